@@ -1,0 +1,53 @@
+# Arena: the two commands a player needs are `make play` and `make test`.
+# Every target sets up what it needs first and is fast when already set up.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+DEB_PACKAGES := xvfb xdotool imagemagick x11-utils
+HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
+
+.PHONY: play editor test bench lint validate setup system-deps clean
+
+play: $(STAMP)
+	$(BIN)/arena
+
+editor: $(STAMP)
+	$(BIN)/arena-editor
+
+# Re-install only when the project description changes.
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,dev]'
+	@touch $(STAMP)
+
+setup: $(STAMP)
+
+# Debian packages the real-window tests use; installed only when one is missing.
+system-deps:
+	@missing=""; for p in $(DEB_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+
+test: $(STAMP) system-deps
+	$(HEADLESS) $(BIN)/python -m pytest -q -n 2 -p no:cacheprovider
+
+validate: $(STAMP)
+	$(BIN)/arena validate cards scenarios
+
+bench: $(STAMP)
+	$(HEADLESS) $(BIN)/python scripts/bench.py
+
+lint: $(STAMP)
+	$(BIN)/ruff check arena editor tests scripts
+	$(BIN)/mypy arena editor
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
