@@ -1,0 +1,362 @@
+"""The ability and effect vocabulary that card files are written in.
+
+An ability is data (design note "Card abilities: data plus registered effects"): a `kind`
+(keyword, static, trigger, activated) plus parameters drawn from a fixed vocabulary of
+selectors, amounts, query points, events and effect primitives. The schema checks every name
+and parameter when content loads; the rules engine registers one implementation per effect
+name and a test checks that every name here has one. A unique effect is written
+``effect: special`` with the ``function`` the engine registers under that name.
+
+Example (Gideon's Avatar of Justice)::
+
+    - id: avatar-of-justice
+      name: Avatar of Justice
+      kind: static
+      text: Gideon rolls 1 extra attack die for each opposing figure within 2 clear-sight spaces.
+      modifier:
+        stat: attack
+        when: attacking
+        applies_to: {relation: self}
+        amount: {count: {relation: opposing, within: 2, clear_sight: true}}
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import Discriminator, Field, Tag, model_validator
+
+from arena.content.base import Colour, Model, Name, NonNegInt, PosInt, Slug, Text
+
+CardKind = Literal["planeswalker", "unique_squad", "common_squad", "squad", "hero"]
+
+Stat = Literal["attack", "defense", "move", "range", "life", "height"]
+"""The query points a static modifier or a `modify` effect can change."""
+
+Keyword = Literal[
+    "flying",  # climbs for free, passes over figures and obstacles, water does not stop it
+    "phantom_walk",  # moves through occupied spaces, never takes leaving-engagement attacks
+    "double_space",  # figure on a two-hex base (also given by the card's `base`)
+    "unblockable",
+]
+
+Event = Literal[
+    "summoned",  # this card's figures were just placed on the battlefield
+    "turn_started",  # start of its controller's turn (before action 1)
+    "turn_ended",  # end of a turn on which this card was the chosen army card
+    "attacked",  # a figure of this card finished an attack
+    "attack_destroyed_target",  # a figure of this card destroyed its defender
+    "defended",  # a figure of this card rolled defense dice
+    "destroyed",  # a figure of this card was destroyed
+    "spell_played",  # its controller played a spell (filtered by `condition.spell_type`)
+    "enchantment_played",  # an opponent played an enchantment (for counter spells)
+    "figure_moved",  # a figure moved (filtered by selector)
+]
+
+Relation = Literal["self", "this_card", "friendly", "opposing", "any"]
+
+
+class Selector(Model):
+    """Which figures or army cards something applies to.
+
+    Distances are in spaces from the ability's source figure (`from_`), optionally needing
+    clear sight; every other field narrows the set further.
+    """
+
+    relation: Relation = "any"
+    within: PosInt | None = None
+    clear_sight: bool = False
+    adjacent: bool = False
+    from_: Literal["self", "planeswalker", "target"] = Field("self", alias="from")
+    creature_type: Name | None = None
+    not_creature_type: Name | None = None
+    colour: Colour | None = None
+    card_kind: list[CardKind] | None = None
+    card: Slug | None = None
+    min_range: PosInt | None = None
+    damaged: bool | None = None
+    exclude_self: bool = False
+
+    model_config = Model.model_config | {"populate_by_name": True}
+
+
+class Count(Model):
+    """An amount that counts the figures a selector picks out."""
+
+    count: Selector
+    times: int = 1
+
+
+def _amount_kind(value: Any) -> str:
+    if isinstance(value, dict):
+        return "Count"
+    if isinstance(value, str):
+        return "Named"
+    return "Number"
+
+
+Amount = Annotated[
+    Annotated[Annotated[int, Field(ge=-20, le=20)], Tag("Number")]
+    | Annotated[Count, Tag("Count")]
+    | Annotated[Literal["excess_shields", "excess_damage", "damage_markers"], Tag("Named")],
+    Discriminator(_amount_kind),
+]
+"""A whole number, a count of figures (``{count: {...}}``) or a named quantity."""
+
+
+class Modifier(Model):
+    """A change to one stat at its query point, while the ability is active."""
+
+    stat: Stat
+    amount: Amount
+    applies_to: Selector
+    when: Literal["always", "attacking", "defending", "moving"] = "always"
+    cumulative: bool = True
+
+
+class Condition(Model):
+    """What must be true for a trigger or activated ability to do anything."""
+
+    attacker: Selector | None = None
+    target: Selector | None = None
+    spell_type: Literal["sorcery", "aura", "hidden_enchantment", "enchantment"] | None = None
+    spell_colour: Colour | None = None
+    all_figures_in_graveyard: bool = False
+    countered: bool = False
+
+
+Target = Literal["self", "attacker", "defender", "chosen", "each", "controller", "opponent",
+                 "enchanted"]
+
+
+class _Effect(Model):
+    target: Target = "chosen"
+    select: Selector | None = None
+
+
+class DealDamage(_Effect):
+    """Deal damage directly (no dice). ``{effect: deal_damage, amount: 1, select: {...}}``"""
+
+    effect: Literal["deal_damage"]
+    amount: Amount = 1
+    order_by_active_player: bool = False
+
+
+class Destroy(_Effect):
+    """Destroy a figure outright. ``{effect: destroy, select: {damaged: true}}``"""
+
+    effect: Literal["destroy"]
+
+
+class Draw(_Effect):
+    """Draw spell cards. ``{effect: draw, count: 1}``"""
+
+    effect: Literal["draw"]
+    count: PosInt = 1
+
+
+class LookAtLibrary(_Effect):
+    """Look at the top cards of the library; may put them on the bottom."""
+
+    effect: Literal["look_at_library"]
+    count: PosInt = 1
+    may_put_on_bottom: bool = True
+
+
+class MoveFigure(_Effect):
+    """Move a figure up to `distance` spaces by the normal movement rules."""
+
+    effect: Literal["move_figure"]
+    distance: PosInt
+    leaving_engagement_attacks: bool = True
+
+
+class SwapFigures(_Effect):
+    """Swap the places of two figures (no leaving-engagement attacks)."""
+
+    effect: Literal["swap_figures"]
+    with_: Selector = Field(alias="with")
+
+    model_config = _Effect.model_config | {"populate_by_name": True}
+
+
+class ReturnToReserve(_Effect):
+    """Return a squad to its owner's reserve: damage removed, enchantments discarded."""
+
+    effect: Literal["return_to_reserve"]
+
+
+class ReturnFromGraveyard(_Effect):
+    """Put figures from the figure graveyard back onto empty spaces."""
+
+    effect: Literal["return_from_graveyard"]
+    count: PosInt | Literal["all"] = 1
+    within: PosInt = 4
+    clear_sight: bool = True
+    restore_card: bool = True
+
+
+class CounterSpell(_Effect):
+    """Counter a spell as it is played (it counts as not played)."""
+
+    effect: Literal["counter_spell"]
+    spell_type: Literal["any", "sorcery", "enchantment"] = "any"
+
+
+class GainControl(_Effect):
+    """Take control of a figure for this turn's move and attack (no activated abilities)."""
+
+    effect: Literal["gain_control"]
+    duration: Literal["this_turn", "until_end_of_next_turn"] = "this_turn"
+
+
+class Modify(_Effect):
+    """A stat change for a duration. ``{effect: modify, stat: attack, amount: 2}``"""
+
+    effect: Literal["modify"]
+    stat: Stat
+    amount: Amount
+    duration: Literal["this_turn", "this_attack", "while_attached", "permanent"] = "this_turn"
+
+
+class SwitchStats(_Effect):
+    """Swap two stats after every other modifier (Twisted Image)."""
+
+    effect: Literal["switch_stats"]
+    stats: tuple[Stat, Stat] = ("attack", "defense")
+
+
+class MoveEnchantment(_Effect):
+    """Move a face-up enchantment from one army card to another."""
+
+    effect: Literal["move_enchantment"]
+
+
+class ExtraAttack(_Effect):
+    """Let a figure attack again this turn."""
+
+    effect: Literal["extra_attack"]
+    count: PosInt = 1
+
+
+class Forbid(_Effect):
+    """Forbid choosing a squad (and squads of the same name) on its owner's next turn."""
+
+    effect: Literal["forbid_choice"]
+    same_name: bool = True
+
+
+class TakeTurn(_Effect):
+    """Take a turn with another player's figure now (Mind Stealer)."""
+
+    effect: Literal["take_turn_with"]
+
+
+class RollD20(_Effect):
+    """Roll the d20; on `at_least` or more, run `then`."""
+
+    effect: Literal["roll_d20"]
+    at_least: Annotated[int, Field(ge=1, le=20)]
+    then: list[Effect]
+
+
+class Discard(_Effect):
+    """Discard a spell card from hand (as a cost, usually)."""
+
+    effect: Literal["discard"]
+    colour: Colour | None = None
+    count: PosInt = 1
+
+
+class AddCounter(_Effect):
+    """Put power, toughness or charge counters on an army card."""
+
+    effect: Literal["add_counter"]
+    counter: Literal["power", "toughness", "charge"]
+    count: PosInt = 1
+
+
+class RemoveDamage(_Effect):
+    """Remove damage markers."""
+
+    effect: Literal["remove_damage"]
+    amount: PosInt | Literal["all"] = 1
+
+
+class Special(_Effect):
+    """A truly unique effect: a function the engine registers under `function`."""
+
+    effect: Literal["special"]
+    function: Slug
+
+
+Effect = Annotated[
+    DealDamage | Destroy | Draw | LookAtLibrary | MoveFigure | SwapFigures | ReturnToReserve
+    | ReturnFromGraveyard | CounterSpell | GainControl | Modify | SwitchStats | MoveEnchantment
+    | ExtraAttack | Forbid | TakeTurn | RollD20 | Discard | AddCounter | RemoveDamage | Special,
+    Field(discriminator="effect"),
+]
+
+EFFECT_NAMES: tuple[str, ...] = (
+    "deal_damage", "destroy", "draw", "look_at_library", "move_figure", "swap_figures",
+    "return_to_reserve", "return_from_graveyard", "counter_spell", "gain_control", "modify",
+    "switch_stats", "move_enchantment", "extra_attack", "forbid_choice", "take_turn_with",
+    "roll_d20", "discard", "add_counter", "remove_damage", "special",
+)
+"""Every effect primitive name; the engine registers one implementation for each."""
+
+RollD20.model_rebuild()
+
+
+class _Ability(Model):
+    id: Slug
+    name: Name
+    text: Text
+
+
+class KeywordAbility(_Ability):
+    """An engine-known flag such as ``flying``."""
+
+    kind: Literal["keyword"]
+    keyword: Keyword
+
+
+class StaticAbility(_Ability):
+    """A modifier folded in at a query point while its condition holds."""
+
+    kind: Literal["static"]
+    modifier: Modifier
+
+
+class TriggeredAbility(_Ability):
+    """Effects run when an event happens (optionally: the controller may decline)."""
+
+    kind: Literal["trigger"]
+    event: Event
+    condition: Condition | None = None
+    optional: bool = False
+    effects: list[Effect] = Field(min_length=1)
+
+
+class ActivatedAbility(_Ability):
+    """An action offered on turns its army card is chosen, between move and attack steps."""
+
+    kind: Literal["activated"]
+    limit: Literal["once_per_turn", "once_per_figure", "unlimited"] = "once_per_turn"
+    cost: list[Effect] = Field(default_factory=list)
+    condition: Condition | None = None
+    effects: list[Effect] = Field(min_length=1)
+    in_addition_to_attack: bool = True
+
+    @model_validator(mode="after")
+    def _costs_are_discards(self) -> ActivatedAbility:
+        for effect in self.cost:
+            if effect.effect != "discard":
+                raise ValueError("an activated ability's cost may only be `discard` effects")
+        return self
+
+
+Ability = Annotated[
+    KeywordAbility | StaticAbility | TriggeredAbility | ActivatedAbility,
+    Field(discriminator="kind"),
+]

@@ -1,0 +1,46 @@
+"""Shared building blocks of the content schema: the strict base model and small field types.
+
+Every model forbids unknown keys, never coerces ("5" is not a number, 1 is not ``true``) and is
+frozen, so a loaded card can be shared freely between the engine, the AI and the client.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
+
+Slug = Annotated[
+    str,
+    StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*$", min_length=1, max_length=80),
+]
+"""An id: lower-case letters, digits and dashes (the file name of the thing it names)."""
+
+Text = Annotated[str, StringConstraints(min_length=1, max_length=4000)]
+Name = Annotated[str, StringConstraints(min_length=1, max_length=120)]
+Colour = Literal["white", "blue", "black", "red", "green"]
+CardColour = Literal["white", "blue", "black", "red", "green", "artifact"]
+Provenance = Literal["verified", "transcribed", "reconstructed"]
+NonNegInt = Annotated[int, Field(ge=0)]
+PosInt = Annotated[int, Field(ge=1)]
+
+COLOURS: tuple[Colour, ...] = ("white", "blue", "black", "red", "green")
+
+
+def _coord(value: Any) -> Any:
+    """Accept ``[q, r]`` (a YAML list) as a hex coordinate tuple; reject anything looser."""
+    if isinstance(value, (list, tuple)) and len(value) == 2 and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    ):
+        return (value[0], value[1])
+    raise ValueError("expected a hex coordinate [q, r] of two whole numbers")
+
+
+Coord = Annotated[tuple[int, int], BeforeValidator(_coord)]
+"""A hex in axial coordinates, written ``[q, r]``."""
+
+
+class Model(BaseModel):
+    """Strict, frozen base: unknown keys are errors and nothing is coerced."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)

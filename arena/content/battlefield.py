@@ -1,0 +1,136 @@
+"""Battlefields: stacked hex columns, obstacles, glyphs, starting zones and power spaces.
+
+Heights are counted in levels: a column's levels are listed bottom (level 1) to top, each with
+its terrain; ``null`` leaves a gap (which the checks report as a floating level above it). A
+figure stands on the top level of a column; glyphs, zones and power spaces name columns and so
+their top level. Obstacles stand on the top of the columns of their footprint.
+
+Example (``scenarios/battlefields/tiny.yaml``)::
+
+    format: battlefield
+    id: tiny
+    name: A tiny field
+    provenance: reconstructed
+    columns:
+      - {at: [0, 0], levels: [land]}
+      - {at: [1, 0], levels: [land, land]}
+      - {at: [0, 1], levels: [water]}
+    obstacles:
+      - {id: ruin-a, kind: ruin, footprint: [[1, 0]], height: 6, blocks_sight: true}
+    glyphs:
+      - {at: [0, 0], glyph: power, side: ability}
+    glyph_spaces: []
+    starting_zones:
+      - {id: yellow, name: Yellow, colour: "#e8c547", spaces: [[0, 0]], capacity: 1}
+    power_spaces: []
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, StringConstraints, model_validator
+
+from arena.content.base import Coord, Model, Name, PosInt, Provenance, Slug
+
+Terrain = Literal["land", "water", "road", "weirded"]
+"""`land` is sand or grass; `road` and `weirded` are land with Shadows over Innistrad rules."""
+
+WALKABLE: frozenset[str] = frozenset({"land", "road", "weirded", "water"})
+"""Terrain a figure may stand on (water too: entering it ends the move)."""
+
+SOLID: frozenset[str] = frozenset({"land", "road", "weirded"})
+"""Terrain another level may be stacked on."""
+
+GlyphKind = Literal["power", "toughness", "movement", "knowledge", "recall", "healing"]
+HexColour = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")]
+
+
+class Column(Model):
+    """One hex column: its levels from level 1 upward (``null`` = no tile at that level)."""
+
+    at: Coord
+    levels: list[Terrain | None] = Field(min_length=1, max_length=40)
+
+    @property
+    def top(self) -> int:
+        """The level a figure stands on: the highest level with a tile."""
+        for index in range(len(self.levels) - 1, -1, -1):
+            if self.levels[index] is not None:
+                return index + 1
+        return 0
+
+    @property
+    def top_terrain(self) -> Terrain | None:
+        """The terrain of the top level."""
+        top = self.top
+        return self.levels[top - 1] if top else None
+
+
+class Obstacle(Model):
+    """A ruin or cryptolith standing on top of the columns in its footprint.
+
+    `height` is in levels above the footprint's top. Cryptoliths (Shadows over Innistrad) are
+    attackable (toughness 4, life 3) and have a standable top; ruins are walls figures cannot
+    stand in.
+    """
+
+    id: Slug
+    kind: Literal["ruin", "cryptolith"]
+    name: Name | None = None
+    footprint: list[Coord] = Field(min_length=1, max_length=7)
+    height: Annotated[int, Field(ge=1, le=20)]
+    blocks_sight: bool = True
+
+    @model_validator(mode="after")
+    def _shape(self) -> Obstacle:
+        if len(set(self.footprint)) != len(self.footprint):
+            raise ValueError("footprint lists a hex twice")
+        if self.kind == "cryptolith" and len(self.footprint) != 1:
+            raise ValueError("a cryptolith stands on exactly one hex")
+        return self
+
+
+class GlyphPlacement(Model):
+    """A glyph token on a column. Side `planeswalker` is face down (flips when landed on)."""
+
+    at: Coord
+    glyph: GlyphKind
+    side: Literal["ability", "planeswalker"] = "ability"
+
+
+class StartingZone(Model):
+    """A named starting zone; `capacity` is how many Planeswalkers may start in it."""
+
+    id: Slug
+    name: Name
+    colour: HexColour
+    spaces: list[Coord] = Field(min_length=1)
+    capacity: PosInt = 1
+
+
+class PowerSpace(Model):
+    """A purple power space of the Melee, next to the glyph it belongs to."""
+
+    at: Coord
+    glyph: Coord
+
+
+class Battlefield(Model):
+    """A whole battlefield as the editor saves it and the engine plays on it."""
+
+    format: Literal["battlefield"]
+    id: Slug
+    name: Name
+    description: str = ""
+    provenance: Provenance
+    columns: list[Column] = Field(min_length=1)
+    obstacles: list[Obstacle] = Field(default_factory=list)
+    glyphs: list[GlyphPlacement] = Field(default_factory=list)
+    glyph_spaces: list[Coord] = Field(default_factory=list)
+    starting_zones: list[StartingZone] = Field(default_factory=list)
+    power_spaces: list[PowerSpace] = Field(default_factory=list)
+
+    def column_map(self) -> dict[tuple[int, int], Column]:
+        """Columns by coordinate (duplicates are reported by the checks, last one wins here)."""
+        return {column.at: column for column in self.columns}

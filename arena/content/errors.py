@@ -1,0 +1,61 @@
+"""The one exception the content layer raises, and the problems it carries.
+
+Every problem names the file, the line, the key path inside the file and what is expected,
+so a player or map maker can fix it without reading code. Loading code catches every lower
+level failure (YAML syntax, Unicode, schema, Shapely checks) and turns it into a `Problem`;
+callers only ever see `ContentError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One thing wrong with one content file.
+
+    `path` is a dotted key path such as ``abilities[0].modifier.stat``; empty for the file as a
+    whole. `line` is 1-based, or None when the problem concerns the whole file.
+    """
+
+    file: str
+    line: int | None
+    path: str
+    message: str
+    fix: str = ""
+
+    def __str__(self) -> str:
+        where = self.file if self.line is None else f"{self.file}:{self.line}"
+        key = f" [{self.path}]" if self.path else ""
+        fix = f" Fix: {self.fix}" if self.fix else ""
+        return f"{where}:{key} {self.message}.{fix}".replace("..", ".")
+
+
+class ContentError(Exception):
+    """Raised for any invalid content: carries every problem found, not just the first."""
+
+    def __init__(self, problems: Iterable[Problem]) -> None:
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        if not self.problems:
+            raise ValueError("ContentError needs at least one problem")
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+    @classmethod
+    def single(
+        cls, file: str, message: str, fix: str = "", line: int | None = None, path: str = ""
+    ) -> ContentError:
+        """Shorthand for an error with one problem."""
+        return cls([Problem(file, line, path, message, fix)])
+
+
+def format_key_path(loc: Iterable[str | int]) -> str:
+    """Render a key path tuple as ``a.b[2].c``."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out

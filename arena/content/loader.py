@@ -1,0 +1,234 @@
+"""Turn one YAML file into one typed model, or a `ContentError` saying exactly what is wrong.
+
+The file's ``format`` key says what it holds; the matching model validates it strictly. Every
+pydantic error is translated into a `Problem` with the file, the line and the key path from the
+YAML document, a plain-language message and a fix. Nothing but `ContentError` escapes.
+"""
+
+from __future__ import annotations
+
+import difflib
+import types
+import typing
+from pathlib import Path
+from typing import Any, Union
+
+import pydantic
+from pydantic import BaseModel
+
+from arena.content import yamlio
+from arena.content.battlefield import Battlefield
+from arena.content.cards import ArmyCard, SpellCard
+from arena.content.errors import ContentError, Problem
+from arena.content.lists import ArmyList, SpellDeck
+from arena.content.scenario import Scenario
+from arena.content.yamlio import Document, KeyPath
+
+ContentModel = ArmyCard | SpellCard | Battlefield | Scenario | ArmyList | SpellDeck
+
+FORMATS: dict[str, type[BaseModel]] = {
+    "army-card": ArmyCard,
+    "spell-card": SpellCard,
+    "battlefield": Battlefield,
+    "scenario": Scenario,
+    "army": ArmyList,
+    "deck": SpellDeck,
+}
+"""The value of a file's ``format`` key, and the model that reads it."""
+
+
+def load_file(path: Path | str, expect: type[BaseModel] | None = None) -> ContentModel:
+    """Load and validate one content file; the id must match the file name."""
+    path = Path(path)
+    doc = yamlio.load(path)
+    model = load_document(doc, expect)
+    if path.stem != model.id:
+        raise ContentError([doc.problem(
+            ("id",), f"id {model.id!r} does not match the file name {path.name!r}",
+            f"rename the file to {model.id}{path.suffix} or set `id: {path.stem}`")])
+    return model
+
+
+def load_text(text: str, file: str = "<text>",
+              expect: type[BaseModel] | None = None) -> ContentModel:
+    """Load content from a string (the editor's clipboard, tests)."""
+    return load_document(yamlio.parse(text, file), expect)
+
+
+def load_document(doc: Document, expect: type[BaseModel] | None = None) -> ContentModel:
+    """Validate a parsed document against the model its ``format`` names."""
+    data = doc.data
+    formats = ", ".join(FORMATS)
+    if not isinstance(data, dict):
+        kind = "a list" if isinstance(data, list) else f"a single value ({data!r:.40})"
+        raise ContentError([doc.problem(
+            (), f"holds {kind}, not a mapping of keys", "start the file with `format: ...`")])
+    fmt = data.get("format")
+    if fmt is None:
+        raise ContentError([doc.problem(
+            (), "has no `format` key", f"add `format:` with one of: {formats}")])
+    if not isinstance(fmt, str) or fmt not in FORMATS:
+        raise ContentError([doc.problem(
+            ("format",), f"format {fmt!r} is not one Arena knows", f"use one of: {formats}")])
+    model_cls = FORMATS[fmt]
+    if expect is not None and model_cls is not expect:
+        wanted = next(k for k, v in FORMATS.items() if v is expect)
+        raise ContentError([doc.problem(
+            ("format",), f"holds a {fmt}, but a {wanted} was expected here",
+            f"choose a {wanted} file")])
+    try:
+        return typing.cast(ContentModel, model_cls.model_validate(data))
+    except pydantic.ValidationError as exc:
+        raise ContentError(_problems(doc, model_cls, exc)) from None
+    except (RecursionError, ValueError, TypeError) as exc:  # defensive: never leak
+        raise ContentError([doc.problem((), f"could not be read: {exc}", "check the file")]) \
+            from None
+
+
+def _problems(doc: Document, model_cls: type[BaseModel],
+              exc: pydantic.ValidationError) -> list[Problem]:
+    problems: list[Problem] = []
+    seen: set[tuple[KeyPath, str]] = set()
+    for error in exc.errors(include_url=False):
+        path = _data_path(doc.data, error["loc"])
+        message, fix = _describe(error, model_cls, error["loc"], path)
+        if (path, message) in seen:
+            continue
+        seen.add((path, message))
+        problems.append(doc.problem(path, message, fix))
+    return sorted(problems, key=lambda p: (p.line or 0, p.path))
+
+
+def _data_path(data: Any, loc: tuple[Any, ...]) -> KeyPath:
+    """Keep the parts of a pydantic location that index the data (drop union tags)."""
+    path: list[str | int] = []
+    node = data
+    for part in loc:
+        if isinstance(node, dict) and part in node:
+            path.append(part)
+            node = node[part]
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            path.append(part)
+            node = node[part]
+        elif isinstance(node, dict) and isinstance(part, str) and part.endswith("_") \
+                and part[:-1] in node and not _is_tag(part, node):  # fields named `from_` / `with_` use an alias
+            path.append(part[:-1])
+            node = node[part[:-1]]
+        elif isinstance(node, dict) and isinstance(part, str) and not _is_tag(part, node):
+            path.append(part)  # a missing or unknown key: name it
+            node = None
+    return tuple(path)
+
+
+def _is_tag(part: str, node: Any = None) -> bool:
+    """Pydantic puts union member names in locations; data keys are lower snake case."""
+    if isinstance(node, dict) and part in (node.get("kind"), node.get("effect")):
+        return True
+    return not part.replace("_", "a").isalnum() or not part.islower() or part in _SCALAR_TAGS
+
+
+_SCALAR_TAGS = {"int", "str", "float", "bool"}
+
+
+def _describe(error: Any, model_cls: type[BaseModel], loc: tuple[Any, ...],
+              path: KeyPath) -> tuple[str, str]:
+    kind = error["type"]
+    got = error.get("input")
+    msg = str(error["msg"]).removeprefix("Value error, ")
+    key = path[-1] if path else ""
+    if kind == "missing":
+        return f"missing required key {key!r}", f"add `{key}:`"
+    if kind == "extra_forbidden":
+        known = _known_keys(model_cls, loc[:-1])
+        close = difflib.get_close_matches(str(key), known, n=1)
+        hint = f"did you mean {close[0]!r}? Otherwise " if close else ""
+        return (f"unknown key {key!r}",
+                f"{hint}remove it; allowed keys here: {', '.join(known) or '(none)'}")
+    if kind in ("int_type", "float_type", "bool_type", "string_type", "list_type",
+                "dict_type", "model_type", "tuple_type", "model_attributes_type"):
+        expected = {
+            "int_type": "a whole number", "float_type": "a number", "bool_type": "true or false",
+            "string_type": "text", "list_type": "a list", "tuple_type": "a list",
+            "dict_type": "a mapping of keys", "model_type": "a mapping of keys",
+            "model_attributes_type": "a mapping of keys",
+        }[kind]
+        return (f"expected {expected}, got {_show(got)}",
+                f"write {expected} for {key!r}" if key else f"write {expected}")
+    if kind == "string_pattern_mismatch":
+        return (f"{_show(got)} is not a valid value here ({msg})",
+                "ids use lower-case letters, digits and dashes; colours are written #rrggbb")
+    if kind in ("literal_error", "union_tag_invalid", "union_tag_not_found", "enum"):
+        return f"{_show(got)} is not allowed: {msg}", "use one of the values listed"
+    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than",
+                "too_short", "too_long", "string_too_short", "string_too_long"):
+        return f"{_show(got)} is out of range: {msg}", f"change {key!r}" if key else "fix it"
+    if kind == "invalid_key":
+        return ("a key is not text (YAML reads a bare on/off/yes/no/true/false key as true or "
+                "false)", "quote the key or rename it")
+    if kind == "value_error":
+        return msg, "make the values agree"
+    return msg, "check this value against the format's documentation"
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _known_keys(model_cls: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
+    """The keys allowed at `loc` (best effort, to suggest a spelling)."""
+    current: Any = model_cls
+    for part in loc:
+        current = _step(current, part)
+        if current is None:
+            return []
+    model = _as_model(current)
+    if model is None:
+        return []
+    return [f.alias or name for name, f in model.model_fields.items()]
+
+
+def _step(current: Any, part: Any) -> Any:
+    members = [a for a in _flatten(current)]
+    if isinstance(part, int):
+        for arg in members:
+            if typing.get_origin(arg) in (list, tuple):
+                return typing.get_args(arg)[0]
+        return None
+    models = [a for a in members if isinstance(a, type) and issubclass(a, BaseModel)]
+    for model in models:  # a discriminated union's tag picks the member
+        for disc in ("kind", "effect"):
+            field = model.model_fields.get(disc)
+            if field is not None and part in typing.get_args(field.annotation):
+                return model
+        if part == model.__name__:
+            return model
+    for model in models:
+        name = part if part in model.model_fields else part + "_"
+        if name in model.model_fields:
+            return model.model_fields[name].annotation
+    return current if not models else None
+
+
+def _as_model(current: Any) -> type[BaseModel] | None:
+    for arg in _flatten(current):
+        if isinstance(arg, type) and issubclass(arg, BaseModel):
+            return arg
+    return None
+
+
+def _flatten(tp: Any) -> list[Any]:
+    """Unwrap Annotated and unions into their member types."""
+    origin = typing.get_origin(tp)
+    if origin is typing.Annotated:
+        return _flatten(typing.get_args(tp)[0])
+    if origin is Union or origin is types.UnionType:
+        out: list[Any] = []
+        for arg in typing.get_args(tp):
+            out.extend(_flatten(arg))
+        return out
+    return [tp]
