@@ -1,0 +1,36 @@
+"""Arena's content layer: YAML files <-> typed models, with every check a file needs.
+
+The only package in Arena that reads or writes YAML. Formats (each file starts with
+``format:``; examples in the docstrings of the modules named):
+
+- ``army-card`` (`arena.content.cards`): a Planeswalker, squad or hero card, abilities as data
+  in the vocabulary of `arena.content.abilities`.
+- ``spell-card`` (`arena.content.cards`): sorcery, aura or hidden enchantment.
+- ``battlefield`` (`arena.content.battlefield`): stacked hex columns, obstacles, glyphs,
+  starting zones, power spaces; checked with Shapely by `arena.content.geometry`.
+- ``scenario`` (`arena.content.scenario`): battlefield, players, teams, budget, turn limits,
+  victory and scoring.
+- ``army`` and ``deck`` (`arena.content.lists`), checked by the building rules in
+  `arena.content.rules`.
+
+Entry points: `load_file` (one file -> model, or `ContentError`), `load_catalog` (folders ->
+`Catalog` with every problem collected, never raising), `save_model` (canonical, atomic),
+and `arena.content.validate_cli.run` behind ``arena validate``. Every error is a `Problem`
+naming the file, the line, the key path, what is wrong and how to fix it.
+"""
+
+from arena.content.battlefield import Battlefield
+from arena.content.cards import ArmyCard, SpellCard
+from arena.content.catalog import Catalog, load_catalog, shipped_content_paths
+from arena.content.errors import ContentError, Problem
+from arena.content.lists import ArmyList, SpellDeck
+from arena.content.loader import FORMATS, load_file, load_text
+from arena.content.rules import check_army, check_deck
+from arena.content.scenario import Scenario
+from arena.content.writer import dump_model, save_model
+
+__all__ = [
+    "FORMATS", "ArmyCard", "ArmyList", "Battlefield", "Catalog", "ContentError", "Problem",
+    "Scenario", "SpellCard", "SpellDeck", "check_army", "check_deck", "dump_model", "load_catalog",
+    "load_file", "load_text", "save_model", "shipped_content_paths",
+]

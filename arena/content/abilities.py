@@ -30,7 +30,7 @@ from arena.content.base import Colour, Model, Name, NonNegInt, PosInt, Slug, Tex
 
 CardKind = Literal["planeswalker", "unique_squad", "common_squad", "squad", "hero"]
 
-Stat = Literal["attack", "defense", "move", "range", "life", "height"]
+Stat = Literal["attack", "defense", "move", "range", "life", "height", "deck_cost"]
 """The query points a static modifier or a `modify` effect can change."""
 
 Keyword = Literal[

@@ -186,7 +186,7 @@ def _scalar_key(node: yaml.Node) -> str | int:
             except ValueError:
                 return str(value)
         return str(value)
-    return f"<{node.id} key at line {node.start_mark.line + 1}>"
+    return f"<complex key at line {node.start_mark.line + 1}>"
 
 
 # --- writing -------------------------------------------------------------------------------
@@ -211,7 +211,7 @@ def _represent_str(dumper: yaml.SafeDumper, data: str) -> yaml.Node:
 
 
 _CanonicalDumper.add_representer(list, _represent_list)
-_CanonicalDumper.add_representer(tuple, _represent_list)
+_CanonicalDumper.add_representer(tuple, _represent_list)  # type: ignore[arg-type]
 _CanonicalDumper.add_representer(str, _represent_str)
 
 

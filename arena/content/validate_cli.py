@@ -1,0 +1,78 @@
+"""`arena validate PATH...`: check any mix of content files and folders, print every problem.
+
+The shipped content is loaded alongside so that ids can be resolved (an army file of yours
+naming a shipped card), but only the files named on the command line are reported. Exit
+status: 0 all valid, 1 some file invalid, 2 a path that does not exist.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TextIO
+
+from arena.content.battlefield import Battlefield
+from arena.content.cards import ArmyCard, SpellCard
+from arena.content.catalog import Catalog, expand, load_catalog, shipped_content_paths
+from arena.content.lists import ArmyList, SpellDeck
+from arena.content.loader import ContentModel
+from arena.content.rules import check_army, check_deck
+from arena.content.scenario import Scenario
+
+
+def run(paths: list[str], out: TextIO) -> int:
+    """Validate `paths` and print the report; return the exit status."""
+    if not paths:
+        out.write("arena validate: name one or more content files or folders, e.g. "
+                  "`arena validate cards scenarios`\n")
+        return 2
+    missing = [p for p in paths if not Path(p).exists()]
+    for name in missing:
+        out.write(f"{name}: no such file or folder. Fix: check the path\n")
+    if missing:
+        return 2
+    named = expand(Path(p) for p in paths)
+    if not named:
+        out.write(f"{', '.join(paths)}: no .yaml files found\n")
+        return 1
+    shipped = [p for p in expand(shipped_content_paths()) if p not in set(named)]
+    catalog = load_catalog([*shipped, *named])
+    bad = 0
+    problems = 0
+    for path in named:
+        found = catalog.problems_for(path)
+        if found:
+            bad += 1
+            problems += len(found)
+            for problem in found:
+                out.write(f"{problem}\n")
+        else:
+            entry = catalog.entries[path]
+            out.write(f"ok  {entry.doc.file}: {summarise(entry.model, catalog)}\n")
+    total = len(named)
+    out.write(f"{total} file{'s' if total != 1 else ''} checked: {total - bad} valid, "
+              f"{bad} invalid, {problems} problem{'s' if problems != 1 else ''}\n")
+    return 1 if bad else 0
+
+
+def summarise(model: ContentModel, catalog: Catalog) -> str:
+    """A one-line description of a valid content file."""
+    if isinstance(model, ArmyCard):
+        return (f"army card {model.name} ({'/'.join(model.colours)} {model.kind}, "
+                f"{model.figures} figure{'s' if model.figures > 1 else ''}, cost {model.cost}, "
+                f"{len(model.abilities)} abilities, {model.provenance})")
+    if isinstance(model, SpellCard):
+        return f"spell {model.name} ({model.colour} {model.type}, cost {model.cost})"
+    if isinstance(model, Battlefield):
+        from arena.content.geometry import check_battlefield
+        from arena.content.yamlio import Document
+
+        _, summary = check_battlefield(model, Document(model.id, None, {}))
+        return f"battlefield {model.name}: " + "; ".join(summary.lines())
+    if isinstance(model, Scenario):
+        return (f"scenario {model.name} ({model.players.min}-{model.players.max} players, "
+                f"battlefield {model.battlefield}, {model.victory}, scoring {model.scoring})")
+    if isinstance(model, ArmyList):
+        _, totals = check_army(model.planeswalker, model.cards, catalog.army_cards)
+        return f"army {model.name}: {1 + len(model.cards)} cards, {totals.cost}/{totals.budget}"
+    _, deck = check_deck(model.planeswalker, model.spells, catalog.spells, catalog.army_cards)
+    return f"deck {model.name}: {deck.cards} spells, cost {deck.cost}/{deck.max_cost}"

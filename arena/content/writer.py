@@ -1,0 +1,32 @@
+"""The canonical writer: one fixed layout for every content file.
+
+Keys come out in the model's field order, defaults are left out (so a file says only what is
+particular to it), and short lists stay on one line. The editor and tools save through
+`save_model`, which writes atomically. Every shipped file round-trips load -> dump -> load.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from arena.content import yamlio
+
+
+def to_data(model: BaseModel) -> dict[str, Any]:
+    """Plain data for a model: field order, aliases, no defaults, tuples as lists."""
+    data: dict[str, Any] = model.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+    # `format` has no default but keep it first, as every file starts with it.
+    return data
+
+
+def dump_model(model: BaseModel) -> str:
+    """The canonical YAML text of a model."""
+    return yamlio.dump(to_data(model))
+
+
+def save_model(model: BaseModel, path: Path | str) -> None:
+    """Write a model to `path` atomically (the old file survives any failure)."""
+    yamlio.atomic_write(Path(path), dump_model(model))
