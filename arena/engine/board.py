@@ -1,0 +1,149 @@
+"""The static battlefield as the rules see it: columns, levels, terrain, obstacles.
+
+Built from plain data (the content layer converts a battlefield file into `ColumnSpec` and
+`ObstacleSpec`), so the engine never depends on YAML or on the content models. The board
+answers the terrain questions every rule asks: where a figure's base stands, whether a space
+is water, whether anything may stand there, and which solid spans fill a hex column (for line
+of sight).
+
+Heights are in levels. A column whose top level is N has its standing surface at height N; a
+figure of height H standing there occupies the vertical band [N, N + H]. Obstacles stand on
+top of their footprint: a ruin of height 6 on level 2 is solid from 2 to 8 in each of its
+hexes. Guide p.11 "Height advantage": water spaces are lower than land spaces, so for height
+comparisons a water surface counts half a level lower (`base_height`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from arena.hexgrid import Hex
+
+Terrain = str
+"""One of ``land``, ``water``, ``road``, ``weirded`` (the content layer checks the names)."""
+
+LAND_TERRAINS = frozenset({"land", "road", "weirded"})
+
+WATER_DEPTH = 0.5
+"""How much lower a water surface counts than land at the same level (height advantage)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ObstacleSpec:
+    """A ruin or cryptolith: its hexes, its height above their top, and whether it blocks
+    sight. Ruins cannot be stood in; a cryptolith's top can be stood on."""
+
+    id: str
+    kind: str
+    footprint: tuple[Hex, ...]
+    height: int
+    blocks_sight: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One hex column: its levels bottom to top (None = gap) and the derived top."""
+
+    hex: Hex
+    levels: tuple[Terrain | None, ...]
+    top: int
+    terrain: Terrain | None
+
+
+@dataclass(frozen=True)
+class Board:
+    """The terrain of a battlefield, indexed by hex."""
+
+    columns: Mapping[Hex, Column]
+    obstacles: Mapping[str, ObstacleSpec] = field(default_factory=dict)
+    obstacle_at: Mapping[Hex, ObstacleSpec] = field(default_factory=dict)
+
+    @classmethod
+    def build(
+        cls,
+        columns: Mapping[Hex, Sequence[Terrain | None]],
+        obstacles: Iterable[ObstacleSpec] = (),
+    ) -> Board:
+        """A board from each hex's levels (bottom first) and the obstacles standing on it."""
+        built: dict[Hex, Column] = {}
+        for hex_, levels in columns.items():
+            top = 0
+            for index in range(len(levels) - 1, -1, -1):
+                if levels[index] is not None:
+                    top = index + 1
+                    break
+            terrain = levels[top - 1] if top else None
+            built[hex_] = Column(hex_, tuple(levels), top, terrain)
+        by_id = {o.id: o for o in obstacles}
+        at = {h: o for o in by_id.values() for h in o.footprint}
+        return cls(built, by_id, at)
+
+    def __contains__(self, hex_: object) -> bool:
+        return hex_ in self.columns
+
+    def top(self, hex_: Hex) -> int:
+        """The level of the standing surface (0 where there is no column)."""
+        column = self.columns.get(hex_)
+        return column.top if column else 0
+
+    def terrain(self, hex_: Hex) -> Terrain | None:
+        """The terrain of the top level, or None off the board."""
+        column = self.columns.get(hex_)
+        return column.terrain if column else None
+
+    def is_water(self, hex_: Hex) -> bool:
+        """Guide p.8 "Water": entering water ends a move; leaving costs 1 extra."""
+        return self.terrain(hex_) == "water"
+
+    def is_road(self, hex_: Hex) -> bool:
+        """Shadows over Innistrad road spaces."""
+        return self.terrain(hex_) == "road"
+
+    def surface(self, hex_: Hex) -> int:
+        """Where a figure standing on this hex has its base: the column top, or the top of a
+        cryptolith standing there."""
+        obstacle = self.obstacle_at.get(hex_)
+        top = self.top(hex_)
+        if obstacle is not None and obstacle.kind == "cryptolith":
+            return top + obstacle.height
+        return top
+
+    def can_stand(self, hex_: Hex) -> bool:
+        """A figure's base fits here: an existing column not filled by a ruin."""
+        if hex_ not in self.columns or self.top(hex_) == 0:
+            return False
+        obstacle = self.obstacle_at.get(hex_)
+        return obstacle is None or obstacle.kind == "cryptolith"
+
+    def base_height(self, hex_: Hex) -> float:
+        """Height used for height advantage: the surface, water counting lower."""
+        surface = float(self.surface(hex_))
+        if self.is_water(hex_) and hex_ not in self.obstacle_at:
+            surface -= WATER_DEPTH
+        return surface
+
+    def solid_spans(self, hex_: Hex) -> tuple[tuple[float, float], ...]:
+        """The vertical bands of this column that block sight: its tiles and any
+        sight-blocking obstacle standing on it."""
+        column = self.columns.get(hex_)
+        if column is None:
+            return ()
+        spans: list[tuple[float, float]] = []
+        start: int | None = None
+        for index, level in enumerate(column.levels):
+            if level is not None and start is None:
+                start = index
+            if level is None and start is not None:
+                spans.append((float(start), float(index)))
+                start = None
+        if start is not None:
+            spans.append((float(start), float(len(column.levels))))
+        obstacle = self.obstacle_at.get(hex_)
+        if obstacle is not None and obstacle.blocks_sight:
+            spans.append((float(column.top), float(column.top + obstacle.height)))
+        return tuple(spans)
+
+    def hexes(self) -> list[Hex]:
+        """Every hex of the board, in a stable order."""
+        return sorted(self.columns)
