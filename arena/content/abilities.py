@@ -41,6 +41,7 @@ Keyword = Literal[
 ]
 
 Event = Literal[
+    "card_chosen",  # its controller chose an army card (filtered by `condition.chosen_card`)
     "summoned",  # this card's figures were just placed on the battlefield
     "turn_started",  # start of its controller's turn (before action 1)
     "turn_ended",  # end of a turn on which this card was the chosen army card
@@ -53,7 +54,8 @@ Event = Literal[
     "figure_moved",  # a figure moved (filtered by selector)
 ]
 
-Relation = Literal["self", "this_card", "friendly", "opposing", "any"]
+Relation = Literal["self", "this_card", "own", "friendly", "opposing", "any"]
+"""`own`: figures you control; `friendly`: yours and your teammates'."""
 
 
 class Selector(Model):
@@ -119,6 +121,7 @@ class Condition(Model):
 
     attacker: Selector | None = None
     target: Selector | None = None
+    chosen_card: Selector | None = None
     spell_type: Literal["sorcery", "aura", "hidden_enchantment", "enchantment"] | None = None
     spell_colour: Colour | None = None
     all_figures_in_graveyard: bool = False
@@ -335,6 +338,7 @@ class TriggeredAbility(_Ability):
     event: Event
     condition: Condition | None = None
     optional: bool = False
+    limit: Literal["once_per_turn", "unlimited"] = "unlimited"
     effects: list[Effect] = Field(min_length=1)
 
 

@@ -132,5 +132,9 @@ class Battlefield(Model):
     power_spaces: list[PowerSpace] = Field(default_factory=list)
 
     def column_map(self) -> dict[tuple[int, int], Column]:
-        """Columns by coordinate (duplicates are reported by the checks, last one wins here)."""
-        return {column.at: column for column in self.columns}
+        """Columns by coordinate (duplicates are reported by the checks; the first one counts,
+        as in the checks' messages)."""
+        out: dict[tuple[int, int], Column] = {}
+        for column in self.columns:
+            out.setdefault(column.at, column)
+        return out

@@ -133,7 +133,9 @@ def _fmt_many(hexes: Iterable[Coord]) -> str:
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {word}es" if word.endswith(("x", "s")) else f"{n} {word}s"
 
 
 def _neighbours(at: Coord) -> list[Coord]:
@@ -246,7 +248,9 @@ class _Checker:
             holes = sum(int(shapely.get_num_interior_rings(p)) for p in pieces)
         if len(pieces) > 1:
             self._report_islands(placed, pieces)
-        terrain = Counter(column.top_terrain or "empty" for column in self.columns.values())
+        terrain: Counter[str] = Counter(
+            column.top_terrain or "empty" for column in self.columns.values()
+        )
         order = [*_TERRAIN_ORDER, "empty"]
         return BattlefieldSummary(
             hexes=len(self.columns),
@@ -289,7 +293,7 @@ class _Checker:
     def check_obstacles(self) -> None:
         """Ids, footprints on existing dry columns, contiguity, flatness, overlaps."""
         seen_ids: dict[str, int] = {}
-        owner: dict[Coord, str] = {}
+        owner: dict[Coord, int] = {}
         for i, obstacle in enumerate(self.bf.obstacles):
             name = f"obstacle {obstacle.id!r}"
             if obstacle.id in seen_ids:
@@ -303,13 +307,14 @@ class _Checker:
             for j, at in enumerate(obstacle.footprint):
                 path: KeyPath = ("obstacles", i, "footprint", j)
                 column = self.columns.get(at)
-                if at in owner and owner[at] != obstacle.id:
+                other = owner.setdefault(at, i)
+                if other != i:
                     self.report(
                         path,
-                        f"{name} overlaps obstacle {owner[at]!r} at {_fmt(at)}",
+                        f"{name} overlaps obstacle {self.bf.obstacles[other].id!r} "
+                        f"(obstacles[{other}]) at {_fmt(at)}",
                         "move one of them: two obstacles cannot stand on the same hex",
                     )
-                owner.setdefault(at, obstacle.id)
                 if column is None or column.top == 0:
                     what = "no column" if column is None else "no tile"
                     self.report(

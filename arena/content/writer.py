@@ -17,9 +17,24 @@ from arena.content import yamlio
 
 def to_data(model: BaseModel) -> dict[str, Any]:
     """Plain data for a model: field order, aliases, no defaults, tuples as lists."""
-    data: dict[str, Any] = model.model_dump(mode="json", by_alias=True, exclude_defaults=True)
-    # `format` has no default but keep it first, as every file starts with it.
-    return data
+    # warnings=False: pydantic's serializer does not consult a callable discriminator and
+    # warns while trying the `Amount` union's members; the values it writes are right.
+    data: dict[str, Any] = model.model_dump(
+        mode="json", by_alias=True, exclude_defaults=True, warnings=False)
+    return _lead(data)
+
+
+_LEADING = ("format", "effect")
+"""Keys written first in any mapping: what the file or effect is, before its parameters."""
+
+
+def _lead(value: Any) -> Any:
+    if isinstance(value, dict):
+        first = {k: _lead(value[k]) for k in _LEADING if k in value}
+        return first | {k: _lead(v) for k, v in value.items() if k not in first}
+    if isinstance(value, list):
+        return [_lead(v) for v in value]
+    return value
 
 
 def dump_model(model: BaseModel) -> str:

@@ -193,32 +193,60 @@ def _scalar_key(node: yaml.Node) -> str | int:
 
 
 class _CanonicalDumper(yaml.SafeDumper):
-    """Block style for structure, flow style for short lists of scalars (coordinates)."""
+    """Block style for structure; flow style for short lists and flat mappings (coordinates,
+    hit zones, selectors); long text folded; list items indented under their key."""
+
+    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
+        super().increase_indent(flow, False)
+
+
+_FLOW_WIDTH = 72
+"""A flat mapping or list whose one-line form is at most this long is written on one line."""
+
+
+def _flat(value: Any) -> bool:
+    if isinstance(value, (list, tuple)):
+        return all(isinstance(x, (int, float, str, bool)) or x is None for x in value)
+    if isinstance(value, dict):
+        return all(_scalar(v) or (isinstance(v, (list, tuple, dict)) and _flat(v))
+                   for v in value.values())
+    return False
+
+
+def _scalar(value: Any) -> bool:
+    return isinstance(value, (int, float, str, bool)) or value is None
+
+
+def _one_line(value: Any) -> int:
+    return len(yaml.safe_dump(value, default_flow_style=True, width=10_000).strip())
 
 
 def _represent_list(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
-    flow = len(data) <= 12 and all(
-        isinstance(x, (int, float, str, bool)) or x is None
-        or (isinstance(x, (list, tuple)) and all(isinstance(y, (int, float)) for y in x))
-        for x in data
-    ) and all(not isinstance(x, str) or len(x) < 30 for x in data)
+    flow = (all(_scalar(x) or (isinstance(x, (list, tuple)) and _flat(x)) for x in data)
+            and _one_line(list(data)) <= _FLOW_WIDTH)
     return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow)
 
 
+def _represent_dict(dumper: yaml.SafeDumper, data: dict[Any, Any]) -> yaml.Node:
+    flow = bool(data) and _flat(data) and _one_line(data) <= _FLOW_WIDTH and "format" not in data
+    return dumper.represent_mapping("tag:yaml.org,2002:map", data, flow_style=flow)
+
+
 def _represent_str(dumper: yaml.SafeDumper, data: str) -> yaml.Node:
-    style = "|" if "\n" in data else None
+    style = "|" if "\n" in data else (">" if len(data) > 60 else None)
     return dumper.represent_scalar("tag:yaml.org,2002:str", data, style=style)
 
 
 _CanonicalDumper.add_representer(list, _represent_list)
 _CanonicalDumper.add_representer(tuple, _represent_list)  # type: ignore[arg-type]
+_CanonicalDumper.add_representer(dict, _represent_dict)
 _CanonicalDumper.add_representer(str, _represent_str)
 
 
 def dump(data: Any) -> str:
     """Serialise plain data canonically: keys in the order given, stable layout."""
     text: str = yaml.dump(
-        data, Dumper=_CanonicalDumper, sort_keys=False, allow_unicode=True, width=100,
+        data, Dumper=_CanonicalDumper, sort_keys=False, allow_unicode=True, width=96,
         default_flow_style=False,
     )
     return text
