@@ -1,0 +1,70 @@
+"""Engagement between two opposing figures: adjacency with the level and obstacle exceptions.
+
+Guide, Action 3 "Becoming engaged" (pp.9-10): "A figure becomes engaged when it moves adjacent
+to an opponent's figure. An exception is when one figure's base is on a level equal to or
+higher than the height of the other figure. In this case, they are not adjacent and therefore
+are not engaged (see Example 11)." and "If an obstacle such as a ruin is between two figures,
+both figures' heights must be higher than the obstacle to be engaged. If both figures' heights
+are lower than the obstacle, or only one figure's height is lower, they are not engaged."
+
+How those sentences are read on the hex grid (pure geometry; the caller decides who opposes
+whom, and whether a figure is on the battlefield at all):
+
+* **Level exception.** Example 11 puts the Pummelroot Elemental on a ledge four levels high,
+  "equal to Chandra's height of 4": the ledge is measured from the level Chandra stands on, so
+  the test is relative -- not engaged when ``upper.base - lower.base >= lower.height``.
+  Bases are `Body.base` (the surface stood on); water's half-level only matters for height
+  advantage.
+* **Obstacle between.** Two adjacent spaces share one edge; the obstacle "between" them is one
+  standing in either of the two spaces that flank that edge (the hexes adjacent to both). A
+  ruin there walls off the seam between the two figures; nothing else can be between two
+  neighbouring spaces on a hex grid, because a ruin cannot share a space with a figure. Heights
+  are compared as levels in the air, so figures and obstacle on different ground compare
+  fairly: the pair is cut off when the obstacle's top is at or above either figure's top
+  ("both figures' heights must be higher"). Any obstacle counts (ruin or cryptolith), whether
+  or not it blocks sight, because the rule is about reaching, not seeing.
+* **Double-space figures** are engaged if any hex of one neighbours any hex of the other across
+  a seam that no such obstacle walls off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from arena.engine.board import Board
+from arena.engine.bodies import Body, is_adjacent
+from arena.hexgrid import Hex, distance, neighbours
+
+__all__ = ["engaged_with", "is_engaged", "obstacle_between"]
+
+
+def is_engaged(board: Board, a: Body, b: Body) -> bool:
+    """Whether two opposing figures are engaged with each other (guide pp.9-10)."""
+    if a.figure_id == b.figure_id or not is_adjacent(a, b):
+        return False
+    # Example 11: a base as high above the other's base as the other is tall is "not adjacent".
+    if a.base - b.base >= b.height or b.base - a.base >= a.height:
+        return False
+    return any(
+        not obstacle_between(board, ha, hb, a, b)
+        for ha in a.hexes
+        for hb in b.hexes
+        if distance(ha, hb) == 1
+    )
+
+
+def engaged_with(board: Board, body: Body, enemies: Iterable[Body]) -> list[str]:
+    """The ids of the ``enemies`` that ``body`` is engaged with, sorted for determinism."""
+    return sorted(e.figure_id for e in enemies if is_engaged(board, body, e))
+
+
+def obstacle_between(board: Board, ha: Hex, hb: Hex, a: Body, b: Body) -> bool:
+    """Whether an obstacle flanking the seam between neighbouring spaces ``ha`` (of ``a``) and
+    ``hb`` (of ``b``) is at least as tall as either figure, cutting the engagement there."""
+    lowest_top = min(a.top, b.top)
+    flanking = set(neighbours(ha)) & set(neighbours(hb))
+    for hex_ in sorted(flanking):
+        obstacle = board.obstacle_at.get(hex_)
+        if obstacle is not None and board.top(hex_) + obstacle.height >= lowest_top:
+            return True
+    return False
