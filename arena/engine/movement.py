@@ -1,0 +1,642 @@
+"""Movement (guide Action 3): where a figure can go this turn, by which path, at what price.
+
+This module answers two questions and nothing else: `reachable` lists every position a figure
+may end its move on, each with the best path there, and `path_cost` checks one explicit path a
+player drew (the client previews with it, the engine's apply walks it). It rolls no dice and
+changes no state: a `Reach` lists the leaving-engagement attacks and fall checks a path causes,
+in order, and the engine resolves them while it walks the path.
+
+The mover is described by a `MoveRequest`: its spaces, height, move number, movement keywords,
+who stands where (`occupancy`), where the glyphs lie, and `engaged_at`, a callback naming the
+opposing figures the mover would be engaged with at a position. Engagement (adjacency with the
+height and obstacle exceptions, guide p.9 "Becoming engaged") is decided elsewhere; injecting it
+keeps this module testable on bare boards and lets the engine reuse its own engagement rule.
+
+Positions: a single-space figure's position is its `Hex`; a double-space figure's is the pair
+``(leading hex, trailing hex)``. Flipping is free (guide "Flipping a double-space figure")
+and facing has no rule effect, so a double-space result holds both orientations of every pair
+of spaces, including the flipped start at cost 0; a figure may flip even after water or a glyph
+has stopped it, since a flip enters no new space. The start itself is never in the result.
+
+Rule interpretations (each cited where the code applies it):
+
+- Passing figures (guide "Passing and landing on other figures"): "unless the figure is
+  engaged" is read as the friendly figure being passed, so an engaged friend blocks like an
+  enemy. Occupants carry that flag; the engine fills it in.
+- Leaving an engagement (guide p.10): on each step, every opposing figure engaged with the mover
+  before the step and not after it gets one attack. Re-engaging and leaving again provokes again.
+- Water (guide "Moving onto water", "Moving from water to land"): entering water ends the
+  move; stepping out of a water space costs 1 more than the step would otherwise cost, whatever
+  the destination. Height limits and falls use the real surface levels; "water counts lower"
+  is used only where the guide names it (ending a double-space figure, height advantage in
+  `Board.base_height`).
+- Cryptoliths (Shadows over Innistrad): stepping from an adjacent space onto the top, or from the
+  top down to an adjacent space, may instead be "scaled" for 4 spaces, with no height limit and
+  no fall. Both ways are offered; the search keeps whichever suits.
+- Double-space figures (guide Action 3, Examples 6, 8 and 9): a step moves the leading side to an
+  adjacent space and the trailing side into the space the leading side left. Climb cost, height
+  limit, leaving-water cost and fall checks follow the leading side, which meets every level
+  change first; the trailing side repeats the same spaces. The figure stops when both sides are
+  in water, or when the leading side moves onto a glyph. It must end on two standable spaces of
+  the same level, both water or both land.
+- Flying (cards.md, Flamewing Phoenixes): every step costs 1 (no climbing cost, no height limit,
+  no extra to leave water), water and glyphs passed over do not stop it, it passes over figures
+  and ruins (but not off the battlefield), and it never falls. When it takes off (its first
+  step), every figure engaged with it gets a leaving-engagement attack, wherever it lands; it
+  engages nothing in the air. It lands on a glyph only where it ends (under either side, for a
+  double-space flier). To walk instead, the engine asks again with ``flying=False``.
+- Phantom Walk (cards.md, Leyline Phantoms): it may pass through any occupied space and never
+  takes leaving-engagement attacks; everything else (climbing, water, glyphs) applies.
+- Road (Shadows over Innistrad "Road spaces"): when the start and every space entered are road,
+  the move number is 3 higher. A cryptolith top is not road.
+- A glyph under another figure cannot be passed: moving onto it would stop the mover on an
+  occupied space.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple, TypeAlias
+
+from arena.engine.board import Board
+from arena.engine.bodies import Body
+from arena.engine.engagement import is_engaged as _is_engaged
+from arena.hexgrid import Hex, distance, neighbours
+
+__all__ = [
+    "CRYPTOLITH_SCALE_COST",
+    "ROAD_BONUS",
+    "WATER_EXIT_COST",
+    "EngagedAt",
+    "MoveRequest",
+    "Occupant",
+    "Position",
+    "Reach",
+    "engagement_lookup",
+    "no_engagement",
+    "path_cost",
+    "reachable",
+]
+
+Position: TypeAlias = Hex | tuple[Hex, Hex]
+"""A single-space figure's hex, or a double-space figure's (leading hex, trailing hex)."""
+
+EngagedAt: TypeAlias = Callable[[Position], frozenset[str]]
+"""Ids of the opposing figures the mover would be engaged with if it stood at a position."""
+
+ROAD_BONUS = 3
+"""Shadows over Innistrad "Road spaces": extra spaces for a move made wholly on road."""
+
+CRYPTOLITH_SCALE_COST = 4
+"""Shadows over Innistrad "Cryptoliths": scaling up to, or down from, the top counts 4 spaces."""
+
+WATER_EXIT_COST = 1
+"""Guide "Moving from water to land": moving out of a water space costs one more."""
+
+
+class Occupant(NamedTuple):
+    """Who stands on a space, as the mover sees it.
+
+    `engaged` matters only for friendly figures: guide "Passing and landing on other figures"
+    lets a figure pass through a friend "unless the figure is engaged", and the engine knows
+    who is engaged."""
+
+    figure_id: str
+    friendly: bool
+    engaged: bool = False
+
+
+def no_engagement(position: Position) -> frozenset[str]:
+    """An `EngagedAt` for a mover with no opposing figures near it."""
+    return frozenset()
+
+
+def engagement_lookup(
+    board: Board,
+    mover: Body,
+    enemies: Iterable[Body],
+    is_engaged: Callable[[Board, Body, Body], bool] = _is_engaged,
+) -> EngagedAt:
+    """The `EngagedAt` for a mover among opposing bodies: the mover is stood at each asked
+    position (its base read from the board, as `Body.standing` does) and each opposing body is
+    checked with the engagement rule (`arena.engine.engagement.is_engaged` unless another is
+    given, e.g. one that applies an ability). The search caches the answers, so the rule runs
+    once per position."""
+    foes = tuple(enemies)
+
+    def engaged_at(position: Position) -> frozenset[str]:
+        hexes = (position,) if isinstance(position, Hex) else position
+        body = Body.standing(
+            board, mover.figure_id, hexes, mover.height, mover.target_point, mover.hit_zone
+        )
+        return frozenset(foe.figure_id for foe in foes if is_engaged(board, body, foe))
+
+    return engaged_at
+
+
+@dataclass(frozen=True)
+class MoveRequest:
+    """Everything the movement rules need to know about one figure's move.
+
+    `hexes` holds one hex, or two adjacent hexes (leading side first) for a double-space figure.
+    `occupancy` may include the mover's own hexes (entries with its `figure_id` are ignored), so
+    the engine can pass one occupancy map for every figure it asks about. `glyphs` holds every
+    glyph's hex, face up or down: landing on either kind stops a move (guide "Glyphs").
+    """
+
+    figure_id: str
+    hexes: tuple[Hex, ...]
+    height: int
+    move: int
+    flying: bool = False
+    phantom_walk: bool = False
+    occupancy: Mapping[Hex, Occupant] = field(default_factory=dict, hash=False)
+    glyphs: frozenset[Hex] = frozenset()
+    engaged_at: EngagedAt = field(default=no_engagement, hash=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if len(self.hexes) not in (1, 2):
+            raise ValueError(f"a figure stands on 1 or 2 spaces, not {len(self.hexes)}")
+        if len(self.hexes) == 2 and distance(self.hexes[0], self.hexes[1]) != 1:
+            raise ValueError("a double-space figure's two spaces must be adjacent")
+        if self.height < 1:
+            raise ValueError(f"height must be at least 1, got {self.height}")
+        if self.move < 0:
+            raise ValueError(f"move must not be negative, got {self.move}")
+
+    @property
+    def double_space(self) -> bool:
+        """Whether the mover takes up two spaces."""
+        return len(self.hexes) == 2
+
+    @property
+    def start(self) -> Position:
+        """The mover's position before it moves."""
+        return _public(self.hexes)
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """One legal move: its end (`path[-1]`), what it costs and what it sets off.
+
+    `cost` counts spaces as the guide does (climbs, leaving water, scaling). `provokes` lists the
+    opposing figures that get a leaving-engagement attack, in the order they happen, and
+    `provoke_steps[i]` is the index in `path` of the position the mover stepped onto when
+    `provokes[i]` attacked. `falls` lists each fall check as (position landed on, levels
+    dropped), with `fall_steps` likewise; drops into water are not falls. `road` says the whole
+    move, start included, was on road, so the move number was 3 higher (how `cost` can exceed
+    it).
+    `stopped_by_glyph` asks the engine to turn the glyph ability-side up and apply it at once.
+    """
+
+    cost: int
+    path: tuple[Position, ...]
+    provokes: tuple[str, ...] = ()
+    provoke_steps: tuple[int, ...] = ()
+    falls: tuple[tuple[Position, int], ...] = ()
+    fall_steps: tuple[int, ...] = ()
+    ends_in_water: bool = False
+    stopped_by_glyph: bool = False
+    road: bool = False
+
+    @property
+    def end(self) -> Position:
+        """Where the figure ends its move."""
+        return self.path[-1]
+
+
+# --- internals ------------------------------------------------------------------------------
+
+_Pos: TypeAlias = tuple[Hex, ...]
+"""A position as a tuple of 1 or 2 hexes (leading first): one shape for both kinds of figure."""
+
+
+def _public(pos: _Pos) -> Position:
+    return pos[0] if len(pos) == 1 else (pos[0], pos[1])
+
+
+def _flat(pos: _Pos) -> tuple[int, ...]:
+    return tuple(c for h in pos for c in (h.q, h.r))
+
+
+def _internal(position: object, double: bool) -> _Pos | None:
+    """The tuple form of a public position, or None when it has the wrong shape."""
+    if not double:
+        return (position,) if isinstance(position, Hex) else None
+    if (
+        isinstance(position, tuple)
+        and len(position) == 2
+        and isinstance(position[0], Hex)
+        and isinstance(position[1], Hex)
+    ):
+        return (position[0], position[1])
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """A legal change of position and the ways of paying for it.
+
+    `options` holds (cost, levels dropped in a fall check or 0): usually one, two where a
+    cryptolith can be scaled or taken the normal way."""
+
+    target: _Pos
+    flip: bool
+    options: tuple[tuple[int, int], ...] = ()
+    stops: bool = False
+    glyph: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class _Label:
+    """One way of reaching a position: a node of the multi-criteria search."""
+
+    pos: _Pos
+    cost: int
+    path: tuple[_Pos, ...]
+    order: tuple[int, ...]
+    provokes: tuple[str, ...]
+    provoke_steps: tuple[int, ...]
+    falls: tuple[tuple[_Pos, int], ...]
+    fall_steps: tuple[int, ...]
+    road: bool
+    stopped: bool
+    glyph: bool
+    moved: bool
+
+    def key(self) -> tuple[int, int, int, bool, tuple[int, ...]]:
+        """Search order: fewest leaving-engagement attacks, then falls, then spaces; among equals
+        a road label first (it may go further), then the smaller path so results reproduce.
+        `order` is the path flattened to its coordinates: the same order as comparing the
+        positions, at the speed of comparing ints."""
+        return (len(self.provokes), len(self.falls), self.cost, not self.road, self.order)
+
+    def state(self) -> tuple[_Pos, bool, bool, bool, bool]:
+        """What decides how a label can continue; labels are compared only within a state."""
+        return (self.pos, self.road, self.stopped, self.glyph, self.moved)
+
+    def dominates(self, other: _Label) -> bool:
+        return (
+            len(self.provokes) <= len(other.provokes)
+            and len(self.falls) <= len(other.falls)
+            and self.cost <= other.cost
+        )
+
+
+class _Rules:
+    """The movement rules for one request on one board (with caches for the search)."""
+
+    def __init__(self, board: Board, request: MoveRequest) -> None:
+        self.board = board
+        self.request = request
+        self.height = request.height
+        self.flying = request.flying
+        self.phantom = request.phantom_walk
+        self.occupancy = {
+            h: o for h, o in request.occupancy.items() if o.figure_id != request.figure_id
+        }
+        self._engaged: dict[_Pos, frozenset[str]] = {}
+        self._steps: dict[tuple[_Pos, _Pos], _Step | str] = {}
+        self._targets: dict[_Pos, tuple[_Pos, ...]] = {}
+        self._flat: dict[_Pos, tuple[int, ...]] = {}
+
+    # terrain ------------------------------------------------------------------------------
+
+    def in_water(self, hex_: Hex) -> bool:
+        # A cryptolith standing in water has a dry top.
+        return self.board.is_water(hex_) and hex_ not in self.board.obstacle_at
+
+    def is_road(self, hex_: Hex) -> bool:
+        return self.board.is_road(hex_) and hex_ not in self.board.obstacle_at
+
+    def is_cryptolith(self, hex_: Hex) -> bool:
+        obstacle = self.board.obstacle_at.get(hex_)
+        return obstacle is not None and obstacle.kind == "cryptolith"
+
+    def flat(self, pos: _Pos) -> tuple[int, ...]:
+        found = self._flat.get(pos)
+        if found is None:
+            found = self._flat[pos] = _flat(pos)
+        return found
+
+    def engaged(self, pos: _Pos) -> frozenset[str]:
+        found = self._engaged.get(pos)
+        if found is None:
+            found = self.request.engaged_at(_public(pos))
+            self._engaged[pos] = found
+        return found
+
+    def allowance(self, road: bool) -> int:
+        return self.request.move + (ROAD_BONUS if road else 0)
+
+    # where a figure may end -----------------------------------------------------------------
+
+    def end_problem(self, pos: _Pos) -> str | None:
+        """Why the figure cannot end its move here, or None when it can."""
+        for hex_ in pos:
+            # Guide "Keeping the base on the space" / "Moving in tight quarters".
+            if not self.board.can_stand(hex_):
+                return "the figure's base does not fit on that space"
+            # Guide "Passing and landing on other figures": never end on another figure.
+            if hex_ in self.occupancy:
+                return "that space is occupied"
+        if len(pos) == 2:
+            # Guide "Moving a double-space figure": two same-level spaces; water is lower.
+            a, b = pos
+            level = self.board.surface(a) == self.board.surface(b)
+            if not level or self.in_water(a) != self.in_water(b):
+                return "a double-space figure must end on two spaces of the same level"
+        return None
+
+    # one step ---------------------------------------------------------------------------------
+
+    def passing_problem(self, hex_: Hex) -> str | None:
+        """Why the leading side cannot move onto (or through) this space, or None."""
+        if hex_ not in self.board.columns:
+            return "that space is off the battlefield"
+        # Flying figures pass over ruins (cards.md); everyone else must fit (guide "Moving in tight
+        # quarters").
+        if not self.flying and not self.board.can_stand(hex_):
+            return "the figure's base does not fit on that space"
+        occupant = self.occupancy.get(hex_)
+        if occupant is None or self.flying or self.phantom:
+            return None
+        # Guide "Passing and landing on other figures".
+        if not occupant.friendly:
+            return "an enemy figure blocks that space"
+        if occupant.engaged:
+            return "an engaged friendly figure blocks that space"
+        return None
+
+    def climb_options(self, here: Hex, there: Hex) -> tuple[tuple[int, int], ...] | str:
+        """The ways to pay for the leading side stepping from `here` to `there` on foot."""
+        rise = self.board.surface(there) - self.board.surface(here)
+        options: list[tuple[int, int]] = []
+        problem = ""
+        if rise > 0:
+            # Guide "Height limit": not a rise equal to or higher than the figure's height.
+            if rise >= self.height:
+                problem = f"climbing {rise} levels needs height {rise + 1}+"
+            else:
+                # Guide "Moving up": each level of side plus the space landed on.
+                options.append((rise + 1, 0))
+        else:
+            # Guide "Moving down" is free; "Falling": a drop of the figure's height or more
+            # is a fall check, except into water. Falling does not stop the move.
+            drop = -rise
+            falls = drop >= self.height and not self.in_water(there)
+            options.append((1, drop if falls else 0))
+        # Shadows over Innistrad "Cryptoliths": scale up to or down from the top for 4.
+        if self.is_cryptolith(there) != self.is_cryptolith(here) and (
+            (rise > 0 and self.is_cryptolith(there)) or (rise < 0 and self.is_cryptolith(here))
+        ):
+            options.append((CRYPTOLITH_SCALE_COST, 0))
+        if not options:
+            return problem
+        # Guide "Moving from water to land": add one to move out of the water space.
+        extra = WATER_EXIT_COST if self.in_water(here) else 0
+        return tuple(sorted({(cost + extra, drop) for cost, drop in options}))
+
+    def step(self, pos: _Pos, target: _Pos) -> _Step | str:
+        """The step from `pos` to `target`, or why it is not a legal step (cached: the search
+        asks again for every label that reaches `pos`)."""
+        found = self._steps.get((pos, target))
+        if found is None:
+            found = self._step(pos, target)
+            self._steps[(pos, target)] = found
+        return found
+
+    def _step(self, pos: _Pos, target: _Pos) -> _Step | str:
+        if len(pos) == 2 and target == (pos[1], pos[0]):
+            # Guide "Flipping a double-space figure": free, provokes nothing.
+            return _Step(target, flip=True)
+        lead = target[0]
+        if distance(pos[0], lead) != 1:
+            return "each step must go to an adjacent space"
+        if len(pos) == 2 and target[1] != pos[0]:
+            # Guide "Moving a double-space figure": the trailing side follows the spaces the
+            # leading side occupied.
+            return "the trailing side must follow the leading side"
+        problem = self.passing_problem(lead)
+        if problem is not None:
+            return problem
+        if self.flying:
+            # cards.md Flying: each space counts 1 whatever the levels; nothing stops it midway.
+            return _Step(target, flip=False, options=((1, 0),))
+        options = self.climb_options(pos[0], lead)
+        if isinstance(options, str):
+            return options
+        # Guide "Moving onto water": a single space in water stops; a double-space figure
+        # stops only with both sides in water. Guide "Glyphs": the leading side landing
+        # on a glyph stops the move.
+        water = all(self.in_water(h) for h in target)
+        glyph = lead in self.request.glyphs
+        if water or glyph:
+            problem = self.end_problem(target)
+            if problem is not None:
+                cause = "water" if water else "a glyph"
+                return f"{cause} would end the move there, but {problem}"
+        return _Step(target, flip=False, options=options, stops=water or glyph, glyph=glyph)
+
+    def targets(self, pos: _Pos) -> tuple[_Pos, ...]:
+        """Every position one step (or one flip) from `pos`, in a fixed order."""
+        found = self._targets.get(pos)
+        if found is None:
+            found = tuple(self._targets_of(pos))
+            self._targets[pos] = found
+        return found
+
+    def _targets_of(self, pos: _Pos) -> Iterator[_Pos]:
+        if len(pos) == 2:
+            yield (pos[1], pos[0])
+        for lead in neighbours(pos[0]):
+            if lead not in self.board.columns:
+                continue
+            if len(pos) == 1:
+                yield (lead,)
+            elif lead != pos[1]:
+                yield (lead, pos[0])
+
+    # labels -----------------------------------------------------------------------------------
+
+    def start_label(self) -> _Label:
+        pos = self.request.hexes
+        return _Label(
+            pos=pos,
+            cost=0,
+            path=(pos,),
+            order=_flat(pos),
+            provokes=(),
+            provoke_steps=(),
+            falls=(),
+            fall_steps=(),
+            road=all(self.is_road(h) for h in pos),
+            stopped=False,
+            glyph=False,
+            moved=False,
+        )
+
+    def extend(self, label: _Label, step: _Step) -> Iterator[_Label]:
+        """Every label for taking `step` after `label` that still fits the move."""
+        path = (*label.path, step.target)
+        order = label.order + self.flat(step.target)
+        index = len(path) - 1
+        if step.flip:
+            yield _Label(
+                step.target,
+                label.cost,
+                path,
+                order,
+                label.provokes,
+                label.provoke_steps,
+                label.falls,
+                label.fall_steps,
+                label.road,
+                label.stopped,
+                label.glyph,
+                label.moved,
+            )
+            return
+        provoked: tuple[str, ...] = ()
+        if self.phantom:
+            pass  # cards.md Phantom Walk: never takes leaving-engagement attacks.
+        elif self.flying:
+            # cards.md Flying: taking off leaves every engagement; in the air it engages none.
+            if not label.moved:
+                provoked = tuple(sorted(self.engaged(label.pos)))
+        else:
+            # Guide p.10 "Leaving an engagement", Example 12: one attack per figure left.
+            provoked = tuple(sorted(self.engaged(label.pos) - self.engaged(step.target)))
+        road = label.road and all(self.is_road(h) for h in step.target)
+        allowance = self.allowance(road)
+        for cost, drop in step.options:
+            total = label.cost + cost
+            if total > allowance:
+                continue
+            falls, fall_steps = label.falls, label.fall_steps
+            if drop:
+                falls = (*falls, (step.target, drop))
+                fall_steps = (*fall_steps, index)
+            yield _Label(
+                step.target,
+                total,
+                path,
+                order,
+                label.provokes + provoked,
+                label.provoke_steps + (index,) * len(provoked),
+                falls,
+                fall_steps,
+                road,
+                step.stops,
+                step.glyph,
+                True,
+            )
+
+    def reach(self, label: _Label) -> Reach:
+        end = label.pos
+        glyph = label.glyph
+        if self.flying:
+            # A flier lands only where it ends; landing there on a glyph stops it.
+            glyph = any(h in self.request.glyphs for h in end)
+        return Reach(
+            cost=label.cost,
+            path=tuple(_public(p) for p in label.path),
+            provokes=label.provokes,
+            provoke_steps=label.provoke_steps,
+            falls=tuple((_public(p), drop) for p, drop in label.falls),
+            fall_steps=label.fall_steps,
+            ends_in_water=all(self.in_water(h) for h in end),
+            stopped_by_glyph=glyph,
+            road=label.road,
+        )
+
+
+def reachable(board: Board, request: MoveRequest) -> dict[Position, Reach]:
+    """Every position the figure can end its move on, with the best path to each.
+
+    "Best" is lexicographic among paths that fit the move: fewest leaving-engagement attacks
+    (they cost life), then fewest fall checks, then fewest spaces, then the smallest path in
+    tuple order, so the answer is reproducible. The search is a multi-criteria label-setting
+    search (a Dijkstra whose labels are Pareto sets): labels are expanded in that order and a
+    label is dropped only when another at the same position and state is no worse on every
+    count, so a cheap path that provokes cannot hide a dearer one that does not.
+
+    The start position is left out (not moving is always allowed and needs no entry). For a
+    double-space figure the flipped start is included at cost 0 with no attacks, since flipping
+    in place is a legal move of its own (guide Example 9).
+    """
+    rules = _Rules(board, request)
+    start = rules.start_label()
+    settled: dict[tuple[_Pos, bool, bool, bool, bool], list[_Label]] = {}
+    result: dict[Position, Reach] = {}
+    counter = 0
+    heap: list[tuple[tuple[int, int, int, bool, tuple[int, ...]], int, _Label]] = [
+        (start.key(), counter, start)
+    ]
+    while heap:
+        _, _, label = heapq.heappop(heap)
+        bucket = settled.setdefault(label.state(), [])
+        if any(other.dominates(label) for other in bucket):
+            continue
+        bucket.append(label)
+        if label.pos != request.hexes:
+            public = _public(label.pos)
+            if public not in result and rules.end_problem(label.pos) is None:
+                result[public] = rules.reach(label)
+        for target in rules.targets(label.pos):
+            step = rules.step(label.pos, target)
+            if isinstance(step, str) or (label.stopped and not step.flip):
+                continue
+            for extended in rules.extend(label, step):
+                state = settled.get(extended.state(), [])
+                if any(other.dominates(extended) for other in state):
+                    continue
+                counter += 1
+                heapq.heappush(heap, (extended.key(), counter, extended))
+    return result
+
+
+def path_cost(board: Board, request: MoveRequest, path: Sequence[Position]) -> Reach | str:
+    """Check a path the player chose; return its `Reach`, or the reason it is illegal.
+
+    The path lists positions from the start to the end (a double-space flip is a step from
+    ``(a, b)`` to ``(b, a)``). A path of the start alone is the legal empty move. Where a step
+    can be paid two ways (a cryptolith scaled or climbed), the cheapest combination that fits
+    the move is used, preferring fewer fall checks, as `reachable` does.
+    """
+    rules = _Rules(board, request)
+    if not path:
+        return "a path needs at least the starting position"
+    steps: list[_Pos] = []
+    for position in path:
+        pos = _internal(position, request.double_space)
+        if pos is None:
+            kind = "(leading hex, trailing hex) pairs" if request.double_space else "hexes"
+            return f"this figure's path is made of {kind}"
+        steps.append(pos)
+    if steps[0] != request.hexes:
+        return "the path must start where the figure stands"
+    labels = [rules.start_label()]
+    for target in steps[1:]:
+        step = rules.step(labels[0].pos, target)
+        if isinstance(step, str):
+            return step
+        if labels[0].stopped and not step.flip:
+            return "a glyph ends the move" if labels[0].glyph else "water ends the move"
+        extended = [new for label in labels for new in rules.extend(label, step)]
+        if not extended:
+            cheapest = min(label.cost for label in labels) + min(c for c, _ in step.options)
+            road = labels[0].road and all(rules.is_road(h) for h in target)
+            return f"that path needs {cheapest} spaces; the move is {rules.allowance(road)}"
+        extended.sort(key=_Label.key)
+        labels = [
+            new for i, new in enumerate(extended) if not any(o.dominates(new) for o in extended[:i])
+        ]
+    best = labels[0]
+    if len(steps) > 1:
+        problem = rules.end_problem(best.pos)
+        if problem is not None:
+            return problem
+    return rules.reach(best)
