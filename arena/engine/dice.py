@@ -1,0 +1,82 @@
+"""Combat dice and the d20: faces as data, rolls through the game's RNG, exact odds.
+
+Guide "Attack": hits (crossed weapons) minus shields is the damage. We use the Heroscape
+combat die (cards.md "Dice"): 3 hit faces, 2 shield faces, 1 blank. The faces are data here
+so a variant die is one change. `damage_distribution` gives the exact probability of each
+damage amount for an attack (a convolution of two binomials), which the client's odds panel
+and the AI's evaluation use; `destroy_chance` folds in the target's remaining life.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from math import comb
+
+from arena.engine.rng import Rng
+
+COMBAT_FACES: tuple[str, ...] = ("hit", "hit", "hit", "shield", "shield", "blank")
+"""The six faces of a combat die, in die-face order 1..6."""
+
+
+@dataclass(frozen=True, slots=True)
+class CombatRoll:
+    """Faces rolled by one side of an attack."""
+
+    faces: tuple[str, ...]
+
+    @property
+    def hits(self) -> int:
+        """Crossed weapons rolled."""
+        return self.faces.count("hit")
+
+    @property
+    def shields(self) -> int:
+        """Shields rolled."""
+        return self.faces.count("shield")
+
+
+def roll_combat(rng: Rng, dice: int) -> CombatRoll:
+    """Roll `dice` combat dice (none when dice <= 0)."""
+    return CombatRoll(tuple(COMBAT_FACES[rng.die(6) - 1] for _ in range(max(0, dice))))
+
+
+def roll_d20(rng: Rng) -> int:
+    """Roll the twenty-sided die."""
+    return rng.die(20)
+
+
+def _face_probability(face: str) -> Fraction:
+    return Fraction(COMBAT_FACES.count(face), len(COMBAT_FACES))
+
+
+@lru_cache(maxsize=4096)
+def _binomial(n: int, p: Fraction) -> tuple[Fraction, ...]:
+    return tuple(comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1))
+
+
+@lru_cache(maxsize=4096)
+def damage_distribution(attack_dice: int, defense_dice: int) -> tuple[Fraction, ...]:
+    """Exact P(damage == k) for k = 0..attack_dice: hits minus shields, floored at 0."""
+    attack_dice = max(0, attack_dice)
+    defense_dice = max(0, defense_dice)
+    hits = _binomial(attack_dice, _face_probability("hit"))
+    shields = _binomial(defense_dice, _face_probability("shield"))
+    out = [Fraction(0)] * (attack_dice + 1)
+    for h, ph in enumerate(hits):
+        for s, ps in enumerate(shields):
+            out[max(0, h - s)] += ph * ps
+    return tuple(out)
+
+
+def destroy_chance(attack_dice: int, defense_dice: int, life_left: int) -> Fraction:
+    """Exact chance that the attack deals at least `life_left` damage."""
+    dist = damage_distribution(attack_dice, defense_dice)
+    return sum(dist[max(0, life_left):], Fraction(0))
+
+
+def expected_damage(attack_dice: int, defense_dice: int) -> Fraction:
+    """The mean damage of an attack."""
+    return sum((k * p for k, p in enumerate(damage_distribution(attack_dice, defense_dice))),
+               Fraction(0))
