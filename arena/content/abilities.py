@@ -26,7 +26,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Discriminator, Field, Tag, model_validator
 
-from arena.content.base import Colour, Model, Name, NonNegInt, PosInt, Slug, Text
+from arena.content.base import Colour, Model, Name, PosInt, Slug, Text
 
 CardKind = Literal["planeswalker", "unique_squad", "common_squad", "squad", "hero"]
 

@@ -85,9 +85,9 @@ class Obstacle(Model):
     @model_validator(mode="after")
     def _shape(self) -> Obstacle:
         if len(set(self.footprint)) != len(self.footprint):
-            raise ValueError("footprint lists a hex twice")
+            raise ValueError("`footprint` lists a hex twice")
         if self.kind == "cryptolith" and len(self.footprint) != 1:
-            raise ValueError("a cryptolith stands on exactly one hex")
+            raise ValueError("`footprint`: a cryptolith stands on exactly one hex")
         return self
 
 

@@ -109,15 +109,15 @@ class ArmyCard(Model):
     def _consistent(self) -> ArmyCard:
         problems = []
         if "artifact" in self.colours and len(self.colours) > 1:
-            problems.append("an artifact card has no other colour")
+            problems.append("`colours`: an artifact card has no other colour")
         if len(set(self.colours)) != len(self.colours):
-            problems.append("colours lists a colour twice")
+            problems.append("`colours` lists a colour twice")
         if self.kind == "planeswalker" and (not self.unique or self.figures != 1):
-            problems.append("a Planeswalker is unique and has exactly 1 figure")
+            problems.append("`unique`: a Planeswalker is unique and has exactly 1 figure")
         if self.kind == "hero" and self.figures != 1:
-            problems.append("a hero has exactly 1 figure")
+            problems.append("`figures`: a hero has exactly 1 figure")
         if self.target_point > self.height:
-            problems.append(f"target_point {self.target_point} is above the figure's height "
+            problems.append(f"`target_point` {self.target_point} is above the figure's height "
                             f"{self.height}")
         if self.hit_zone.top > self.height:
             problems.append(f"hit_zone.top {self.hit_zone.top} is above the figure's height "
@@ -127,7 +127,7 @@ class ArmyCard(Model):
                             f"is more than the card's cost {self.cost}")
         ids = [a.id for a in self.abilities]
         if len(set(ids)) != len(ids):
-            problems.append("two abilities share an id")
+            problems.append("`abilities`: two abilities share an id")
         if problems:
             raise ValueError("; ".join(problems))
         return self

@@ -30,7 +30,9 @@ class Problem:
         where = self.file if self.line is None else f"{self.file}:{self.line}"
         key = f" [{self.path}]" if self.path else ""
         fix = f" Fix: {self.fix}" if self.fix else ""
-        return f"{where}:{key} {self.message}.{fix}".replace("..", ".")
+        # End the message with one full stop; never touch dots inside it (`format: ...`).
+        stop = "" if self.message.endswith(".") else "."
+        return f"{where}:{key} {self.message}{stop}{fix}"
 
 
 class ContentError(Exception):

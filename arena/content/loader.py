@@ -8,18 +8,20 @@ YAML document, a plain-language message and a fix. Nothing but `ContentError` es
 from __future__ import annotations
 
 import difflib
+import re
 import types
 import typing
 from pathlib import Path
 from typing import Any, Union
 
 import pydantic
+import yaml
 from pydantic import BaseModel
 
 from arena.content import yamlio
 from arena.content.battlefield import Battlefield
 from arena.content.cards import ArmyCard, SpellCard
-from arena.content.errors import ContentError, Problem
+from arena.content.errors import ContentError, Problem, format_key_path
 from arena.content.lists import ArmyList, SpellDeck
 from arena.content.scenario import Scenario
 from arena.content.yamlio import Document, KeyPath
@@ -90,12 +92,30 @@ def _problems(doc: Document, model_cls: type[BaseModel],
     problems: list[Problem] = []
     seen: set[tuple[KeyPath, str]] = set()
     for error in exc.errors(include_url=False):
-        path = _data_path(doc.data, error["loc"])
-        message, fix = _describe(error, model_cls, error["loc"], path)
+        loc, kind = error["loc"], error["type"]
+        shown: KeyPath | None = None
+        if kind == "invalid_key" or (loc and loc[-1] == "[key]"):  # a key that is not text
+            parent = _data_path(doc.data, loc[:-2] if loc[-1] == "[key]" else loc[:-1])
+            path = _raw_key_path(doc, parent, error.get("input"))
+            if path != parent:  # a number key `2:` is shown as `turn_limit.2`, not an index
+                shown = (*parent, str(path[-1]))
+        else:
+            path = _data_path(doc.data, loc)
+        if kind in ("union_tag_invalid", "union_tag_not_found"):
+            disc = str(error.get("ctx", {}).get("discriminator", "")).strip("'")
+            if disc.isidentifier() and isinstance(error.get("input"), dict):
+                path = (*path, disc)
+        elif kind == "value_error":
+            path = _named_key(doc.data, path, _known_keys(model_cls, loc), str(error["msg"]))
+        message, fix = _describe(error, model_cls, loc, path)
         if (path, message) in seen:
             continue
         seen.add((path, message))
-        problems.append(doc.problem(path, message, fix))
+        if shown is not None:
+            problems.append(Problem(doc.file, doc.line_of(path), format_key_path(shown),
+                                    message, fix))
+        else:
+            problems.append(doc.problem(path, message, fix))
     return sorted(problems, key=lambda p: (p.line or 0, p.path))
 
 
@@ -104,20 +124,80 @@ def _data_path(data: Any, loc: tuple[Any, ...]) -> KeyPath:
     path: list[str | int] = []
     node = data
     for part in loc:
-        if isinstance(node, dict) and part in node:
-            path.append(part)
-            node = node[part]
-        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+        indexes_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+        if (isinstance(node, dict) and part in node) or indexes_list:
             path.append(part)
             node = node[part]
         elif isinstance(node, dict) and isinstance(part, str) and part.endswith("_") \
-                and part[:-1] in node and not _is_tag(part, node):  # fields named `from_` / `with_` use an alias
+                and part[:-1] in node and not _is_tag(part, node):
+            # fields named `from_` / `with_` are written with their alias
             path.append(part[:-1])
             node = node[part[:-1]]
         elif isinstance(node, dict) and isinstance(part, str) and not _is_tag(part, node):
             path.append(part)  # a missing or unknown key: name it
             node = None
     return tuple(path)
+
+
+def _raw_key_path(doc: Document, parent: KeyPath, key: Any) -> KeyPath:
+    """The path of a key YAML read as true, null or a number, spelt as in the file (`on`)."""
+    for path in sorted(doc.lines, key=lambda p: doc.lines[p]):
+        if len(path) == len(parent) + 1 and path[:-1] == parent \
+                and _same_key(path[-1], key):
+            return path
+    return parent
+
+
+def _same_key(raw: str | int, key: Any) -> bool:
+    if isinstance(raw, str):
+        try:
+            value = yaml.safe_load(raw)
+        except (yaml.YAMLError, ValueError, OverflowError, RecursionError):
+            return False
+    else:
+        value = raw
+    return type(value) is type(key) and value == key
+
+
+def _named_key(data: Any, path: KeyPath, known: list[str], message: str) -> KeyPath:
+    """Point a check across several keys at the key its message starts with or quotes.
+
+    A message such as ``turn_limit has no entry for 3 players`` or ``an aura needs
+    `enchants` ...`` names the key at fault; a key is taken only when the message starts with
+    it, puts it in backticks, or (for keys with an underscore) names it anywhere. Of several,
+    the first one the file has wins (``a sorcery has neither `enchants` nor `trigger` ``).
+    """
+    node: Any = data
+    for part in path:
+        if isinstance(node, dict):
+            node = node.get(part)
+        elif isinstance(node, list) and isinstance(part, int):
+            node = node[part]
+        else:
+            node = None
+    if not isinstance(node, dict):
+        return path
+    best: tuple[bool, int, int, str] | None = None
+    for key in known:
+        patterns = [rf"^{re.escape(key)}\b", rf"`{re.escape(key)}`"]
+        if "_" in key:
+            patterns.append(rf"(?<![\w.]){re.escape(key)}\b")
+        for pattern in patterns:
+            found = re.search(pattern, message)
+            if found:
+                end = found.end() - (1 if found.group().endswith("`") else 0)
+                candidate = (key not in node, found.start(), end, key)
+                best = candidate if best is None else min(best, candidate)
+    if best is None:
+        return path
+    out: KeyPath = (*path, best[3])
+    rest = message[best[2]:]
+    node = node.get(best[3])
+    while isinstance(node, dict) and (step := re.match(r"\.(\w+)", rest)) \
+            and step.group(1) in node:  # `hit_zone.top`: go one key deeper
+        out = (*out, step.group(1))
+        node, rest = node[step.group(1)], rest[step.end():]
+    return out
 
 
 def _is_tag(part: str, node: Any = None) -> bool:
@@ -136,6 +216,23 @@ def _describe(error: Any, model_cls: type[BaseModel], loc: tuple[Any, ...],
     got = error.get("input")
     msg = str(error["msg"]).removeprefix("Value error, ")
     key = path[-1] if path else ""
+    if kind == "invalid_key" or (loc and loc[-1] == "[key]"):
+        spelt = key if isinstance(key, str) else got
+        if isinstance(got, bool):
+            what = "true" if got else "false"
+        elif got is None:
+            what = "null (nothing)"
+        else:
+            what = "a number" if isinstance(got, (int, float)) else _show(got)
+        return (f"the key {spelt!r} is read by YAML as {what}, not as text",
+                f'put the key in quotes ("{spelt}":) or rename it')
+    if kind == "union_tag_invalid":
+        ctx = error.get("ctx", {})
+        return (f"{_show(ctx.get('tag'))} is not a known {key or 'kind'}",
+                f"use one of: {ctx.get('expected_tags', '')}")
+    if kind == "union_tag_not_found" and isinstance(got, dict):
+        return (f"missing required key {key!r}",
+                f"add `{key}:` to say what kind of entry this is")
     if kind == "missing":
         return f"missing required key {key!r}", f"add `{key}:`"
     if kind == "extra_forbidden":
@@ -162,11 +259,11 @@ def _describe(error: Any, model_cls: type[BaseModel], loc: tuple[Any, ...],
     if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than",
                 "too_short", "too_long", "string_too_short", "string_too_long"):
         return f"{_show(got)} is out of range: {msg}", f"change {key!r}" if key else "fix it"
-    if kind == "invalid_key":
-        return ("a key is not text (YAML reads a bare on/off/yes/no/true/false key as true or "
-                "false)", "quote the key or rename it")
     if kind == "value_error":
-        return msg, "make the values agree"
+        msg = re.sub(r"^`[\w.]+`:\s*", "", msg)  # the key is already in the path shown
+        if msg.startswith("expected "):
+            return msg, "write " + msg.removeprefix("expected ")
+        return msg, "change the values named so that they agree"
     return msg, "check this value against the format's documentation"
 
 

@@ -130,7 +130,8 @@ def check_deck(
         what = "no army card has" if walker is None else f"{walker.name} is not a Planeswalker; "
         findings.append(Finding(("planeswalker",), f"{what} the id {planeswalker!r}"
                                 if walker is None else f"{what}a deck is built for one",
-                                _suggest(planeswalker, army_cards)))
+                                _suggest(planeswalker, army_cards) if walker is None
+                                else "name the Planeswalker card the deck is built for"))
         walker = None
     max_cost = rules.max_cost + deck_cost_bonus(walker)
     total = 0

@@ -92,9 +92,10 @@ class Scenario(Model):
         if self.teams:
             seats = sorted(s for team in self.teams for s in team)
             if seats != list(range(1, len(seats) + 1)):
-                raise ValueError("teams must list seats 1..N once each")
+                raise ValueError("`teams` must list seats 1..N once each")
             if len(seats) != self.players.max or self.players.min != self.players.max:
-                raise ValueError("a team scenario has a fixed player count matching its teams")
+                raise ValueError(
+                    "`teams`: a team scenario has a fixed player count matching its teams")
         if self.zones.mode == "one_team_per_zone" and not self.teams:
             raise ValueError("zones.mode one_team_per_zone needs teams")
         return self

@@ -13,7 +13,7 @@ from typing import TextIO
 from arena.content.battlefield import Battlefield
 from arena.content.cards import ArmyCard, SpellCard
 from arena.content.catalog import Catalog, expand, load_catalog, shipped_content_paths
-from arena.content.lists import ArmyList, SpellDeck
+from arena.content.lists import ArmyList
 from arena.content.loader import ContentModel
 from arena.content.rules import check_army, check_deck
 from arena.content.scenario import Scenario
@@ -59,7 +59,8 @@ def summarise(model: ContentModel, catalog: Catalog) -> str:
     if isinstance(model, ArmyCard):
         return (f"army card {model.name} ({'/'.join(model.colours)} {model.kind}, "
                 f"{model.figures} figure{'s' if model.figures > 1 else ''}, cost {model.cost}, "
-                f"{len(model.abilities)} abilities, {model.provenance})")
+                f"{len(model.abilities)} abilit{'y' if len(model.abilities) == 1 else 'ies'}, "
+                f"{model.provenance})")
     if isinstance(model, SpellCard):
         return f"spell {model.name} ({model.colour} {model.type}, cost {model.cost})"
     if isinstance(model, Battlefield):

@@ -21,7 +21,8 @@ def to_data(model: BaseModel) -> dict[str, Any]:
     # warns while trying the `Amount` union's members; the values it writes are right.
     data: dict[str, Any] = model.model_dump(
         mode="json", by_alias=True, exclude_defaults=True, warnings=False)
-    return _lead(data)
+    led: dict[str, Any] = _lead(data)
+    return led
 
 
 _LEADING = ("format", "effect")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -100,22 +101,51 @@ def parse(text: str, file: str) -> Document:
     try:
         data = yaml.safe_load(text)
     except yaml.constructor.ConstructorError as exc:
-        raise _yaml_problem(file, exc, _tag_fix(exc)) from None
+        raise _yaml_problem(file, exc, _tag_fix(exc), text) from None
     except yaml.YAMLError as exc:
-        raise _yaml_problem(file, exc, "check the indentation, colons and quotes there") from None
+        fix = ("keep one document per file: remove the `---` separator and what follows"
+               if "another document" in str(exc)
+               else "check the indentation, colons and quotes there")
+        raise _yaml_problem(file, exc, fix, text) from None
     except RecursionError:
         raise ContentError.single(file, "is nested too deeply", "flatten the structure") from None
+    except (ValueError, OverflowError) as exc:  # a 5000-digit number, a date like 2024-13-45
+        raise _value_problem(file, text, exc) from None
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as exc:  # pragma: no cover - safe_load failed first on the same text
-        raise _yaml_problem(file, exc, "check the YAML syntax there") from None
+        raise _yaml_problem(file, exc, "check the YAML syntax there", text) from None
+    if root is None or data is None:
+        raise ContentError.single(
+            file, "is empty", "write the file's content, starting with its `format:` key")
     lines: dict[KeyPath, int] = {}
     problems: list[Problem] = []
-    if root is not None:
-        _walk(root, (), lines, problems, file, set())
+    _walk(root, (), lines, problems, file, set())
     if problems:
-        raise ContentError(problems)
+        raise ContentError(_collapse(problems))
     return Document(file, data, lines)
+
+
+_REPEATS_SHOWN = 3
+"""Identical problems (one per alias of a "billion laughs" file, say) shown before a summary."""
+
+
+def _collapse(problems: list[Problem]) -> list[Problem]:
+    """Keep the first few of each kind of problem and summarise the rest in one line."""
+    out: list[Problem] = []
+    counts: dict[str, int] = {}
+    for problem in problems:
+        counts[problem.message] = counts.get(problem.message, 0) + 1
+        if counts[problem.message] <= _REPEATS_SHOWN:
+            out.append(problem)
+    for message, count in counts.items():
+        if count > _REPEATS_SHOWN:
+            first = next(p for p in problems if p.message == message)
+            last = [p for p in problems if p.message == message][-1]
+            out.append(Problem(first.file, last.line, "", f"{count - _REPEATS_SHOWN} more places "
+                               f"{message.removeprefix('uses ').join(('use ', ''))}",
+                               first.fix))
+    return out
 
 
 def load(path: Path, display: str | None = None) -> Document:
@@ -125,21 +155,76 @@ def load(path: Path, display: str | None = None) -> Document:
 
 
 def _tag_fix(exc: yaml.YAMLError) -> str:
+    if "unhashable" in str(exc):
+        return "write keys as plain text: a list or a mapping cannot be a key"
     if "python" in str(exc):
         return ("remove the `!!python/...` tag: content files hold plain data only and "
                 "Arena never constructs Python objects from them")
     return "remove the tag: content files hold plain data only"
 
 
-def _yaml_problem(file: str, exc: yaml.YAMLError, fix: str) -> ContentError:
+def _yaml_problem(file: str, exc: yaml.YAMLError, fix: str, text: str) -> ContentError:
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-    line = mark.line + 1 if mark is not None else None
+    context_mark = getattr(exc, "context_mark", None)
     what = getattr(exc, "problem", None) or str(exc).splitlines()[0]
     context = getattr(exc, "context", None)
+    if context and context.startswith("while ") and context_mark is not None and mark \
+            is not None and context_mark.line != mark.line:
+        context += f" that starts on line {context_mark.line + 1}"
+    if ("end of stream" in str(what) or "<stream end>" in str(what)) \
+            and context_mark is not None:
+        mark = context_mark  # an unclosed quote or bracket: point at where it opens
+    line = min(mark.line + 1, line_count(text)) if mark is not None else None
     message = f"is not valid YAML: {what}" + (f" ({context})" if context else "")
-    if "constructor" in type(exc).__name__.lower() or "tag" in str(what):
+    if "tag" in str(what):
         message = f"uses a YAML tag that is not allowed: {what}"
     return ContentError.single(file, message, fix, line=line)
+
+
+_LINE_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")
+
+
+def line_count(text: str) -> int:
+    """How many lines `text` has, counting line breaks as YAML does (at least 1)."""
+    return max(1, len(_LINE_BREAK.split(text.removesuffix("\n").removesuffix("\r"))))
+
+
+def _value_problem(file: str, text: str, exc: Exception) -> ContentError:
+    """A scalar that YAML resolves to a number or date but cannot build: say which one."""
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except (yaml.YAMLError, RecursionError):  # pragma: no cover - safe_load parsed it
+        root = None
+    stack: list[tuple[yaml.Node, KeyPath]] = [(root, ())] if root is not None else []
+    seen: set[int] = set()
+    while stack:
+        node, path = stack.pop(0)
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            stack.extend((v, (*path, _scalar_key(k))) for k, v in node.value)
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend((v, (*path, i)) for i, v in enumerate(node.value))
+        elif isinstance(node, yaml.ScalarNode) and node.tag in _BUILT_TAGS:
+            try:
+                yaml.SafeLoader("").construct_object(node)
+            except (ValueError, OverflowError) as err:
+                line = node.start_mark.line + 1
+                shown = node.value if len(node.value) <= 40 else node.value[:37] + "..."
+                if node.tag.endswith(":int"):
+                    message = f"{shown} is a number of {len(node.value)} digits, too long"
+                    fix = "write a smaller number (or quote it if it is text)"
+                else:
+                    message = f"{shown!r} cannot be read as a date ({err})"
+                    fix = "put it in quotes: content files hold text, not dates"
+                return ContentError([Problem(file, line, format_key_path(path), message, fix)])
+    return ContentError.single(file, f"holds a value that cannot be read ({exc})",
+                               "check the numbers and dates in it")
+
+
+_BUILT_TAGS = {"tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
+               "tag:yaml.org,2002:timestamp"}
 
 
 def _walk(
@@ -157,12 +242,21 @@ def _walk(
         return
     seen.add(id(node))
     lines.setdefault(path, node.start_mark.line + 1)
-    if node.tag not in _PLAIN_TAGS:
+    if node.tag == "tag:yaml.org,2002:timestamp":
+        problems.append(Problem(file, node.start_mark.line + 1, format_key_path(path),
+                                f"{node.value!r} is read by YAML as a date",
+                                "put it in quotes: content files hold text, not dates"))
+    elif node.tag not in _PLAIN_TAGS:
         problems.append(Problem(file, node.start_mark.line + 1, format_key_path(path),
                                 f"uses the YAML tag {node.tag}", "remove the tag"))
     if isinstance(node, yaml.MappingNode):
         keys: set[Any] = set()
         for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                problems.append(Problem(file, key_node.start_mark.line + 1, format_key_path(path),
+                                        "uses a YAML merge key (<<)",
+                                        "write the keys out in full"))
+                continue
             key = _scalar_key(key_node)
             child = (*path, key)
             if key in keys:
