@@ -17,7 +17,7 @@ editor: $(STAMP)
 	$(BIN)/arena-editor
 
 # Re-install only when the project description changes.
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml arena/__init__.py editor/__init__.py
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,dev]'

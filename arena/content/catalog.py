@@ -91,15 +91,16 @@ def expand(paths: Iterable[Path]) -> list[Path]:
     return list(out)
 
 
-def load_catalog(paths: Iterable[Path], check: bool = True) -> Catalog:
-    """Load every content file under `paths`; then (by default) run every rule check."""
+def load_catalog(paths: Iterable[Path], check: bool = True, budget: int = 500) -> Catalog:
+    """Load every content file under `paths`; then (by default) run every rule check, armies
+    against `budget` points."""
     catalog = Catalog()
     for path in expand(paths):
         _load_into(catalog, path)
     if check:
         from arena.content.checks import check_catalog
 
-        check_catalog(catalog)
+        check_catalog(catalog, budget)
     return catalog
 
 

@@ -15,11 +15,11 @@ from arena.content.cards import ArmyCard, SpellCard
 from arena.content.catalog import Catalog, expand, load_catalog, shipped_content_paths
 from arena.content.lists import ArmyList
 from arena.content.loader import ContentModel
-from arena.content.rules import check_army, check_deck
+from arena.content.rules import DEFAULT_BUDGET, check_army, check_deck
 from arena.content.scenario import Scenario
 
 
-def run(paths: list[str], out: TextIO) -> int:
+def run(paths: list[str], out: TextIO, budget: int = DEFAULT_BUDGET) -> int:
     """Validate `paths` and print the report; return the exit status."""
     if not paths:
         out.write("arena validate: name one or more content files or folders, e.g. "
@@ -35,7 +35,7 @@ def run(paths: list[str], out: TextIO) -> int:
         out.write(f"{', '.join(paths)}: no .yaml files found\n")
         return 1
     shipped = [p for p in expand(shipped_content_paths()) if p not in set(named)]
-    catalog = load_catalog([*shipped, *named])
+    catalog = load_catalog([*shipped, *named], budget=budget)
     bad = 0
     problems = 0
     for path in named:
@@ -47,14 +47,14 @@ def run(paths: list[str], out: TextIO) -> int:
                 out.write(f"{problem}\n")
         else:
             entry = catalog.entries[path]
-            out.write(f"ok  {entry.doc.file}: {summarise(entry.model, catalog)}\n")
+            out.write(f"ok  {entry.doc.file}: {summarise(entry.model, catalog, budget)}\n")
     total = len(named)
     out.write(f"{total} file{'s' if total != 1 else ''} checked: {total - bad} valid, "
               f"{bad} invalid, {problems} problem{'s' if problems != 1 else ''}\n")
     return 1 if bad else 0
 
 
-def summarise(model: ContentModel, catalog: Catalog) -> str:
+def summarise(model: ContentModel, catalog: Catalog, budget: int = DEFAULT_BUDGET) -> str:
     """A one-line description of a valid content file."""
     if isinstance(model, ArmyCard):
         return (f"army card {model.name} ({'/'.join(model.colours)} {model.kind}, "
@@ -73,7 +73,7 @@ def summarise(model: ContentModel, catalog: Catalog) -> str:
         return (f"scenario {model.name} ({model.players.min}-{model.players.max} players, "
                 f"battlefield {model.battlefield}, {model.victory}, scoring {model.scoring})")
     if isinstance(model, ArmyList):
-        _, totals = check_army(model.planeswalker, model.cards, catalog.army_cards)
+        _, totals = check_army(model.planeswalker, model.cards, catalog.army_cards, budget)
         return f"army {model.name}: {1 + len(model.cards)} cards, {totals.cost}/{totals.budget}"
     _, deck = check_deck(model.planeswalker, model.spells, catalog.spells, catalog.army_cards)
     return f"deck {model.name}: {deck.cards} spells, cost {deck.cost}/{deck.max_cost}"

@@ -1,0 +1,213 @@
+"""Measure Arena's performance figures and print them as a markdown table (``make bench``).
+
+Why a registry: each figure is a function registered with ``@benchmark(name, unit, goal)``,
+so later work adds rows (engine throughput, AI decision time, ...) by adding one decorated
+function, without touching the runner or the output format. A function returns one
+measured value in its unit; the runner prints ``| figure | value | goal |`` rows.
+
+Runs headless (SDL's dummy video driver) and in well under 30 s on a 2-core machine.
+pygame is imported only inside the figures that draw, so rows for the headless engine and
+AI will measure them without SDL loaded.
+``--check`` makes the exit code 1 when a figure misses its goal; ``--only TEXT`` runs the
+figures whose name contains TEXT.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pygame
+
+# Set before anything imports pygame: no window, no sound device, no banner.
+HEADLESS_ENV = {
+    "SDL_VIDEODRIVER": "dummy",
+    "SDL_AUDIODRIVER": "dummy",
+    "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+}
+for _key, _value in HEADLESS_ENV.items():
+    os.environ.setdefault(_key, _value)
+
+FULL_HD = (1920, 1080)
+
+
+@dataclass(frozen=True)
+class Benchmark:
+    """One row of the table: what is measured, in which unit, and the value to stay within."""
+
+    name: str
+    unit: str
+    goal: float
+    func: Callable[[], float]
+    lower_is_better: bool = True
+
+    def meets_goal(self, value: float) -> bool:
+        return value <= self.goal if self.lower_is_better else value >= self.goal
+
+    def goal_text(self) -> str:
+        sign = "≤" if self.lower_is_better else "≥"
+        return f"{sign} {self.goal:g} {self.unit}"
+
+
+BENCHMARKS: list[Benchmark] = []
+
+
+def benchmark(
+    name: str, unit: str, goal: float, *, lower_is_better: bool = True
+) -> Callable[[Callable[[], float]], Callable[[], float]]:
+    """Register the decorated function as a row of the table (in definition order)."""
+
+    def register(func: Callable[[], float]) -> Callable[[], float]:
+        BENCHMARKS.append(Benchmark(name, unit, goal, func, lower_is_better))
+        return func
+
+    return register
+
+
+def format_value(value: float) -> str:
+    """Enough digits to compare runs, no false precision."""
+    if value >= 100:
+        return f"{value:.0f}"
+    if value >= 10:
+        return f"{value:.1f}"
+    return f"{value:.2f}"
+
+
+def median_ms(func: Callable[[], object], repeats: int, warmup: int = 1) -> float:
+    """Median wall time of ``func()`` in milliseconds: robust to one slow outlier."""
+    for _ in range(warmup):
+        func()
+    samples = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        func()
+        samples.append((time.perf_counter() - start) * 1000)
+    return statistics.median(samples)
+
+
+@contextmanager
+def headless_display(size: tuple[int, int]) -> Iterator[pygame.Surface]:
+    """A pygame display of ``size`` on the dummy driver, with fonts; shut down afterwards."""
+    import pygame
+
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        yield pygame.display.set_mode(size)
+    finally:
+        pygame.quit()
+
+
+# --------------------------------------------------------------------------- figures
+
+# Child process for the start-up figure: it reports the wall-clock time of its first frame,
+# so the figure covers interpreter start, imports, window creation and the first draw.
+_FIRST_FRAME_CHILD = """
+import time
+from arena.client import app
+app.run(["--frames", "1"], on_first_frame=lambda: print(repr(time.time()), flush=True))
+"""
+
+
+@benchmark("client start-up to first frame (new process)", "ms", goal=1000)
+def client_startup() -> float:
+    env = {**os.environ, **HEADLESS_ENV}
+    samples = []
+    for _ in range(5):
+        start = time.time()
+        result = subprocess.run(
+            [sys.executable, "-c", _FIRST_FRAME_CHILD],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        )
+        first_frame = float(result.stdout.strip().splitlines()[-1])
+        samples.append((first_frame - start) * 1000)
+    return statistics.median(samples)
+
+
+@benchmark("splash frame at 1920x1080, full redraw (start, resize)", "ms", goal=100)
+def splash_full_redraw() -> float:
+    from arena.client.app import SPEC
+    from arena.client.splash import SplashScreen
+
+    with headless_display(FULL_HD) as screen:
+        # A new SplashScreen has no cached background, so every draw is a full render.
+        return median_ms(lambda: SplashScreen(SPEC, FULL_HD).draw(screen), repeats=7)
+
+
+@benchmark("splash frame at 1920x1080, steady state", "ms", goal=16.7)
+def splash_steady_frame() -> float:
+    from arena.client.app import SPEC
+    from arena.client.splash import SplashScreen
+
+    with headless_display(FULL_HD) as screen:
+        splash = SplashScreen(SPEC, FULL_HD)
+        return median_ms(lambda: splash.draw(screen), repeats=50, warmup=2)
+
+
+@benchmark("one full-screen blit at 1920x1080 (reference)", "ms", goal=4)
+def full_screen_blit() -> float:
+    import pygame
+
+    with headless_display(FULL_HD) as screen:
+        image = pygame.Surface(FULL_HD).convert()
+        image.fill((40, 44, 64))
+        return median_ms(lambda: screen.blit(image, (0, 0)), repeats=100, warmup=5)
+
+
+# --------------------------------------------------------------------------- runner
+
+
+def run(selected: list[Benchmark]) -> list[tuple[Benchmark, float]]:
+    return [(bench, bench.func()) for bench in selected]
+
+
+def render_table(results: list[tuple[Benchmark, float]]) -> str:
+    lines = ["| figure | value | goal |", "| --- | ---: | ---: |"]
+    for bench, value in results:
+        mark = "" if bench.meets_goal(value) else " ⚠"
+        lines.append(
+            f"| {bench.name} | {format_value(value)} {bench.unit}{mark} | {bench.goal_text()} |"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", metavar="TEXT", help="run figures whose name contains TEXT")
+    parser.add_argument("--check", action="store_true", help="exit 1 if a goal is missed")
+    args = parser.parse_args(argv)
+
+    selected = [b for b in BENCHMARKS if not args.only or args.only.lower() in b.name.lower()]
+    if not selected:
+        parser.error(f"no figure matches {args.only!r}")
+    started = time.perf_counter()
+    results = run(selected)
+    print(render_table(results))
+
+    import pygame
+
+    print(
+        f"\nPython {sys.version.split()[0]}, pygame-ce {pygame.version.ver} "
+        f"(SDL {'.'.join(map(str, pygame.get_sdl_version()))}), "
+        f"video driver {os.environ['SDL_VIDEODRIVER']}, {os.cpu_count()} CPUs; "
+        f"measured in {time.perf_counter() - started:.1f} s. ⚠ marks a missed goal."
+    )
+    missed = [bench.name for bench, value in results if not bench.meets_goal(value)]
+    return 1 if args.check and missed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
