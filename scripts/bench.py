@@ -167,6 +167,36 @@ def full_screen_blit() -> float:
         return median_ms(lambda: screen.blit(image, (0, 0)), repeats=100, warmup=5)
 
 
+@benchmark("engine: random-play Duel, whole game (median of 7)", "ms", goal=1000)
+def engine_duel_game() -> float:
+    from arena.engine.bench import bench_duel_game
+
+    return bench_duel_game(7).value * 1000
+
+
+@benchmark("engine: legal-action generation, cold caches", "per s", goal=300,
+           lower_is_better=False)
+def engine_legal_actions() -> float:
+    from arena.engine.bench import bench_legal_actions
+
+    return bench_legal_actions().value
+
+
+@benchmark("engine: game state clone", "us", goal=50)
+def engine_clone() -> float:
+    from arena.engine.bench import bench_clone
+
+    return bench_clone().value
+
+
+@benchmark("engine: line-of-sight queries between figures", "per s", goal=10000,
+           lower_is_better=False)
+def engine_line_of_sight() -> float:
+    from arena.engine.bench import bench_line_of_sight
+
+    return bench_line_of_sight().value
+
+
 # --------------------------------------------------------------------------- runner
 
 

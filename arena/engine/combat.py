@@ -1,0 +1,224 @@
+"""Action 4: who may attack whom, with how many dice, and the attack itself.
+
+Guide Action 4 "Who can attack?" and "How to attack":
+
+- each figure of the chosen army card attacks at most once a turn (more where abilities add
+  attacks: `stats.attacks_allowed`);
+- the target must be an opposing figure within range: spaces only, levels ignored, counted
+  from either space of a double-space attacker to either space of the target;
+- an engaged figure may attack only figures it is engaged with;
+- clear sight (`sight.line_of_sight`, target point to hit zone) is needed unless the two are
+  adjacent or engaged;
+- attack dice = the folded ``attack_dice`` stat (printed attack, height advantage, glyphs,
+  abilities ...), defense dice = the folded ``defense_dice``; hits minus shields is the damage
+  (`effects.deal_damage`: destruction at life, the army card to its graveyard).
+
+`attack_options` explains every possible target for the client and the AI: the dice and their
+sources, or why the attack is impossible. `damage_odds` gives the exact damage distribution.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from arena.engine.actions import Action, Attack
+from arena.engine.bodies import is_adjacent
+from arena.engine.context import Ctx
+from arena.engine.dice import damage_distribution, destroy_chance, expected_damage
+from arena.engine.effects import deal_damage
+from arena.engine.errors import IllegalAction
+from arena.engine.events import AttackDeclared, AttackResolved, StepEnded
+from arena.engine.moving import engaged_with
+from arena.engine.sight import Sight, line_of_sight
+from arena.engine.state import GameState
+from arena.engine.stats import StatQuery, StatValue, attacks_allowed, fold, life_left, stat
+from arena.hexgrid import distance
+
+__all__ = [
+    "ATTACK_PHASES",
+    "AttackOption",
+    "DamageOdds",
+    "apply_attack",
+    "attack_actions",
+    "attack_options",
+    "attacker_problem",
+    "can_attack_now",
+    "damage_odds",
+    "range_between",
+    "target_problem",
+]
+
+ATTACK_PHASES = ("pre_move", "move", "post_move", "attack")
+
+
+@dataclass(frozen=True, slots=True)
+class AttackOption:
+    """One possible target of an attacker: the dice with their sources, or the reason the
+    attack is impossible (``reason`` set, dice 0)."""
+
+    target: str
+    name: str
+    attack_dice: int
+    defense_dice: int
+    attack_sources: tuple[tuple[str, int], ...]
+    defense_sources: tuple[tuple[str, int], ...]
+    reason: str | None = None
+
+    @property
+    def possible(self) -> bool:
+        """Whether the attack is legal (apart from whose turn it is)."""
+        return self.reason is None
+
+
+@dataclass(frozen=True, slots=True)
+class DamageOdds:
+    """Exact odds of one attack: P(damage == k) for each k, P(destroy), expected damage."""
+
+    attack_dice: int
+    defense_dice: int
+    life_left: int
+    distribution: tuple[Fraction, ...]
+    destroy: Fraction
+    expected: Fraction
+
+
+def range_between(state: GameState, a: str, b: str) -> int:
+    """Guide "Range": spaces between two figures, levels ignored, nearest hexes."""
+    return min(distance(x, y) for x in state.figures[a].hexes for y in state.figures[b].hexes)
+
+
+def _blocked(sight: Sight) -> str:
+    b = sight.blocker
+    if b is None:
+        return "no clear sight"
+    what = b.id or b.kind
+    return f"no clear sight: blocked by {what} at [{b.hex.q}, {b.hex.r}]"
+
+
+def sight_between(state: GameState, a: str, b: str) -> Sight:
+    """Line of sight from figure ``a``'s target point to figure ``b``'s hit zone, every
+    other figure in the way counting."""
+    others = state.bodies(exclude=(a, b))
+    return line_of_sight(state.static.field.board, state.body(a), state.body(b), others)
+
+
+def target_problem(state: GameState, attacker: str, target: str) -> str | None:
+    """Why ``attacker`` cannot attack ``target`` (geometry and engagement), or None."""
+    if state.figures[target].zone != "battlefield":
+        return "the target is not on the battlefield"
+    if not state.static.opposed(state.controller(attacker), state.controller(target)):
+        return "only opposing figures can be attacked"
+    reach = stat(state, "range", attacker)
+    spaces = range_between(state, attacker, target)
+    if spaces > reach:
+        return f"out of range ({spaces} > {reach})"
+    engaged = engaged_with(state, attacker)
+    if engaged and target not in engaged:
+        return "engaged with another figure"
+    if target in engaged or is_adjacent(state.body(attacker), state.body(target)):
+        return None
+    sight = sight_between(state, attacker, target)
+    if not sight.clear:
+        return _blocked(sight)
+    return None
+
+
+def attacker_problem(state: GameState, attacker: str) -> str | None:
+    """Why ``attacker`` cannot attack now (turn, phase, card, attacks used), or None."""
+    if attacker not in state.figures:
+        return f"no figure {attacker}"
+    ts = state.turn_state
+    if state.phase not in ATTACK_PHASES:
+        return "attacking is over for this turn"
+    if state.static.figures[attacker].card != ts.chosen:
+        return "only figures of the chosen army card attack"
+    if state.figures[attacker].zone != "battlefield":
+        return "that figure is not on the battlefield"
+    if state.controller(attacker) != state.active:
+        return "you do not control that figure"
+    if ts.attacks_by(attacker) >= attacks_allowed(state, attacker):
+        return "that figure has already attacked this turn"
+    return None
+
+
+def can_attack_now(state: GameState, attacker: str) -> bool:
+    """Whether a figure may make an attack now (targets aside)."""
+    return attacker_problem(state, attacker) is None
+
+
+def _dice(state: GameState, attacker: str, target: str) -> tuple[StatValue, StatValue]:
+    return (fold(state, StatQuery("attack_dice", attacker, target)),
+            fold(state, StatQuery("defense_dice", target, attacker)))
+
+
+def attack_options(state: GameState, attacker: str) -> list[AttackOption]:
+    """Every opposing figure on the battlefield as a target of ``attacker``: dice and
+    sources, or the reason it cannot be attacked."""
+    out = []
+    me = state.controller(attacker)
+    for target in state.on_battlefield():
+        if target == attacker or not state.static.opposed(me, state.controller(target)):
+            continue
+        name = state.static.figure_name(target)
+        reason = target_problem(state, attacker, target)
+        if reason is not None:
+            out.append(AttackOption(target, name, 0, 0, (), (), reason))
+            continue
+        a, d = _dice(state, attacker, target)
+        out.append(AttackOption(target, name, a.total, d.total, a.sources, d.sources))
+    return out
+
+
+def attack_actions(state: GameState) -> list[Action]:
+    """Every legal `Attack` now."""
+    ts = state.turn_state
+    if ts.chosen is None or state.phase not in ATTACK_PHASES:
+        return []
+    out: list[Action] = []
+    for attacker in state.figures_of_card(ts.chosen, "battlefield"):
+        if attacker_problem(state, attacker) is not None:
+            continue
+        for option in attack_options(state, attacker):
+            if option.possible:
+                out.append(Attack(attacker, option.target))
+    return out
+
+
+def damage_odds(state: GameState, attacker: str, target: str) -> DamageOdds:
+    """The exact damage distribution of ``attacker`` attacking ``target`` now, and the
+    chance it destroys the target with the life it has left."""
+    a, d = _dice(state, attacker, target)
+    left = life_left(state, target)
+    return DamageOdds(a.total, d.total, left, damage_distribution(a.total, d.total),
+                      destroy_chance(a.total, d.total, left), expected_damage(a.total, d.total))
+
+
+def apply_attack(ctx: Ctx, action: Attack) -> None:
+    """Resolve one attack: declare, roll attack then defense, deal hits minus shields."""
+    state = ctx.state
+    problem = attacker_problem(state, action.attacker)
+    if problem is None:
+        if action.target not in state.figures:
+            problem = f"no figure {action.target}"
+        else:
+            problem = target_problem(state, action.attacker, action.target)
+    if problem is not None:
+        raise IllegalAction(action, problem)
+    if state.phase in ("pre_move", "move"):
+        ctx.emit(StepEnded(state.active, "moving"))
+    state.phase = "attack"
+    a, d = _dice(state, action.attacker, action.target)
+    static = state.static
+    ctx.emit(AttackDeclared(action.attacker, static.figure_name(action.attacker), action.target,
+                            static.figure_name(action.target), a.total, d.total, a.sources,
+                            d.sources))
+    ts = state.turn_state
+    counts = dict(ts.attacks)
+    counts[action.attacker] = counts.get(action.attacker, 0) + 1
+    state.set_turn(attacks=tuple(counts.items()))
+    attack = ctx.roll(state.controller(action.attacker), a.total, "attack")
+    defense = ctx.roll(state.controller(action.target), d.total, "defense")
+    damage = max(0, attack.hits - defense.shields)
+    ctx.emit(AttackResolved(action.attacker, action.target, attack.hits, defense.shields, damage))
+    deal_damage(ctx, action.target, damage, static.figure_name(action.attacker))

@@ -1,0 +1,307 @@
+"""Saves, loads, replays and the state digest.
+
+A save (`game_to_data`) is versioned plain data -- dicts, lists, ints, floats, strings, bools
+and None only, so ``json.dumps`` takes it as it is -- and self-contained:
+
+- ``defs``: every army and spell card definition as plain data (`defs.card_to_data`: the
+  content model's full dump when it has one), keyed by card id;
+- ``field``, ``scenario``, the seats, and the card, figure and spell ids;
+- ``origin``: how the game began -- ``new_game`` inputs (seed, armies, decks, teams) or, for a
+  game made from a position, the state it began in;
+- ``actions``: the text of every action applied since (undone ones are gone);
+- ``state``: the full current state.
+
+`game_from_data` rebuilds the current state directly (no replay); the card definitions are
+rebuilt by a ``card_factory(kind, data)`` (kind ``army`` or ``spell``) -- by default the
+engine's own `ArmyCardData` / `SpellCardData`, which keep abilities as plain data; the content
+layer passes one that rebuilds its models (`arena.content.to_engine.card_factory`). The rule
+book is not data: pass the same one (default: `RuleBook.standard()`).
+
+`replay` rebuilds from the origin and re-applies the actions: from the seed for a ``new_game``
+origin (so a replay also checks the set-up), from the stored state for a position. Same seed
+and same actions give the same state byte for byte: `state_digest` is the SHA-256 of the
+canonical JSON of the state part, and tests compare digests.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from arena.engine.actions import format_pos, parse_hex
+from arena.engine.board import Board, ObstacleSpec
+from arena.engine.defs import (
+    ArmyCardData,
+    FieldSetup,
+    GlyphSpec,
+    ScenarioRules,
+    SpellCardData,
+    ZoneSpec,
+    card_to_data,
+)
+from arena.engine.errors import SetupError
+from arena.engine.rng import Rng
+from arena.engine.rulebook import RuleBook
+from arena.engine.state import (
+    Attachment,
+    CardInfo,
+    CardState,
+    Decision,
+    FigureInfo,
+    FigureState,
+    GameState,
+    GlyphState,
+    Outcome,
+    PlayerInfo,
+    PlayerState,
+    ScoreLine,
+    SpellInfo,
+    Static,
+    TurnState,
+)
+from arena.hexgrid import Hex
+
+__all__ = [
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "CardFactory",
+    "default_card_factory",
+    "field_from_data",
+    "field_to_data",
+    "state_digest",
+    "state_from_data",
+    "state_to_data",
+    "static_from_data",
+    "static_to_data",
+]
+
+SAVE_FORMAT = "arena-game"
+SAVE_VERSION = 1
+
+CardFactory = Callable[[str, Mapping[str, Any]], Any]
+"""Rebuilds a card definition from plain data: ``factory("army" | "spell", data)``."""
+
+
+def default_card_factory(kind: str, data: Mapping[str, Any]) -> Any:
+    """The engine's own plain cards."""
+    return ArmyCardData.from_data(data) if kind == "army" else SpellCardData.from_data(data)
+
+
+def _hex(text: str) -> Hex:
+    return parse_hex(text)
+
+
+def _hexes(items: Any) -> tuple[Hex, ...]:
+    return tuple(_hex(t) for t in items)
+
+
+def _hex_text(h: Hex) -> str:
+    return format_pos(h)
+
+
+# --- field ---------------------------------------------------------------------------------
+
+
+def field_to_data(field: FieldSetup) -> dict[str, Any]:
+    """A battlefield as plain data."""
+    board = field.board
+    return {
+        "id": field.id,
+        "columns": [[_hex_text(h), list(board.columns[h].levels)] for h in board.hexes()],
+        "obstacles": [
+            {"id": o.id, "kind": o.kind, "footprint": [_hex_text(h) for h in o.footprint],
+             "height": o.height, "blocks_sight": o.blocks_sight}
+            for o in board.obstacles.values()
+        ],
+        "glyphs": [[_hex_text(g.at), g.kind, g.face_up, g.amount] for g in field.glyphs],
+        "zones": [{"id": z.id, "name": z.name, "capacity": z.capacity,
+                   "spaces": [_hex_text(h) for h in z.spaces]} for z in field.zones],
+        "power_spaces": [_hex_text(h) for h in field.power_spaces],
+        "glyph_spaces": [_hex_text(h) for h in field.glyph_spaces],
+    }
+
+
+def field_from_data(data: Mapping[str, Any]) -> FieldSetup:
+    """Rebuild `field_to_data` output."""
+    board = Board.build(
+        {_hex(h): list(levels) for h, levels in data["columns"]},
+        [ObstacleSpec(o["id"], o["kind"], _hexes(o["footprint"]), int(o["height"]),
+                      bool(o["blocks_sight"])) for o in data["obstacles"]],
+    )
+    return FieldSetup(
+        board=board,
+        glyphs=tuple(GlyphSpec(_hex(at), kind, bool(up), None if amount is None else int(amount))
+                     for at, kind, up, amount in data["glyphs"]),
+        zones=tuple(ZoneSpec(z["id"], _hexes(z["spaces"]), int(z["capacity"]), z["name"])
+                    for z in data["zones"]),
+        power_spaces=_hexes(data["power_spaces"]),
+        glyph_spaces=_hexes(data["glyph_spaces"]),
+        id=str(data["id"]),
+    )
+
+
+# --- static --------------------------------------------------------------------------------
+
+
+def static_to_data(static: Static) -> dict[str, Any]:
+    """The static part of a game as plain data (card dumps computed once per game)."""
+    cached = static.memo.get("data")
+    if cached is not None:
+        return dict(cached)
+    data = {
+        "defs": {
+            "army": {k: card_to_data(v) for k, v in static.army_defs.items()},
+            "spell": {k: card_to_data(v) for k, v in static.spell_defs.items()},
+        },
+        "field": field_to_data(static.field),
+        "scenario": static.scenario.to_data(),
+        "seats": list(static.seats),
+        "players": [[p.seat, p.team, p.planeswalker, list(p.cards)]
+                    for p in static.players.values()],
+        "cards": [[c.uid, c.owner, c.def_id, list(c.figures)] for c in static.cards.values()],
+        "figures": [[f.id, f.card, f.owner, f.index] for f in static.figures.values()],
+        "spells": [[s.uid, s.owner, s.def_id] for s in static.spells.values()],
+        "turn_limit": static.turn_limit,
+        "origin": dict(static.origin),
+    }
+    static.memo["data"] = data
+    return dict(data)
+
+
+def static_from_data(
+    data: Mapping[str, Any],
+    rules: RuleBook | None = None,
+    card_factory: CardFactory | None = None,
+) -> Static:
+    """Rebuild `static_to_data` output."""
+    factory = card_factory or default_card_factory
+    return Static(
+        field=field_from_data(data["field"]),
+        scenario=ScenarioRules.from_data(data["scenario"]),
+        rules=rules or RuleBook.standard(),
+        army_defs={k: factory("army", v) for k, v in data["defs"]["army"].items()},
+        spell_defs={k: factory("spell", v) for k, v in data["defs"]["spell"].items()},
+        seats=tuple(int(s) for s in data["seats"]),
+        players={int(s): PlayerInfo(int(s), int(t), pw, tuple(cards))
+                 for s, t, pw, cards in data["players"]},
+        cards={u: CardInfo(u, int(o), d, tuple(f)) for u, o, d, f in data["cards"]},
+        figures={f: FigureInfo(f, c, int(o), int(i)) for f, c, o, i in data["figures"]},
+        spells={u: SpellInfo(u, int(o), d) for u, o, d in data["spells"]},
+        turn_limit=int(data["turn_limit"]),
+        origin=dict(data["origin"]),
+    )
+
+
+# --- state ---------------------------------------------------------------------------------
+
+
+def _outcome_to_data(o: Outcome | None) -> Any:
+    if o is None:
+        return None
+    return {
+        "winners": list(o.winners), "reason": o.reason, "description": o.description,
+        "turn": o.turn,
+        "scores": [[s.team, list(s.seats), s.points, s.figures, s.planeswalker_life,
+                    [list(i) for i in s.items]] for s in o.scores],
+    }
+
+
+def _outcome_from_data(d: Any) -> Outcome | None:
+    if d is None:
+        return None
+    return Outcome(
+        tuple(d["winners"]), d["reason"], d["description"],
+        tuple(ScoreLine(int(t), tuple(seats), int(p), int(n), int(life),
+                        tuple((str(f), int(v)) for f, v in items))
+              for t, seats, p, n, life, items in d["scores"]),
+        int(d["turn"]),
+    )
+
+
+def state_to_data(state: GameState) -> dict[str, Any]:
+    """The changing part of a game as plain data (canonical: same state, same data)."""
+    ts = state.turn_state
+    return {
+        "rng": state.rng.to_data(),
+        "turn": state.turn,
+        "active": state.active,
+        "phase": state.phase,
+        "first_player": state.first_player,
+        "players": {str(s): {"library": list(p.library), "hand": list(p.hand),
+                             "graveyard": list(p.graveyard), "removed": list(p.removed)}
+                    for s, p in state.players.items()},
+        "cards": {u: {"zone": c.zone,
+                      "enchantments": [[a.spell, a.face_up] for a in c.enchantments],
+                      "counters": [list(x) for x in c.counters]}
+                  for u, c in state.cards.items()},
+        "figures": {f: [s.zone, [_hex_text(h) for h in s.hexes], s.damage, s.controller]
+                    for f, s in state.figures.items()},
+        "glyphs": [[_hex_text(h), g.kind, g.face_up, g.amount]
+                   for h, g in sorted(state.glyphs.items())],
+        "pending": [{"kind": d.kind, "player": d.player, "description": d.description,
+                     "data": json.loads(json.dumps(d.data))} for d in state.pending],
+        "turn_state": {"chosen": ts.chosen, "moved": list(ts.moved),
+                       "attacks": [list(a) for a in ts.attacks], "summoned": list(ts.summoned),
+                       "spells_played": ts.spells_played, "used": list(ts.used)},
+        "setup_queue": list(state.setup_queue),
+        "stack": list(state.stack),
+        "outcome": _outcome_to_data(state.outcome),
+        "extra": json.loads(json.dumps(state.extra)),
+    }
+
+
+def state_from_data(data: Mapping[str, Any], static: Static) -> GameState:
+    """Rebuild `state_to_data` output on a static part."""
+    ts = data["turn_state"]
+    state = GameState(
+        static=static,
+        rng=Rng.from_data(data["rng"]),
+        turn=int(data["turn"]),
+        active=int(data["active"]),
+        phase=str(data["phase"]),
+        first_player=int(data["first_player"]),
+        players={int(s): PlayerState(tuple(p["library"]), tuple(p["hand"]),
+                                     tuple(p["graveyard"]), tuple(p["removed"]))
+                 for s, p in data["players"].items()},
+        cards={u: CardState(c["zone"], tuple(Attachment(s, bool(up)) for s, up in
+                                             c["enchantments"]),
+                            tuple((str(k), int(v)) for k, v in c["counters"]))
+               for u, c in data["cards"].items()},
+        figures={f: FigureState(zone, _hexes(hexes), int(damage), int(controller))
+                 for f, (zone, hexes, damage, controller) in data["figures"].items()},
+        glyphs={_hex(h): GlyphState(kind, bool(up), int(amount))
+                for h, kind, up, amount in data["glyphs"]},
+        pending=[Decision(d["kind"], int(d["player"]), d["description"], dict(d["data"]))
+                 for d in data["pending"]],
+        turn_state=TurnState(
+            chosen=ts["chosen"], moved=tuple(ts["moved"]),
+            attacks=tuple((str(f), int(n)) for f, n in ts["attacks"]),
+            summoned=tuple(ts["summoned"]), spells_played=int(ts["spells_played"]),
+            used=tuple(ts["used"]),
+        ),
+        setup_queue=tuple(int(s) for s in data["setup_queue"]),
+        stack=tuple(data["stack"]),
+        outcome=_outcome_from_data(data["outcome"]),
+        extra=dict(data["extra"]),
+    )
+    return state
+
+
+def canonical_json(data: Any) -> str:
+    """Sorted keys, no spaces: the same data always gives the same text."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def state_digest(state: GameState) -> str:
+    """SHA-256 of the canonical JSON of the state (same state, same digest)."""
+    return hashlib.sha256(canonical_json(state_to_data(state)).encode()).hexdigest()
+
+
+def check_save(data: Mapping[str, Any]) -> None:
+    """Raise `SetupError` unless ``data`` is a save this version reads."""
+    if data.get("format") != SAVE_FORMAT:
+        raise SetupError("not an Arena save (format is not 'arena-game')")
+    if int(data.get("version", 0)) != SAVE_VERSION:
+        raise SetupError(f"save version {data.get('version')} is not {SAVE_VERSION}")

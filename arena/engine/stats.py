@@ -1,0 +1,149 @@
+"""Stats folded at named query points: printed number + modifiers, with their sources.
+
+Query points (design note "Card abilities"): ``attack_dice`` and ``defense_dice`` (for one
+attack, so the opposing figure is part of the query), ``move``, ``range`` and ``life``. The
+fold starts from the army card's printed number, adds every registered modifier provider's
+``(source, amount)`` pairs in registration order -- the core's own providers come first:
+height advantage, then the permanent glyphs -- then lets stat overrides replace the result,
+and never goes below 0 (1 for life). The sources are kept so the odds panel can say why a
+figure rolls what it rolls: ``[("height advantage", 1), ("Glyph of Power", 1)]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from arena.engine.defs import GLYPH_NAMES, PERMANENT_GLYPHS, keywords_of
+from arena.engine.state import GameState
+
+__all__ = [
+    "QUERY_POINTS",
+    "StatQuery",
+    "StatValue",
+    "attacks_allowed",
+    "base_height",
+    "card_keywords",
+    "fold",
+    "glyph_modifiers",
+    "height_advantage",
+    "keywords",
+    "life_left",
+    "stat",
+]
+
+QUERY_POINTS = ("attack_dice", "defense_dice", "move", "range", "life")
+
+_PRINTED = {
+    "attack_dice": "attack",
+    "defense_dice": "defense",
+    "move": "move",
+    "range": "range",
+    "life": "life",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class StatQuery:
+    """One stat of one figure; ``other`` is the opposing figure of the attack being asked
+    about (attacker's target for ``attack_dice``, the attacker for ``defense_dice``)."""
+
+    point: str
+    figure: str
+    other: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StatValue:
+    """A folded stat: printed number, the modifiers with their sources, the total."""
+
+    point: str
+    figure: str
+    base: int
+    sources: tuple[tuple[str, int], ...]
+    total: int
+
+
+def fold(state: GameState, query: StatQuery) -> StatValue:
+    """Fold a stat at its query point (see the module docstring)."""
+    card = state.static.figure_def(query.figure)
+    base = int(getattr(card, _PRINTED[query.point]))
+    sources: list[tuple[str, int]] = []
+    for provider in state.static.rules.modifier_providers:
+        sources.extend(provider(state, query))
+    floor = 1 if query.point == "life" else 0
+    value = StatValue(
+        query.point, query.figure, base, tuple(sources),
+        max(floor, base + sum(n for _, n in sources)),
+    )
+    for override in state.static.rules.stat_overrides:
+        value = override(state, query, value)
+    return value
+
+
+def stat(state: GameState, point: str, figure: str, other: str | None = None) -> int:
+    """The folded total of a stat."""
+    return fold(state, StatQuery(point, figure, other)).total
+
+
+def life_left(state: GameState, figure: str) -> int:
+    """Life minus damage (guide "Using the Life Number")."""
+    return stat(state, "life", figure) - state.figures[figure].damage
+
+
+def base_height(state: GameState, figure: str) -> float:
+    """Guide "Height advantage": the level of the figure's base, water counting lower and
+    glyphs adding nothing (`Board.base_height`); a double-space figure stands level."""
+    board = state.static.field.board
+    return max(board.base_height(h) for h in state.figures[figure].hexes)
+
+
+# --- the core's own providers --------------------------------------------------------------
+
+
+def height_advantage(state: GameState, query: StatQuery) -> Iterable[tuple[str, int]]:
+    """Guide Action 4 "Height advantage": the figure whose base is higher rolls one extra die,
+    to attack or to defend."""
+    if query.point not in ("attack_dice", "defense_dice") or query.other is None:
+        return ()
+    if base_height(state, query.figure) > base_height(state, query.other):
+        return (("height advantage", 1),)
+    return ()
+
+
+def glyph_modifiers(state: GameState, query: StatQuery) -> Iterable[tuple[str, int]]:
+    """Guide "Permanent Glyphs": while a figure stands on a face-up Glyph of Power, Toughness
+    or Movement, every figure its controller controls gets the glyph's bonus."""
+    if not state.glyphs:
+        return ()
+    out: list[tuple[str, int]] = []
+    occupants = state.occupant_map()
+    me = state.controller(query.figure)
+    for at, glyph in state.glyphs.items():
+        if not glyph.face_up or glyph.kind is None:
+            continue
+        if PERMANENT_GLYPHS.get(glyph.kind) != query.point:
+            continue
+        holder = occupants.get(at)
+        if holder is not None and state.controller(holder) == me:
+            out.append((GLYPH_NAMES[glyph.kind], glyph.amount))
+    return out
+
+
+def card_keywords(state: GameState, figure: str) -> Iterable[str]:
+    """The keyword abilities printed on a figure's army card (`defs.keywords_of`)."""
+    return keywords_of(state.static.figure_def(figure))
+
+
+def keywords(state: GameState, figure: str) -> frozenset[str]:
+    """Every keyword flag a figure has now, from all keyword providers."""
+    found: set[str] = set()
+    for provider in state.static.rules.keyword_providers:
+        found.update(provider(state, figure))
+    return frozenset(found)
+
+
+def attacks_allowed(state: GameState, figure: str) -> int:
+    """Guide "How to attack": each figure attacks once, plus any extra attacks abilities
+    grant this turn (attack allowances)."""
+    return 1 + sum(fn(state, figure) for fn in state.static.rules.attack_allowances)

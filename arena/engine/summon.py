@@ -1,0 +1,213 @@
+"""Summoning (guide "Planeswalker rules"; Terms "Summoning a double-space figure").
+
+Before action 3 of a turn on which the Planeswalker's army card is chosen, the Planeswalker
+may summon up to two squads or heroes from reserve. Each figure goes on an empty space (no
+figure, ruin or glyph) within 5 spaces of the Planeswalker and in its clear sight
+(`sight.clear_sight_to_space` from the Planeswalker's body); a double-space figure needs two
+empty spaces it can stand on level (like the end of a move) with one of them in range and
+sight. A squad comes whole: every figure of it still in reserve (reference manual "Partial
+summons": only survivors of an earlier fight, if any figures are in the graveyard).
+
+As actions: `BeginSummon(card)`, then a ``summon`` decision answered by `PlaceFigure`
+once per figure. Once begun, the squad must be finished, so a squad is offered only when all
+its figures fit at once, and each placement is offered only if the rest still fit -- the
+decision never dead-ends. The ``summon`` decision takes its range, origin figure and source
+zone from its data, so effects that put figures back on the battlefield (Darkness Arises) can
+reuse it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from arena.engine.actions import Action, BeginSummon, PlaceFigure, Pos, pos_hexes
+from arena.engine.context import Ctx
+from arena.engine.errors import IllegalAction
+from arena.engine.events import FigureSummoned, SummonBegun
+from arena.engine.sight import clear_sight_to_space
+from arena.engine.state import SUMMONS_PER_TURN, Decision, GameState
+from arena.hexgrid import Hex, distance, neighbours, spiral
+
+__all__ = [
+    "SUMMON_RANGE",
+    "begin",
+    "place_apply",
+    "place_legal",
+    "summon_spaces",
+    "summonable_cards",
+]
+
+SUMMON_RANGE = 5
+"""Guide "Planeswalker rules": "within 5 clear sight spaces"."""
+
+_SEARCH_LIMIT = 20000
+
+
+def _seen_spaces(state: GameState, origin: str, within: int) -> frozenset[Hex]:
+    """Empty spaces within range of the origin figure and in its clear sight (cached)."""
+    key = f"summon_seen:{origin}:{within}"
+    found: frozenset[Hex] | None = state.cache.get(key)
+    if found is not None:
+        return found
+    board = state.static.field.board
+    body = state.body(origin)
+    others = state.bodies(exclude=(origin,))
+    occupied = state.occupant_map()
+    seen: set[Hex] = set()
+    candidates: set[Hex] = set()
+    for h in body.hexes:
+        candidates.update(spiral(h, within))
+    for h in sorted(candidates):
+        if h in occupied or h in state.glyphs or not board.can_stand(h):
+            continue
+        if min(distance(h, o) for o in body.hexes) > within:
+            continue
+        if clear_sight_to_space(board, body, h, others).clear:
+            seen.add(h)
+    found = frozenset(seen)
+    state.cache[key] = found
+    return found
+
+
+def _empty(state: GameState, h: Hex) -> bool:
+    board = state.static.field.board
+    return board.can_stand(h) and h not in state.occupant_map() and h not in state.glyphs
+
+
+def summon_spaces(state: GameState, figure: str, origin: str, within: int) -> list[Pos]:
+    """Every position the figure may be summoned to (pairs, leading hex first, for a
+    double-space figure: both orientations)."""
+    seen = _seen_spaces(state, origin, within)
+    if state.static.figure_def(figure).base != "double":
+        return sorted(seen)
+    board = state.static.field.board
+    out: set[tuple[Hex, Hex]] = set()
+    for a in seen:
+        for b in neighbours(a):
+            if not _empty(state, b):
+                continue
+            if board.surface(a) != board.surface(b) or board.is_water(a) != board.is_water(b):
+                continue
+            out.add((a, b))
+            out.add((b, a))
+    return sorted(out)
+
+
+def _fits(spaces: Sequence[Pos], count: int, used: frozenset[Hex] = frozenset()) -> bool:
+    """Whether ``count`` figures fit on mutually disjoint positions among ``spaces``."""
+    free = [p for p in spaces if not any(h in used for h in pos_hexes(p))]
+    if count <= 0:
+        return True
+    if all(isinstance(p, Hex) for p in free):
+        return len(free) >= count
+    budget = [_SEARCH_LIMIT]
+
+    def search(start: int, left: int, taken: frozenset[Hex]) -> bool:
+        if left == 0:
+            return True
+        for i in range(start, len(free)):
+            budget[0] -= 1
+            if budget[0] < 0:
+                return False
+            hexes = pos_hexes(free[i])
+            if any(h in taken for h in hexes):
+                continue
+            if search(i + 1, left - 1, taken | frozenset(hexes)):
+                return True
+        return False
+
+    return search(0, count, frozenset())
+
+
+def _to_place(state: GameState, card: str, source: str) -> list[str]:
+    return state.figures_of_card(card, source)
+
+
+def summonable_cards(state: GameState) -> list[str]:
+    """Cards the active player may begin summoning now (see the module docstring)."""
+    seat = state.active
+    ts = state.turn_state
+    pw_card = state.static.players[seat].planeswalker
+    if (state.phase != "pre_move" or ts.chosen != pw_card or not state.has_planeswalker(seat)
+            or len(ts.summoned) >= SUMMONS_PER_TURN):
+        return []
+    origin = state.planeswalker_figure(seat)
+    out = []
+    for uid in state.static.players[seat].cards:
+        if uid == pw_card or state.cards[uid].zone != "reserve":
+            continue
+        figs = _to_place(state, uid, "reserve")
+        if not figs:
+            continue
+        spaces = summon_spaces(state, figs[0], origin, SUMMON_RANGE)
+        if _fits(spaces, len(figs)):
+            out.append(uid)
+    return out
+
+
+def begin(ctx: Ctx, action: BeginSummon) -> None:
+    """Start summoning a squad or hero: the ``summon`` decision follows."""
+    state = ctx.state
+    if action.card not in summonable_cards(state):
+        raise IllegalAction(action, _why_not(state, action.card))
+    seat = state.active
+    figs = _to_place(state, action.card, "reserve")
+    state.set_turn(summoned=(*state.turn_state.summoned, action.card))
+    ctx.emit(SummonBegun(seat, action.card, state.static.card_def(action.card).name, len(figs)))
+    ctx.push(summon_decision(state, seat, action.card, state.planeswalker_figure(seat)))
+
+
+def summon_decision(state: GameState, seat: int, card: str, origin: str,
+                    within: int = SUMMON_RANGE, source: str = "reserve") -> Decision:
+    """The decision that places a card's figures from ``source`` one by one."""
+    name = state.static.card_def(card).name
+    data: dict[str, Any] = {"card": card, "origin": origin, "within": within,
+                            "source": source}
+    return Decision("summon", seat, f"Place the figures of {name}", data)
+
+
+def _why_not(state: GameState, card: str) -> str:
+    seat = state.active
+    ts = state.turn_state
+    if state.phase != "pre_move":
+        return "summoning happens before moving"
+    if ts.chosen != state.static.players[seat].planeswalker:
+        return "only on a turn your Planeswalker's army card is chosen"
+    if not state.has_planeswalker(seat):
+        return "your Planeswalker is not on the battlefield"
+    if len(ts.summoned) >= SUMMONS_PER_TURN:
+        return "already summoned two squads or heroes this turn"
+    if card not in state.static.cards or state.static.cards[card].owner != seat:
+        return "not one of your army cards"
+    if state.cards[card].zone != "reserve":
+        return "that army card is not in your reserve"
+    return "its figures do not all fit on empty spaces within 5 clear-sight spaces"
+
+
+def place_legal(state: GameState, decision: Decision) -> list[Action]:
+    """Positions for the next figure from which the rest can still be placed."""
+    figs = _to_place(state, decision.data["card"], decision.data["source"])
+    if not figs:
+        return []
+    spaces = summon_spaces(state, figs[0], decision.data["origin"], decision.data["within"])
+    rest = len(figs) - 1
+    if all(isinstance(p, Hex) for p in spaces):
+        return [PlaceFigure(p) for p in spaces] if len(spaces) > rest else []
+    return [PlaceFigure(p) for p in spaces if _fits(spaces, rest, frozenset(pos_hexes(p)))]
+
+
+def place_apply(ctx: Ctx, decision: Decision, action: Action) -> None:
+    """Place the next figure; the card is in play once its figures are all placed."""
+    assert isinstance(action, PlaceFigure)
+    state = ctx.state
+    card = decision.data["card"]
+    figs = _to_place(state, card, decision.data["source"])
+    fid = figs[0]
+    state.set_figure(fid, replace(state.figures[fid], zone="battlefield",
+                                  hexes=pos_hexes(action.position), damage=0))
+    state.set_card(card, replace(state.cards[card], zone="play"))
+    ctx.emit(FigureSummoned(decision.player, fid, state.static.figure_name(fid), action.position))
+    if len(figs) == 1:
+        ctx.pop()
