@@ -50,7 +50,20 @@ def _build_parser() -> argparse.ArgumentParser:
     validate.add_argument(
         "--budget", type=int, default=500, metavar="POINTS",
         help="the army point budget armies are checked against (default 500, the guide's)")
+    show = commands.add_parser(
+        "show",
+        help="print a battlefield level by level, with its scenario's rules",
+        description="Show a shipped scenario or battlefield (by id) or a content file (by path).",
+    )
+    show.add_argument("target", metavar="SCENARIO_OR_BATTLEFIELD")
     return parser
+
+
+def _show(target: str) -> int:
+    """Print a battlefield as text, for a quick review without a window."""
+    from arena.content.show import main as show_main
+
+    return show_main([target])
 
 
 def _play(options: list[str]) -> int:
@@ -92,6 +105,8 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"unrecognized arguments: {' '.join(rest)}")
         if args.command == "validate":
             return _validate(args.paths, args.budget)
+        if args.command == "show":
+            return _show(args.target)
         return _play(rest)
     except SystemExit as exc:
         # Also covers the client's own option parser (`arena play --help`).
