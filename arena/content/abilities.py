@@ -49,7 +49,8 @@ Event = Literal[
     "attack_destroyed_target",  # a figure of this card destroyed its defender
     "defended",  # a figure of this card rolled defense dice
     "destroyed",  # a figure of this card was destroyed
-    "spell_played",  # its controller played a spell (filtered by `condition.spell_type`)
+    "spell_played",  # its controller played a spell (filtered by `condition.spell_type`);
+    # for a trigger that counters (`counter_spell`): an opponent is playing a spell
     "enchantment_played",  # an opponent played an enchantment (for counter spells)
     "figure_moved",  # a figure moved (filtered by selector)
 ]
@@ -135,6 +136,9 @@ Target = Literal["self", "attacker", "defender", "chosen", "each", "controller",
 class _Effect(Model):
     target: Target = "chosen"
     select: Selector | None = None
+    around: Selector | None = None
+    """The figure that ``from: target`` in `select` is measured from, chosen as the spell or
+    ability is played (Killing Wave: every creature adjacent to a target Planeswalker)."""
 
 
 class DealDamage(_Effect):
@@ -226,7 +230,9 @@ class SwitchStats(_Effect):
     """Swap two stats after every other modifier (Twisted Image)."""
 
     effect: Literal["switch_stats"]
-    stats: tuple[Stat, Stat] = ("attack", "defense")
+    stats: list[Stat] = Field(default_factory=lambda: ["attack", "defense"], min_length=2,
+                              max_length=2)
+    """The two stats, ``[attack, defense]`` unless given (a list: YAML has no tuples)."""
 
 
 class MoveEnchantment(_Effect):

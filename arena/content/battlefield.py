@@ -92,11 +92,14 @@ class Obstacle(Model):
 
 
 class GlyphPlacement(Model):
-    """A glyph token on a column. Side `planeswalker` is face down (flips when landed on)."""
+    """A glyph token on a column. Side `planeswalker` is face down (flips when landed on).
+    `amount`: what a permanent glyph adds (absent: the scenario's `glyph_amounts`, else the
+    core numbers: Power +1, Toughness +1, Movement +2)."""
 
     at: Coord
     glyph: GlyphKind
     side: Literal["ability", "planeswalker"] = "ability"
+    amount: PosInt | None = None
 
 
 class StartingZone(Model):

@@ -17,6 +17,11 @@ Example (``scenarios/the-duel.yaml``)::
     scoring: battlefield
     tie_break: most_figures_then_planeswalker_life
     provenance: reconstructed
+
+Shadows over Innistrad scenarios may add (both optional)::
+
+    weirded: {effect: hazard, amount: 1}   # what weirded ground spaces do (default: nothing)
+    glyph_amounts: {movement: 1}           # Glyph of Movement +1 instead of the core +2
 """
 
 from __future__ import annotations
@@ -28,6 +33,9 @@ from pydantic import Field, model_validator
 from arena.content.base import Model, Name, PosInt, Provenance, Slug
 
 PlayerCount = Annotated[int, Field(ge=2, le=5)]
+
+PermanentGlyph = Literal["power", "toughness", "movement"]
+"""The glyph kinds that add an amount (guide "Permanent Glyphs")."""
 
 
 class PlayerRange(Model):
@@ -57,6 +65,17 @@ class ZoneRules(Model):
     order: list[Slug] = Field(default_factory=list)
 
 
+class WeirdedGround(Model):
+    """What weirded ground spaces do in this scenario (Shadows over Innistrad "Weirded ground
+    spaces": "Unless otherwise specified, treat a weirded ground space like any empty space").
+    `none`: an ordinary space; `hazard`: a figure that ends its move on weirded ground rolls
+    `amount` combat dice and takes 1 damage per hit; `defense`: a figure standing on weirded
+    ground rolls `amount` more defense dice."""
+
+    effect: Literal["none", "hazard", "defense"] = "none"
+    amount: PosInt = 1
+
+
 class Scenario(Model):
     """Everything besides the map that makes a game: seats, rules of victory and scoring."""
 
@@ -77,6 +96,11 @@ class Scenario(Model):
     tie_break: Literal["most_figures_then_planeswalker_life", "draw"] = (
         "most_figures_then_planeswalker_life"
     )
+    weirded: WeirdedGround | None = None
+    """Shadows over Innistrad weirded ground (absent: weirded ground is ordinary land)."""
+    glyph_amounts: dict[PermanentGlyph, PosInt] = Field(default_factory=dict)
+    """Amounts of glyph kinds for this scenario where the battlefield's glyph gives none
+    (Shadows over Innistrad prints Glyph of Movement +1; the core guide's default is +2)."""
     provenance: Provenance
 
     @model_validator(mode="after")

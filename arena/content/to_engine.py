@@ -46,11 +46,13 @@ def board_from_battlefield(bf: Battlefield) -> Board:
 
 
 def field_from_battlefield(bf: Battlefield) -> FieldSetup:
-    """The board plus what stands on it at set-up. Glyph amounts take the engine's defaults
-    (Movement +2: the core guide's number)."""
+    """The board plus what stands on it at set-up. A glyph's amount is the battlefield's when
+    it gives one; otherwise the scenario's `glyph_amounts`, else the engine's defaults
+    (Movement +2: the core guide's number) apply at set-up."""
     return FieldSetup(
         board=board_from_battlefield(bf),
-        glyphs=tuple(GlyphSpec(Hex(*g.at), g.glyph, g.side == "ability") for g in bf.glyphs),
+        glyphs=tuple(GlyphSpec(Hex(*g.at), g.glyph, g.side == "ability", g.amount)
+                     for g in bf.glyphs),
         zones=tuple(ZoneSpec(z.id, tuple(Hex(*h) for h in z.spaces), z.capacity, z.name)
                     for z in bf.starting_zones),
         power_spaces=tuple(Hex(*p.at) for p in bf.power_spaces),

@@ -31,6 +31,10 @@ Modules (each small, each says what it holds):
 - `setup` (first player, placement, hands, positions), `turn` (the five actions, windows,
   the driver), `summon`, `moving` (action 3 in the game), `combat` (action 4), `effects`
   (damage, destruction, draws, discards, simultaneous damage), `glyphs`, `victory`;
+- Shadows over Innistrad: `cryptoliths` (attackable obstacles with a top space: targets
+  ``crypt:<id>``, damage and destruction, cryptolith points), `counters` (power, toughness and
+  charge counters on army cards), `weirded` (the scenario's weirded-ground effect); road spaces
+  live in `movement`, Glyphs of Recall and Healing in `glyphs`;
 - `stats` (stats folded at query points), `rulebook` (the registries extensions use:
   modifier providers, stat overrides, trigger handlers, action sources, decision kinds),
   `decisions` (the core decisions, optional triggers), `context` (`Ctx`);

@@ -16,6 +16,7 @@ action. Ids in the text:
 
 Examples: ``choose p1:rhox-veterans``, ``summon p1:kor-hookmasters``, ``place 2,-4``,
 ``move p1.rhox-veterans.2 3,-1``, ``move p1.rhox-veterans.2 3,-1 via 1,0 2,-1 3,-1``,
+``move p1.flamewing-phoenixes.1 3,-1 walk`` (a flier walking instead of flying),
 ``end-move``, ``attack p1.gideon-jura-combat-mage p2.jace-beleren-mindmage``, ``end-attack``,
 ``end-turn``, ``discard p1/unsummon``, ``play p1/unsummon p2.leyline-phantoms.1``,
 ``use p1:liliana-vess-necromancer snuff-out p2.rhox-veterans.1``, ``pass``.
@@ -172,15 +173,19 @@ class PlaceFigure(Action):
 class MoveFigure(Action):
     """Action 3: move one figure of the chosen card. Without `path` the engine takes the best
     path `reachable` found (fewest leaving-engagement attacks, then falls, then spaces); with
-    one, the path (start first) is checked and walked as given."""
+    one, the path (start first) is checked and walked as given. `walk`: a flying figure moves
+    on foot this time (climbing, water, glyphs and engagement as for any figure)."""
 
     verb: ClassVar[str] = "move"
     figure: str
     to: Pos
     path: tuple[Pos, ...] | None = None
+    walk: bool = False
 
     def text(self) -> str:
         out = f"move {self.figure} {format_pos(self.to)}"
+        if self.walk:
+            out += " walk"
         if self.path is not None:
             out += " via " + " ".join(format_pos(p) for p in self.path)
         return out
@@ -349,11 +354,15 @@ def _parse_move(words: list[str]) -> MoveFigure:
     if len(words) < 2:
         raise ParseError("move needs a figure and a position")
     figure, to = _ident(words[0]), parse_pos(words[1])
-    if len(words) == 2:
-        return MoveFigure(figure, to)
-    if words[2] != "via" or len(words) < 4:
-        raise ParseError("after the position, a move takes `via` and the path")
-    return MoveFigure(figure, to, tuple(parse_pos(w) for w in words[3:]))
+    rest = words[2:]
+    walk = bool(rest) and rest[0] == "walk"
+    if walk:
+        rest = rest[1:]
+    if not rest:
+        return MoveFigure(figure, to, walk=walk)
+    if rest[0] != "via" or len(rest) < 2:
+        raise ParseError("after the position, a move takes `walk` and/or `via` and the path")
+    return MoveFigure(figure, to, tuple(parse_pos(w) for w in rest[1:]), walk)
 
 
 def _exactly(n: int, words: list[str], verb: str) -> list[str]:

@@ -11,6 +11,17 @@ figure of height H standing there occupies the vertical band [N, N + H]. Obstacl
 top of their footprint: a ruin of height 6 on level 2 is solid from 2 to 8 in each of its
 hexes. Guide p.11 "Height advantage": water spaces are lower than land spaces, so for height
 comparisons a water surface counts half a level lower (`base_height`).
+
+Cryptoliths (Shadows over Innistrad "Cryptoliths": "toughness 4, life 3, and height 9"): the
+battlefield format stores an obstacle's height in levels above the top of its hex, and the
+summary's height is read in the same unit as a figure's height (the army card's size number,
+which is in levels: guide "Army cards ... overview"), so a cryptolith is an `ObstacleSpec` of
+kind ``cryptolith`` and height 9 (`CRYPTOLITH_HEIGHT`) on one hex: solid from the column top N
+to N + 9, with its top space -- where a figure may stand -- at level N + 9. Other heights are
+accepted (house scenery); no rule depends on the number except through the levels.
+
+The board itself never changes: a cryptolith destroyed in play is recorded in the game state,
+which plays on `Board.without` the destroyed obstacles (`arena.engine.state.GameState.board`).
 """
 
 from __future__ import annotations
@@ -24,6 +35,9 @@ Terrain = str
 """One of ``land``, ``water``, ``road``, ``weirded`` (the content layer checks the names)."""
 
 LAND_TERRAINS = frozenset({"land", "road", "weirded"})
+
+CRYPTOLITH_HEIGHT = 9
+"""Shadows over Innistrad "Cryptoliths": height 9, in levels (see the module docstring)."""
 
 WATER_DEPTH = 0.5
 """How much lower a water surface counts than land at the same level (height advantage)."""
@@ -78,6 +92,21 @@ class Board:
         by_id = {o.id: o for o in obstacles}
         at = {h: o for o in by_id.values() for h in o.footprint}
         return cls(built, by_id, at)
+
+    def without(self, obstacle_ids: Iterable[str]) -> Board:
+        """The same terrain with the named obstacles gone (destroyed cryptoliths). Columns are
+        shared; the result is a new board object (sight indexes boards by object)."""
+        gone = set(obstacle_ids)
+        if not gone & set(self.obstacles):
+            return self
+        kept = {k: o for k, o in self.obstacles.items() if k not in gone}
+        at = {h: o for h, o in self.obstacle_at.items() if o.id not in gone}
+        return Board(self.columns, kept, at)
+
+    def is_cryptolith(self, hex_: Hex) -> bool:
+        """Whether a (standing) cryptolith fills this hex."""
+        obstacle = self.obstacle_at.get(hex_)
+        return obstacle is not None and obstacle.kind == "cryptolith"
 
     def __contains__(self, hex_: object) -> bool:
         return hex_ in self.columns

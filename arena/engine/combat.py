@@ -13,6 +13,11 @@ Guide Action 4 "Who can attack?" and "How to attack":
   abilities ...), defense dice = the folded ``defense_dice``; hits minus shields is the damage
   (`effects.deal_damage`: destruction at life, the army card to its graveyard).
 
+Shadows over Innistrad "Cryptoliths": a standing cryptolith is a target too, named
+``crypt:<obstacle id>`` (`arena.engine.cryptoliths` holds its rules: range, engagement, sight
+to the whole cryptolith, toughness 4, life 3, destruction). From a cryptolith's top, sight to a
+figure is the best of the figure's target point and the four cryptolith points.
+
 `attack_options` explains every possible target for the client and the AI: the dice and their
 sources, or why the attack is impossible. `damage_odds` gives the exact damage distribution.
 """
@@ -22,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from arena.engine import cryptoliths
 from arena.engine.actions import Action, Attack
 from arena.engine.bodies import is_adjacent
 from arena.engine.context import Ctx
@@ -30,9 +36,18 @@ from arena.engine.effects import deal_damage
 from arena.engine.errors import IllegalAction
 from arena.engine.events import AttackDeclared, AttackResolved, StepEnded
 from arena.engine.moving import engaged_with
-from arena.engine.sight import Sight, line_of_sight
+from arena.engine.sight import Sight
 from arena.engine.state import GameState
-from arena.engine.stats import StatQuery, StatValue, attacks_allowed, fold, life_left, stat
+from arena.engine.stats import (
+    StatQuery,
+    StatValue,
+    acting_figures,
+    acts_this_turn,
+    attacks_allowed,
+    fold,
+    life_left,
+    stat,
+)
 from arena.hexgrid import distance
 
 __all__ = [
@@ -98,13 +113,18 @@ def _blocked(sight: Sight) -> str:
 
 def sight_between(state: GameState, a: str, b: str) -> Sight:
     """Line of sight from figure ``a``'s target point to figure ``b``'s hit zone, every
-    other figure in the way counting."""
-    others = state.bodies(exclude=(a, b))
-    return line_of_sight(state.static.field.board, state.body(a), state.body(b), others)
+    other figure in the way counting (from a cryptolith's top, the best cryptolith point)."""
+    return cryptoliths.sight_between(state, a, b)
 
 
 def target_problem(state: GameState, attacker: str, target: str) -> str | None:
-    """Why ``attacker`` cannot attack ``target`` (geometry and engagement), or None."""
+    """Why ``attacker`` cannot attack ``target`` -- a figure or a cryptolith (geometry and
+    engagement) -- or None."""
+    if cryptoliths.is_target(target):
+        return cryptoliths.target_problem(state, attacker, cryptoliths.obstacle_of(target),
+                                          engaged_with(state, attacker))
+    if target not in state.figures:
+        return f"no figure {target}"
     if state.figures[target].zone != "battlefield":
         return "the target is not on the battlefield"
     if not state.static.opposed(state.controller(attacker), state.controller(target)):
@@ -131,7 +151,7 @@ def attacker_problem(state: GameState, attacker: str) -> str | None:
     ts = state.turn_state
     if state.phase not in ATTACK_PHASES:
         return "attacking is over for this turn"
-    if state.static.figures[attacker].card != ts.chosen:
+    if not acts_this_turn(state, attacker):
         return "only figures of the chosen army card attack"
     if state.figures[attacker].zone != "battlefield":
         return "that figure is not on the battlefield"
@@ -148,19 +168,38 @@ def can_attack_now(state: GameState, attacker: str) -> bool:
 
 
 def _dice(state: GameState, attacker: str, target: str) -> tuple[StatValue, StatValue]:
+    if cryptoliths.is_target(target):
+        # A cryptolith is terrain: the attacker's modifiers are asked without a target, and
+        # its toughness is printed on no card and modified by nothing.
+        toughness = cryptoliths.CRYPTOLITH_TOUGHNESS
+        return (fold(state, StatQuery("attack_dice", attacker)),
+                StatValue("defense_dice", target, toughness, (), toughness))
     return (fold(state, StatQuery("attack_dice", attacker, target)),
             fold(state, StatQuery("defense_dice", target, attacker)))
 
 
+def _target_name(state: GameState, target: str) -> str:
+    if cryptoliths.is_target(target):
+        return cryptoliths.cryptolith_name(state, cryptoliths.obstacle_of(target))
+    return state.static.figure_name(target)
+
+
+def _life_left(state: GameState, target: str) -> int:
+    if cryptoliths.is_target(target):
+        return cryptoliths.life_left(state, cryptoliths.obstacle_of(target))
+    return life_left(state, target)
+
+
 def attack_options(state: GameState, attacker: str) -> list[AttackOption]:
-    """Every opposing figure on the battlefield as a target of ``attacker``: dice and
-    sources, or the reason it cannot be attacked."""
+    """Every opposing figure on the battlefield, then every standing cryptolith, as a target
+    of ``attacker``: dice and sources, or the reason it cannot be attacked."""
     out = []
     me = state.controller(attacker)
-    for target in state.on_battlefield():
-        if target == attacker or not state.static.opposed(me, state.controller(target)):
-            continue
-        name = state.static.figure_name(target)
+    targets = [t for t in state.on_battlefield()
+               if t != attacker and state.static.opposed(me, state.controller(t))]
+    targets.extend(cryptoliths.target_id(c) for c in cryptoliths.standing(state))
+    for target in targets:
+        name = _target_name(state, target)
         reason = target_problem(state, attacker, target)
         if reason is not None:
             out.append(AttackOption(target, name, 0, 0, (), (), reason))
@@ -176,7 +215,7 @@ def attack_actions(state: GameState) -> list[Action]:
     if ts.chosen is None or state.phase not in ATTACK_PHASES:
         return []
     out: list[Action] = []
-    for attacker in state.figures_of_card(ts.chosen, "battlefield"):
+    for attacker in acting_figures(state):
         if attacker_problem(state, attacker) is not None:
             continue
         for option in attack_options(state, attacker):
@@ -189,7 +228,7 @@ def damage_odds(state: GameState, attacker: str, target: str) -> DamageOdds:
     """The exact damage distribution of ``attacker`` attacking ``target`` now, and the
     chance it destroys the target with the life it has left."""
     a, d = _dice(state, attacker, target)
-    left = life_left(state, target)
+    left = _life_left(state, target)
     return DamageOdds(a.total, d.total, left, damage_distribution(a.total, d.total),
                       destroy_chance(a.total, d.total, left), expected_damage(a.total, d.total))
 
@@ -199,10 +238,7 @@ def apply_attack(ctx: Ctx, action: Attack) -> None:
     state = ctx.state
     problem = attacker_problem(state, action.attacker)
     if problem is None:
-        if action.target not in state.figures:
-            problem = f"no figure {action.target}"
-        else:
-            problem = target_problem(state, action.attacker, action.target)
+        problem = target_problem(state, action.attacker, action.target)
     if problem is not None:
         raise IllegalAction(action, problem)
     if state.phase in ("pre_move", "move"):
@@ -211,14 +247,22 @@ def apply_attack(ctx: Ctx, action: Attack) -> None:
     a, d = _dice(state, action.attacker, action.target)
     static = state.static
     ctx.emit(AttackDeclared(action.attacker, static.figure_name(action.attacker), action.target,
-                            static.figure_name(action.target), a.total, d.total, a.sources,
+                            _target_name(state, action.target), a.total, d.total, a.sources,
                             d.sources))
     ts = state.turn_state
     counts = dict(ts.attacks)
     counts[action.attacker] = counts.get(action.attacker, 0) + 1
     state.set_turn(attacks=tuple(counts.items()))
     attack = ctx.roll(state.controller(action.attacker), a.total, "attack")
-    defense = ctx.roll(state.controller(action.target), d.total, "defense")
+    if cryptoliths.is_target(action.target):
+        # Nobody owns a cryptolith: the attacking player rolls its defense too.
+        defense = ctx.roll(state.controller(action.attacker), d.total, "cryptolith defense")
+    else:
+        defense = ctx.roll(state.controller(action.target), d.total, "defense")
     damage = max(0, attack.hits - defense.shields)
     ctx.emit(AttackResolved(action.attacker, action.target, attack.hits, defense.shields, damage))
-    deal_damage(ctx, action.target, damage, static.figure_name(action.attacker))
+    if cryptoliths.is_target(action.target):
+        cryptoliths.deal_damage(ctx, cryptoliths.obstacle_of(action.target), damage,
+                                static.figure_name(action.attacker))
+    else:
+        deal_damage(ctx, action.target, damage, static.figure_name(action.attacker))

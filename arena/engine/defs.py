@@ -32,6 +32,7 @@ __all__ = [
     "PERMANENT_GLYPHS",
     "ArmyCardData",
     "ArmyCardDef",
+    "CreatureTypeDef",
     "FieldSetup",
     "GlyphSpec",
     "HitZoneData",
@@ -40,6 +41,7 @@ __all__ = [
     "ScenarioRules",
     "SpellCardData",
     "SpellCardDef",
+    "SpellRulesDef",
     "ZoneSpec",
     "card_to_data",
     "keywords_of",
@@ -115,6 +117,14 @@ class ArmyCardDef(Protocol):
     def abilities(self) -> Sequence[Any]: ...
 
 
+class CreatureTypeDef(Protocol):
+    """An army card's type line (``Zombie``, ``Rhino Soldier``; a Planeswalker's name), read
+    with ``getattr`` by the abilities module's selectors (a card without one has none)."""
+
+    @property
+    def creature_type(self) -> str: ...
+
+
 class SpellCardDef(Protocol):
     """What the engine reads from a spell card (`arena.content.cards.SpellCard` fits)."""
 
@@ -132,6 +142,22 @@ class SpellCardDef(Protocol):
 
     @property
     def cost(self) -> int: ...
+
+
+class SpellRulesDef(Protocol):
+    """What the abilities module (`arena.engine.abilities.spells`) reads from a spell card
+    beyond `SpellCardDef`, with ``getattr`` (a card without them has no effect and is never
+    offered): the effects in the content vocabulary, the army-card kinds an aura or hidden
+    enchantment goes on, and a hidden enchantment's trigger (``event`` and ``condition``)."""
+
+    @property
+    def effects(self) -> Sequence[Any]: ...
+
+    @property
+    def enchants(self) -> Sequence[str] | None: ...
+
+    @property
+    def trigger(self) -> Any: ...
 
 
 class ZoneRulesDef(Protocol):
@@ -209,6 +235,7 @@ class ArmyCardData:
     target_point: float = 3.5
     hit_zone: HitZoneData = field(default_factory=lambda: HitZoneData(1.0, 3.5))
     abilities: tuple[Any, ...] = ()
+    creature_type: str = ""
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> ArmyCardData:
@@ -233,19 +260,24 @@ class ArmyCardData:
             target_point=float(data.get("target_point", 3.5)),
             hit_zone=HitZoneData(float(hz["bottom"]), float(hz["top"])),
             abilities=tuple(data.get("abilities", ())),
+            creature_type=str(data.get("creature_type") or ""),
         )
 
 
 @dataclass(frozen=True)
 class SpellCardData:
-    """A spell card the engine can build by itself (no effects: the spells module owns
-    those)."""
+    """A spell card the engine can build by itself. ``effects`` (plain data in the content
+    vocabulary), ``enchants`` and ``trigger`` are read by the abilities module; a card without
+    effects has none and is never offered."""
 
     id: str
     name: str = ""
     colour: str = "white"
     type: str = "sorcery"
     cost: int = 0
+    effects: tuple[Any, ...] = ()
+    enchants: tuple[str, ...] | None = None
+    trigger: Any = None
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> SpellCardData:
@@ -256,14 +288,18 @@ class SpellCardData:
             colour=str(data.get("colour", "white")),
             type=str(data.get("type", "sorcery")),
             cost=int(data.get("cost", 0)),
+            effects=tuple(data.get("effects") or ()),
+            enchants=(None if data.get("enchants") is None
+                      else tuple(str(k) for k in data["enchants"])),
+            trigger=data.get("trigger"),
         )
 
 
 _ARMY_FIELDS = (
     "id", "name", "colours", "kind", "unique", "figures", "life", "move", "range", "attack",
-    "defense", "height", "base", "cost", "price_per_figure", "target_point",
+    "defense", "height", "base", "cost", "price_per_figure", "target_point", "creature_type",
 )
-_SPELL_FIELDS = ("id", "name", "colour", "type", "cost")
+_SPELL_FIELDS = ("id", "name", "colour", "type", "cost", "effects", "enchants", "trigger")
 
 
 def _plain(value: Any) -> Any:
@@ -297,7 +333,7 @@ def card_to_data(card: ArmyCardDef | SpellCardDef) -> dict[str, Any]:
         assert isinstance(data, dict)
         return data
     names = _SPELL_FIELDS if not hasattr(card, "figures") else _ARMY_FIELDS
-    out: dict[str, Any] = {name: _plain(getattr(card, name)) for name in names}
+    out: dict[str, Any] = {name: _plain(getattr(card, name, None)) for name in names}
     if hasattr(card, "figures"):
         hz = card.hit_zone  # type: ignore[union-attr]
         out["hit_zone"] = {"bottom": float(hz.bottom), "top": float(hz.top)}
@@ -391,7 +427,10 @@ class ScenarioRules:
     `turn_limit` maps a player count to the last turn (turns are player-turns: the marker
     moves at the end of every player's turn). `zone_mode` is one of ``one_player_per_zone``,
     ``one_team_per_zone`` (teammates may share), ``any_free_space`` (any starting space of any
-    zone)."""
+    zone). `weirded` names what weirded ground does (``none``, ``hazard``, ``defense``:
+    `arena.engine.weirded`) with its `weirded_amount`. `glyph_amounts` overrides the default
+    amount of a glyph kind (``(("movement", 1),)`` for Shadows over Innistrad's Glyph of
+    Movement) wherever the battlefield does not give one."""
 
     id: str = "custom"
     name: str = "Custom"
@@ -403,6 +442,9 @@ class ScenarioRules:
     zone_order: tuple[str, ...] = ()
     glyph_setup: str = "as_placed"
     teams: tuple[tuple[int, ...], ...] = ()
+    weirded: str = "none"
+    weirded_amount: int = 1
+    glyph_amounts: tuple[tuple[str, int], ...] = ()
 
     def limit_for(self, players: int) -> int:
         """The last turn of a game with this many players (30 if the scenario has none)."""
@@ -415,6 +457,8 @@ class ScenarioRules:
             "tie_break": self.tie_break, "turn_limit": [list(p) for p in self.turn_limit],
             "zone_mode": self.zone_mode, "zone_order": list(self.zone_order),
             "glyph_setup": self.glyph_setup, "teams": [list(t) for t in self.teams],
+            "weirded": self.weirded, "weirded_amount": self.weirded_amount,
+            "glyph_amounts": [list(p) for p in self.glyph_amounts],
         }
 
     @classmethod
@@ -427,7 +471,14 @@ class ScenarioRules:
             zone_mode=data["zone_mode"], zone_order=tuple(data["zone_order"]),
             glyph_setup=data["glyph_setup"],
             teams=tuple(tuple(int(s) for s in t) for t in data["teams"]),
+            weirded=str(data.get("weirded", "none")),
+            weirded_amount=int(data.get("weirded_amount", 1)),
+            glyph_amounts=tuple((str(k), int(v)) for k, v in data.get("glyph_amounts", ())),
         )
+
+    def glyph_amount(self, kind: str) -> int | None:
+        """The scenario's amount for a glyph kind, if it sets one."""
+        return dict(self.glyph_amounts).get(kind)
 
 
 def scenario_rules(scenario: ScenarioDef | ScenarioRules | None) -> ScenarioRules:
@@ -436,6 +487,8 @@ def scenario_rules(scenario: ScenarioDef | ScenarioRules | None) -> ScenarioRule
         return ScenarioRules()
     if isinstance(scenario, ScenarioRules):
         return scenario
+    weirded = getattr(scenario, "weirded", None)
+    amounts: Mapping[str, int] = getattr(scenario, "glyph_amounts", None) or {}
     return ScenarioRules(
         id=scenario.id,
         name=scenario.name,
@@ -447,4 +500,9 @@ def scenario_rules(scenario: ScenarioDef | ScenarioRules | None) -> ScenarioRule
         zone_order=tuple(scenario.zones.order),
         glyph_setup=scenario.glyph_setup,
         teams=tuple(tuple(t) for t in scenario.teams),
+        # Optional Shadows over Innistrad data, read structurally (older scenario objects and
+        # test doubles have none).
+        weirded=str(getattr(weirded, "effect", "none")) if weirded is not None else "none",
+        weirded_amount=int(getattr(weirded, "amount", 1)) if weirded is not None else 1,
+        glyph_amounts=tuple(sorted((str(k), int(v)) for k, v in amounts.items())),
     )

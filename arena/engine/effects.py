@@ -68,8 +68,10 @@ def destroy_figure(ctx: Ctx, figure: str, source: str) -> None:
     units")."""
     state = ctx.state
     info = state.static.figures[figure]
+    hexes = state.figures[figure].hexes
     state.set_figure(figure, FigureState(zone="graveyard"))
-    ctx.emit(FigureDestroyed(figure, state.static.figure_name(figure), info.owner, source))
+    ctx.emit(FigureDestroyed(figure, state.static.figure_name(figure), info.owner, source,
+                             hexes))
     card = info.card
     if all(state.figures[f].zone == "graveyard" for f in state.static.cards[card].figures):
         cs = state.cards[card]

@@ -20,7 +20,9 @@ from arena.hexgrid import Hex
 
 __all__ = [
     "AbilityUsed", "ArmyCardChosen", "ArmyCardDestroyed", "AttackDeclared", "AttackResolved",
-    "CardDrawn", "D20Rolled", "DamageDealt", "DamageRemoved", "DecisionAnswered", "DiceRolled",
+    "CardDrawn", "CountersPlaced", "CountersRemoved", "CryptolithDamaged",
+    "CryptolithDestroyed", "D20Rolled", "DamageDealt", "DamageRemoved", "DecisionAnswered",
+    "DiceRolled",
     "EndOfTurnReached", "Event", "FigureDestroyed", "FigureFell", "FigureMoved",
     "FigureSummoned", "FirstPlayerChosen", "FirstPlayerRolled", "GameEnded", "GameStarted",
     "GlyphFlipped", "GlyphTaken", "HandDealt", "LeavingEngagementAttacked", "LibraryShuffled",
@@ -349,6 +351,8 @@ class FigureDestroyed(Event):
     name: str
     owner: int
     source: str
+    hexes: tuple[Hex, ...] = ()
+    """The spaces it stood on (abilities measure from where a destroyed figure was)."""
 
     def describe(self, hidden: bool = False) -> str:
         return f"{self.name} was destroyed ({self.source})."
@@ -371,8 +375,12 @@ class SpellPlayed(Event):
     spell: str
     name: str
     targets: tuple[str, ...]
+    hidden: bool = False
+    """A hidden enchantment played face down: other players see only that."""
 
     def describe(self, hidden: bool = False) -> str:
+        if hidden and self.hidden:
+            return f"{_p(self.player)} played a hidden enchantment face down."
         return f"{_p(self.player)} played {self.name}."
 
 
@@ -455,3 +463,69 @@ class GameEnded(Event):
 
     def describe(self, hidden: bool = False) -> str:
         return self.description
+
+
+# --- Shadows over Innistrad: cryptoliths and counters ---------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CryptolithDamaged(Event):
+    """Damage markers were placed on a cryptolith (``total`` of ``life``)."""
+
+    obstacle: str
+    name: str
+    amount: int
+    source: str
+    total: int
+    life: int
+
+    def describe(self, hidden: bool = False) -> str:
+        return (f"{self.name} took {self.amount} damage from {self.source} "
+                f"({self.total}/{self.life}).")
+
+
+@dataclass(frozen=True, slots=True)
+class CryptolithDestroyed(Event):
+    """A cryptolith was destroyed and removed from the game; ``dropped`` names the figure that
+    stood on its top (placed on the space below), if any."""
+
+    obstacle: str
+    name: str
+    at: Hex
+    dropped: str | None = None
+
+    def describe(self, hidden: bool = False) -> str:
+        tail = f"; {self.dropped} dropped to the space below" if self.dropped else ""
+        return f"{self.name} at {format_pos(self.at)} was destroyed{tail}."
+
+
+@dataclass(frozen=True, slots=True)
+class CountersPlaced(Event):
+    """Counters of one kind were placed on an army card (``total`` now on it)."""
+
+    card: str
+    name: str
+    kind: str
+    amount: int
+    total: int
+
+    def describe(self, hidden: bool = False) -> str:
+        return (f"{self.amount} {self.kind} counter(s) placed on {self.name} "
+                f"({self.total} now).")
+
+
+@dataclass(frozen=True, slots=True)
+class CountersRemoved(Event):
+    """Counters of one kind came off an army card (``total`` left; 0 when the card left play).
+    """
+
+    card: str
+    name: str
+    kind: str
+    amount: int
+    total: int
+    reason: str
+
+    def describe(self, hidden: bool = False) -> str:
+        return (f"{self.amount} {self.kind} counter(s) removed from {self.name} "
+                f"({self.reason}).")

@@ -41,7 +41,7 @@ from arena.engine.rulebook import RuleBook
 from arena.engine.sight import Sight
 from arena.engine.state import Decision, GameState, Outcome
 from arena.engine.stats import StatQuery, StatValue, fold
-from arena.engine.views import player_view
+from arena.engine.views import player_view, visible_actions
 
 __all__ = ["Game", "Pending", "new_game"]
 
@@ -304,14 +304,16 @@ class Game:
 
     def view(self, player: int) -> Game:
         """The game as ``player`` may see it (`arena.engine.views`): the AI gets only this."""
-        return Game(player_view(self.state, player), self.actions)
+        view = player_view(self.state, player)
+        return Game(view, visible_actions(self.state, view, self.actions))
 
     # --- queries ------------------------------------------------------------------------------
 
-    def reachable_spaces(self, figure: str) -> dict[Any, Reach]:
+    def reachable_spaces(self, figure: str, walk: bool = False) -> dict[Any, Reach]:
         """Where a figure on the battlefield could end a move now: position -> `Reach` (cost,
-        path, leaving-engagement attacks provoked, falls, glyph stop)."""
-        return dict(moving.reachable_spaces(self.state, figure))
+        path, leaving-engagement attacks provoked, falls, glyph stop); ``walk``: a flier on
+        foot."""
+        return dict(moving.reachable_spaces(self.state, figure, walk))
 
     def attack_options(self, figure: str) -> list[combat.AttackOption]:
         """Every opposing figure as a target of ``figure``: dice with sources, or why not."""

@@ -11,6 +11,19 @@ most once a turn.
 
 Engagement is `arena.engine.engagement.is_engaged` between figures whose controllers are on
 different teams (guide "Team rules": friendly figures are yours and your teammates').
+
+The terrain is the state's (`GameState.board`: destroyed cryptoliths are gone), so scaling a
+cryptolith (4 spaces, `movement.CRYPTOLITH_SCALE_COST`) and the road bonus (+3 when the whole
+move, start included, is on road) apply through the game as in `arena.engine.movement`.
+
+Flying figures fly unless the move says ``walk`` (`MoveFigure.walk`): a flier may move on foot
+like any figure (climbing, water, glyphs and engagement on every step). The legal actions list
+a walking move where it differs from flying there -- where walking provokes fewer
+leaving-engagement attacks than taking off (cards.md Flying: every engagement is left on take
+off) -- and any walking move a player names is accepted.
+
+A move that ends on weirded ground applies the scenario's weirded-ground effect
+(`arena.engine.weirded`; by default there is none).
 """
 
 from __future__ import annotations
@@ -19,7 +32,7 @@ import hashlib
 from collections import OrderedDict
 from dataclasses import replace
 
-from arena.engine import glyphs
+from arena.engine import glyphs, weirded
 from arena.engine.actions import Action, MoveFigure, Pos, pos_hexes
 from arena.engine.board import Board
 from arena.engine.context import Ctx
@@ -30,12 +43,13 @@ from arena.engine.events import FigureFell, FigureMoved, LeavingEngagementAttack
 from arena.engine.movement import MoveRequest, Occupant, Reach, engagement_lookup, path_cost
 from arena.engine.movement import reachable as _reachable
 from arena.engine.state import GameState
-from arena.engine.stats import keywords, stat
+from arena.engine.stats import acting_figures, acts_this_turn, keywords, stat
 from arena.hexgrid import distance
 
 __all__ = [
     "LEAVING_ENGAGEMENT_DICE",
     "apply_move",
+    "can_fly",
     "clear_caches",
     "engaged_map",
     "engaged_with",
@@ -58,7 +72,7 @@ def engaged_map(state: GameState) -> dict[str, frozenset[str]]:
     found: dict[str, frozenset[str]] | None = state.cache.get("engaged")
     if found is not None:
         return found
-    board = state.static.field.board
+    board = state.board
     figs = state.on_battlefield()
     pairs: dict[str, set[str]] = {f: set() for f in figs}
     for i, a in enumerate(figs):
@@ -83,8 +97,9 @@ def engaged_with(state: GameState, figure: str) -> frozenset[str]:
     return engaged_map(state).get(figure, frozenset())
 
 
-def move_request(state: GameState, figure: str) -> MoveRequest:
-    """The `MoveRequest` for a figure on the battlefield, from the real state."""
+def move_request(state: GameState, figure: str, walk: bool = False) -> MoveRequest:
+    """The `MoveRequest` for a figure on the battlefield, from the real state (``walk``: a
+    flier moving on foot)."""
     static = state.static
     d = static.figure_def(figure)
     me = state.controller(figure)
@@ -103,11 +118,11 @@ def move_request(state: GameState, figure: str) -> MoveRequest:
         hexes=state.figures[figure].hexes,
         height=d.height,
         move=max(0, stat(state, "move", figure)),
-        flying="flying" in flags,
+        flying="flying" in flags and not walk,
         phantom_walk="phantom_walk" in flags,
         occupancy=occupancy,  # type: ignore[arg-type]
         glyphs=frozenset(state.glyphs),
-        engaged_at=engagement_lookup(static.field.board, state.body(figure), enemies),
+        engaged_at=engagement_lookup(state.board, state.body(figure), enemies),
     )
 
 
@@ -131,7 +146,8 @@ def clear_caches() -> None:
 def _memo_key(state: GameState, request: MoveRequest) -> tuple[object, ...]:
     """Everything the search depends on: the terrain (by content), the mover and its
     numbers (stats and keyword flags already folded by the rule book), who stands where and
-    how they stand to it, and the glyphs. Opposing figures' bodies decide engagement."""
+    how they stand to it, and the glyphs. Opposing figures' bodies decide engagement. The
+    terrain key is the battlefield's plus the obstacles destroyed in play."""
     static = state.static
     terrain = static.memo.get("terrain_key")
     if terrain is None:
@@ -143,31 +159,38 @@ def _memo_key(state: GameState, request: MoveRequest) -> tuple[object, ...]:
         if f != request.figure_id and static.opposed(me, state.controller(f))))
     occupancy = tuple(sorted((h.q, h.r, o.friendly, o.engaged)
                              for h, o in request.occupancy.items()))
-    return (terrain, request.figure_id, request.hexes,
+    gone = tuple(sorted(k for k, o in state.obstacles.items() if o.destroyed))
+    return (terrain, gone, request.figure_id, request.hexes,
             request.height, request.move, request.flying, request.phantom_walk, occupancy,
             tuple(sorted((h.q, h.r) for h in request.glyphs)), enemies)
 
 
-def reachable_spaces(state: GameState, figure: str) -> dict[Pos, Reach]:
+def reachable_spaces(state: GameState, figure: str, walk: bool = False) -> dict[Pos, Reach]:
     """Every position the figure can end a move on now, with cost, path, provoked attacks
-    and falls. Cached in the state until it changes, and in a small memo across states (a
-    clone, a replay or an AI search meets the same positions again)."""
-    reaches: dict[str, dict[Pos, Reach]] = state.cache.setdefault("reach", {})
-    found = reaches.get(figure)
+    and falls (``walk``: a flier moving on foot). Cached in the state until it changes, and in
+    a small memo across states (a clone, a replay or an AI search meets the same positions
+    again)."""
+    reaches: dict[tuple[str, bool], dict[Pos, Reach]] = state.cache.setdefault("reach", {})
+    found = reaches.get((figure, walk))
     if found is not None:
         return found
-    request = move_request(state, figure)
+    request = move_request(state, figure, walk)
     key = _memo_key(state, request)
     found = _memo.get(key)
     if found is not None:
         _memo.move_to_end(key)
     else:
-        found = _reachable(state.static.field.board, request)
+        found = _reachable(state.board, request)
         _memo[key] = found
         if len(_memo) > _MEMO_SIZE:
             _memo.popitem(last=False)
-    reaches[figure] = found
+    reaches[(figure, walk)] = found
     return found
+
+
+def can_fly(state: GameState, figure: str) -> bool:
+    """Whether a figure has Flying now (and so may choose to walk instead)."""
+    return "flying" in keywords(state, figure)
 
 
 def movable_figures(state: GameState) -> list[str]:
@@ -175,15 +198,24 @@ def movable_figures(state: GameState) -> list[str]:
     ts = state.turn_state
     if ts.chosen is None or state.phase not in ("pre_move", "move"):
         return []
-    return [f for f in state.figures_of_card(ts.chosen, "battlefield")
+    return [f for f in acting_figures(state)
             if f not in ts.moved and state.controller(f) == state.active]
 
 
 def move_actions(state: GameState) -> list[Action]:
-    """One `MoveFigure` per figure that may move and each position it can reach."""
+    """One `MoveFigure` per figure that may move and each position it can reach; for a flier,
+    also a walking move to each position where walking provokes fewer leaving-engagement
+    attacks than flying there."""
     out: list[Action] = []
     for figure in movable_figures(state):
-        out.extend(MoveFigure(figure, end) for end in reachable_spaces(state, figure))
+        flying = reachable_spaces(state, figure)
+        out.extend(MoveFigure(figure, end) for end in flying)
+        if not can_fly(state, figure):
+            continue
+        for end, reach in reachable_spaces(state, figure, walk=True).items():
+            flown = flying.get(end)
+            if flown is None or len(reach.provokes) < len(flown.provokes):
+                out.append(MoveFigure(figure, end, walk=True))
     return out
 
 
@@ -194,7 +226,7 @@ def _check(state: GameState, action: MoveFigure) -> Reach:
     if state.phase not in ("pre_move", "move"):
         raise IllegalAction(action, "moving is over for this turn")
     ts = state.turn_state
-    if state.static.figures[figure].card != ts.chosen:
+    if not acts_this_turn(state, figure):
         raise IllegalAction(action, "only figures of the chosen army card move")
     if state.figures[figure].zone != "battlefield":
         raise IllegalAction(action, "that figure is not on the battlefield")
@@ -202,14 +234,16 @@ def _check(state: GameState, action: MoveFigure) -> Reach:
         raise IllegalAction(action, "you do not control that figure")
     if figure in ts.moved:
         raise IllegalAction(action, "each figure moves only once a turn")
+    if action.walk and not can_fly(state, figure):
+        raise IllegalAction(action, "only a flying figure chooses to walk")
     if action.path is None:
-        reach = reachable_spaces(state, figure).get(action.to)
+        reach = reachable_spaces(state, figure, action.walk).get(action.to)
         if reach is None:
             raise IllegalAction(action, "that figure cannot reach that position")
         return reach
     if not action.path or action.path[-1] != action.to:
         raise IllegalAction(action, "the path must end at the destination")
-    result = path_cost(state.static.field.board, move_request(state, figure), action.path)
+    result = path_cost(state.board, move_request(state, figure, action.walk), action.path)
     if isinstance(result, str):
         raise IllegalAction(action, result)
     if len(action.path) < 2:
@@ -267,6 +301,7 @@ def apply_move(ctx: Ctx, action: MoveFigure) -> None:
     if reach.stopped_by_glyph or landed:
         for h in landed:
             glyphs.land(ctx, figure, h)
+    weirded.after_move(ctx, figure)
 
 
 def _pos(hexes: tuple[object, ...]) -> Pos:

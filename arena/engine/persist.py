@@ -53,6 +53,7 @@ from arena.engine.state import (
     FigureState,
     GameState,
     GlyphState,
+    ObstacleState,
     Outcome,
     PlayerInfo,
     PlayerState,
@@ -248,6 +249,7 @@ def state_to_data(state: GameState) -> dict[str, Any]:
         "setup_queue": list(state.setup_queue),
         "stack": list(state.stack),
         "outcome": _outcome_to_data(state.outcome),
+        "obstacles": {k: [o.damage, o.destroyed] for k, o in sorted(state.obstacles.items())},
         "extra": json.loads(json.dumps(state.extra)),
     }
 
@@ -284,6 +286,8 @@ def state_from_data(data: Mapping[str, Any], static: Static) -> GameState:
         setup_queue=tuple(int(s) for s in data["setup_queue"]),
         stack=tuple(data["stack"]),
         outcome=_outcome_from_data(data["outcome"]),
+        obstacles={str(k): ObstacleState(int(d), bool(gone))
+                   for k, (d, gone) in data.get("obstacles", {}).items()},
         extra=dict(data["extra"]),
     )
     return state

@@ -8,8 +8,9 @@ every game:
 - **Modifier providers** (`register_modifier_provider`): at each stat query point
   (``attack_dice``, ``defense_dice``, ``move``, ``range``, ``life``) the engine folds the
   card's printed number with every provider's ``(source name, amount)`` pairs, in registration
-  order: height advantage, then the permanent glyphs, then whatever the abilities module adds
-  (static abilities, auras, counters). The sources are shown in the odds panel.
+  order: height advantage, then the permanent glyphs, then counters on army cards and weirded
+  ground (Shadows over Innistrad), then whatever the abilities module adds (static abilities,
+  auras). The sources are shown in the odds panel.
 - **Stat overrides** (`register_stat_override`): run after every modifier, for effects that
   replace a value (Twisted Image switches power and toughness "after all modifiers").
 - **Trigger handlers** (`register_trigger_handler`): called with every event once the action
@@ -24,13 +25,25 @@ every game:
   same way.
 - **Keyword providers** and **attack allowances**: movement flags (flying, phantom walk) and
   extra attacks for a figure this turn.
+- **Acting figures** (`register_acting_figures`): figures that move and attack this turn
+  besides the chosen army card's (a figure taken over by Mind Control).
+- **Choice filters** (`register_choice_filter`): army cards that may not be chosen now
+  (Detain).
+- **View filters** (`register_view_filter`): hide what an extension keeps (spell cards in its
+  plain data, a face-down card being played) from a player's view.
+- **Extensions** (`extensions`): an extension's own per-game tables by name (the abilities
+  module's effect registry); `copy` copies each value.
+
+`RuleBook.standard()` installs the card mechanics (`arena.engine.abilities.install`), so every
+game -- new, from a position, loaded or replayed -- plays its cards' abilities and spells.
 """
 
 from __future__ import annotations
 
+import copy as _copy
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from arena.engine.actions import Action
 from arena.engine.events import Event
@@ -41,8 +54,10 @@ if TYPE_CHECKING:
     from arena.engine.stats import StatQuery, StatValue
 
 __all__ = [
+    "ActingFigures",
     "ActionSource",
     "AttackAllowance",
+    "ChoiceFilter",
     "DecisionKind",
     "KeywordProvider",
     "ModifierProvider",
@@ -50,6 +65,7 @@ __all__ = [
     "RuleBook",
     "StatOverride",
     "TriggerHandler",
+    "ViewFilter",
 ]
 
 ModifierProvider = Callable[[GameState, "StatQuery"], Iterable[tuple[str, int]]]
@@ -69,6 +85,16 @@ AttackAllowance = Callable[[GameState, str], int]
 
 OptionalResolver = Callable[["Ctx", Decision, bool], None]
 """Resolves an optional trigger once its player accepted (True) or passed (False)."""
+
+ActingFigures = Callable[[GameState], Iterable[str]]
+"""Figures that may move and attack this turn besides those of the chosen army card."""
+
+ChoiceFilter = Callable[[GameState, int, str], bool]
+"""Whether a seat may choose an army card now (False: forbidden)."""
+
+ViewFilter = Callable[[GameState, GameState, int, Callable[[int], str]], None]
+"""Changes a player view in place: ``(real state, view, seat, hide)``; ``hide(owner)`` makes
+a placeholder spell id for a card the seat may not identify."""
 
 
 class ActionSource(Protocol):
@@ -104,18 +130,28 @@ class RuleBook:
         self.keyword_providers: list[KeywordProvider] = []
         self.attack_allowances: list[AttackAllowance] = []
         self.optional_resolvers: dict[str, OptionalResolver] = {}
+        self.acting_figures: list[ActingFigures] = []
+        self.choice_filters: list[ChoiceFilter] = []
+        self.view_filters: list[ViewFilter] = []
+        self.extensions: dict[str, Any] = {}
 
     @classmethod
     def standard(cls) -> RuleBook:
         """The core rules: height advantage and glyph modifiers, card keywords, and the core
-        decisions."""
-        from arena.engine import decisions, stats
+        decisions; Shadows over Innistrad counters on army cards and weirded ground."""
+        from arena.engine import counters, decisions, stats, weirded
 
         book = cls()
         book.register_modifier_provider(stats.height_advantage)
         book.register_modifier_provider(stats.glyph_modifiers)
+        book.register_modifier_provider(counters.counter_modifiers)
+        book.register_modifier_provider(weirded.weirded_modifiers)
+        book.register_trigger_handler(counters.clear_off_play)
         book.register_keyword_provider(stats.card_keywords)
         decisions.register_core_decisions(book)
+        from arena.engine import abilities  # the card mechanics (abilities and spells)
+
+        abilities.install(book)
         return book
 
     def copy(self) -> RuleBook:
@@ -129,6 +165,10 @@ class RuleBook:
         other.keyword_providers = list(self.keyword_providers)
         other.attack_allowances = list(self.attack_allowances)
         other.optional_resolvers = dict(self.optional_resolvers)
+        other.acting_figures = list(self.acting_figures)
+        other.choice_filters = list(self.choice_filters)
+        other.view_filters = list(self.view_filters)
+        other.extensions = {k: _copy.copy(v) for k, v in self.extensions.items()}
         return other
 
     def register_modifier_provider(self, fn: ModifierProvider) -> ModifierProvider:
@@ -168,3 +208,18 @@ class RuleBook:
     def register_optional_resolver(self, name: str, fn: OptionalResolver) -> None:
         """Name the resolver of an optional trigger (`decisions.offer_optional`)."""
         self.optional_resolvers[name] = fn
+
+    def register_acting_figures(self, fn: ActingFigures) -> ActingFigures:
+        """Add a source of figures that act this turn besides the chosen card's."""
+        self.acting_figures.append(fn)
+        return fn
+
+    def register_choice_filter(self, fn: ChoiceFilter) -> ChoiceFilter:
+        """Add a rule forbidding the choice of some army cards."""
+        self.choice_filters.append(fn)
+        return fn
+
+    def register_view_filter(self, fn: ViewFilter) -> ViewFilter:
+        """Add a filter run on every player view."""
+        self.view_filters.append(fn)
+        return fn

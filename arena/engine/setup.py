@@ -177,8 +177,16 @@ def check_zones(field: FieldSetup, scenario: ScenarioRules,
                          f"(zone mode {mode})")
 
 
-def _glyph_states(field: FieldSetup, glyphs: Sequence[GlyphSpec] | None) -> dict[Hex, GlyphState]:
-    return {g.at: GlyphState(g.kind, g.face_up, g.value) for g in (glyphs or field.glyphs)}
+def _glyph_states(static: Static, glyphs: Sequence[GlyphSpec] | None) -> dict[Hex, GlyphState]:
+    """The glyphs at set-up. A glyph's amount: the battlefield's (or position's) for that
+    glyph, else the scenario's for its kind (``glyph_amounts``), else `defs.GLYPH_AMOUNTS`."""
+    out = {}
+    for g in glyphs or static.field.glyphs:
+        amount = g.amount
+        if amount is None:
+            amount = static.scenario.glyph_amount(g.kind)
+        out[g.at] = GlyphState(g.kind, g.face_up, g.value if amount is None else amount)
+    return out
 
 
 def _blank_state(static: Static, rng: Rng) -> GameState:
@@ -191,7 +199,7 @@ def _blank_state(static: Static, rng: Rng) -> GameState:
         state.cards[uid] = CardState(zone="play" if is_pw else "reserve")
     for fid in static.figures:
         state.figures[fid] = FigureState()
-    state.glyphs = _glyph_states(static.field, None)
+    state.glyphs = _glyph_states(static, None)
     return state
 
 
@@ -295,7 +303,7 @@ def _zone_of(state: GameState, hexes: Sequence[Hex]) -> str | None:
 
 def _free(state: GameState, h: Hex) -> bool:
     """Guide "Empty spaces": no figure, ruin or glyph."""
-    return (state.static.field.board.can_stand(h) and h not in state.occupant_map()
+    return (state.board.can_stand(h) and h not in state.occupant_map()
             and h not in state.glyphs)
 
 
@@ -334,7 +342,7 @@ def placement_spaces(state: GameState, seat: int) -> list[Pos]:
         if not double:
             out.extend(spaces)
             continue
-        board = static.field.board
+        board = state.board
         for a in spaces:
             for b in spaces:
                 if distance(a, b) == 1 and board.surface(a) == board.surface(b):
@@ -417,7 +425,7 @@ def position_state(
     figures of a card with a placed figure (and an unplaced Planeswalker) are in the
     graveyard; everything else is in reserve."""
     state = _blank_state(static, rng)
-    state.glyphs = _glyph_states(static.field, glyphs)
+    state.glyphs = _glyph_states(static, glyphs)
     board = static.field.board
     taken: dict[Hex, str] = {}
     for fid, pos in placed.items():

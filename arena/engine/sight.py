@@ -29,6 +29,11 @@ module does, by one exact, documented model that players at a table would agree 
   enter on either side are checked anyway). A ray that slips between two things favours the
   viewer, as players leaning over the table would agree.
 
+`line_of_sight_to_obstacle` (Shadows over Innistrad "Cryptoliths": "the entire cryptolith is
+a hit zone") probes an obstacle's whole column above its ground, the obstacle not hiding itself.
+Every query may look from a given ``sight_point`` instead of the viewer's target point (a
+cryptolith point: `arena.engine.cryptoliths` places them and picks the best).
+
 `clear_sight_to_figure` (Terms and clarifications, "Clear Sight Spaces": Nissa "can see *any
 part* of your figures (not just the hit zone)") probes the whole body, base to top;
 `clear_sight_to_space` (Action 2, summoning "within 5 clear sight spaces") probes the top
@@ -47,17 +52,18 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
 from arena.engine.board import Board
 from arena.engine.bodies import Body, is_adjacent
-from arena.hexgrid import Crossing, Hex, distance, hex_crossings, hex_to_point
+from arena.hexgrid import Crossing, Hex, distance, hex_crossings, hex_to_point, point_to_hex
 
 __all__ = [
     "GRAZE",
+    "line_of_sight_to_obstacle",
     "HIT_ZONE_SPREAD",
     "SPACE_LIFT",
     "SPACE_SPREAD",
@@ -138,10 +144,17 @@ class Sight:
     to_point: Point3
 
 
-def line_of_sight(board: Board, viewer: Body, target: Body, others: Iterable[Body] = ()) -> Sight:
+def line_of_sight(
+    board: Board,
+    viewer: Body,
+    target: Body,
+    others: Iterable[Body] = (),
+    sight_point: Point3 | None = None,
+) -> Sight:
     """Whether ``viewer``'s target point sees any part of ``target``'s hit zone (guide, Action 4
     "Line of sight"; Example 13), with ``others`` (any figures; the viewer and target are
-    skipped if present) as obstacles."""
+    skipped if present) as obstacles. ``sight_point``: look from this point instead of the
+    viewer's target point (a cryptolith point, `arena.engine.cryptoliths`)."""
     bottom, top = target.hit_zone
     return _sight(
         board,
@@ -152,14 +165,20 @@ def line_of_sight(board: Board, viewer: Body, target: Body, others: Iterable[Bod
         _HIT_ZONE_OFFSETS,
         others,
         {viewer.figure_id, target.figure_id},
+        sight_point,
     )
 
 
 def clear_sight_to_figure(
-    board: Board, viewer: Body, target: Body, others: Iterable[Body] = ()
+    board: Board,
+    viewer: Body,
+    target: Body,
+    others: Iterable[Body] = (),
+    sight_point: Point3 | None = None,
 ) -> Sight:
     """Whether ``viewer``'s target point sees any part of ``target``, base to top (Terms and
-    clarifications, "Clear Sight Spaces": "any part of your figures (not just the hit zone)")."""
+    clarifications, "Clear Sight Spaces": "any part of your figures (not just the hit zone)").
+    ``sight_point`` as in `line_of_sight`."""
     return _sight(
         board,
         viewer,
@@ -169,11 +188,16 @@ def clear_sight_to_figure(
         _HIT_ZONE_OFFSETS,
         others,
         {viewer.figure_id, target.figure_id},
+        sight_point,
     )
 
 
 def clear_sight_to_space(
-    board: Board, viewer: Body, hex_: Hex, others: Iterable[Body] = ()
+    board: Board,
+    viewer: Body,
+    hex_: Hex,
+    others: Iterable[Body] = (),
+    sight_point: Point3 | None = None,
 ) -> Sight:
     """Whether ``viewer``'s target point sees any part of the top of space ``hex_`` (Action 2,
     summoning "within 5 clear sight spaces"; for a double-space summon the caller asks for
@@ -181,12 +205,39 @@ def clear_sight_to_space(
 
     The space is probed `SPACE_LIFT` above its highest solid (the surface, or a ruin's top). A
     figure standing on the space does not hide it (it stands *on* it, as the viewer's own body
-    does not hide anything either).
+    does not hide anything either). ``sight_point`` as in `line_of_sight`.
     """
     index = _terrain(board)
     spans = index.merged.get((hex_.q, hex_.r), ())
     level = max((hi for _, hi in spans), default=0.0) + SPACE_LIFT
-    return _sight(board, viewer, (hex_,), level, level, _SPACE_OFFSETS, others, {viewer.figure_id})
+    return _sight(board, viewer, (hex_,), level, level, _SPACE_OFFSETS, others, {viewer.figure_id},
+                  sight_point)
+
+
+def line_of_sight_to_obstacle(
+    board: Board,
+    viewer: Body,
+    obstacle_id: str,
+    others: Iterable[Body] = (),
+    sight_point: Point3 | None = None,
+) -> Sight:
+    """Whether ``viewer`` sees any part of an obstacle standing on the board (Shadows over
+    Innistrad "Cryptoliths": "When checking for LOS, the entire cryptolith is a hit zone").
+
+    The obstacle's whole column above the ground it stands on is probed, from the top of its
+    hex(es) to its own top, along the same probe lines as a space (`SPACE_SPREAD`: it fills its
+    hex); its own solid does not hide itself, the ground under it still does. A figure standing
+    on its top neither hides it nor is hidden by it (as a figure on a space, above)."""
+    obstacle = board.obstacles[obstacle_id]
+    index = _terrain(board)
+    low = min(float(board.top(h)) for h in obstacle.footprint)
+    high = max(float(board.top(h) + obstacle.height) for h in obstacle.footprint)
+    own: dict[_Key, tuple[_Part, ...]] = {}
+    for h in obstacle.footprint:
+        key = (h.q, h.r)
+        own[key] = tuple(p for p in index.parts.get(key, ()) if p[3] != obstacle_id)
+    return _sight(board, viewer, obstacle.footprint, low, high, _SPACE_OFFSETS, others,
+                  {viewer.figure_id}, sight_point, own)
 
 
 def trace_ray(
@@ -250,7 +301,7 @@ class _TerrainIndex:
 
 
 _INDEXES: dict[int, tuple[weakref.ref[Board], _TerrainIndex]] = {}
-_INDEX_LIMIT = 8
+_INDEX_LIMIT = 16
 
 
 def _terrain(board: Board) -> _TerrainIndex:
@@ -360,6 +411,14 @@ def _steps(crossings: Sequence[Crossing], origin: _Key) -> tuple[_Step, ...]:
 
 
 @lru_cache(maxsize=_WALK_CACHE_SIZE)
+def _walk_from(sx: float, sy: float, dq: int, dr: int, ox: float, oy: float) -> tuple[_Step, ...]:
+    """As `_walk`, from the point ``(sx, sy)`` off the centre of the start hex (a cryptolith
+    point standing just outside a cryptolith's top)."""
+    cx, cy = hex_to_point(Hex(dq, dr))
+    return _steps(hex_crossings((sx, sy), (cx + ox, cy + oy)), (0, 0))
+
+
+@lru_cache(maxsize=_WALK_CACHE_SIZE)
 def _walk(dq: int, dr: int, ox: float, oy: float) -> tuple[_Step, ...]:
     """Steps of the ray from the centre of a hex to the point ``(ox, oy)`` off the centre of the
     hex ``(dq, dr)`` away, relative to the start hex. Walks are translation-invariant, so one
@@ -395,13 +454,14 @@ def _hidden(
         if len(keys) == 1:
             dq, dr = keys[0]
             key = (vq + dq, vr + dr)
-            spans = figures.get(key) or terrain.get(key, ())
+            spans = figures[key] if key in figures else terrain.get(key, ())
         else:
             (aq, ar), (bq, br) = keys
             a = (vq + aq, vr + ar)
             b = (vq + bq, vr + br)
             spans = _intersect(
-                figures.get(a) or terrain.get(a, ()), figures.get(b) or terrain.get(b, ())
+                figures[a] if a in figures else terrain.get(a, ()),
+                figures[b] if b in figures else terrain.get(b, ()),
             )
         for lo, hi in spans:
             c_lo = lo + GRAZE - z0
@@ -456,7 +516,7 @@ def _first_blocker(
     height = min(max(entry, lo), hi)
     dq, dr = keys[0]
     key = (vq + dq, vr + dr)
-    parts = fig_parts.get(key) or index.parts.get(key, ())
+    parts = fig_parts[key] if key in fig_parts else index.parts.get(key, ())
     kind: BlockerKind = "terrain"
     ident: str | None = None
     for p_lo, p_hi, p_kind, p_id in parts:
@@ -476,24 +536,41 @@ def _sight(
     offsets: Sequence[tuple[float, float]],
     others: Iterable[Body],
     skip_ids: set[str],
+    sight_point: Point3 | None = None,
+    columns: Mapping[_Key, tuple[_Part, ...]] | None = None,
 ) -> Sight:
-    """Search the rays from each viewer hex to each probe line of ``hexes`` for a visible height
-    in ``[low, high]``; stop at the first probe line wholly visible, else keep the longest
-    visible part (for the ruler)."""
+    """Search the rays from each viewer hex (or from ``sight_point``) to each probe line of
+    ``hexes`` for a visible height in ``[low, high]``; stop at the first probe line wholly
+    visible, else keep the longest visible part (for the ruler). ``columns`` replaces the
+    terrain parts of some hexes (an obstacle looked at does not hide itself)."""
     index = _terrain(board)
     fig_spans, fig_parts = _figure_index(index, others, skip_ids, set(viewer.hexes) | set(hexes))
-    z0 = viewer.base + viewer.target_point
+    for key, parts in (columns or {}).items():
+        fig_parts[key] = parts
+        fig_spans[key] = _merge((lo, hi) for lo, hi, _, _ in parts)
+    starts: list[tuple[Hex, float, float, float]] = []
+    if sight_point is None:
+        z0 = viewer.base + viewer.target_point
+        starts = [(v, 0.0, 0.0, z0) for v in viewer.hexes]
+    else:
+        px, py, z0 = sight_point
+        home = point_to_hex(px, py)
+        hx, hy = hex_to_point(home)
+        starts = [(home, px - hx, py - hy, z0)]
     full = high - low
     middle = (low + high) / 2.0
     best: tuple[float, Point3, Point3] | None = None
     first: tuple[Hex, tuple[_Step, ...], list[_Interval], Point3, Point3] | None = None
-    for v in viewer.hexes:
+    for v, sx, sy, z0 in starts:
         vx, vy = hex_to_point(v)
-        start: Point3 = (vx, vy, z0)
+        start: Point3 = (vx + sx, vy + sy, z0)
         for t in hexes:
             tx, ty = hex_to_point(t)
             for ox, oy in offsets:
-                steps = _walk(t.q - v.q, t.r - v.r, ox, oy)
+                if sx == 0.0 and sy == 0.0:
+                    steps = _walk(t.q - v.q, t.r - v.r, ox, oy)
+                else:
+                    steps = _walk_from(sx, sy, t.q - v.q, t.r - v.r, ox, oy)
                 intervals = _hidden(steps, v.q, v.r, z0, low, high, index.merged, fig_spans)
                 if not intervals:
                     return Sight(True, None, start, (tx + ox, ty + oy, middle))
@@ -510,5 +587,5 @@ def _sight(
     # Blocked: name what stops the first ray tried (first hexes, centre, middle height).
     assert first is not None  # every probe line had hidden heights, so `first` was set
     v, steps, intervals, start, end = first
-    blocker = _first_blocker(steps, v.q, v.r, z0, middle, intervals, index, fig_parts)
+    blocker = _first_blocker(steps, v.q, v.r, start[2], middle, intervals, index, fig_parts)
     return Sight(False, blocker, start, end)

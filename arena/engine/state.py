@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 from dataclasses import field as dc_field
 from typing import TYPE_CHECKING, Any
 
+from arena.engine.board import Board
 from arena.engine.bodies import Body
 from arena.engine.defs import ArmyCardDef, FieldSetup, ScenarioRules, SpellCardDef
 from arena.engine.rng import Rng
@@ -51,6 +52,7 @@ __all__ = [
     "FigureState",
     "GameState",
     "GlyphState",
+    "ObstacleState",
     "Outcome",
     "PlayerInfo",
     "PlayerState",
@@ -218,6 +220,15 @@ class GlyphState:
 
 
 @dataclass(frozen=True, slots=True)
+class ObstacleState:
+    """What has happened to an obstacle (Shadows over Innistrad cryptoliths): damage markers on
+    it and whether it was destroyed (removed from the game). Untouched obstacles have none."""
+
+    damage: int = 0
+    destroyed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Decision:
     """A choice the game waits for: its kind, who decides, a one-line description, and
     kind-specific plain data. Its options are ordinary legal actions."""
@@ -301,6 +312,8 @@ class GameState:
     setup_queue: tuple[int, ...] = ()
     stack: tuple[str, ...] = ()
     outcome: Outcome | None = None
+    obstacles: dict[str, ObstacleState] = dc_field(default_factory=dict)
+    """Damaged or destroyed obstacles by id (`arena.engine.cryptoliths`); others are absent."""
     extra: dict[str, Any] = dc_field(default_factory=dict)
     """Plain data the extensions keep (effects lasting a turn, detained cards ...); values
     are treated as immutable and replaced, never mutated."""
@@ -324,6 +337,7 @@ class GameState:
             setup_queue=self.setup_queue,
             stack=self.stack,
             outcome=self.outcome,
+            obstacles=dict(self.obstacles),
             extra=dict(self.extra),
             cache={},
         )
@@ -353,6 +367,11 @@ class GameState:
             self.glyphs[at] = state
         self.cache.clear()
 
+    def set_obstacle(self, obstacle: str, state: ObstacleState) -> None:
+        """Replace an obstacle's record (damage on a cryptolith, its destruction)."""
+        self.obstacles[obstacle] = state
+        self.cache.clear()
+
     def set_extra(self, key: str, value: Any) -> None:
         """Set (or with None remove) an extension's plain-data entry."""
         if value is None:
@@ -367,6 +386,25 @@ class GameState:
         self.cache.clear()
 
     # queries -------------------------------------------------------------------------------
+
+    @property
+    def board(self) -> Board:
+        """The terrain as it stands now: the battlefield's board without the obstacles
+        destroyed in play (one board object per set of destroyed obstacles, kept for the
+        game, so sight indexes and movement memos stay valid)."""
+        found: Board | None = self.cache.get("board")
+        if found is not None:
+            return found
+        board = self.static.field.board
+        gone = frozenset(k for k, o in self.obstacles.items() if o.destroyed)
+        if gone:
+            boards: dict[frozenset[str], Board] = self.static.memo.setdefault("boards", {})
+            found = boards.get(gone)
+            if found is None:
+                found = boards[gone] = board.without(gone)
+            board = found
+        self.cache["board"] = board
+        return board
 
     @property
     def to_act(self) -> int:
@@ -406,7 +444,7 @@ class GameState:
         if found is None:
             d = self.static.figure_def(figure)
             found = Body.standing(
-                self.static.field.board,
+                self.board,
                 figure,
                 self.figures[figure].hexes,
                 d.height,

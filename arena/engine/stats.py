@@ -21,6 +21,8 @@ __all__ = [
     "QUERY_POINTS",
     "StatQuery",
     "StatValue",
+    "acting_figures",
+    "acts_this_turn",
     "attacks_allowed",
     "base_height",
     "card_keywords",
@@ -94,7 +96,7 @@ def life_left(state: GameState, figure: str) -> int:
 def base_height(state: GameState, figure: str) -> float:
     """Guide "Height advantage": the level of the figure's base, water counting lower and
     glyphs adding nothing (`Board.base_height`); a double-space figure stands level."""
-    board = state.static.field.board
+    board = state.board
     return max(board.base_height(h) for h in state.figures[figure].hexes)
 
 
@@ -141,6 +143,24 @@ def keywords(state: GameState, figure: str) -> frozenset[str]:
     for provider in state.static.rules.keyword_providers:
         found.update(provider(state, figure))
     return frozenset(found)
+
+
+def acting_figures(state: GameState) -> list[str]:
+    """The figures that move and attack this turn: the chosen army card's on the battlefield
+    (guide Action 3 and 4), then any the rule book's acting-figure sources add (a figure taken
+    over by Mind Control)."""
+    chosen = state.turn_state.chosen
+    out = state.figures_of_card(chosen, "battlefield") if chosen is not None else []
+    for source in state.static.rules.acting_figures:
+        out.extend(f for f in source(state) if f not in out)
+    return out
+
+
+def acts_this_turn(state: GameState, figure: str) -> bool:
+    """Whether a figure is one of the chosen army card's, or an acting figure."""
+    if state.static.figures[figure].card == state.turn_state.chosen:
+        return True
+    return any(figure in source(state) for source in state.static.rules.acting_figures)
 
 
 def attacks_allowed(state: GameState, figure: str) -> int:

@@ -51,7 +51,7 @@ def _seen_spaces(state: GameState, origin: str, within: int) -> frozenset[Hex]:
     found: frozenset[Hex] | None = state.cache.get(key)
     if found is not None:
         return found
-    board = state.static.field.board
+    board = state.board
     body = state.body(origin)
     others = state.bodies(exclude=(origin,))
     occupied = state.occupant_map()
@@ -72,7 +72,7 @@ def _seen_spaces(state: GameState, origin: str, within: int) -> frozenset[Hex]:
 
 
 def _empty(state: GameState, h: Hex) -> bool:
-    board = state.static.field.board
+    board = state.board
     return board.can_stand(h) and h not in state.occupant_map() and h not in state.glyphs
 
 
@@ -82,7 +82,7 @@ def summon_spaces(state: GameState, figure: str, origin: str, within: int) -> li
     seen = _seen_spaces(state, origin, within)
     if state.static.figure_def(figure).base != "double":
         return sorted(seen)
-    board = state.static.field.board
+    board = state.board
     out: set[tuple[Hex, Hex]] = set()
     for a in seen:
         for b in neighbours(a):

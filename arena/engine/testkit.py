@@ -3,7 +3,8 @@
 Not used by the rules. Tests of the core (and later of spells and abilities) build positions
 with these instead of loading content: `planeswalker`, `squad` and `spell` make plain cards
 with sensible defaults; `board` builds a battlefield from ``{hex: spec}`` where a spec is a
-number of land levels, ``"w<n>"`` (n levels, water on top) or ``"r<n>"`` (road on top);
+number of land levels, ``"w<n>"`` (n levels, water on top), ``"r<n>"`` (road on top) or
+``"x<n>"`` (weirded ground on top);
 `hex_field` is a flat round battlefield with two starting zones; `random_policy` and
 `play_random` drive random games for soak tests and benchmarks.
 """
@@ -70,11 +71,11 @@ def spell(id: str = "bolt", **changes: Any) -> SpellCardData:
 
 
 def levels(spec: int | str) -> list[str | None]:
-    """Levels of one column: an int is that many land levels; ``w<n>``/``r<n>``: n levels
-    with water/road on top."""
+    """Levels of one column: an int is that many land levels; ``w<n>``/``r<n>``/``x<n>``: n
+    levels with water/road/weirded ground on top."""
     if isinstance(spec, int):
         return ["land"] * spec
-    kind = {"w": "water", "r": "road"}[spec[0]]
+    kind = {"w": "water", "r": "road", "x": "weirded"}[spec[0]]
     count = int(spec[1:])
     return [*(["land"] * (count - 1)), kind]
 

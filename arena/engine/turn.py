@@ -121,9 +121,12 @@ def choosable_cards(state: GameState, player: int) -> list[str]:
     battlefield (a card whose figures are all in reserve or the graveyard has nothing to do).
     """
     out = []
+    filters = state.static.rules.choice_filters
     for uid in state.static.players[player].cards:
         if state.cards[uid].zone != "play":
             continue
+        if not all(allowed(state, player, uid) for allowed in filters):
+            continue  # an effect forbids it (Detain)
         if any(state.figures[f].zone == "battlefield" for f in state.static.cards[uid].figures):
             out.append(uid)
     return out
@@ -244,15 +247,17 @@ def _apply_extension(ctx: Ctx, action: PlaySpell | UseAbility) -> None:
         state.set_player(player, replace(p, hand=tuple(hand)))
         state.stack = (*state.stack, action.spell)
         state.set_turn(spells_played=state.turn_state.spells_played + 1)
+        d = state.static.spell_def(action.spell)
         ctx.emit(SpellPlayed(player, action.spell, state.static.spell_name(action.spell),
-                             action.targets))
+                             action.targets, d is not None and d.type == "hidden_enchantment"))
     else:
         ctx.emit(AbilityUsed(player, action.card, action.ability, action.targets))
     for source in state.static.rules.action_sources:
         if source.apply(ctx, action):
             break
-    if isinstance(action, PlaySpell) and action.spell in state.stack:
-        # A spell its source left on the stack (a sorcery that resolved) goes to the graveyard.
+    if isinstance(action, PlaySpell) and action.spell in state.stack and not state.pending:
+        # A spell its source left on the stack (a sorcery that resolved) goes to the graveyard
+        # -- unless it is still resolving (a decision pending: its source finishes it).
         state.stack = tuple(s for s in state.stack if s != action.spell)
         q = state.players[player]
         state.set_player(player, replace(q, graveyard=(*q.graveyard, action.spell)))

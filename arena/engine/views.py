@@ -11,7 +11,10 @@
 - the identities of hidden cards are forgotten: the view's card tables list only cards in a
   zone it shows (so an opponent's deck list is not leaked), and the game's origin is dropped;
 - the random generator is replaced by one seeded from what the view shows, so the real
-  dice cannot be predicted from a view.
+  dice cannot be predicted from a view;
+- the rule book's view filters hide what extensions keep (`RuleBook.register_view_filter`),
+  and `visible_actions` writes ``hidden`` for a spell card the view does not identify in the
+  action log (a hidden enchantment played face down, a card recalled to hand).
 
 The same state and seat always give the same view (deterministic). Placeholders have no
 definition (`Static.spell_def` gives None), so no rule can play them.
@@ -24,7 +27,7 @@ from dataclasses import replace
 from arena.engine.rng import Rng
 from arena.engine.state import Attachment, GameState, GlyphState, SpellInfo
 
-__all__ = ["player_view"]
+__all__ = ["player_view", "visible_actions"]
 
 
 def player_view(state: GameState, seat: int) -> GameState:
@@ -60,6 +63,8 @@ def player_view(state: GameState, seat: int) -> GameState:
         view.cards[uid] = replace(cs, enchantments=shown)
     view.glyphs = {h: g if g.face_up else GlyphState(None, False, 0)
                    for h, g in state.glyphs.items()}
+    for view_filter in static.rules.view_filters:  # what extensions keep (card mechanics)
+        view_filter(state, view, seat, hide)
     # Forget which cards the hidden ones are: only cards in some visible zone keep their
     # identity (and the definitions they use); the origin (deck lists) goes too.
     visible = {uid for uid, _ in view.spell_zones()}
@@ -72,3 +77,13 @@ def player_view(state: GameState, seat: int) -> GameState:
     view.rng = Rng.seeded(state.turn * 7919 + seat * 104729 + len(state.figures), stream=seat)
     view.cache.clear()
     return view
+
+
+def visible_actions(state: GameState, view: GameState, actions: list[str]) -> list[str]:
+    """The action log as a view may read it: a spell card id the view does not identify is
+    written ``hidden``."""
+    known = view.static.spells
+    secret = {u for u in state.static.spells if u not in known}
+    if not secret:
+        return list(actions)
+    return [" ".join("hidden" if w in secret else w for w in text.split()) for text in actions]

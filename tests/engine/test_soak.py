@@ -4,12 +4,15 @@
 Set-ups: two players on the shipped practice field with the shipped premade armies (white,
 blue, black; loaded through `arena.content`), four players in two teams on a Skirmish-like
 field (glyphs shuffled face down), five players in a Melee-like free-for-all (power spaces,
-scoring at the turn limit). Extra seats reuse the premade armies.
+scoring at the turn limit). Extra seats reuse the premade armies. The Skirmish-like field also
+has Shadows over Innistrad terrain: three cryptoliths (two side by side), a road and weirded
+ground (a ``hazard`` scenario); the Melee-like one weirded ground with the ``defense`` effect.
 
-Spells: spell effects are not in the core yet, so no spell can be played. Even seeds give
-everyone empty libraries and hands (as the brief asks); odd seeds give each player twelve
-plain spell cards, which are drawn, held and discarded at the hand limit but never played --
-that exercises draws, the Glyph of Knowledge and the hand limit. Turn limits are shortened
+Spells: even seeds give everyone empty libraries and hands; odd seeds give each player a deck
+of twelve real spell cards (`SPELLS`, written in the content vocabulary here: sorceries, auras,
+hidden enchantments -- counters among them -- covering every effect primitive), drawn, played
+by the random policy when offered, countered, flipped, held and discarded at the hand limit.
+The shipped army cards' abilities play in every game. Turn limits are shortened
 (12 to 16 player-turns) to keep the suite fast; the rules do not depend on the length.
 
 After every action: no two figures share a space; no figure on the battlefield has as much
@@ -29,13 +32,21 @@ from typing import Any
 
 import pytest
 
-from arena.content import load_catalog, shipped_content_paths
+from arena.content import SpellCard, load_catalog, shipped_content_paths
 from arena.content.to_engine import card_factory, field_from_battlefield
-from arena.engine import FieldSetup, Game, GlyphSpec, ScenarioRules, ZoneSpec, new_game
+from arena.engine import (
+    FieldSetup,
+    Game,
+    GlyphSpec,
+    ObstacleSpec,
+    ScenarioRules,
+    ZoneSpec,
+    new_game,
+)
 from arena.engine.actions import parse_action
 from arena.engine.persist import state_digest, state_from_data, state_to_data
 from arena.engine.stats import stat
-from arena.engine.testkit import hex_field, random_policy, spell
+from arena.engine.testkit import hex_field, random_policy
 from arena.hexgrid import Hex, spiral
 
 GAMES_PER_CASE = 10
@@ -57,10 +68,82 @@ def armies(n: int) -> list[list[Any]]:
     return out
 
 
+def _spell(id: str, type: str, effects: list[dict[str, Any]], **extra: Any) -> SpellCard:
+    return SpellCard.model_validate({
+        "format": "spell-card", "id": id, "name": id.replace("-", " ").title(),
+        "colour": "blue", "type": type, "cost": 10, "effects": effects, "text": "Soak.",
+        "provenance": "reconstructed", **extra})
+
+
+OPPOSING_SQUAD = {"relation": "opposing", "card_kind": ["squad"]}
+
+SPELLS = [
+    _spell("bolt", "sorcery", [{"effect": "deal_damage", "amount": 2,
+                                "select": {"relation": "opposing", "within": 6,
+                                           "clear_sight": True}}]),
+    _spell("study", "sorcery", [{"effect": "draw", "target": "controller", "count": 2}]),
+    _spell("rage", "sorcery", [{"effect": "modify", "stat": "attack", "amount": 2,
+                                "select": {"relation": "own"}}]),
+    _spell("unsummon", "sorcery", [{"effect": "return_to_reserve", "select": OPPOSING_SQUAD}]),
+    _spell("twist", "sorcery", [{"effect": "switch_stats", "select": {"within": 6}}]),
+    _spell("shove", "sorcery", [{"effect": "move_figure", "distance": 2,
+                                 "select": {"relation": "own"}}]),
+    _spell("fury", "sorcery", [{"effect": "extra_attack", "target": "controller"}]),
+    _spell("seize", "sorcery", [{"effect": "gain_control",
+                                 "select": {**OPPOSING_SQUAD, "within": 5}}]),
+    _spell("rise", "sorcery", [{"effect": "return_from_graveyard", "count": 2,
+                                "select": {"relation": "own", "card_kind": ["squad"],
+                                           "from": "planeswalker"}}]),
+    _spell("wave", "sorcery", [{"effect": "deal_damage", "target": "each", "amount": 1,
+                                "around": {"card_kind": ["planeswalker"]},
+                                "select": {"adjacent": True, "from": "target",
+                                           "not_creature_type": "Zombie"}}]),
+    _spell("scry", "sorcery", [{"effect": "look_at_library", "target": "controller",
+                                "count": 2}]),
+    _spell("mind-rot", "sorcery", [{"effect": "discard", "target": "opponent"}]),
+    _spell("mend", "sorcery", [{"effect": "remove_damage", "amount": "all",
+                                "select": {"relation": "own"}}]),
+    _spell("bless", "sorcery", [{"effect": "add_counter", "counter": "power",
+                                 "select": {"relation": "own"}}]),
+    _spell("gamble", "sorcery", [{"effect": "roll_d20", "at_least": 11, "then": [
+        {"effect": "forbid_choice", "select": OPPOSING_SQUAD}]}]),
+    _spell("finish", "sorcery", [{"effect": "destroy", "select": {"damaged": True,
+                                                                  "card_kind": ["squad"]}}]),
+    _spell("steal", "sorcery", [{"effect": "take_turn_with", "select": {
+        "card_kind": ["planeswalker"], "within": 4, "exclude_self": True}}]),
+    _spell("shuffle", "sorcery", [{"effect": "special", "function": "shuffle-library",
+                                   "target": "controller"}]),
+    _spell("misdirect", "sorcery", [{"effect": "move_enchantment"}]),
+    _spell("honor", "aura", [{"effect": "modify", "target": "enchanted", "stat": "defense",
+                              "amount": 1, "duration": "while_attached"}],
+           enchants=["common_squad", "unique_squad"]),
+    _spell("crown", "aura", [{"effect": "modify", "target": "enchanted", "stat": "life",
+                              "amount": 1, "duration": "while_attached"},
+                             {"effect": "draw", "target": "controller"}],
+           enchants=["planeswalker"]),
+    _spell("trap", "hidden_enchantment", [{"effect": "deal_damage", "target": "attacker"}],
+           enchants=["common_squad", "unique_squad"], trigger={"event": "defended"}),
+    _spell("scatter-arc", "hidden_enchantment", [{"effect": "counter_spell",
+                                                  "spell_type": "enchantment"}],
+           enchants=["planeswalker"], trigger={"event": "enchantment_played"}),
+    _spell("rebuttal", "hidden_enchantment", [{"effect": "counter_spell"}],
+           enchants=["planeswalker"], trigger={"event": "spell_played"}),
+    _spell("vanish", "hidden_enchantment", [{"effect": "return_to_reserve",
+                                             "target": "enchanted"}],
+           enchants=["common_squad"], trigger={"event": "destroyed"}),
+]
+
+
 def decks(n: int, seed: int) -> list[list[Any]]:
+    """Even seeds: no spells. Odd seeds: twelve real spells per player, a different mix for
+    each seat and seed."""
     if seed % 2 == 0:
         return [[] for _ in range(n)]
-    return [[spell(f"spell-{j}") for j in range(12)] for _ in range(n)]
+    out = []
+    for i in range(n):
+        order = random.Random(seed * 7 + i).sample(range(len(SPELLS)), 12)
+        out.append([SPELLS[j] for j in sorted(order)])
+    return out
 
 
 def duel_setup() -> tuple[Any, FieldSetup]:
@@ -76,15 +159,21 @@ def skirmish_setup() -> tuple[Any, FieldSetup]:
               GlyphSpec(Hex(0, 0), "movement"), GlyphSpec(Hex(-2, 4), "knowledge"),
               GlyphSpec(Hex(2, -4), "healing"), GlyphSpec(Hex(5, -1), "recall")]
     cells: dict[Hex, int | str] = {Hex(0, 0): 2, Hex(1, 0): 2, Hex(0, 1): 3, Hex(-4, 2): "w1",
-                                   Hex(4, -2): "w1", Hex(-1, -2): 4}
+                                   Hex(4, -2): "w1", Hex(-1, -2): 4, Hex(-3, 3): "x1",
+                                   Hex(3, -3): "x1"}
+    cells.update({Hex(q, -3): "r1" for q in range(-3, 3)})
+    crypts = [ObstacleSpec("c1", "cryptolith", (Hex(2, 2),), 9),
+              ObstacleSpec("c2", "cryptolith", (Hex(3, 2),), 9),
+              ObstacleSpec("c3", "cryptolith", (Hex(-3, -1),), 9)]
     field = hex_field(radius=8, zones=(ZoneSpec("yellow", top, 2), ZoneSpec("orange", bottom, 2)),
-                      glyphs=glyphs, cells=cells)
+                      glyphs=glyphs, cells=cells, obstacles=crypts)
     field = FieldSetup(field.board, field.glyphs, field.zones,
                        glyph_spaces=(Hex(-3, 0), Hex(3, 0), Hex(0, 0), Hex(-2, 4), Hex(2, -4),
                                      Hex(5, -1)))
     sc = ScenarioRules(id="soak-skirmish", name="Soak skirmish", zone_mode="one_team_per_zone",
                        teams=((1, 2), (3, 4)), turn_limit=((4, 12),),
-                       glyph_setup="shuffle_onto_glyph_spaces")
+                       glyph_setup="shuffle_onto_glyph_spaces", weirded="hazard",
+                       glyph_amounts=(("movement", 1),))
     return sc, field
 
 
@@ -94,10 +183,11 @@ def melee_setup() -> tuple[Any, FieldSetup]:
     glyphs = [GlyphSpec(Hex(-2, 0), "power"), GlyphSpec(Hex(2, 0), "toughness"),
               GlyphSpec(Hex(0, 2), "movement")]
     power = [Hex(-2, 1), Hex(2, 1), Hex(1, 2), Hex(-1, 0), Hex(3, -1)]
-    field = hex_field(radius=8, zones=zones, glyphs=glyphs, power_spaces=power)
+    weird: dict[Hex, int | str] = {Hex(-2, 2): "x1", Hex(2, -2): "x1", Hex(0, -1): "x1"}
+    field = hex_field(radius=8, zones=zones, glyphs=glyphs, power_spaces=power, cells=weird)
     sc = ScenarioRules(id="soak-melee", name="Soak melee", zone_mode="any_free_space",
                        victory="score_at_turn_limit", scoring="power_spaces",
-                       turn_limit=((5, 15),))
+                       turn_limit=((5, 15),), weirded="defense")
     return sc, field
 
 
@@ -115,6 +205,9 @@ def check(game: Game, last_turn: int) -> int:
             assert h not in occupied, f"{fid} and {occupied[h]} share {h}"
             occupied[h] = fid
         assert fs.damage < stat(state, "life", fid), f"{fid} should have been destroyed"
+    for oid, record in state.obstacles.items():
+        assert record.destroyed == (oid not in state.board.obstacles)
+        assert record.destroyed or record.damage < 3, f"{oid} should have been destroyed"
     zones = Counter(uid for uid, _ in state.spell_zones())
     assert set(zones) == set(state.static.spells) and set(zones.values()) <= {1}
     assert state.turn >= last_turn

@@ -1,0 +1,871 @@
+"""The effect primitives: one implementation per name in the content vocabulary's
+``EFFECT_NAMES``, each with its YAML form.
+
+Every implementation takes the `Runtime` (state, scope, settled target tokens, asks) and the
+`EffectSpec`. Targets (``target:``): ``chosen`` -- one legal choice among what ``select``
+picks out (named in the action for spells and activated abilities, else asked); ``each`` --
+everything ``select`` picks out; ``self``, ``attacker``, ``defender``, ``enchanted``,
+``controller``, ``opponent`` -- from the scope (a fixed target is still filtered by
+``select``). ``around`` (Killing Wave) chooses the figure ``from: target`` measures from.
+Damage, destruction, draws and discards go through `arena.engine.effects` like the core's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+from typing import Any
+
+from arena.engine import counters as card_counters
+from arena.engine import glyphs, weirded
+from arena.engine.abilities import lasting
+from arena.engine.abilities.events import (
+    ControlChanged,
+    EffectApplied,
+    EnchantmentMoved,
+    FigureReturned,
+    FigureReturnedToReserve,
+    FiguresSwapped,
+    LibraryLooked,
+    TurnTakenWith,
+)
+from arena.engine.abilities.registry import EffectRegistry
+from arena.engine.abilities.runtime import Fizzle, Runtime, effect_options, effect_viable
+from arena.engine.abilities.selectors import (
+    card_kinds,
+    card_matches,
+    select_cards,
+    select_figures,
+    select_players,
+)
+from arena.engine.abilities.spec import ANY, EffectSpec, spell_spec
+from arena.engine.actions import format_pos, parse_pos, pos_hexes
+from arena.engine.context import Ctx
+from arena.engine.effects import (
+    deal_damage as core_deal_damage,
+)
+from arena.engine.effects import (
+    deal_simultaneous_damage,
+    destroy_figure,
+    discard_spell,
+    draw_card,
+)
+from arena.engine.effects import (
+    remove_damage as core_remove_damage,
+)
+from arena.engine.events import (
+    FigureFell,
+    FigureMoved,
+    LeavingEngagementAttacked,
+    LibraryShuffled,
+    SpellDiscarded,
+)
+from arena.engine.movement import Reach, reachable
+from arena.engine.moving import FALL_DICE, LEAVING_ENGAGEMENT_DICE, move_request
+from arena.engine.state import Attachment, CardState, FigureState, GameState, TurnState
+from arena.engine.summon import summon_spaces
+from arena.hexgrid import Hex, distance, neighbours, spiral
+
+__all__ = ["register_standard", "walk"]
+
+_STAT_NAMES = {"attack": "attack", "defense": "defense", "move": "move", "range": "range",
+               "life": "life", "height": "height", "deck_cost": "deck cost"}
+
+
+# --- target helpers ------------------------------------------------------------------------
+
+
+def figure_targets(rt: Runtime, effect: EffectSpec) -> list[tuple[str, ...]]:
+    """Choices for a figure effect: one figure among what ``select`` picks out."""
+    if effect.target != "chosen":
+        return [()]
+    return [(f,) for f in select_figures(rt.state, effect.select or ANY, rt.scope)]
+
+
+def card_targets(rt: Runtime, effect: EffectSpec) -> list[tuple[str, ...]]:
+    """Choices for an army-card effect: one card in play among what ``select`` picks out."""
+    if effect.target != "chosen":
+        return [()]
+    return [(c,) for c in select_cards(rt.state, effect.select or ANY, rt.scope)]
+
+
+def player_targets(rt: Runtime, effect: EffectSpec) -> list[tuple[str, ...]]:
+    """Choices for a player effect: one player of the selector's relation."""
+    if effect.target != "chosen":
+        return [()]
+    return [(f"p{s}",) for s in select_players(rt.state, effect.select, rt.scope)]
+
+
+def has_figures(rt: Runtime, effect: EffectSpec) -> bool:
+    """A figure effect with a fixed target has something to apply to."""
+    return effect.target == "chosen" or bool(rt.figures(effect))
+
+
+def has_cards(rt: Runtime, effect: EffectSpec) -> bool:
+    """A card effect with a fixed target has something to apply to."""
+    return effect.target == "chosen" or bool(rt.cards(effect))
+
+
+def _names(state: GameState, figures: list[str]) -> str:
+    return ", ".join(state.static.figure_name(f) for f in figures)
+
+
+# --- deal_damage, destroy, remove_damage ---------------------------------------------------
+
+
+def deal_damage(rt: Runtime, effect: EffectSpec) -> None:
+    """Deal damage directly (no dice, no defense). Several figures at once are damaged in
+    the order the active player chooses (guide "Simultaneous Damage")::
+
+        {effect: deal_damage, amount: 1, select: {within: 6, clear_sight: true}}
+        {effect: deal_damage, target: attacker, amount: excess_shields}     # Counter Strike
+        {effect: deal_damage, target: each, amount: 3, around: {card_kind: [planeswalker]},
+         select: {adjacent: true, from: target, not_creature_type: Zombie}}  # Killing Wave
+    """
+    amount = effect.get("amount", 1)
+    items = [(f, rt.amount(amount, f), rt.scope.label) for f in rt.figures(effect)]
+    items = [i for i in items if i[1] > 0]
+    if len(items) > 1 or (items and effect.get("order_by_active_player", False)):
+        deal_simultaneous_damage(rt.ctx, items)
+    else:
+        for f, n, label in items:
+            core_deal_damage(rt.ctx, f, n, label)
+
+
+def _damage_viable(rt: Runtime, effect: EffectSpec) -> bool:
+    amount = effect.get("amount", 1)
+    if effect.target == "chosen":
+        figures = [o[-1] for o in effect_options(rt, effect) if o]
+    else:
+        figures = rt.figures(effect)
+    return any(rt.amount(amount, f) > 0 for f in figures)
+
+
+def destroy(rt: Runtime, effect: EffectSpec) -> None:
+    """Destroy figures outright (their army card to the graveyard with its last figure)::
+
+        {effect: destroy, select: {within: 6, clear_sight: true, card_kind: [squad],
+                                   damaged: true}}                           # Snuff Out
+    """
+    for f in rt.figures(effect):
+        destroy_figure(rt.ctx, f, rt.scope.label)
+
+
+def remove_damage(rt: Runtime, effect: EffectSpec) -> None:
+    """Remove damage markers (``amount: all`` removes every one)::
+
+        {effect: remove_damage, target: each, amount: 1, select: {relation: own}}
+    """
+    amount = effect.get("amount", 1)
+    for f in rt.figures(effect):
+        n = rt.state.figures[f].damage if amount == "all" else rt.amount(amount, f)
+        core_remove_damage(rt.ctx, f, n, rt.scope.label)
+
+
+# --- draw, discard, look_at_library --------------------------------------------------------
+
+
+def draw(rt: Runtime, effect: EffectSpec) -> None:
+    """Draw spell cards (nothing with an empty library or a destroyed Planeswalker)::
+
+        {effect: draw, target: controller, count: 1}               # Collective Knowledge
+    """
+    for seat in rt.players(effect):
+        for _ in range(int(effect.get("count", 1))):
+            draw_card(rt.ctx, seat, rt.scope.label)
+
+
+def _discarders(rt: Runtime, effect: EffectSpec) -> list[int]:
+    if effect.target == "chosen":
+        return [int(t[1:]) for t in rt.tokens if t.startswith("p") and t[1:].isdigit()]
+    return rt.players(effect)
+
+
+def _matching_hand(state: GameState, seat: int, colour: str | None) -> list[str]:
+    out = []
+    for s in state.players[seat].hand:
+        d = state.static.spell_def(s)
+        if d is not None and (colour is None or d.colour == colour):
+            out.append(s)
+    return out
+
+
+def discard(rt: Runtime, effect: EffectSpec) -> None:
+    """Discard spell cards from hand -- as a cost, the cards are named in the action
+    (Super Heated: ``use p1:chandra-nalaar-pyromancer super-heated p1/fireball <target>``);
+    otherwise the discarding player chooses::
+
+        {effect: discard, target: controller, colour: red}          # a cost
+        {effect: discard, target: opponent, count: 1}
+    """
+    state = rt.state
+    colour = effect.get("colour")
+    count = int(effect.get("count", 1))
+    if effect.target != "chosen" and rt.tokens:
+        for s in rt.tokens:
+            discard_spell(rt.ctx, rt.scope.player, s, rt.scope.label)
+        return
+    picks: list[tuple[int, str]] = []
+    for seat in _discarders(rt, effect):
+        left = _matching_hand(state, seat, colour)
+        for i in range(min(count, len(left))):
+            card = rt.ask(f"discard{seat}.{i}", seat, left,
+                          f"{rt.scope.label}: choose a spell card to discard")
+            left = [c for c in left if c != card]
+            picks.append((seat, card))
+    for seat, card in picks:
+        discard_spell(rt.ctx, seat, card, rt.scope.label)
+
+
+def _discard_targets(rt: Runtime, effect: EffectSpec) -> list[tuple[str, ...]]:
+    if effect.target == "chosen":
+        return player_targets(rt, effect)
+    seats = rt.players(effect)
+    if seats != [rt.scope.player] or "cost" not in rt.path:
+        return [()]  # chosen as it resolves (only a cost's cards are named in the action)
+    count = int(effect.get("count", 1))
+    cards = _matching_hand(rt.state, rt.scope.player, effect.get("colour"))
+    if len(cards) < count:
+        return []
+    return [tuple(c) for c in combinations(sorted(cards), count)]
+
+
+def look_at_library(rt: Runtime, effect: EffectSpec) -> None:
+    """Look at the top cards of your library, one at a time: leave each on top or put it on
+    the bottom (a decision showing the card to its player only)::
+
+        {effect: look_at_library, target: controller}               # Focused Thoughts
+    """
+    state = rt.state
+    seat = rt.players(effect)[0] if rt.players(effect) else rt.scope.player
+    library = state.players[seat].library
+    count = min(int(effect.get("count", 1)), len(library))
+    if count == 0:
+        return
+    rt.ctx.commit()  # the player sees cards: no undo past this
+    options = ["top", "bottom"] if effect.get("may_put_on_bottom", True) else ["top"]
+    bottom: list[str] = []
+    for i, card in enumerate(library[:count]):
+        answer = rt.ask(f"look{i}", seat, options,
+                        f"{rt.scope.label}: leave the card you see on top of your library, or "
+                        "put it on the bottom", {"card": card}, force=True)
+        if answer == "bottom":
+            bottom.append(card)
+    if bottom:
+        p = state.players[seat]
+        rest = [c for c in p.library if c not in bottom]
+        state.set_player(seat, replace(p, library=(*rest, *bottom)))
+    rt.ctx.emit(LibraryLooked(seat, count, len(bottom), rt.scope.label))
+
+
+def _library_viable(rt: Runtime, effect: EffectSpec) -> bool:
+    seats = rt.players(effect) or [rt.scope.player]
+    return bool(rt.state.players[seats[0]].library)
+
+
+# --- movement ------------------------------------------------------------------------------
+
+
+def walk(ctx: Ctx, figure: str, reach: Reach, leaving_attacks: bool = True) -> bool:
+    """Walk a figure along a `Reach` outside action 3 (an effect's move): leaving-engagement
+    attacks (unless ``leaving_attacks`` is off) and falls in path order, then the glyph and
+    weirded ground where it stops, as `arena.engine.moving.apply_move` does. Returns whether
+    the figure survived."""
+    state = ctx.state
+    name = state.static.figure_name(figure)
+    start = state.figures[figure].hexes
+    mark = len(ctx.events)
+    me = state.controller(figure)
+    stopped_at = len(reach.path) - 1
+    happenings: list[tuple[int, int, str]] = []
+    if leaving_attacks:
+        for j, (by, step) in enumerate(zip(reach.provokes, reach.provoke_steps, strict=True)):
+            happenings.append((step, j, "lea:" + by))
+    for j, step in enumerate(reach.fall_steps):
+        happenings.append((step, 1000 + j, f"fall:{j}"))
+    happenings.sort()
+    destroyed = False
+    for step, _, what in happenings:
+        kind, ref = what.split(":", 1)
+        if kind == "lea":
+            if state.figures[ref].zone != "battlefield":
+                continue
+            roll = ctx.roll(state.controller(ref), LEAVING_ENGAGEMENT_DICE, "leaving-engagement")
+            ctx.emit(LeavingEngagementAttacked(ref, state.static.figure_name(ref), figure, name,
+                                               roll.faces[0], roll.hits, step))
+            destroyed = core_deal_damage(ctx, figure, roll.hits,
+                                         f"{state.static.figure_name(ref)}'s leaving-"
+                                         "engagement attack")
+        else:
+            _, levels = reach.falls[int(ref)]
+            roll = ctx.roll(me, FALL_DICE, "fall")
+            ctx.emit(FigureFell(figure, name, levels, roll.faces[0], roll.hits, step))
+            destroyed = core_deal_damage(ctx, figure, roll.hits, "a fall")
+        if destroyed:
+            stopped_at = step
+            break
+    walked = reach.path[: stopped_at + 1]
+    start_pos = start[0] if len(start) == 1 else (start[0], start[1])
+    ctx.events.insert(mark, FigureMoved(me, figure, name, start_pos, walked[-1], walked,
+                                        reach.cost))
+    if destroyed:
+        return False
+    end = pos_hexes(walked[-1])
+    state.set_figure(figure, replace(state.figures[figure], hexes=end))
+    for h in end:
+        if h in state.glyphs and h not in start:
+            glyphs.land(ctx, figure, h)
+    weirded.after_move(ctx, figure)
+    return True
+
+
+def _reach(rt: Runtime, figure: str, spaces: int) -> dict[Any, Reach]:
+    request = replace(move_request(rt.state, figure), move=spaces)
+    return reachable(rt.state.board, request)
+
+
+def move_figure(rt: Runtime, effect: EffectSpec) -> None:
+    """Move a figure up to ``distance`` spaces by the movement rules (the controller picks
+    the end, or ``stay``); leaving-engagement attacks unless switched off::
+
+        {effect: move_figure, target: self, distance: 3}            # Sprint
+    """
+    spaces = int(effect.get("distance", 1))
+    plans: list[tuple[str, Reach]] = []
+    for i, f in enumerate(rt.figures(effect)):
+        reaches = _reach(rt, f, spaces)
+        options = ["stay", *sorted(format_pos(p) for p in reaches)]
+        answer = rt.ask(f"dest{i}", rt.scope.player, options,
+                        f"{rt.scope.label}: choose where {rt.state.static.figure_name(f)} "
+                        "moves")
+        if answer != "stay":
+            plans.append((f, reaches[parse_pos(answer)]))
+    for f, reach in plans:
+        if rt.state.figures[f].zone == "battlefield":
+            walk(rt.ctx, f, reach, bool(effect.get("leaving_engagement_attacks", True)))
+
+
+def _move_viable(rt: Runtime, effect: EffectSpec) -> bool:
+    figures = rt.figures(effect) if effect.target != "chosen" else [
+        o[-1] for o in effect_options(rt, effect) if o]
+    return any(_reach(rt, f, int(effect.get("distance", 1))) for f in figures)
+
+
+def _swap_targets(rt: Runtime, effect: EffectSpec) -> list[tuple[str, ...]]:
+    state = rt.state
+    seconds = select_figures(state, effect.get("with") or ANY, rt.scope)
+    size = {f: len(state.figures[f].hexes) for f in state.on_battlefield()}
+    if effect.target == "chosen":
+        firsts = select_figures(state, effect.select or ANY, rt.scope)
+        return [(a, b) for a in firsts for b in seconds if a != b and size[a] == size[b]]
+    firsts = rt.figures(effect)
+    return [(b,) for b in seconds if any(a != b and size[a] == size[b] for a in firsts)]
+
+
+def swap_figures(rt: Runtime, effect: EffectSpec) -> None:
+    """Swap two figures' places (same number of spaces each); nobody leaves an engagement by
+    moving, so no leaving-engagement attacks::
+
+        {effect: swap_figures, select: {relation: own, card_kind: [planeswalker]},
+         with: {relation: own, card: illusionary-projections}}    # Illusionary Deception
+    """
+    state = rt.state
+    if effect.target == "chosen":
+        if len(rt.tokens) < 2:
+            return
+        a, b = rt.tokens[0], rt.tokens[1]
+    else:
+        firsts = rt.figures(effect)
+        if not firsts or not rt.tokens:
+            return
+        a, b = firsts[0], rt.tokens[0]
+    fa, fb = state.figures[a], state.figures[b]
+    state.set_figure(a, replace(fa, hexes=fb.hexes))
+    state.set_figure(b, replace(fb, hexes=fa.hexes))
+    rt.ctx.emit(FiguresSwapped(a, state.static.figure_name(a), b, state.static.figure_name(b),
+                               rt.scope.label))
+
+
+# --- reserve and graveyard -----------------------------------------------------------------
+
+
+def _reserve_targets(rt: Runtime, effect: EffectSpec) -> list[tuple[str, ...]]:
+    return [t for t in card_targets(rt, effect)
+            if not t or rt.state.static.card_def(t[0]).kind != "planeswalker"]
+
+
+def return_to_reserve(rt: Runtime, effect: EffectSpec) -> None:
+    """Return a squad to its owner's reserve: only its figures on the battlefield go (those
+    in the graveyard stay), their damage is removed, every enchantment on the card goes to
+    its owner's graveyard (guide "Returning a squad to owner's reserve"); counters leave with
+    the card. Never a Planeswalker::
+
+        {effect: return_to_reserve, select: {relation: opposing, card_kind: [squad]}}
+    """
+    state = rt.state
+    for card in rt.cards(effect):
+        if state.static.card_def(card).kind == "planeswalker":
+            continue
+        for f in state.figures_of_card(card, "battlefield"):
+            state.set_figure(f, FigureState(zone="reserve"))
+            lasting.figure_left(state, f)
+            rt.ctx.emit(FigureReturnedToReserve(f, state.static.figure_name(f),
+                                                state.static.figures[f].owner, rt.scope.label))
+        cs = state.cards[card]
+        for a in cs.enchantments:
+            owner = state.static.spells[a.spell].owner
+            p = state.players[owner]
+            state.set_player(owner, replace(p, graveyard=(*p.graveyard, a.spell)))
+            rt.ctx.emit(SpellDiscarded(owner, a.spell, state.static.spell_name(a.spell),
+                                       "its army card returned to reserve"))
+        state.set_card(card, replace(cs, zone="reserve", enchantments=()))
+
+
+def _graveyard_candidates(rt: Runtime, effect: EffectSpec) -> list[str]:
+    state = rt.state
+    sel = effect.select or ANY
+    plain = replace(sel, within=None, adjacent=False, clear_sight=False)
+    pool = [f for f in state.figures if state.figures[f].zone == "graveyard"]
+    found = select_figures(state, plain, rt.scope, pool)
+    if not effect.get("restore_card", True):
+        found = [f for f in found if state.cards[state.static.figures[f].card].zone == "play"]
+    return found
+
+
+def _placement_origin(rt: Runtime, effect: EffectSpec) -> str | None:
+    state = rt.state
+    origin = (effect.select or ANY).origin
+    if origin == "planeswalker":
+        figure: str | None = state.planeswalker_figure(rt.scope.player)
+    elif origin == "target":
+        figure = rt.scope.target
+    else:  # the source's figure -- or, with none left on the battlefield, the Planeswalker
+        figure = next((f for f in rt.scope.selves if state.figures[f].zone == "battlefield"),
+                      state.planeswalker_figure(rt.scope.player))
+    if figure is None or state.figures[figure].zone != "battlefield":
+        return None
+    return figure
+
+
+def _placements(rt: Runtime, figure: str, origin: str, within: int, sight: bool,
+                used: set[Hex]) -> list[str]:
+    state = rt.state
+    if sight:
+        spaces = summon_spaces(state, figure, origin, within)
+    else:
+        board = state.board
+        occupied = state.occupant_map()
+        body = state.body(origin)
+        seen = {h for o in body.hexes for h in spiral(o, within)
+                if board.can_stand(h) and h not in occupied and h not in state.glyphs
+                and min(distance(h, x) for x in body.hexes) <= within}
+        if state.static.figure_def(figure).base != "double":
+            spaces = sorted(seen)
+        else:
+            pairs = [(a, b) for a in seen for b in neighbours(a)
+                     if board.can_stand(b) and b not in occupied and b not in state.glyphs
+                     and board.surface(a) == board.surface(b)]
+            spaces = sorted(pairs)
+    return [format_pos(p) for p in spaces if not set(pos_hexes(p)) & used]
+
+
+def return_from_graveyard(rt: Runtime, effect: EffectSpec) -> None:
+    """Put figures from the figure graveyard back on empty spaces (no figure, ruin or glyph:
+    guide "Empty Spaces") within ``within`` spaces -- in clear sight unless switched off --
+    of the selector's ``from`` figure (the Planeswalker, or the source's figure; with none of
+    those on the battlefield, the Planeswalker: Rebirth). If a figure's army
+    card was in the army-card graveyard it returns to play, without the enchantments it had
+    (``restore_card: false``: only figures whose card is still in play return). ``count``
+    figures (``all``: every one that fits), placed one by one by the controller::
+
+        {effect: return_from_graveyard, select: {relation: this_card, from: planeswalker},
+         count: all}                                                # Darkness Arises
+    """
+    state = rt.state
+    origin = _placement_origin(rt, effect)
+    if origin is None:
+        return
+    candidates = _graveyard_candidates(rt, effect)
+    count = effect.get("count", 1)
+    wanted = len(candidates) if count == "all" or effect.target == "each" else int(count)
+    chosen: list[str] = list(candidates) if wanted >= len(candidates) else []
+    left = list(candidates)
+    for i in range(len(chosen), min(wanted, len(left))):
+        figure = rt.ask(f"fig{i}", rt.scope.player, left,
+                        f"{rt.scope.label}: choose a figure to return from the graveyard")
+        left.remove(figure)
+        chosen.append(figure)
+    within = int(effect.get("within", 4))
+    sight = bool(effect.get("clear_sight", True))
+    used: set[Hex] = set()
+    plans: list[tuple[str, str]] = []
+    for i, figure in enumerate(chosen):
+        spaces = _placements(rt, figure, origin, within, sight, used)
+        if not spaces:
+            break
+        at = rt.ask(f"place{i}", rt.scope.player, spaces,
+                    f"{rt.scope.label}: place {state.static.figure_name(figure)}")
+        used.update(pos_hexes(parse_pos(at)))
+        plans.append((figure, at))
+    for figure, at in plans:
+        pos = parse_pos(at)
+        state.set_figure(figure, FigureState("battlefield", pos_hexes(pos), 0))
+        card = state.static.figures[figure].card
+        if state.cards[card].zone != "play":
+            state.set_card(card, CardState(zone="play"))
+        rt.ctx.emit(FigureReturned(rt.scope.player, figure, state.static.figure_name(figure),
+                                   pos, rt.scope.label))
+
+
+def _graveyard_viable(rt: Runtime, effect: EffectSpec) -> bool:
+    return _placement_origin(rt, effect) is not None and bool(_graveyard_candidates(rt, effect))
+
+
+# --- spells and control --------------------------------------------------------------------
+
+
+def counter_spell(rt: Runtime, effect: EffectSpec) -> None:
+    """Counter the spell being played: it has no effect, goes to its owner's graveyard and
+    counts as not played (no ``spell_played`` triggers). On a hidden enchantment that flips
+    when an opponent plays a spell (``spell_played``) or an enchantment
+    (``enchantment_played``), even a face-down hidden one::
+
+        {effect: counter_spell, spell_type: enchantment}            # Scatter Arc
+    """
+    spell = rt.scope.countering
+    if spell is None or not _counterable(rt, effect):
+        return
+    lasting.put(rt.state, lasting.COUNTERED,
+                [*lasting.entries(rt.state, lasting.COUNTERED),
+                 {"spell": spell, "by": rt.scope.label}])
+
+
+def _counterable(rt: Runtime, effect: EffectSpec) -> bool:
+    spell = rt.scope.countering
+    if spell is None:
+        return False
+    d = rt.state.static.spell_def(spell)
+    wanted = effect.get("spell_type", "any")
+    if d is None or wanted == "any":
+        return d is not None
+    if wanted == "enchantment":
+        return d.type in ("aura", "hidden_enchantment")
+    return bool(d.type == wanted)
+
+
+def gain_control(rt: Runtime, effect: EffectSpec) -> None:
+    """Take control of figures: they are friendly to you, move and attack on your turn
+    besides your chosen card's figures, and their card's activated abilities cannot be used;
+    control returns at the end of this turn (or of your next turn)::
+
+        {effect: gain_control, select: {relation: opposing, card_kind: [squad, hero]}}
+    """
+    state = rt.state
+    until = "next_turn" if effect.get("duration") == "until_end_of_next_turn" else "turn"
+    for f in rt.figures(effect):
+        if state.controller(f) == rt.scope.player:
+            continue
+        state.set_figure(f, replace(state.figures[f], controller=rt.scope.player))
+        lasting.add_entry(state, lasting.CONTROL, {"figure": f, "player": rt.scope.player,
+                                                   "until": until, "turn": state.turn})
+        rt.ctx.emit(ControlChanged(f, state.static.figure_name(f), rt.scope.player,
+                                   rt.scope.label))
+
+
+def take_turn_with(rt: Runtime, effect: EffectSpec) -> None:
+    """Take a turn with another player's Planeswalker now: it is yours until that turn ends
+    -- move it, attack with it and use its activated abilities (its army card is the chosen
+    card of that turn) -- then its owner controls it again (Mind Stealer)::
+
+        {effect: take_turn_with, select: {within: 4, clear_sight: true,
+                                          card_kind: [planeswalker], exclude_self: true}}
+    """
+    state = rt.state
+    if lasting.STOLEN in state.extra:
+        return
+    for f in rt.figures(effect)[:1]:
+        card = state.static.figures[f].card
+        state.set_extra(lasting.STOLEN, {"figure": f, "card": card, "player": rt.scope.player,
+                                         "chosen": state.turn_state.chosen})
+        state.set_figure(f, replace(state.figures[f], controller=rt.scope.player))
+        state.turn_state = TurnState(chosen=card,
+                                     spells_played=state.turn_state.spells_played)
+        state.phase = "pre_move"
+        state.cache.clear()
+        rt.ctx.emit(TurnTakenWith(rt.scope.player, f, state.static.figure_name(f),
+                                  rt.scope.label))
+
+
+def end_stolen_turn(ctx: Ctx) -> None:
+    """The turn taken with another player's Planeswalker is over: control returns."""
+    state = ctx.state
+    stolen = state.extra.get(lasting.STOLEN)
+    if not stolen:
+        return
+    state.set_extra(lasting.STOLEN, None)
+    figure = str(stolen["figure"])
+    fs = state.figures[figure]
+    if fs.zone == "battlefield" and fs.controller:
+        state.set_figure(figure, replace(fs, controller=0))
+        ctx.emit(ControlChanged(figure, state.static.figure_name(figure),
+                                state.static.figures[figure].owner,
+                                "the turn taken with it is over"))
+    state.set_turn(chosen=stolen.get("chosen"))
+
+
+# --- stats ---------------------------------------------------------------------------------
+
+
+def _on_enchantment(rt: Runtime) -> bool:
+    """Whether the effect belongs to an aura or hidden enchantment (not a sorcery)."""
+    spell = rt.scope.spell
+    if spell is None:
+        return False
+    def_id = rt.state.static.spells[spell].def_id
+    spec = spell_spec(rt.state.static, def_id) if def_id is not None else None
+    return spec is not None and spec.type != "sorcery"
+
+
+_UNTIL = {"this_turn": "turn", "this_attack": "attack", "permanent": "permanent",
+          "while_attached": "turn"}
+
+
+def modify(rt: Runtime, effect: EffectSpec) -> None:
+    """Change a stat for a while (``this_turn``, ``this_attack``: the figure's next attack,
+    ``permanent``: while it stays on the battlefield; on an aura ``while_attached``: while the
+    aura is on the card). The amount is fixed when the effect resolves::
+
+        {effect: modify, stat: attack, amount: 2, duration: this_turn}
+        {effect: modify, target: enchanted, stat: defense, amount: 1,
+         duration: while_attached}                                 # an aura
+    """
+    state = rt.state
+    if effect.get("duration") == "while_attached" and _on_enchantment(rt):
+        return  # lasts while the card is attached (`arena.engine.abilities.statics`)
+    stat = str(effect.get("stat"))
+    until = _UNTIL.get(str(effect.get("duration", "this_turn")), "turn")
+    figures = rt.figures(effect)
+    for f in figures:
+        n = rt.amount(effect.get("amount", 0), f)
+        if n:
+            lasting.add_entry(state, lasting.MODS, {"figure": f, "stat": stat, "amount": n,
+                                                    "source": rt.scope.label, "until": until,
+                                                    "turn": state.turn})
+    if figures:
+        rt.ctx.emit(EffectApplied(rt.scope.label, "modify", tuple(figures),
+                                  f"{_names(state, figures)}: {_STAT_NAMES.get(stat, stat)} "
+                                  f"changed"))
+
+
+def switch_stats(rt: Runtime, effect: EffectSpec) -> None:
+    """Switch two stats after every other modifier (glyphs, enchantments, earlier spells),
+    this turn (on an aura: while attached)::
+
+        {effect: switch_stats, select: {relation: any}}             # Twisted Image
+    """
+    state = rt.state
+    if _on_enchantment(rt):
+        return  # lasts while the card is attached (`arena.engine.abilities.statics`)
+    stats = list(effect.get("stats", ("attack", "defense")))
+    figures = rt.figures(effect)
+    for f in figures:
+        lasting.add_entry(state, lasting.SWITCH, {"figure": f, "stats": stats,
+                                                  "source": rt.scope.label})
+    if figures:
+        rt.ctx.emit(EffectApplied(rt.scope.label, "switch_stats", tuple(figures),
+                                  f"{_names(state, figures)}: {stats[0]} and {stats[1]} "
+                                  "switched"))
+
+
+def extra_attack(rt: Runtime, effect: EffectSpec) -> None:
+    """Let a figure attack again this turn::
+
+        {effect: extra_attack, target: self}                        # Double Attack
+    """
+    figures = rt.figures(effect)
+    for f in figures:
+        lasting.add_attacks(rt.state, f, int(effect.get("count", 1)))
+    if figures:
+        rt.ctx.emit(EffectApplied(rt.scope.label, "extra_attack", tuple(figures),
+                                  f"{_names(rt.state, figures)} may attack again"))
+
+
+def add_counter(rt: Runtime, effect: EffectSpec) -> None:
+    """Put power, toughness or charge counters on army cards in play
+    (`arena.engine.counters`)::
+
+        {effect: add_counter, target: enchanted, counter: power, count: 1}
+    """
+    for card in rt.cards(effect):
+        card_counters.add_counter(rt.ctx, card, str(effect.get("counter", "charge")),
+                                  int(effect.get("count", 1)))
+
+
+# --- cards ---------------------------------------------------------------------------------
+
+
+def _enchantment_targets(rt: Runtime, effect: EffectSpec) -> list[tuple[str, ...]]:
+    state = rt.state
+    static = state.static
+    dests = [c for c in static.cards if state.cards[c].zone == "play"
+             and (effect.select is None or card_matches(state, effect.select, rt.scope, c))]
+    out: list[tuple[str, ...]] = []
+    for card, cs in state.cards.items():
+        if cs.zone != "play":
+            continue
+        for a in cs.enchantments:
+            if not a.face_up:
+                continue
+            info = static.spells[a.spell]
+            spec = spell_spec(static, info.def_id) if info.def_id is not None else None
+            kinds = set(spec.enchants) if spec is not None and spec.enchants else None
+            for dest in dests:
+                if dest == card:
+                    continue
+                if kinds is not None and not kinds & card_kinds(static.card_def(dest)):
+                    continue
+                out.append((a.spell, dest))
+    return out
+
+
+def move_enchantment(rt: Runtime, effect: EffectSpec) -> None:
+    """Move a face-up enchantment from one army card to another of a kind it can enchant
+    (any owner: a teammate's or an opponent's too); ``select`` limits the destination::
+
+        {effect: move_enchantment}                                  # Misdirection
+    """
+    if len(rt.tokens) < 2:
+        return
+    spell, dest = rt.tokens[0], rt.tokens[1]
+    state = rt.state
+    for card, cs in list(state.cards.items()):
+        if any(a.spell == spell for a in cs.enchantments):
+            state.set_card(card, replace(cs, enchantments=tuple(
+                a for a in cs.enchantments if a.spell != spell)))
+            d = state.cards[dest]
+            state.set_card(dest, replace(d, enchantments=(*d.enchantments,
+                                                          Attachment(spell, True))))
+            rt.ctx.emit(EnchantmentMoved(spell, state.static.spell_name(spell), card, dest,
+                                         state.static.card_def(dest).name))
+            return
+
+
+def forbid_choice(rt: Runtime, effect: EffectSpec) -> None:
+    """Detain a squad: on its owner's next turn that army card -- and, with ``same_name``,
+    every squad card of theirs with the same name -- cannot be chosen::
+
+        {effect: forbid_choice, select: {relation: opposing, card_kind: [squad]}}  # Detain
+    """
+    state = rt.state
+    static = state.static
+    for card in rt.cards(effect):
+        owner = static.cards[card].owner
+        name = static.card_def(card).name
+        cards = [card]
+        if effect.get("same_name", True):
+            cards = [c for c in static.players[owner].cards
+                     if c == card or (static.card_def(c).name == name
+                                      and static.card_def(c).kind == "squad")]
+        lasting.add_entry(state, lasting.DETAIN, {"seat": owner, "cards": cards,
+                                                  "active": False})
+        rt.ctx.emit(EffectApplied(rt.scope.label, "forbid_choice", tuple(cards),
+                                  f"{name} cannot be chosen on Player {owner}'s next turn"))
+
+
+# --- dice ----------------------------------------------------------------------------------
+
+
+def roll_d20(rt: Runtime, effect: EffectSpec) -> None:
+    """Roll the d20; on ``at_least`` or more run ``then``. The targets ``then`` chooses are
+    chosen first ("pick another Planeswalker ... and roll the d20"); with no legal target for
+    any of them, nothing is rolled::
+
+        {effect: roll_d20, at_least: 16, then: [{effect: take_turn_with, select: {...}}]}
+    """
+    then: tuple[EffectSpec, ...] = effect.get("then", ())
+    base = [*rt.path, "then"]
+    possible = False
+    for j, sub in enumerate(then):
+        sub_rt = Runtime(rt.ctx, rt.job, [*base, j], rt.scope)
+        options = effect_options(sub_rt, sub)
+        if not options:
+            continue
+        possible = True
+        if options != [()]:
+            chosen = rt.pick(options, f"{rt.scope.label}: choose a target", key=f"pre{j}.")
+            if chosen is not None:
+                rt.preset([*base, j], chosen)
+    if then and not possible:
+        raise Fizzle("no legal target")
+    value = rt.ctx.roll_d20(rt.scope.player, rt.scope.label)
+    ok = value >= int(effect.get("at_least", 20))
+    rt.ctx.emit(EffectApplied(rt.scope.label, "roll_d20", (), f"rolled {value}: "
+                              f"{'success' if ok else 'failure'} (needs "
+                              f"{effect.get('at_least')}+)"))
+    if ok:
+        rt.call(base)
+
+
+def _roll_viable(rt: Runtime, effect: EffectSpec) -> bool:
+    then: tuple[EffectSpec, ...] = effect.get("then", ())
+    base = [*rt.path, "then"]
+    return not then or any(effect_viable(Runtime(rt.ctx, rt.job, [*base, j], rt.scope), sub)
+                           for j, sub in enumerate(then))
+
+
+# --- special -------------------------------------------------------------------------------
+
+
+def special(rt: Runtime, effect: EffectSpec) -> None:
+    """A truly unique effect: resolves through the function registered under its name
+    (`EffectRegistry.register_special`)::
+
+        {effect: special, function: shuffle-library, target: controller}
+    """
+    found = rt.registry.specials.get(str(effect.get("function", "")))
+    if found is None:
+        raise KeyError(f"no special effect function {effect.get('function')!r} is registered")
+    found.run(rt, effect)
+
+
+def shuffle_library(rt: Runtime, effect: EffectSpec) -> None:
+    """Special ``shuffle-library``: shuffle the players' libraries (``target: controller``
+    by default) through the game's RNG."""
+    for seat in rt.players(effect):
+        p = rt.state.players[seat]
+        library = list(p.library)
+        rt.state.rng.shuffle(library)
+        rt.state.set_player(seat, replace(p, library=tuple(library)))
+        rt.ctx.emit(LibraryShuffled(seat, len(library)))
+        rt.ctx.commit()
+
+
+# --- registration --------------------------------------------------------------------------
+
+
+def register_standard(reg: EffectRegistry) -> None:
+    """Register every standard primitive (one per vocabulary name) and the built-in
+    specials."""
+    reg.register("deal_damage", deal_damage, figure_targets, _damage_viable)
+    reg.register("destroy", destroy, figure_targets, has_figures)
+    reg.register("draw", draw, player_targets)
+    reg.register("look_at_library", look_at_library, player_targets, _library_viable)
+    reg.register("move_figure", move_figure, figure_targets, _move_viable)
+    reg.register("swap_figures", swap_figures, _swap_targets)
+    reg.register("return_to_reserve", return_to_reserve, _reserve_targets, has_cards)
+    reg.register("return_from_graveyard", return_from_graveyard, None, _graveyard_viable)
+    reg.register("counter_spell", counter_spell, None, _counterable)
+    reg.register("gain_control", gain_control, figure_targets, has_figures)
+    reg.register("modify", modify, figure_targets, has_figures)
+    reg.register("switch_stats", switch_stats, figure_targets, has_figures)
+    reg.register("move_enchantment", move_enchantment, _enchantment_targets)
+    reg.register("extra_attack", extra_attack, figure_targets, has_figures)
+    reg.register("forbid_choice", forbid_choice, card_targets, has_cards)
+    reg.register("take_turn_with", take_turn_with, figure_targets, has_figures)
+    reg.register("roll_d20", roll_d20, None, _roll_viable)
+    reg.register("discard", discard, _discard_targets)
+    reg.register("add_counter", add_counter, card_targets, has_cards)
+    reg.register("remove_damage", remove_damage, figure_targets, has_figures)
+    reg.register("special", special)
+    reg.register_special("shuffle-library", shuffle_library, None)
+
