@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Discriminator, Field, Tag, model_validator
+from pydantic import BeforeValidator, Discriminator, Field, Tag, model_validator
 
 from arena.content.base import Colour, Model, Name, PosInt, Slug, Text
 
@@ -226,13 +226,17 @@ class Modify(_Effect):
     duration: Literal["this_turn", "this_attack", "while_attached", "permanent"] = "this_turn"
 
 
+def _as_tuple(value: Any) -> Any:
+    """A YAML (or JSON) list read as a tuple (strict models accept no list for a tuple)."""
+    return tuple(value) if isinstance(value, list) else value
+
+
 class SwitchStats(_Effect):
     """Swap two stats after every other modifier (Twisted Image)."""
 
     effect: Literal["switch_stats"]
-    stats: list[Stat] = Field(default_factory=lambda: ["attack", "defense"], min_length=2,
-                              max_length=2)
-    """The two stats, ``[attack, defense]`` unless given (a list: YAML has no tuples)."""
+    stats: Annotated[tuple[Stat, Stat], BeforeValidator(_as_tuple)] = ("attack", "defense")
+    """The two stats, written as a YAML list ``[attack, defense]``."""
 
 
 class MoveEnchantment(_Effect):

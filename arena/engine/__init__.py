@@ -35,6 +35,9 @@ Modules (each small, each says what it holds):
   ``crypt:<id>``, damage and destruction, cryptolith points), `counters` (power, toughness and
   charge counters on army cards), `weirded` (the scenario's weirded-ground effect); road spaces
   live in `movement`, Glyphs of Recall and Healing in `glyphs`;
+- `abilities` (the card mechanics: static, triggered and activated abilities, effect
+  primitives, spells -- sorceries, auras, hidden enchantments, counters -- installed on every
+  standard rule book; `abilities.registry(book)` is the effect registry);
 - `stats` (stats folded at query points), `rulebook` (the registries extensions use:
   modifier providers, stat overrides, trigger handlers, action sources, decision kinds),
   `decisions` (the core decisions, optional triggers), `context` (`Ctx`);

@@ -127,8 +127,10 @@ def mutate(draw: st.DrawFn, data: Any) -> Any:
         path = draw(st.sampled_from(paths))
         del _parent(data, path)[path[-1]]
     elif kind == "unknown-key":
-        target = draw(st.sampled_from(_containers(data, dict)))
-        target[draw(st.text(min_size=1, max_size=10))] = draw(values)
+        mappings = _containers(data, dict)
+        if mappings:  # a root retyped to a list of scalars by an earlier mutation has none
+            target = draw(st.sampled_from(mappings))
+            target[draw(st.text(min_size=1, max_size=10))] = draw(values)
     elif kind == "retype":
         path = draw(st.sampled_from(paths))
         _parent(data, path)[path[-1]] = draw(values)

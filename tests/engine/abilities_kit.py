@@ -4,7 +4,7 @@ cards, spell cards written in the content vocabulary, tiny positions with script
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from arena.content import ArmyCard, SpellCard, load_file
@@ -19,7 +19,7 @@ HIT, SHIELD, BLANK = 1, 4, 6
 """Scripted combat-die faces (die faces 1-3 hit, 4-5 shield, 6 blank)."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def shipped(card_id: str) -> ArmyCard:
     """A shipped army card from cards/army."""
     model = load_file(project_root() / "cards" / "army" / f"{card_id}.yaml")

@@ -3,6 +3,7 @@ works, plus its key edge case (cards.md; guide "Terms and clarifications")."""
 
 from __future__ import annotations
 
+import pytest
 from abilities_kit import (
     BLANK,
     CHANDRA,
@@ -25,8 +26,6 @@ from arena.engine import IllegalAction
 from arena.engine.actions import Accept, Answer, Attack, ChooseCard, Pass, UseAbility
 from arena.engine.testkit import squad
 from arena.hexgrid import Hex
-
-import pytest
 
 RHOX, KOR, PHANTOMS, PROJ = ("rhox-veterans", "kor-hookmasters", "leyline-phantoms",
                              "illusionary-projections")
@@ -272,9 +271,9 @@ def test_focused_thoughts_needs_a_library() -> None:
     assert of_type(game, "UseAbility") == []
 
 
-def mind_stealer(roll: int, gideon_at: Hex = Hex(0, 3)):  # type: ignore
+def mind_stealer(roll: int, gideon_at: Hex | None = None):  # type: ignore
     game = position([[shipped(JACE), shipped(PROJ)], [shipped(GIDEON), shipped(RHOX)]],
-                    {fig(1, JACE): Hex(0, 0), fig(2, GIDEON): gideon_at,
+                    {fig(1, JACE): Hex(0, 0), fig(2, GIDEON): gideon_at or Hex(0, 3),
                      fig(2, RHOX, 1): Hex(5, 0)},
                     [roll], phase="post_attack", chosen=f"p1:{JACE}")
     game.apply("end-turn")

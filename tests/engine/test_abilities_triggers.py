@@ -131,3 +131,29 @@ def test_spell_played_triggers_on_a_resolved_spell_of_the_type_named() -> None:
     assert game.pending.decision is not None  # which phoenix returns
     assert game.pending.decision.data["options"] == ["p1.phoenix.1", "p1.phoenix.2",
                                                      "p1.phoenix.3"]
+
+
+def test_a_game_waiting_in_the_middle_of_a_resolution_saves_and_loads() -> None:
+    import json
+
+    from arena.content.to_engine import card_factory
+    from arena.engine import Game
+    from arena.engine.actions import Answer
+
+    swap = squad("mirror", abilities=(trigger("figure_moved", [
+        {"effect": "swap_figures", "select": {"relation": "own", "card_kind": ["planeswalker"]},
+         "with": {"relation": "own", "card": "mirror"}}], optional=True,
+        limit="once_per_turn"),))
+    game = duel([swap], [], {"p1.mirror.1": Hex(0, 0), "p1.mirror.2": Hex(3, 0)},
+                phase="pre_move", chosen="p1:mirror")
+    game.apply("move p1.mirror.1 -1,0")
+    game.apply(Accept())
+    assert game.pending.phase == "ability_choice"
+    save = json.loads(json.dumps(game.to_data()))
+    loaded = Game.from_data(save, card_factory=card_factory)
+    assert loaded.state_digest() == game.state_digest()
+    assert loaded.legal_actions() == game.legal_actions()
+    for g in (game, loaded):
+        g.apply(Answer("p1.mirror.2"))
+    assert loaded.state_digest() == game.state_digest()
+    assert game.state.figures["p1.gideon"].hexes == (Hex(3, 0),)

@@ -12,7 +12,7 @@ from abilities_kit import BLANK, GIDEON, HIT, JACE, SHIELD, events_of, fig, posi
 from abilities_kit import spell_card as card
 
 from arena.engine import IllegalAction
-from arena.engine.actions import Accept, Answer, Attack, ChooseCard, Pass, PlaySpell
+from arena.engine.actions import Accept, Attack, ChooseCard, Pass, PlaySpell
 from arena.engine.state import FigureState
 from arena.hexgrid import Hex
 

@@ -58,8 +58,10 @@ __all__ = [
 
 
 def spec_of(state: GameState, spell: str) -> SpellSpec | None:
-    """The compiled rules of a spell card in the game (None: hidden or no effects)."""
-    def_id = state.static.spells[spell].def_id
+    """The compiled rules of a spell card in the game (None: hidden from this view -- a
+    placeholder, or ``hidden`` in a view's plain data -- or without effects)."""
+    info = state.static.spells.get(spell)
+    def_id = None if info is None else info.def_id
     return None if def_id is None else spell_spec(state.static, def_id)
 
 

@@ -4,9 +4,11 @@
 Every implementation takes the `Runtime` (state, scope, settled target tokens, asks) and the
 `EffectSpec`. Targets (``target:``): ``chosen`` -- one legal choice among what ``select``
 picks out (named in the action for spells and activated abilities, else asked); ``each`` --
-everything ``select`` picks out; ``self``, ``attacker``, ``defender``, ``enchanted``,
-``controller``, ``opponent`` -- from the scope (a fixed target is still filtered by
-``select``). ``around`` (Killing Wave) chooses the figure ``from: target`` measures from.
+everything ``select`` picks out; ``self``, ``attacker``, ``defender``, ``enchanted`` (the
+figures, or the army card, an enchantment is on) -- from the scope; ``controller`` and
+``opponent`` are players (every opponent), and for an effect on figures their Planeswalkers.
+A fixed target is still filtered by ``select``. ``around`` (Killing Wave) chooses the figure
+``from: target`` measures from. A spell's ``self`` is its caster's Planeswalker.
 Damage, destruction, draws and discards go through `arena.engine.effects` like the core's.
 """
 
@@ -544,6 +546,8 @@ def _counterable(rt: Runtime, effect: EffectSpec) -> bool:
     spell = rt.scope.countering
     if spell is None:
         return False
+    if spell not in rt.state.static.spells:
+        return True  # a card this player view cannot identify (an AI looking ahead)
     d = rt.state.static.spell_def(spell)
     wanted = effect.get("spell_type", "any")
     if d is None or wanted == "any":
@@ -621,9 +625,17 @@ def _on_enchantment(rt: Runtime) -> bool:
     spell = rt.scope.spell
     if spell is None:
         return False
-    def_id = rt.state.static.spells[spell].def_id
-    spec = spell_spec(rt.state.static, def_id) if def_id is not None else None
+    info = rt.state.static.spells.get(spell)
+    spec = spell_spec(rt.state.static, info.def_id) if info and info.def_id else None
     return spec is not None and spec.type != "sorcery"
+
+
+def _lasting_targets(rt: Runtime, effect: EffectSpec) -> list[tuple[str, ...]]:
+    """A stat change's choices -- none for an aura's lasting one (it is on its card)."""
+    continuous = effect.name == "switch_stats" or effect.get("duration") == "while_attached"
+    if continuous and _on_enchantment(rt):
+        return [()]
+    return figure_targets(rt, effect)
 
 
 _UNTIL = {"this_turn": "turn", "this_attack": "attack", "permanent": "permanent",
@@ -856,8 +868,8 @@ def register_standard(reg: EffectRegistry) -> None:
     reg.register("return_from_graveyard", return_from_graveyard, None, _graveyard_viable)
     reg.register("counter_spell", counter_spell, None, _counterable)
     reg.register("gain_control", gain_control, figure_targets, has_figures)
-    reg.register("modify", modify, figure_targets, has_figures)
-    reg.register("switch_stats", switch_stats, figure_targets, has_figures)
+    reg.register("modify", modify, _lasting_targets, has_figures)
+    reg.register("switch_stats", switch_stats, _lasting_targets, has_figures)
     reg.register("move_enchantment", move_enchantment, _enchantment_targets)
     reg.register("extra_attack", extra_attack, figure_targets, has_figures)
     reg.register("forbid_choice", forbid_choice, card_targets, has_cards)

@@ -340,23 +340,19 @@ def choice_apply(ctx: Ctx, decision: Decision, action: Action) -> None:
     assert isinstance(action, Answer)
     ctx.pop()
     ctx.emit(DecisionAnswered(decision.player, decision.description, action.option))
-    job = _thaw(decision.data["job"])
+    job = thaw(decision.data["job"])
     job["answers"][str(decision.data["key"])] = action.option
     run_job(ctx, job)
 
 
-def _thaw(data: Any) -> Any:
-    """A deep, mutable copy of plain data (jobs are changed as they run)."""
-    if isinstance(data, dict):
-        return {k: _thaw(v) for k, v in data.items()}
-    if isinstance(data, (list, tuple)):
-        return [_thaw(v) for v in data]
-    return data
-
-
 def thaw(data: Any) -> Any:
-    """Public `_thaw` (the trigger pump resumes suspended jobs with it)."""
-    return _thaw(data)
+    """A deep, mutable copy of plain data: a job is changed as it runs, and the copy kept in
+    a decision, the queue or an undo snapshot must not change with it."""
+    if isinstance(data, dict):
+        return {k: thaw(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [thaw(v) for v in data]
+    return data
 
 
 def scope_of(job: dict[str, Any]) -> Scope:
