@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import ClassVar, TypeAlias
 
 from arena.engine.errors import ParseError
@@ -94,6 +94,16 @@ def parse_pos(text: str) -> Pos:
     raise ParseError(f"not a position: {text!r}")
 
 
+def _words(value: object) -> list[str]:
+    """A field's words in the text form."""
+    if isinstance(value, Hex) or (isinstance(value, tuple) and len(value) == 2
+                                  and all(isinstance(v, Hex) for v in value)):
+        return [format_pos(value)]
+    if isinstance(value, tuple):
+        return [str(v) for v in value]
+    return [str(value)]
+
+
 def pos_hexes(pos: Pos) -> tuple[Hex, ...]:
     """The hexes of a position, leading first."""
     return (pos,) if isinstance(pos, Hex) else pos
@@ -105,8 +115,12 @@ class Action:
     verb: ClassVar[str] = ""
 
     def text(self) -> str:
-        """The one-line text form (see the module docstring)."""
-        raise NotImplementedError
+        """The one-line text form (see the module docstring): the verb, then each field in
+        declaration order (positions as ``q,r``, tuples of targets spread out)."""
+        words = [self.verb]
+        for field in fields(self):  # type: ignore[arg-type]
+            words.extend(_words(getattr(self, field.name)))
+        return " ".join(words)
 
     def __str__(self) -> str:
         return self.text()
@@ -130,8 +144,6 @@ class PlacePlaneswalker(Action):
     verb: ClassVar[str] = "place-pw"
     position: Pos
 
-    def text(self) -> str:
-        return f"place-pw {format_pos(self.position)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,8 +153,6 @@ class ChooseCard(Action):
     verb: ClassVar[str] = "choose"
     card: str
 
-    def text(self) -> str:
-        return f"choose {self.card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,8 +163,6 @@ class BeginSummon(Action):
     verb: ClassVar[str] = "summon"
     card: str
 
-    def text(self) -> str:
-        return f"summon {self.card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,8 +173,6 @@ class PlaceFigure(Action):
     verb: ClassVar[str] = "place"
     position: Pos
 
-    def text(self) -> str:
-        return f"place {format_pos(self.position)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,8 +203,6 @@ class EndMove(Action):
 
     verb: ClassVar[str] = "end-move"
 
-    def text(self) -> str:
-        return "end-move"
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,8 +213,6 @@ class Attack(Action):
     attacker: str
     target: str
 
-    def text(self) -> str:
-        return f"attack {self.attacker} {self.target}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,8 +221,6 @@ class EndAttack(Action):
 
     verb: ClassVar[str] = "end-attack"
 
-    def text(self) -> str:
-        return "end-attack"
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,8 +229,6 @@ class EndTurn(Action):
 
     verb: ClassVar[str] = "end-turn"
 
-    def text(self) -> str:
-        return "end-turn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,8 +238,6 @@ class Discard(Action):
     verb: ClassVar[str] = "discard"
     spell: str
 
-    def text(self) -> str:
-        return f"discard {self.spell}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,8 +247,6 @@ class OrderDamage(Action):
     verb: ClassVar[str] = "order-damage"
     figure: str
 
-    def text(self) -> str:
-        return f"order-damage {self.figure}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,8 +256,6 @@ class RecallSpell(Action):
     verb: ClassVar[str] = "recall"
     spell: str
 
-    def text(self) -> str:
-        return f"recall {self.spell}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,8 +267,6 @@ class PlaySpell(Action):
     spell: str
     targets: tuple[str, ...] = ()
 
-    def text(self) -> str:
-        return " ".join(("play", self.spell, *self.targets))
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,8 +279,6 @@ class UseAbility(Action):
     ability: str
     targets: tuple[str, ...] = ()
 
-    def text(self) -> str:
-        return " ".join(("use", self.card, self.ability, *self.targets))
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,8 +287,6 @@ class Accept(Action):
 
     verb: ClassVar[str] = "accept"
 
-    def text(self) -> str:
-        return "accept"
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,8 +295,6 @@ class Pass(Action):
 
     verb: ClassVar[str] = "pass"
 
-    def text(self) -> str:
-        return "pass"
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,8 +305,6 @@ class Answer(Action):
     verb: ClassVar[str] = "answer"
     option: str
 
-    def text(self) -> str:
-        return f"answer {self.option}"
 
 
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.:/~_-]*$")
