@@ -160,6 +160,23 @@ def test_move_figure_with_and_without_leaving_engagement_attacks() -> None:
     assert game.state.figures["p1.foot.1"].hexes == (Hex(1, 0),)
 
 
+def test_move_figure_on_several_figures_never_ends_two_on_one_space() -> None:
+    """Guide "Moving through figures": a figure never ends on another figure's space -- also
+    when one effect moves several figures, each choosing after the one before."""
+    rally = sorcery({"effect": "move_figure", "distance": 1, "target": "each",
+                     "select": {"relation": "own", "card": "foot"}})
+    placed = {"p1.foot.1": Hex(2, 0), "p1.foot.2": Hex(4, 0), "p2.foe.1": Hex(-4, 0)}
+    game = game_with([rally], placed)
+    game.apply("play p1/it")
+    first = answers(game)
+    assert "3,0" in first
+    game.apply(Answer("3,0"))
+    assert "3,0" not in answers(game)  # the second figure may not join the first
+    game.apply(Answer("stay"))
+    assert game.state.figures["p1.foot.1"].hexes == (Hex(3, 0),)
+    assert game.state.figures["p1.foot.2"].hexes == (Hex(4, 0),)
+
+
 def test_swap_figures_only_of_the_same_size() -> None:
     big = squad("big", base="double", figures=1)
     switch = sorcery({"effect": "swap_figures", "select": {"relation": "own",

@@ -334,14 +334,17 @@ def move_figure(rt: Runtime, effect: EffectSpec) -> None:
     """
     spaces = int(effect.get("distance", 1))
     plans: list[tuple[str, Reach]] = []
+    taken: set[Hex] = set()  # ends already chosen: two figures never end on one space
     for i, f in enumerate(rt.figures(effect)):
-        reaches = _reach(rt, f, spaces)
+        reaches = {p: r for p, r in _reach(rt, f, spaces).items()
+                   if not taken.intersection(pos_hexes(p))}
         options = ["stay", *sorted(format_pos(p) for p in reaches)]
         answer = rt.ask(f"dest{i}", rt.scope.player, options,
                         f"{rt.scope.label}: choose where {rt.state.static.figure_name(f)} "
                         "moves")
         if answer != "stay":
             plans.append((f, reaches[parse_pos(answer)]))
+            taken.update(pos_hexes(parse_pos(answer)))
     for f, reach in plans:
         if rt.state.figures[f].zone == "battlefield":
             walk(rt.ctx, f, reach, bool(effect.get("leaving_engagement_attacks", True)))
