@@ -129,6 +129,15 @@ def _glyph_side(side: str) -> str:
     return "ability side up" if side == "ability" else "Planeswalker side up"
 
 
+TIE_BREAKS: dict[str, str] = {
+    "most_figures_then_planeswalker_life": (
+        "equal points: more scoring figures wins; still equal: more Planeswalker life left "
+        "wins; still equal: a draw"),
+    "draw": "equal points: a draw",
+}
+"""The tie rules in plain words (docs/scoring.md has worked examples)."""
+
+
 def render_battlefield(bf: Battlefield, scenario: Scenario | None = None) -> str:
     """The whole text rendering of `bf` (and of `scenario`'s rules, when given)."""
     columns = bf.column_map()
@@ -205,7 +214,7 @@ def render_rules(scenario: Scenario) -> list[str]:
         f"  turn limit: {limits}",
         f"  victory: {scenario.victory}",
         f"  scoring: {scenario.scoring}",
-        f"  tie-break: {scenario.tie_break}",
+        f"  tie-break: {TIE_BREAKS.get(scenario.tie_break, scenario.tie_break)}",
     ])
     # Rules this summary does not know by name (added to the format later) are still shown.
     data = scenario.model_dump(mode="json")

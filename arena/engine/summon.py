@@ -6,7 +6,10 @@ figure, ruin or glyph) within 5 spaces of the Planeswalker and in its clear sigh
 (`sight.clear_sight_to_space` from the Planeswalker's body); a double-space figure needs two
 empty spaces it can stand on level (like the end of a move) with one of them in range and
 sight. A squad comes whole: every figure of it still in reserve (reference manual "Partial
-summons": only survivors of an earlier fight, if any figures are in the graveyard).
+summons": only survivors of an earlier fight, if any figures are in the graveyard). The squad
+enters as one: its own figures, placed one by one, do not block the Planeswalker's sight to
+the spaces its squad-mates still need (every other figure does); otherwise placing one figure
+could hide every space left for the rest and strand a summon already begun.
 
 As actions: `BeginSummon(card)`, then a ``summon`` decision answered by `PlaceFigure`
 once per figure. Once begun, the squad must be finished, so a squad is offered only when all
@@ -45,15 +48,18 @@ SUMMON_RANGE = 5
 _SEARCH_LIMIT = 20000
 
 
-def _seen_spaces(state: GameState, origin: str, within: int) -> frozenset[Hex]:
-    """Empty spaces within range of the origin figure and in its clear sight (cached)."""
-    key = f"summon_seen:{origin}:{within}"
+def _seen_spaces(state: GameState, origin: str, within: int,
+                 entering: str = "") -> frozenset[Hex]:
+    """Empty spaces within range of the origin figure and in its clear sight (cached); the
+    figures of the card `entering` (the squad being summoned) do not block sight."""
+    key = f"summon_seen:{origin}:{within}:{entering}"
     found: frozenset[Hex] | None = state.cache.get(key)
     if found is not None:
         return found
     board = state.board
     body = state.body(origin)
-    others = state.bodies(exclude=(origin,))
+    squad = tuple(state.figures_of_card(entering, "battlefield")) if entering else ()
+    others = state.bodies(exclude=(origin, *squad))
     occupied = state.occupant_map()
     seen: set[Hex] = set()
     candidates: set[Hex] = set()
@@ -79,7 +85,7 @@ def _empty(state: GameState, h: Hex) -> bool:
 def summon_spaces(state: GameState, figure: str, origin: str, within: int) -> list[Pos]:
     """Every position the figure may be summoned to (pairs, leading hex first, for a
     double-space figure: both orientations)."""
-    seen = _seen_spaces(state, origin, within)
+    seen = _seen_spaces(state, origin, within, state.static.figures[figure].card)
     if state.static.figure_def(figure).base != "double":
         return sorted(seen)
     board = state.board

@@ -105,7 +105,7 @@ Scenario: A tiny game (tiny-game, reconstructed)
   turn limit: 3 players: turn 36, 4 players: turn 48
   victory: score_at_turn_limit
   scoring: power_spaces
-  tie-break: draw
+  tie-break: equal points: a draw
 """
 
 
