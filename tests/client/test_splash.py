@@ -1,8 +1,10 @@
-"""The client and editor splash windows, run in-process on SDL's dummy video driver.
+"""The two programs' windows run in-process on SDL's dummy video driver, and the editor's
+splash screen (the client has its real main menu now: see test_client_scenes).
 
 These are the fast checks of the window code (the real-X-server checks live in
 tests/e2e): both programs start, draw something that is not blank, save a screenshot and
-exit 0; the Quit button, Esc and window close end the loop; the layout holds at any size.
+exit 0; the splash's Quit button, Esc and window close end its loop; its layout holds at
+any size.
 """
 
 from __future__ import annotations
@@ -79,13 +81,13 @@ def _click(screen: splash.SplashScreen, down: tuple[int, int], up: tuple[int, in
 
 
 def test_quit_button_click_ends_the_loop() -> None:
-    screen = splash.SplashScreen(client_app.SPEC)
+    screen = splash.SplashScreen(editor_app.SPEC)
     _click(screen, screen.layout.quit_button.center, screen.layout.quit_button.center)
     assert not screen.running
 
 
 def test_press_elsewhere_then_release_on_quit_does_not_quit() -> None:
-    screen = splash.SplashScreen(client_app.SPEC)
+    screen = splash.SplashScreen(editor_app.SPEC)
     _click(screen, (5, 5), screen.layout.quit_button.center)
     assert screen.running
     _click(screen, screen.layout.quit_button.center, (5, 5))  # dragged off before release
@@ -108,7 +110,7 @@ def test_escape_and_window_close_end_the_loop(event: pygame.event.Event) -> None
 
 
 def test_quit_button_moves_with_a_resize_before_the_next_draw() -> None:
-    screen = splash.SplashScreen(client_app.SPEC)
+    screen = splash.SplashScreen(editor_app.SPEC)
     screen.handle_event(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=900, y=600))
     center = splash.compute_layout((900, 600)).quit_button.center
     _click(screen, center, center)
@@ -127,7 +129,7 @@ def test_layout_keeps_the_quit_button_inside_the_window(size: tuple[int, int]) -
 
 @pytest.mark.usefixtures("fonts")
 def test_redraws_at_a_new_size_after_a_resize() -> None:
-    screen = splash.SplashScreen(client_app.SPEC)
+    screen = splash.SplashScreen(editor_app.SPEC)
     for size in SIZES:
         surface = pygame.Surface(size)
         screen.draw(surface)

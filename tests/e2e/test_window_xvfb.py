@@ -2,8 +2,8 @@
 
 Why: the in-process tests use SDL's dummy driver, which never creates a window. These tests
 start the installed console scripts as a player would, on Xvfb, find their windows, take a
-screenshot (kept in tests/artifacts/ for people to look at), click the Quit button with
-xdotool and expect a clean exit.
+screenshot (kept in tests/artifacts/ for people to look at), click the Quit button (the
+game's main menu, the editor's splash) with xdotool and expect a clean exit.
 
 Display allocation: each test module (so each pytest-xdist worker) starts its own Xvfb with
 ``-displayfd``, which makes the server pick a free display number itself (it claims the
@@ -29,6 +29,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from arena.client.scenes.common import menu_button_rects
+from arena.client.scenes.menu import MENU_ITEMS
 from arena.client.splash import compute_layout
 
 pytestmark = pytest.mark.xvfb
@@ -179,9 +181,17 @@ def _distinct_colors(image: pygame.Surface, area: pygame.Rect, samples: int = 24
     return len(colors)
 
 
+def _quit_button(script: str, size: tuple[int, int]) -> tuple[int, int]:
+    """Where the Quit button is: the game's main menu, or the editor's splash."""
+    if script == "arena":
+        center: tuple[int, int] = menu_button_rects(size, MENU_ITEMS)["Quit"].center
+        return center
+    return compute_layout(size).quit_button.center
+
+
 @contextmanager
 def _running(
-    display: str, script: str, title: str
+    display: str, script: str, title: str, data_dir: Path | None = None
 ) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
     """Start an installed console script on ``display``; yield it and its window id.
 
@@ -193,6 +203,8 @@ def _running(
     # x11 explicitly: the Makefile's "dummy" would hide the window, and a developer's
     # Wayland session must not steal it from the Xvfb display.
     env = {**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy"}
+    if data_dir is not None:  # keep saves and settings out of the user's home
+        env["ARENA_DATA_DIR"] = str(data_dir)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with (ARTIFACTS / f"{script}.log").open("w") as log:
         program = subprocess.Popen([str(executable)], env=env, stdout=log, stderr=log)
@@ -217,8 +229,10 @@ def _wait_for_exit(program: subprocess.Popen[bytes], script: str, action: str) -
     ("script", "title"),
     [("arena", "Arena"), ("arena-editor", "Arena Editor")],
 )
-def test_window_shows_and_quit_button_exits(x_display: str, script: str, title: str) -> None:
-    with _running(x_display, script, title) as (program, window):
+def test_window_shows_and_quit_button_exits(
+    x_display: str, script: str, title: str, tmp_path: Path
+) -> None:
+    with _running(x_display, script, title, tmp_path) as (program, window):
         geometry = _window_geometry(x_display, window)
         area = pygame.Rect(geometry["X"], geometry["Y"], geometry["WIDTH"], geometry["HEIGHT"])
         assert area.size == (1280, 720)
@@ -233,7 +247,7 @@ def test_window_shows_and_quit_button_exits(x_display: str, script: str, title: 
             time.sleep(0.2)
         assert colors >= 10, f"screenshot {shot} looks blank ({colors} colours)"
 
-        x, y = compute_layout(area.size).quit_button.center
+        x, y = _quit_button(script, area.size)
         _xdotool(x_display, "mousemove", "--window", window, str(x), str(y), "click", "1")
         _wait_for_exit(program, script, "clicking Quit")
 
@@ -246,18 +260,18 @@ def test_escape_key_exits(x_display: str) -> None:
         _wait_for_exit(program, "arena-editor", "pressing Esc")
 
 
-def test_quit_button_follows_a_resize(x_display: str) -> None:
+def test_quit_button_follows_a_resize(x_display: str, tmp_path: Path) -> None:
     """The window is resizable and the layout, Quit button included, follows its size."""
     size = (900, 600)
-    with _running(x_display, "arena", "Arena") as (program, window):
+    with _running(x_display, "arena", "Arena", tmp_path) as (program, window):
         _xdotool(x_display, "windowsize", window, *map(str, size))
         deadline = time.monotonic() + START_TIMEOUT
         while (g := _window_geometry(x_display, window))["WIDTH"] != size[0]:
             assert time.monotonic() < deadline, f"window never resized: {g}"
             time.sleep(0.1)
         assert (g["WIDTH"], g["HEIGHT"]) == size
-        x, y = compute_layout(size).quit_button.center
-        # Where the button was at 1280x720 is now empty board, so only a relayout works.
-        assert not compute_layout((1280, 720)).quit_button.collidepoint(x, y)
+        x, y = _quit_button("arena", size)
+        # The button has moved from where it was at 1280x720, so only a relayout works.
+        assert not menu_button_rects((1280, 720), MENU_ITEMS)["Quit"].collidepoint(x, y)
         _xdotool(x_display, "mousemove", "--window", window, str(x), str(y), "click", "1")
         _wait_for_exit(program, "arena", "clicking Quit after a resize")

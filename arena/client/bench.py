@@ -1,0 +1,232 @@
+"""The client's performance figures, for ``make bench`` (``scripts/bench.py`` registers them
+with `register`).
+
+- battle frame at 1920x1080: The Duel with all 14 figures summoned, the mouse over a space,
+  software rendering on SDL's dummy driver; the median of many ``update`` + ``draw`` frames
+  (steady state: dirty rectangles over the cached composite and panels), the same as a
+  multiple of one full-screen blit measured alongside, and the median full repaint (what a
+  frame costs right after something changed: composite blit, panels, dynamic items);
+- memory in battle: peak RSS of a fresh process that opened that battle and drew frames;
+- start-up to the interactive main menu: a fresh process until the menu's first frame is on
+  screen (the loop then takes input).
+
+pygame is imported inside the functions only, so importing this module costs nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from arena.client.content import GameSetup
+    from arena.engine import Game
+
+__all__ = [
+    "battle_frame",
+    "battle_rss_mb",
+    "duel_all_summoned",
+    "menu_startup_ms",
+    "register",
+]
+
+FULL_HD = (1920, 1080)
+HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+            "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+
+
+def duel_all_summoned(seed: int = 5) -> tuple[Game, GameSetup]:
+    """The Duel after set-up with every figure of both premade armies summoned (two human
+    seats, so nothing plays by itself), waiting for player 1 or 2 to choose a card."""
+    from arena.client import content
+    from arena.client.content import GameSetup, SeatSetup
+    from arena.engine import (
+        BeginSummon,
+        ChooseCard,
+        ChooseFirstPlayer,
+        EndTurn,
+        PlaceFigure,
+        PlacePlaneswalker,
+    )
+
+    setup = GameSetup(seats=(SeatSetup("human", army="gideon-premade"),
+                             SeatSetup("human", army="jace-premade")), seed=seed)
+    game = content.new_game(setup)
+    rng = random.Random(seed)
+    total = sum(len(game.state.static.cards[c].figures) for c in game.state.static.cards)
+    for _ in range(1000):
+        if len(game.state.on_battlefield()) == total and game.pending.phase == "choose":
+            break
+        legal = game.legal_actions()
+        placing = [a for a in legal if isinstance(a, (ChooseFirstPlayer, PlacePlaneswalker,
+                                                      PlaceFigure, BeginSummon))]
+        if placing:
+            game.apply(rng.choice(placing))
+        elif game.state.pending:
+            game.apply(rng.choice(legal))
+        else:
+            walker = [a for a in legal if isinstance(a, ChooseCard) and
+                      game.state.static.card_def(a.card).kind == "planeswalker"]
+            game.apply(walker[0] if walker and game.pending.phase == "choose" else EndTurn())
+    return game, setup
+
+
+def _battle(size: tuple[int, int]) -> tuple[Any, Any, Any]:
+    """A display, an App and a Duel battle scene with the mouse over a space."""
+    import pygame
+
+    from arena.client.scenes.base import App
+    from arena.client.scenes.battle import BattleScene
+    from arena.client.settings import Settings
+
+    screen = pygame.display.set_mode(size)
+    app = App(size, Settings(animations="off", ai_pace="instant"))
+    game, setup = duel_all_summoned()
+    scene = BattleScene(app, game, setup.seats, setup=setup, autosave=False)
+    app.push(scene)
+    for _ in range(3):
+        app.update(1 / 60)
+        app.draw(screen)
+    scene.camera.finish()
+    view = scene.layout.view
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=view.center, rel=(0, 0),
+                                          buttons=(0, 0, 0)))
+    for _ in range(3):
+        app.update(1 / 60)
+        app.draw(screen)
+    return screen, app, scene
+
+
+def battle_frame(repeats: int = 300) -> tuple[float, float, float]:
+    """(median battle frame in ms, the same divided by one full-screen blit's median, the
+    median frame when everything is repainted: composite and panels, as after a change)."""
+    os.environ.update({k: os.environ.get(k, v) for k, v in HEADLESS.items()})
+    import pygame
+
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        screen, app, scene = _battle(FULL_HD)
+        image = pygame.Surface(FULL_HD).convert()
+        image.fill((40, 44, 64))
+
+        def blit() -> None:
+            screen.blit(image, (0, 0))
+
+        def frame() -> None:
+            app.update(1 / 60)
+            app.draw(screen)
+
+        frames: list[float] = []
+        blits: list[float] = []
+        repaints: list[float] = []
+        for _ in range(20):
+            frame()
+        for _ in range(repeats):  # interleaved, so both see the same machine load
+            start = time.perf_counter()
+            frame()
+            frames.append((time.perf_counter() - start) * 1000)
+            start = time.perf_counter()
+            blit()
+            blits.append((time.perf_counter() - start) * 1000)
+        for _ in range(repeats // 3):
+            scene._last_clean = False  # as after any change on screen
+            start = time.perf_counter()
+            frame()
+            repaints.append((time.perf_counter() - start) * 1000)
+        median = statistics.median(frames)
+        return (median, median / max(statistics.median(blits), 1e-6),
+                statistics.median(repaints))
+    finally:
+        from arena.client import text
+
+        text.reset()
+        pygame.quit()
+
+
+_RSS_CHILD = """
+import resource, sys
+from arena.client.bench import _battle
+import pygame
+pygame.display.init(); pygame.font.init()
+screen, app, scene = _battle((1920, 1080))
+for _ in range(120):
+    app.update(1 / 60); app.draw(screen)
+scene.camera.rotate(1)
+for _ in range(60):
+    app.update(1 / 60); app.draw(screen)
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(peak / 1024 if sys.platform != "darwin" else peak / 1024 / 1024)
+"""
+
+
+def battle_rss_mb() -> float:
+    """Peak RSS (MB) of a fresh process that plays the benchmark battle for a few seconds."""
+    env = {**os.environ, **HEADLESS}
+    result = subprocess.run([sys.executable, "-c", _RSS_CHILD], env=env,
+                            capture_output=True, text=True, timeout=120, check=True)
+    return float(result.stdout.strip().splitlines()[-1])
+
+
+_MENU_CHILD = """
+import time
+from arena.client import app
+app.run(["--frames", "1"], on_first_frame=lambda: print(repr(time.time()), flush=True))
+"""
+
+
+def menu_startup_ms(runs: int = 5) -> float:
+    """Median wall time (ms) from starting a process to the main menu's first frame."""
+    import tempfile
+
+    samples = []
+    with tempfile.TemporaryDirectory() as data:
+        env = {**os.environ, **HEADLESS, "ARENA_DATA_DIR": data}
+        for _ in range(runs):
+            start = time.time()
+            result = subprocess.run([sys.executable, "-c", _MENU_CHILD], env=env,
+                                    capture_output=True, text=True, timeout=60, check=True)
+            first = float(result.stdout.strip().splitlines()[-1])
+            samples.append((first - start) * 1000)
+    return statistics.median(samples)
+
+
+Register = Callable[..., Callable[[Callable[[], float]], Callable[[], float]]]
+
+
+def register(benchmark: Register) -> None:
+    """Add the client's rows to a ``scripts/bench.py``-style registry."""
+    cache: dict[str, tuple[float, float, float]] = {}
+
+    def measured() -> tuple[float, float, float]:
+        if "frame" not in cache:
+            cache["frame"] = battle_frame()
+        return cache["frame"]
+
+    @benchmark("battle frame at 1920x1080 (Duel, all figures summoned), median", "ms",
+               goal=8)
+    def battle_frame_row() -> float:
+        return measured()[0]
+
+    @benchmark("battle frame / one full-screen blit (same run)", "x", goal=4)
+    def battle_ratio_row() -> float:
+        return measured()[1]
+
+    @benchmark("battle frame at 1920x1080, full repaint (after any change), median", "ms",
+               goal=8)
+    def battle_repaint_row() -> float:
+        return measured()[2]
+
+    @benchmark("memory in battle (peak RSS, new process)", "MB", goal=300)
+    def battle_memory_row() -> float:
+        return battle_rss_mb()
+
+    @benchmark("start-up to interactive main menu (new process)", "ms", goal=1500)
+    def menu_startup_row() -> float:
+        return menu_startup_ms()

@@ -1,0 +1,1332 @@
+"""The battle screen: the battlefield, the turn flow, army cards, odds, dice and the log.
+
+Input (mouse and keyboard alike):
+
+- camera: Q / E or the round-arrow buttons rotate by 60 degrees (animated), the wheel or
+  + / - zooms (about the mouse), a right- or middle-drag, a left-drag on the field or the
+  arrow keys pan, [ and ] hide or show levels from the top (level slicing), F refits;
+- the turn: click an army card (or press its number) to choose it; click a figure of the
+  chosen card to select it (Tab cycles them): its reachable spaces light up with their cost
+  (orange "!" where leaving would provoke attacks), the path shows under the mouse, and its
+  targets light up red -- hover one for the odds, click to attack. Summon from the card's
+  badge; placement spaces light up green. , and . step through the lit spaces and Enter
+  confirms, so the keyboard alone can play. Space ends the current step (move or attack), T
+  ends the turn; decisions (first player, optional abilities ...) are buttons in the turn
+  panel, numbered for the keyboard;
+- Esc clears the selection, else opens the pause menu (save, load, settings, main menu,
+  quit).
+
+Computer players think on a worker thread (`BattleSession.poll_ai`); the banner shows a
+spinner meanwhile and the frame loop never waits. Every turn start is autosaved.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from functools import partial
+from typing import Any
+
+import pygame
+
+from arena.client import content, text
+from arena.client.content import GameSetup, SeatSetup
+from arena.client.controllers import Controller
+from arena.client.palette import UI, mix, palette
+from arena.client.picture import picture_from_game
+from arena.client.projection import Projection
+from arena.client.render import BattlefieldRenderer, Marker, Picture
+from arena.client.scenes.base import App, Scene
+from arena.client.scenes.hud import (
+    PHASE_ACTION,
+    TURN_ACTIONS,
+    CardRow,
+    CardWidget,
+    IconButton,
+    battle_layout,
+    draw_dice_row,
+    draw_distribution,
+    draw_spinner,
+)
+from arena.client.session import BattleSession, lead_hex
+from arena.client.ui import Button, Form, Widget, draw_panel
+from arena.engine import Action, Event, Game, IllegalAction
+from arena.engine.actions import Pos
+from arena.hexgrid import Hex, hex_to_point
+
+__all__ = ["BattleScene", "DiceShow", "MoveAnimation"]
+
+STEP_SECONDS = 0.11
+DICE_SETTLE = 0.45
+PAN_SPEED = 600.0
+
+
+@dataclass
+class MoveAnimation:
+    """A figure sliding along its path, one space per step, hopping a little."""
+
+    figure: str
+    points: list[tuple[float, float, float]]
+    start: float
+    step: float
+
+    def at(self, now: float) -> tuple[float, float, float] | None:
+        """Where the base is at ``now`` (None once arrived)."""
+        if len(self.points) < 2 or self.step <= 0:
+            return None
+        t = (now - self.start) / self.step
+        if t >= len(self.points) - 1:
+            return None
+        t = max(0.0, t)
+        i = int(t)
+        f = t - i
+        (x0, y0, l0), (x1, y1, l1) = self.points[i], self.points[i + 1]
+        hop = 0.6 * 4 * f * (1 - f)
+        return (x0 + (x1 - x0) * f, y0 + (y1 - y0) * f, l0 + (l1 - l0) * f + hop)
+
+
+@dataclass
+class DiceShow:
+    """The last roll(s), for the dice panel."""
+
+    title: str
+    rows: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+    result: str = ""
+    start: float = 0.0
+    serial: int = 0
+
+
+class BattleScene(Scene):
+    """See the module docstring."""
+
+    title = "Battle"
+
+    def __init__(
+        self,
+        app: App,
+        game: Game,
+        seats: Sequence[SeatSetup],
+        log: Sequence[str] = (),
+        *,
+        setup: GameSetup | None = None,
+        controllers: dict[int, Controller] | None = None,
+        autosave: bool = True,
+    ) -> None:
+        super().__init__(app)
+        self.setup = setup
+        self.session = BattleSession(game, seats, log, ai_seed=setup.seed if setup else 0,
+                                     controllers=controllers,
+                                     autosave=self._autosave if autosave else None)
+        field_setup = game.state.static.field
+        colours = content.zone_colours_for(field_setup.id) if content.ready() else {}
+        self.renderer = BattlefieldRenderer(field_setup, colours)
+        self.layout = battle_layout(app.size)
+        self.camera = self.renderer.camera(self._viewport())
+        self.slice_level: int | None = None
+        self.selected: str | None = None
+        self.walk = False
+        self.mouse: tuple[int, int] | None = None
+        self.hover_hex: Hex | None = None
+        self.hover_figure: str | None = None
+        self.cursor: Pos | None = None
+        self.anims: list[MoveAnimation] = []
+        self.time = 0.0
+        self.dice: DiceShow | None = None
+        self._dice_serial = 0
+        self.form = Form()
+        self.drag_start: tuple[int, int] | None = None
+        self.dragging = False
+        self.drag_button = 0
+        self.held: set[int] = set()
+        self.log_scroll = 0
+        self.card_scroll = 0
+        self.results_shown = False
+        self.oriented = False
+        self.frame_ms = 0.0
+        self._hud: tuple[Any, pygame.Surface] | None = None
+        self._picture: tuple[Any, Picture] | None = None
+        self._markers: tuple[Any, list[Marker]] | None = None
+        self._heights: tuple[Any, dict[Hex, float]] | None = None
+        self._options_cache: dict[tuple[int, str], Any] = {}
+        self._numbered: list[Widget] = []
+        self._hud_rects: list[pygame.Rect] = []
+        self._live_rects: list[pygame.Rect] = []
+        self._last_clean = False
+        self._last_surface: pygame.Surface | None = None
+        self._orient()
+        self._rebuild()
+
+    # --- setup helpers --------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    def _viewport(self) -> tuple[float, float, float, float]:
+        v = self.layout.view
+        return (float(v.x), float(v.y), float(v.width), float(v.height))
+
+    def _autosave(self, session: BattleSession) -> None:
+        from arena.client.saves import autosave_path
+
+        session.save(autosave_path())
+
+    def _orient(self) -> None:
+        """Turn the camera so the viewer's Planeswalker (or zone) is at the front."""
+        if self.oriented:
+            return
+        state = self.game.state
+        seat = self.session.viewer
+        fid = state.planeswalker_figure(seat)
+        hexes = state.figures[fid].hexes
+        if not hexes:
+            return
+        self.oriented = True
+        proj = self.camera.projection()
+        best, best_cy = 0, -1e9
+        for steps in range(6):
+            p = replace(proj, angle=float(steps))
+            cy = p.to_camera(*hex_to_point(hexes[0]))[1]
+            if cy > best_cy + 1e-6:
+                best, best_cy = steps, cy
+        if best != self.camera.rotation:
+            turn = (best - self.camera.rotation) % 6
+            self.camera.rotate(turn if turn <= 3 else turn - 6)
+            self.renderer.fit(self.camera, self._viewport())
+
+    def projection(self) -> Projection:
+        return self.camera.projection()
+
+    # --- derived state --------------------------------------------------------------------------
+
+    def actors(self) -> list[str]:
+        if not self.session.human_to_act:
+            return []
+        return self.session.options.actors()
+
+    def move_table(self) -> dict[Pos, Any]:
+        if self.selected is None:
+            return {}
+        opts = self.session.options
+        table = opts.walks if self.walk else opts.moves
+        return table.get(self.selected, {})
+
+    def reach(self) -> dict[Any, Any]:
+        """Reachable spaces (with cost and path) of the selected figure, cached."""
+        if self.selected is None:
+            return {}
+        key = (self.session.version, f"reach:{self.selected}:{self.walk}")
+        if key not in self._options_cache:
+            try:
+                found = self.game.reachable_spaces(self.selected, self.walk)
+            except Exception:  # noqa: BLE001 - a query must not stop the screen
+                found = {}
+            self._options_cache = {k: v for k, v in self._options_cache.items()
+                                   if k[0] == self.session.version}
+            self._options_cache[key] = found
+        result: dict[Any, Any] = self._options_cache[key]
+        return result
+
+    def attack_options(self, attacker: str) -> dict[str, Any]:
+        key = (self.session.version, f"attacks:{attacker}")
+        if key not in self._options_cache:
+            try:
+                found = {o.target: o for o in self.game.attack_options(attacker)}
+            except Exception:  # noqa: BLE001
+                found = {}
+            self._options_cache[key] = found
+        result: dict[str, Any] = self._options_cache[key]
+        return result
+
+    def targets(self) -> list[Pos]:
+        """The positions the keyboard cursor steps through now."""
+        opts = self.session.options
+        if not self.session.human_to_act:
+            return []
+        if opts.place:
+            return sorted(opts.place, key=_pos_key)
+        found: list[Pos] = sorted(self.move_table(), key=_pos_key)
+        for target in self.session.options.attacks.get(self.selected or "", {}):
+            hexes = self._target_hexes(target)
+            if hexes:
+                found.append(hexes[0])
+        return found
+
+    def choice_targets(self) -> dict[Hex, Action]:
+        """Decision and ability choices that name one figure or space, by its hex (so the
+        battlefield answers them with a click); ambiguous hexes are left out."""
+        found: dict[Hex, list[Action]] = {}
+        for action in self.session.options.other:
+            hexes: set[Hex] = set()
+            for word in action.text().split()[1:]:
+                hexes.update(self._target_hexes(word)[:1])
+                parsed = _parse_hex(word)
+                if parsed is not None:
+                    hexes.add(parsed)
+            for h in hexes:
+                found.setdefault(h, []).append(action)
+        return {h: acts[0] for h, acts in found.items() if len(acts) == 1}
+
+    def _target_hexes(self, target: str) -> tuple[Hex, ...]:
+        state = self.game.state
+        if target in state.figures:
+            return tuple(state.figures[target].hexes)
+        if target.startswith("crypt:"):
+            obstacle = state.static.field.board.obstacles.get(target[6:])
+            return tuple(obstacle.footprint) if obstacle else ()
+        return ()
+
+    def picture(self) -> Picture:
+        moving: dict[str, tuple[float, float, float]] = {}
+        for anim in self.anims:
+            at = anim.at(self.time)
+            if at is not None:
+                moving[anim.figure] = at
+        pal = palette(self.app.settings.colour_blind)
+        key = (self.session.version, self.selected, pal.name,
+               tuple(sorted((k, tuple(round(c, 3) for c in v)) for k, v in moving.items())))
+        if self._picture is None or self._picture[0] != key:
+            self._picture = (key, picture_from_game(self.game, pal, selected=self.selected,
+                                                    moving=moving))
+        return self._picture[1]
+
+    def heights(self) -> dict[Hex, float]:
+        key = (id(self.game.state.board), self.slice_level,
+               tuple(sorted((h.q, h.r) for h in self.game.state.glyphs)))
+        if self._heights is None or self._heights[0] != key:
+            self._heights = (key, self.renderer.pick_heights(self.picture(), self.slice_level))
+        return self._heights[1]
+
+    def markers(self) -> list[Marker]:
+        key = (self.session.version, self.selected, self.walk)
+        if self._markers is not None and self._markers[0] == key:
+            return self._markers[1]
+        found: list[Marker] = []
+        if self.session.human_to_act:
+            opts = self.session.options
+            for pos in opts.place:
+                found.append(Marker(lead_hex(pos), "place"))
+            if self.selected is not None:
+                reach = self.reach()
+                for pos in self.move_table():
+                    r = reach.get(pos)
+                    cost = str(r.cost) if r is not None else ""
+                    if r is not None and r.provokes:
+                        found.append(Marker(lead_hex(pos), "provoke", f"!{cost}"))
+                    else:
+                        found.append(Marker(lead_hex(pos), "move", cost))
+                for target in opts.attacks.get(self.selected, {}):
+                    for h in self._target_hexes(target)[:1]:
+                        found.append(Marker(h, "attack"))
+            for h in self.choice_targets():
+                found.append(Marker(h, "choice"))
+        unique: dict[Hex, Marker] = {}
+        for m in found:
+            if m.hex not in unique or m.style == "attack":
+                unique[m.hex] = m
+        result = list(unique.values())
+        self._markers = (key, result)
+        return result
+
+    def dynamic_markers(self) -> list[Marker]:
+        out: list[Marker] = []
+        hover = self.cursor_hex()
+        if hover is not None:
+            out.append(Marker(hover, "hover"))
+        pos = self.hover_position()
+        if pos is not None and self.selected is not None:
+            r = self.reach().get(pos)
+            if r is not None:
+                for step in r.path[1:]:
+                    out.append(Marker(lead_hex(step), "path"))
+                out[-1] = Marker(lead_hex(r.path[-1]), "path", f"{r.cost}")
+        return out
+
+    def cursor_hex(self) -> Hex | None:
+        if self.cursor is not None:
+            return lead_hex(self.cursor)
+        return self.hover_hex
+
+    def hover_position(self) -> Pos | None:
+        """The move or placement position the mouse (or the keyboard cursor) points at."""
+        if self.cursor is not None:
+            return self.cursor
+        if self.hover_hex is None:
+            return None
+        table = self.session.options.place or self.move_table()
+        return self._position_at(self.hover_hex, table)
+
+    def _position_at(self, h: Hex, table: dict[Pos, Any]) -> Pos | None:
+        if h in table:
+            return h
+        pairs = [p for p in table if isinstance(p, tuple) and p[0] == h]
+        if not pairs:
+            return None
+        if self.mouse is None:
+            return pairs[0]
+        proj = self.projection()
+        mx, my = self.mouse
+
+        def distance2(p: Pos) -> float:
+            assert isinstance(p, tuple)
+            x, y = proj.to_screen(p[1], self.game.state.board.top(p[1]))
+            return (x - mx) ** 2 + (y - my) ** 2
+
+        return min(pairs, key=distance2)
+
+    # --- widgets ----------------------------------------------------------------------------------
+
+    def _rebuild(self) -> None:
+        """Lay out the widgets for the current state (after every change)."""
+        lay = self.layout
+        widgets: list[Widget] = []
+        self._numbered = []
+        opts = self.session.options
+        human = self.session.human_to_act
+        state = self.game.state
+        static = state.static
+        pal = palette(self.app.settings.colour_blind)
+
+        # army cards, the acting (or viewing) player first
+        first = self.game.to_act if human else self.session.viewer
+        order = [first] + [s for s in static.seats if s != first]
+        y = lay.left.y + self._s(46) - self.card_scroll
+        card_h = int(68 * self.font_scale)
+        self.card_headers: list[tuple[int, int]] = []
+        for seat in order:
+            self.card_headers.append((seat, y))
+            y += self._s(28)
+            for uid in static.players[seat].cards:
+                row, action, note = self._card_row(seat, uid, pal.player(seat))
+                rect = pygame.Rect(lay.left.x + 10, y, lay.left.width - 20, card_h - 6)
+                widget = CardWidget(row, rect, action, note, self.font_scale)
+                widget.visible = (rect.top >= lay.left.y + self._s(36)
+                                  and rect.bottom <= lay.left.bottom)
+                widgets.append(widget)
+                if action is not None and human and seat == self.game.to_act:
+                    self._numbered.append(widget)
+                y += card_h
+            y += 8
+        self.cards_height = y + self.card_scroll - lay.left.y
+
+        # turn panel buttons
+        bx = lay.turn.x + 12
+        bw = lay.turn.width - 24
+        bh = self._s(34)
+        by = lay.turn.bottom - 12 - bh
+        buttons: list[Button] = []
+        if human:
+            buttons.append(Button(rect=pygame.Rect(bx, by, bw, bh), label="End turn",
+                                  name="end-turn", hint="T", hotkeys=(pygame.K_t,),
+                                  style="danger", enabled=opts.end_turn is not None,
+                                  action=lambda: self.act(opts.end_turn),
+                                  note="Finish the turn (whatever is left undone)."))
+            by -= bh + 8
+            step = opts.end_move or opts.end_attack
+            if step is not None:
+                label = "End move" if opts.end_move else "End attack"
+                buttons.append(Button(rect=pygame.Rect(bx, by, bw, bh), label=label,
+                                      name="end-step", hint="Space", style="primary",
+                                      hotkeys=(pygame.K_SPACE,),
+                                      action=partial(self.act, step)))
+                by -= bh + 8
+            if self.selected is not None and self.selected in opts.walks:
+                buttons.append(Button(rect=pygame.Rect(bx, by, bw, bh),
+                                      label="Fly instead" if self.walk else "Walk instead",
+                                      name="walk", hint="W", hotkeys=(pygame.K_w,),
+                                      action=self.toggle_walk,
+                                      note="A flying figure may move on foot this time."))
+                by -= bh + 8
+            extra: list[Action] = []
+            if state.pending or not (opts.moves or opts.attacks or opts.place or opts.choose):
+                from arena.engine import ChooseFirstPlayer
+
+                extra = [a for a in opts.legal if isinstance(a, ChooseFirstPlayer)]
+            extra += opts.other
+            top_limit = lay.turn.y + int(lay.turn.height * 0.5)
+            room = max(0, (by - top_limit) // (bh + 6) + 1)
+            shown = extra if len(extra) <= min(room, 9) else extra[:max(0, min(room, 9) - 1)]
+            if len(shown) < len(extra):
+                buttons.append(Button(rect=pygame.Rect(bx, by, bw, bh),
+                                      label=f"More choices ({len(extra)})…", name="opt:more",
+                                      hint=str(len(shown) + 1), px=self._s(18),
+                                      action=partial(self.more_choices, extra)))
+                by -= bh + 6
+            for i, action in enumerate(reversed(shown)):
+                number = len(shown) - i
+                b = Button(rect=pygame.Rect(bx, by, bw, bh),
+                           label=self.session.describe(action), name=f"opt:{action.text()}",
+                           hint=str(number), action=partial(self.act, action),
+                           px=self._s(18))
+                buttons.append(b)
+                by -= bh + 6
+            self._numbered = ([b for b in reversed(buttons) if b.name.startswith("opt:")]
+                              or self._numbered)
+        self.buttons_top = by + bh
+        widgets += buttons
+
+        # camera controls
+        cam = lay.camera
+        size = cam.height
+        gap = 6
+        icons = [
+            ("rotate-left", lambda: self.camera.rotate(-1), "Turn the view left (Q)",
+             (pygame.K_q,)),
+            ("rotate-right", lambda: self.camera.rotate(1), "Turn the view right (E)",
+             (pygame.K_e,)),
+            ("zoom-out", lambda: self.zoom(1 / 1.2), "Zoom out (-, wheel)", (pygame.K_MINUS,
+                                                                            pygame.K_KP_MINUS)),
+            ("zoom-in", lambda: self.zoom(1.2), "Zoom in (+, wheel)",
+             (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS)),
+            ("slice-down", lambda: self.slice(-1), "Hide the top level ([)",
+             (pygame.K_LEFTBRACKET,)),
+            ("slice-up", lambda: self.slice(1), "Show one more level (])",
+             (pygame.K_RIGHTBRACKET,)),
+            ("fit", self.fit, "Fit the battlefield in view (F)", (pygame.K_f, pygame.K_HOME)),
+        ]
+        x = cam.x
+        for icon, action, note, keys in icons:
+            widgets.append(IconButton(icon, pygame.Rect(x, cam.y, size, size), action, note,
+                                      keys))
+            x += size + gap
+        menu = IconButton("menu", pygame.Rect(lay.top.right - lay.top.height - 4, 4,
+                                              lay.top.height - 8, lay.top.height - 8),
+                          self.pause, "Menu: save, load, settings, quit (Esc)")
+        widgets.append(menu)
+        self.form.set(widgets)
+        self._hud = None
+
+    def _card_row(self, seat: int, uid: str, color: tuple[int, int, int]
+                  ) -> tuple[CardRow, Any, str]:
+        state = self.game.state
+        static = state.static
+        card = static.card_def(uid)
+        figs = static.cards[uid].figures
+        zones = [state.figures[f].zone for f in figs]
+        on = zones.count("battlefield")
+        reserve = zones.count("reserve")
+        gone = zones.count("graveyard")
+        stats = (f"Move {card.move} · Range {card.range} · Att {card.attack} · "
+                 f"Def {card.defense} · Ht {card.height}")
+        if card.kind == "planeswalker" or (card.figures == 1 and card.life > 1):
+            damage = sum(state.figures[f].damage for f in figs)
+            if gone:
+                where = "Destroyed"
+            else:
+                where = f"Life {card.life - damage}/{card.life}" + ("" if on else
+                                                                    " · not placed yet")
+        else:
+            parts = []
+            if on:
+                parts.append(f"{on} on the field")
+            if reserve:
+                parts.append(f"{reserve} in reserve")
+            if gone:
+                parts.append(f"{gone} destroyed")
+            where = " · ".join(parts) + f" · life {card.life}"
+        opts = self.session.options
+        human = self.session.human_to_act and seat == self.game.to_act
+        chosen = state.turn_state.chosen == uid and state.phase not in ("choose", "setup")
+        cs = state.cards.get(uid)
+        destroyed = cs is not None and cs.zone == "graveyard"
+        state_name, badge, note = "", "", ""
+        action: Callable[[], object] | None = None
+        if destroyed:
+            state_name, badge = "destroyed", "Destroyed"
+        elif chosen:
+            state_name, badge = "chosen", "Chosen"
+        if human and uid in opts.choose:
+            state_name, badge = "choosable", "Choose"
+            action = partial(self.choose, opts.choose[uid])
+            note = f"Choose {card.name}: its figures act this turn."
+        elif human and uid in opts.summon:
+            state_name, badge = "summonable", "Summon"
+            action = partial(self.act, opts.summon[uid])
+            note = f"Summon {card.name} from reserve next to your Planeswalker."
+        elif reserve and not on and card.kind != "planeswalker":
+            badge = badge or "Reserve"
+        if not note:
+            note = self._card_note(uid)
+        row = CardRow(uid, card.name, (list(card.colours) or ["colourless"])[0], stats, where,
+                      color, state_name, badge)
+        return row, action, note
+
+    def _card_note(self, uid: str) -> str:
+        card = self.game.state.static.card_def(uid)
+        lines = []
+        for ability in getattr(card, "abilities", ()):
+            name = getattr(ability, "name", None) or (ability.get("name") if isinstance(
+                ability, dict) else None)
+            body = getattr(ability, "text", None) or (ability.get("text") if isinstance(
+                ability, dict) else None)
+            if name:
+                lines.append(f"{name}: {body or ''}".strip())
+        return "  ·  ".join(lines[:3])
+
+    # --- actions ----------------------------------------------------------------------------------
+
+    def act(self, action: Action | None) -> list[Event]:
+        """Apply an action for the human player; show why when the engine refuses."""
+        if action is None or not self.session.human_to_act:
+            return []
+        try:
+            events = self.session.apply(action)
+        except IllegalAction as exc:
+            self.app.toast(str(exc), error=True)
+            return []
+        self.session.ai_wait = 0.25 * (1 if self.app.settings.ai_delay else 0)
+        self.cursor = None
+        self._after_change(events)
+        return events
+
+    def choose(self, action: Action) -> None:
+        events = self.act(action)
+        if events:
+            actors = self.actors()
+            if len(actors) == 1:
+                self.select(actors[0])
+
+    def more_choices(self, actions: Sequence[Action]) -> None:
+        """Every choice in a scrolling list (when they do not fit the turn panel)."""
+        from arena.client.scenes.common import ChoiceDialog
+
+        self.app.push(ChoiceDialog(self.app, self.game.pending.description,
+                                   [(self.session.describe(a), partial(self.act, a))
+                                    for a in actions]))
+
+    def select(self, figure: str | None) -> None:
+        self.selected = figure
+        self.walk = False
+        self.cursor = None
+        self._rebuild()
+
+    def toggle_walk(self) -> None:
+        self.walk = not self.walk
+        self._rebuild()
+
+    def _after_change(self, events: Sequence[Event]) -> None:
+        self._on_events(events)
+        actors = self.actors()
+        if self.selected not in actors:
+            self.selected = actors[0] if len(actors) == 1 else None
+            self.walk = False
+        for notice in self.session.notices:
+            self.app.toast(notice, error=True)
+        self.session.notices.clear()
+        self._rebuild()
+
+    def _on_events(self, events: Sequence[Event]) -> None:
+        board = self.game.state.board
+        scale = self.app.settings.animation_scale
+        for event in events:
+            name = type(event).__name__
+            if name == "FigureMoved" and scale > 0:
+                points = []
+                for pos in event.path:  # type: ignore[attr-defined]
+                    hexes = (pos,) if isinstance(pos, Hex) else pos
+                    xs = [hex_to_point(h) for h in hexes]
+                    x = sum(p[0] for p in xs) / len(xs)
+                    y = sum(p[1] for p in xs) / len(xs)
+                    level = max(self.renderer.stand_level(board, h) for h in hexes)
+                    points.append((x, y, level))
+                start = max([self.time] + [a.start + a.step * (len(a.points) - 1)
+                                           for a in self.anims])
+                self.anims.append(MoveAnimation(event.figure, points,  # type: ignore
+                                                start, STEP_SECONDS * scale))
+            elif name == "AttackDeclared":
+                self._dice_serial += 1
+                e: Any = event
+                self.dice = DiceShow(f"{e.attacker_name} attacks {e.target_name}",
+                                     start=self.time, serial=self._dice_serial)
+            elif name == "DiceRolled":
+                e = event
+                label = str(e.purpose).replace("-", " ").capitalize()
+                if self.dice is None or self.dice.result:
+                    self._dice_serial += 1
+                    self.dice = DiceShow(f"{label} roll", start=self.time,
+                                         serial=self._dice_serial)
+                self.dice.rows.append((label, tuple(e.faces)))
+            elif name == "AttackResolved" and self.dice is not None:
+                e = event
+                self.dice.result = (f"{e.hits} hits against {e.shields} shields: "
+                                    f"{e.damage} damage")
+            elif name in ("LeavingEngagementAttacked", "FigureFell") and self.dice is not None:
+                self.dice.result = event.describe()
+            elif name == "FigureDestroyed" and self.dice is not None:
+                self.dice.result = (self.dice.result + " · " if self.dice.result else "") + \
+                    f"{event.name} destroyed"  # type: ignore[attr-defined]
+            elif name == "PlaneswalkerPlaced" and \
+                    event.player == self.session.viewer:  # type: ignore[attr-defined]
+                self._orient()
+
+    # --- camera -----------------------------------------------------------------------------------
+
+    def zoom(self, factor: float, around: tuple[int, int] | None = None) -> None:
+        self.camera.zoom_by(factor, around)
+
+    def slice(self, delta: int) -> None:
+        top = self.renderer.max_level
+        level = self.slice_level if self.slice_level is not None else top
+        level = max(1, min(top, level + delta))
+        self.slice_level = None if level >= top else level
+        self._heights = None
+        self._hud = None
+
+    def fit(self) -> None:
+        self.renderer.fit(self.camera, self._viewport())
+
+    # --- scene ------------------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        old = self.layout.view
+        self.layout = battle_layout(size)
+        if old.size != self.layout.view.size:
+            self.renderer.fit(self.camera, self._viewport())
+        self.camera.viewport = self._viewport()
+        self._rebuild()
+
+    def on_reveal(self) -> None:
+        self._picture = None
+        self._rebuild()
+
+    def on_exit(self) -> None:
+        self.session.close()
+
+    def pause(self) -> None:
+        from arena.client.scenes.pause import PauseMenu
+
+        self.app.push(PauseMenu(self.app, self))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        kind = event.type
+        if kind == pygame.KEYDOWN:
+            self._key(event)
+            return
+        if kind == pygame.KEYUP:
+            self.held.discard(event.key)
+            return
+        if kind == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            if self.drag_start is not None:
+                dx = event.pos[0] - self.drag_start[0]
+                dy = event.pos[1] - self.drag_start[1]
+                if self.dragging or abs(dx) + abs(dy) > 6:
+                    if not self.dragging:
+                        dx, dy = dx, dy
+                    self.dragging = True
+                    self.camera.pan_by(*event.rel)
+            used = self.form.handle_event(event)
+            self._update_hover(None if used or self._over_panel(event.pos) else event.pos)
+            return
+        if kind == pygame.MOUSEWHEEL:
+            pos = self.mouse or (0, 0)
+            if self.layout.log.collidepoint(pos):
+                self.log_scroll = max(0, self.log_scroll + event.y)
+                self._hud = None
+            elif self.layout.left.collidepoint(pos):
+                limit = max(0, self.cards_height - self.layout.left.height + 12)
+                self.card_scroll = max(0, min(limit, self.card_scroll - event.y * 40))
+                self._rebuild()
+            elif self.layout.view.collidepoint(pos):
+                self.zoom(1.15 ** event.y, pos)
+            return
+        if kind == pygame.MOUSEBUTTONDOWN:
+            self.mouse = event.pos
+            if event.button == 1 and self.form.handle_event(event):
+                return
+            if self._over_panel(event.pos):
+                return
+            if event.button in (1, 2, 3):
+                self.drag_start = event.pos
+                self.drag_button = event.button
+                self.dragging = False
+            return
+        if kind == pygame.MOUSEBUTTONUP:
+            self.mouse = event.pos
+            if event.button == 1 and self.form.pressed is not None:
+                self.form.handle_event(event)
+                self.drag_start = None
+                return
+            was_drag = self.dragging
+            started = self.drag_start
+            self.drag_start = None
+            self.dragging = False
+            if was_drag or started is None:
+                return
+            if event.button == 1:
+                self.click(event.pos)
+            elif event.button == 3:
+                self.select(None)
+
+    def _over_panel(self, pos: tuple[int, int]) -> bool:
+        lay = self.layout
+        return any(r.collidepoint(pos) for r in (lay.top, lay.left, lay.turn, lay.info,
+                                                  lay.log, lay.camera))
+
+    def _update_hover(self, pos: tuple[int, int] | None) -> None:
+        old = (self.hover_hex, self.hover_figure)
+        if pos is None or not self.layout.view.collidepoint(pos):
+            self.hover_hex = self.hover_figure = None
+        else:
+            self.cursor = None
+            self.hover_figure = self.renderer.figure_under(pos)
+            self.hover_hex = self.projection().hex_under(pos, self.heights())
+            if self.hover_figure is not None:
+                hexes = self.game.state.figures[self.hover_figure].hexes
+                if hexes and self.hover_hex not in hexes:
+                    self.hover_hex = self.projection().nearest(hexes)
+        if old != (self.hover_hex, self.hover_figure):
+            self._hud = None
+
+    def _key(self, event: pygame.event.Event) -> None:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            if self.selected is not None or self.cursor is not None:
+                self.select(None)
+            else:
+                self.pause()
+            return
+        if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            self.held.add(key)
+            return
+        if key == pygame.K_TAB:
+            shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+            self.cycle_figure(-1 if shift else 1)
+            return
+        if key in (pygame.K_PERIOD, pygame.K_COMMA):
+            self.cycle_target(1 if key == pygame.K_PERIOD else -1)
+            return
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.cursor is not None:
+                self.confirm_cursor()
+            elif self.form.focused is not None:
+                self.form.focused.activate()
+            return
+        if pygame.K_1 <= key <= pygame.K_9:
+            index = key - pygame.K_1
+            if index < len(self._numbered):
+                self._numbered[index].activate()
+            return
+        self.form.handle_event(event)
+
+    def cycle_figure(self, delta: int) -> None:
+        actors = self.actors()
+        if not actors:
+            return
+        if self.selected in actors:
+            index = (actors.index(self.selected) + delta) % len(actors)
+        else:
+            index = 0 if delta > 0 else len(actors) - 1
+        self.select(actors[index])
+
+    def cycle_target(self, delta: int) -> None:
+        targets = self.targets()
+        if not targets:
+            return
+        if self.cursor in targets:
+            index = (targets.index(self.cursor) + delta) % len(targets)
+        else:
+            index = 0 if delta > 0 else len(targets) - 1
+        self.cursor = targets[index]
+        self.hover_hex = lead_hex(self.cursor)
+        self.hover_figure = self.game.state.occupant_map().get(self.hover_hex)
+        self._hud = None
+
+    def confirm_cursor(self) -> None:
+        pos = self.cursor
+        if pos is None:
+            return
+        self.cursor = None
+        self.click_at(lead_hex(pos), self.game.state.occupant_map().get(lead_hex(pos)), pos)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """A left click on the battlefield at screen ``pos``."""
+        if not self.layout.view.collidepoint(pos):
+            return
+        figure = self.renderer.figure_under(pos)
+        h = self.projection().hex_under(pos, self.heights())
+        self.mouse = pos
+        self.click_at(h, figure, None)
+
+    def click_at(self, h: Hex | None, figure: str | None, exact: Pos | None) -> None:
+        """Act on a hex and/or a figure (from a click or the keyboard cursor)."""
+        session = self.session
+        if not session.human_to_act:
+            if figure is not None:
+                self.hover_figure = figure
+            return
+        opts = session.options
+        if opts.place and h is not None:
+            pos = exact if exact in opts.place else self._position_at(h, opts.place)
+            if pos is not None:
+                self.act(opts.place[pos])
+                return
+        if figure is None and h is not None:
+            figure = self.game.state.occupant_map().get(h)
+        if figure is not None:
+            if self.selected is not None and figure in opts.attacks.get(self.selected, {}):
+                self.act(opts.attacks[self.selected][figure])
+                return
+            if figure in self.actors():
+                self.select(figure)
+                return
+            card = self.game.state.static.figures[figure].card
+            if card in opts.choose:
+                self.choose(opts.choose[card])
+                if figure in self.actors():
+                    self.select(figure)
+                return
+        if h is not None and self.selected is not None:
+            table = self.move_table()
+            pos = exact if exact in table else self._position_at(h, table)
+            if pos is not None:
+                self.act(table[pos])
+                return
+            obstacle = self.game.state.board.obstacle_at.get(h)
+            if obstacle is not None:
+                target = f"crypt:{obstacle.id}"
+                attack = opts.attacks.get(self.selected, {}).get(target)
+                if attack is not None:
+                    self.act(attack)
+                    return
+        if h is not None:
+            choice = self.choice_targets().get(h)
+            if choice is not None:
+                self.act(choice)
+                return
+        if self.selected is not None:
+            self.select(None)
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        if self.camera.update(dt):
+            self._hud = None
+        dx = (pygame.K_LEFT in self.held) - (pygame.K_RIGHT in self.held)
+        dy = (pygame.K_UP in self.held) - (pygame.K_DOWN in self.held)
+        if dx or dy:
+            self.camera.pan_by(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
+        before = len(self.anims)
+        self.anims = [a for a in self.anims if a.at(self.time) is not None]
+        if len(self.anims) != before:
+            self._picture = None
+        events = self.session.poll_ai(dt, may_start=not self.anims)
+        if events is not None:
+            self.session.ai_wait = self.app.settings.ai_delay
+            self._after_change(events)
+        if self.session.over and not self.anims and not self.results_shown:
+            self.results_shown = True
+            from arena.client.scenes.results import ResultsScene
+
+            self.app.push(ResultsScene(self.app, self))
+
+    # --- drawing ------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if surface.get_size() != self.layout.size:
+            self.resize(surface.get_size())
+        proj = self.projection()
+        picture = self.picture()
+        hud, hud_changed = self._hud_surface(surface.get_size())
+        # Dirty rectangles: when nothing but this screen drew on the surface since the last
+        # frame (no dialog above, no message, the panels unchanged), only what moved is redrawn.
+        clean = self.app.top is self and not self.app.toasts and not self.app.settings.show_fps
+        incremental = clean and self._last_clean and not hud_changed and \
+            surface is self._last_surface
+        dirty = self.renderer.draw(surface, proj, picture, self.markers(),
+                                   self.dynamic_markers(), now=self.time,
+                                   slice_level=self.slice_level, incremental=incremental)
+        if incremental:
+            for rect in dirty + self._live_rects:
+                for area in self._hud_rects:
+                    clip = rect.clip(area)
+                    if clip.width and clip.height:
+                        surface.blit(hud, clip, clip)
+        else:
+            for rect in self._hud_rects:
+                surface.blit(hud, rect, rect)
+        self._live_rects = self._draw_live(surface)
+        self._last_clean = clean
+        self._last_surface = surface
+
+    def _hud_key(self) -> tuple[Any, ...]:
+        f = self.form
+        dice_settled = self.dice is None or self.time - self.dice.start >= self._settle()
+        return (self.layout.size, self.session.version, self.selected, self.walk,
+                self.hover_hex, self.hover_figure, self.cursor,
+                f.hover.name if f.hover else None, f.pressed.name if f.pressed else None,
+                f.focused.name if f.focused else None, self.log_scroll, self.card_scroll,
+                self.slice_level, self.session.thinking, self.app.settings,
+                self.dice.serial if self.dice else 0, dice_settled, len(self.session.log),
+                self.camera.animating, self.app.top is self)
+
+    @property
+    def font_scale(self) -> float:
+        """How much bigger than at 1280x720 the HUD's text is drawn."""
+        return min(1.4, max(0.85, self.layout.scale))
+
+    def _s(self, n: int) -> int:
+        """A size in the HUD scaled to the window (text grows on big screens)."""
+        return round(n * self.font_scale)
+
+    def _settle(self) -> float:
+        return DICE_SETTLE * self.app.settings.animation_scale
+
+    def _hud_surface(self, size: tuple[int, int]) -> tuple[pygame.Surface, bool]:
+        """The panels (redrawn only when what they show changed) and whether they did."""
+        key = self._hud_key()
+        if self._hud is not None and self._hud[0] == key:
+            return self._hud[1], False
+        hud = self._hud[1] if self._hud is not None and self._hud[1].get_size() == size \
+            else pygame.Surface(size, pygame.SRCALPHA)
+        hud.fill((0, 0, 0, 0))
+        lay = self.layout
+        self._hud_rects = [lay.top, lay.left, lay.right,
+                           lay.camera.inflate(12, 12).union(lay.camera.move(0, -22))]
+        self._draw_hud(hud)
+        self._hud = (key, hud)
+        return hud, True
+
+    def _draw_hud(self, hud: pygame.Surface) -> None:
+        lay = self.layout
+        game = self.game
+        state = game.state
+        static = state.static
+        pal = palette(self.app.settings.colour_blind)
+        session = self.session
+
+        # top bar
+        pygame.draw.rect(hud, (14, 16, 25), lay.top)
+        pygame.draw.line(hud, UI["border"], lay.top.bottomleft, lay.top.bottomright)
+        text.blit(hud, f"Arena  ·  {session.scenario_name}", self._s(20), UI["muted"],
+                  (12, lay.top.centery), anchor="midleft")
+        limit = static.turn_limit
+        seat = game.to_act
+        chip = pygame.Rect(0, 0, self._s(16), self._s(16))
+        banner = f"Turn {game.turn} of {limit}  ·  {session.seat_label(seat)}"
+        if session.over:
+            banner = f"Turn {game.turn}  ·  the game is over"
+        elif session.thinking:
+            banner += " is thinking"
+        elif seat == session.viewer:
+            banner += ": your move"
+        width = text.size(banner, self._s(22), True)[0]
+        chip.midright = (lay.top.centerx - width // 2 - 10, lay.top.centery)
+        pygame.draw.rect(hud, pal.player(seat), chip, border_radius=4)
+        text.blit(hud, banner, self._s(22), UI["text"], (chip.right + 10, lay.top.centery),
+                  anchor="midleft", bold=True)
+
+        # army cards
+        draw_panel(hud, lay.left, "Army cards", px=self._s(20))
+        clip = hud.get_clip()
+        hud.set_clip(pygame.Rect(lay.left.x, lay.left.y + 36, lay.left.width,
+                                 lay.left.height - 40))
+        for seat_no, y in self.card_headers:
+            if lay.left.y + 30 <= y <= lay.left.bottom - 20:
+                dot = pygame.Rect(lay.left.x + 12, y + 5, self._s(12), self._s(12))
+                pygame.draw.rect(hud, pal.player(seat_no), dot, border_radius=3)
+                text.blit(hud, session.seat_label(seat_no), self._s(18), UI["text"],
+                          (dot.right + 8, y + 3), bold=True)
+        hud.set_clip(clip)
+
+        self._draw_turn_panel(hud)
+        self._draw_info_panel(hud)
+        self._draw_log(hud)
+
+        # camera controls strip and the level-slice label
+        strip = lay.camera.inflate(8, 8)
+        pygame.draw.rect(hud, (14, 16, 25), strip, border_radius=8)
+        pygame.draw.rect(hud, UI["border"], strip, 1, border_radius=8)
+        self.form.draw(hud)
+        levels = "all levels" if self.slice_level is None else f"levels 1-{self.slice_level}"
+        text.blit(hud, levels, self._s(15), UI["muted"], (strip.centerx, strip.top - 3),
+                  anchor="midbottom")
+        self._draw_hover_box(hud)
+        tip = self.form.draw_tooltip(hud) if self.app.top is self else None
+        if tip is not None:
+            self._hud_rects.append(tip)
+
+    def _draw_turn_panel(self, hud: pygame.Surface) -> None:
+        lay = self.layout
+        game, session = self.game, self.session
+        state = game.state
+        inner = draw_panel(hud, lay.turn, "Turn", px=self._s(20))
+        y = inner.y
+        phase = state.phase
+        if phase == "setup" or (state.pending and state.pending[-1].kind in
+                                ("first_player", "place_planeswalker")):
+            steps = [("·", "Roll the d20 for the first player"),
+                     ("·", "Choose who goes first"), ("·", "Place the Planeswalkers")]
+            current = 1 if state.pending and state.pending[-1].kind == "first_player" else 2
+        else:
+            steps = list(TURN_ACTIONS)
+            current = PHASE_ACTION.get(phase, -1)
+        pending = game.pending
+        lines: list[tuple[str, tuple[int, int, int]]] = []
+        if session.over:
+            outcome = game.outcome()
+            lines.append((outcome.description if outcome else "The game is over.",
+                          UI["accent"]))
+        elif session.thinking:
+            lines.append((f"{session.seat_label(game.to_act)} is thinking…", UI["teal"]))
+            lines.append((pending.description, UI["muted"]))
+        else:
+            lines.append((pending.description, UI["text"]))
+            lines.append((self.hint(), UI["teal"]))
+        px, line_h, step_h = self._s(18), self._s(20), self._s(22)
+        wrapped = [(part, color) for line, color in lines
+                   for part in text.wrap(line, px, inner.width)]
+        room = self.buttons_top - 12 - y
+        if len(steps) * step_h + self._s(6) + len(wrapped) * line_h > room and current >= 0:
+            steps = [steps[current]]  # short of room: the current step only
+            current = 0
+        for i, (number, label) in enumerate(steps):
+            color = UI["accent"] if i == current else (UI["dim"] if i < current else
+                                                       UI["muted"])
+            if i == current:
+                row = pygame.Rect(inner.x - 4, y - 2, inner.width + 8, step_h)
+                pygame.draw.rect(hud, mix(UI["panel"], UI["accent"], 0.16), row,
+                                 border_radius=4)
+            text.blit(hud, f"{number}  {label}", px, color, (inner.x + 2, y),
+                      bold=i == current)
+            y += step_h
+        y += self._s(6)
+        for part, color in wrapped:
+            if y > self.buttons_top - line_h:
+                break
+            text.blit(hud, part, px, color, (inner.x, y))
+            y += line_h
+
+    def hint(self) -> str:
+        """What the human player can do now, in a sentence."""
+        opts = self.session.options
+        state = self.game.state
+        if not opts.legal:
+            return ("The rules offer no action here (an engine problem): save the game from "
+                    "the menu (Esc) and report it.")
+        if opts.place:
+            return "Click a green space to place the figure (or , . then Enter)."
+        if opts.choose:
+            return "Click one of your army cards (or press its number) to choose it."
+        if self.selected is not None:
+            name = state.static.figure_name(self.selected)
+            moves = len(self.move_table())
+            attacks = len(opts.attacks.get(self.selected, {}))
+            parts = []
+            if moves:
+                parts.append(f"{moves} spaces to move to (blue; orange ! provokes)")
+            if attacks:
+                parts.append(f"{attacks} target{'s' if attacks > 1 else ''} (red)")
+            if not parts:
+                return f"{name} has nothing left to do. Tab: next figure."
+            return f"{name}: " + ", ".join(parts) + ". Tab: next figure."
+        actors = self.actors()
+        if actors:
+            chosen = state.turn_state.chosen
+            card = state.static.card_def(chosen).name if chosen else "the chosen card"
+            moved = len(state.turn_state.moved)
+            return (f"Click a figure of {card} (or Tab) to move or attack with it. "
+                    f"{moved} moved so far.")
+        if opts.summon:
+            return "Summon a card from reserve (its badge), or move on."
+        if opts.other:
+            return "Pick one of the choices below."
+        if opts.end_move or opts.end_attack:
+            return "Nothing more to do in this step: end it (Space) or end the turn (T)."
+        return "End the turn when you are ready (T)."
+
+    def _draw_info_panel(self, hud: pygame.Surface) -> None:
+        lay = self.layout
+        inner = draw_panel(hud, lay.info, "Combat", px=self._s(20))
+        attacker = self.selected
+        target = self.hover_figure
+        if attacker is not None and target is None and self.cursor is not None:
+            target = self.game.state.occupant_map().get(lead_hex(self.cursor))
+        if attacker is not None and target is not None and target != attacker and \
+                self.game.state.static.opposed(self.game.state.controller(attacker),
+                                               self.game.state.controller(target)):
+            self._draw_odds(hud, inner, attacker, target)
+            return
+        if self.dice is not None:
+            self._draw_dice(hud, inner)
+            return
+        for i, line in enumerate(text.wrap(
+                "Select a figure, then hover an enemy to see the dice and the odds. "
+                "Rolls show here.", self._s(18), inner.width)):
+            text.blit(hud, line, self._s(18), UI["muted"],
+                      (inner.x, inner.y + i * self._s(20)))
+
+    def _draw_odds(self, hud: pygame.Surface, inner: pygame.Rect, attacker: str,
+                   target: str) -> None:
+        static = self.game.state.static
+        option = self.attack_options(attacker).get(target)
+        name_a, name_t = static.figure_name(attacker), static.figure_name(target)
+        title = text.fit(f"{name_a} vs {name_t}", self._s(19), inner.width)
+        text.blit(hud, title, self._s(19), UI["text"], (inner.x, inner.y), bold=True)
+        y = inner.y + self._s(24)
+        if option is None or not option.possible:
+            reason = option.reason if option is not None else "not a target"
+            for line in text.wrap(f"Cannot attack: {reason}.", self._s(18), inner.width):
+                text.blit(hud, line, self._s(18), UI["bad"], (inner.x, y))
+                y += self._s(20)
+            return
+
+        def sources(total: int, items: Sequence[tuple[str, int]]) -> str:
+            printed = total - sum(amount for _, amount in items)
+            parts = [f"printed {printed}"] + [f"{name} {amount:+d}" for name, amount in items]
+            return ", ".join(parts)
+
+        line = f"Attack {option.attack_dice}: {sources(option.attack_dice, option.attack_sources)}"
+        text.blit(hud, text.fit(line, self._s(17), inner.width), self._s(17), (240, 150, 140),
+                  (inner.x, y))
+        y += self._s(19)
+        line = (f"Defense {option.defense_dice}: "
+                f"{sources(option.defense_dice, option.defense_sources)}")
+        text.blit(hud, text.fit(line, self._s(17), inner.width), self._s(17), (150, 180, 240),
+                  (inner.x, y))
+        y += self._s(22)
+        try:
+            odds = self.game.damage_odds(attacker, target)
+        except Exception:  # noqa: BLE001
+            return
+        text.blit(hud, f"Expected {float(odds.expected):.1f} damage  ·  destroy "
+                       f"{float(odds.destroy) * 100:.0f}%", self._s(18), UI["accent"],
+                  (inner.x, y), bold=True)
+        y += self._s(24)
+        chart = pygame.Rect(inner.x, y, inner.width, max(30, inner.bottom - y))
+        draw_distribution(hud, chart, odds.distribution, odds.life_left)
+
+    def _draw_dice(self, hud: pygame.Surface, inner: pygame.Rect) -> None:
+        show = self.dice
+        assert show is not None
+        settled = self.time - show.start >= self._settle()
+        text.blit(hud, text.fit(show.title, self._s(19), inner.width), self._s(19), UI["text"],
+                  (inner.x, inner.y), bold=True)
+        y = inner.y + self._s(26)
+        size = max(18, min(34, int(24 * self.layout.scale)))
+        rng = random.Random(int(self.time * 12))
+        for label, faces in show.rows:
+            text.blit(hud, label, self._s(16), UI["muted"], (inner.x, y + size // 2 - 8))
+            shown = faces if settled else tuple(rng.choice(("hit", "shield", "blank"))
+                                                 for _ in faces)
+            draw_dice_row(hud, inner.x + 92, y, shown or ("blank",) * 0, size,
+                          inner.width - 92)
+            rows = max(1, -(-len(faces) // max(1, (inner.width - 92) // (size + 4))))
+            y += rows * (size + 4) + 4
+        if settled and show.result:
+            for line in text.wrap(show.result, self._s(18), inner.width):
+                text.blit(hud, line, self._s(18), UI["accent"], (inner.x, y))
+                y += self._s(20)
+
+    def _draw_log(self, hud: pygame.Surface) -> None:
+        lay = self.layout
+        inner = draw_panel(hud, lay.log, "Game log", px=self._s(20))
+        px, line_h = self._s(16), self._s(18)
+        lines: list[str] = []
+        for entry in self.session.log[-80:]:
+            lines.extend(text.wrap(entry, px, inner.width))
+        visible = max(1, inner.height // line_h)
+        end = max(visible, len(lines) - self.log_scroll)
+        start = max(0, end - visible)
+        clip = hud.get_clip()
+        hud.set_clip(inner)
+        for i, line in enumerate(lines[start:end]):
+            newest = start + i >= len(lines) - 3
+            text.blit(hud, line, px, UI["text"] if newest else UI["muted"],
+                      (inner.x, inner.y + i * line_h))
+        hud.set_clip(clip)
+
+    def _draw_hover_box(self, hud: pygame.Surface) -> None:
+        h = self.hover_hex
+        if h is None:
+            return
+        state = self.game.state
+        board = state.board
+        lay = self.layout
+        lines: list[tuple[str, tuple[int, int, int]]] = []
+        column = board.columns.get(h)
+        if column is None:
+            return
+        terrain = {"land": "land", "water": "water", "road": "road",
+                   "weirded": "weirded ground"}.get(column.terrain or "", "empty")
+        head = f"Space {h.q},{h.r}  ·  level {column.top}  ·  {terrain}"
+        lines.append((head, UI["text"]))
+        extras = []
+        obstacle = board.obstacle_at.get(h)
+        if obstacle is not None:
+            extras.append(f"{obstacle.kind} ({obstacle.height} levels high)")
+        glyph = state.glyphs.get(h)
+        if glyph is not None:
+            extras.append(f"glyph of {glyph.kind}" if glyph.face_up and glyph.kind else
+                          "a glyph, face down")
+        if h in self.renderer.power:
+            extras.append("power space")
+        for zone in state.static.field.zones:
+            if h in zone.spaces:
+                extras.append(f"{zone.name or zone.id} starting zone")
+        if extras:
+            lines.append((", ".join(extras).capitalize(), UI["muted"]))
+        fid = self.hover_figure or state.occupant_map().get(h)
+        if fid is not None:
+            static = state.static
+            card = static.figure_def(fid)
+            owner = state.controller(fid)
+            damage = state.figures[fid].damage
+            lines.append((f"{static.figure_name(fid)} ({self.session.seat_label(owner)})",
+                          palette(self.app.settings.colour_blind).player(owner)))
+            lines.append((f"Life {card.life - damage}/{card.life} · Move {card.move} · Range "
+                          f"{card.range} · Attack {card.attack} · Defense {card.defense} · "
+                          f"Height {card.height}", UI["muted"]))
+        pos = self.hover_position()
+        if pos is not None and self.selected is not None:
+            r = self.reach().get(pos)
+            if r is not None:
+                extra = f"Move here: {r.cost} spaces"
+                if r.provokes:
+                    extra += f"; provokes {len(r.provokes)} leaving-engagement attack(s)"
+                if r.falls:
+                    extra += "; may fall"
+                lines.append((extra, UI["teal"]))
+        box = pygame.Rect(lay.hover.x, lay.hover.y, lay.hover.width,
+                          12 + self._s(20) * len(lines))
+        pygame.draw.rect(hud, (14, 16, 25, 225), box, border_radius=8)
+        pygame.draw.rect(hud, UI["border"], box, 1, border_radius=8)
+        for i, (line, color) in enumerate(lines):
+            text.blit(hud, text.fit(line, self._s(17), box.width - 16), self._s(17), color,
+                      (box.x + 8, box.y + 6 + i * self._s(20)))
+        self._hud_rects.append(box)
+
+    def _draw_live(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """What changes every frame over the cached panels: the thinking spinner, rolling
+        dice, the frame time. Returns where it drew (restored from the panels next frame)."""
+        lay = self.layout
+        drawn: list[pygame.Rect] = []
+        if self.session.thinking:
+            radius = max(6, lay.top.height // 4)
+            center = (lay.top.right - lay.top.height * 2, lay.top.centery)
+            draw_spinner(surface, center, radius, self.time, UI["teal"])
+            drawn.append(pygame.Rect(0, 0, radius * 3, radius * 3).move(
+                center[0] - radius * 3 // 2, center[1] - radius * 3 // 2))
+        if self.dice is not None and self.time - self.dice.start < self._settle():
+            self._hud = None
+        if self.app.settings.show_fps:
+            drawn.append(text.blit(surface, f"{self.frame_ms:.1f} ms", 16, UI["muted"],
+                                   (lay.view.right - 8, lay.view.y + 6), anchor="topright"))
+        return drawn
+
+
+def _parse_hex(word: str) -> Hex | None:
+    parts = word.split(",")
+    if len(parts) != 2:
+        return None
+    try:
+        return Hex(int(parts[0]), int(parts[1]))
+    except ValueError:
+        return None
+
+
+def _pos_key(pos: Pos) -> tuple[int, int, int, int]:
+    if isinstance(pos, Hex):
+        return (pos.r, pos.q, 0, 0)
+    return (pos[0].r, pos[0].q, pos[1].r, pos[1].q)
+

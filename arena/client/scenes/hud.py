@@ -1,0 +1,295 @@
+"""The battle screen's panels: layout, army cards, the turn flow, dice, odds, the log.
+
+Pure drawing helpers and widgets; the battle scene decides what they show. Dice faces follow
+the engine's combat die: a hit (crossed weapons, red), a shield (blue) or a blank (grey).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import pygame
+
+from arena.client import text
+from arena.client.palette import MTG_COLOURS, UI, Color, mix, shade
+from arena.client.ui import Button, Widget
+
+__all__ = [
+    "CardRow",
+    "CardWidget",
+    "IconButton",
+    "Layout",
+    "battle_layout",
+    "draw_dice_row",
+    "draw_distribution",
+    "draw_spinner",
+]
+
+TURN_ACTIONS = (
+    ("1", "Draw a spell card"),
+    ("2", "Choose an army card"),
+    ("3", "Move (summon first)"),
+    ("4", "Attack"),
+    ("5", "End turn, move the marker"),
+)
+
+PHASE_ACTION = {"turn_start": 0, "draw": 0, "choose": 1, "pre_move": 2, "move": 2,
+                "post_move": 3, "attack": 3, "post_attack": 4, "end": 4, "hand_limit": 4,
+                "end_marker": 4}
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the battle screen's parts go for one window size."""
+
+    size: tuple[int, int]
+    top: pygame.Rect
+    left: pygame.Rect
+    right: pygame.Rect
+    turn: pygame.Rect
+    info: pygame.Rect
+    log: pygame.Rect
+    view: pygame.Rect
+    camera: pygame.Rect
+    hover: pygame.Rect
+    scale: float
+
+
+def battle_layout(size: tuple[int, int]) -> Layout:
+    """The battle screen's layout (pure arithmetic, so tests can click by it)."""
+    w, h = size
+    scale = max(0.75, min(1.5, min(w / 1280.0, h / 720.0)))
+    pad = 8
+    top = pygame.Rect(0, 0, w, int(40 * scale))
+    left_w = int(min(360, max(250, w * 0.21)))
+    right_w = int(min(420, max(290, w * 0.245)))
+    body_y = top.bottom + pad
+    body_h = h - body_y - pad
+    left = pygame.Rect(pad, body_y, left_w, body_h)
+    right = pygame.Rect(w - right_w - pad, body_y, right_w, body_h)
+    turn_h = int(body_h * 0.45)
+    info_h = int(body_h * 0.27)
+    turn = pygame.Rect(right.x, right.y, right_w, turn_h)
+    info = pygame.Rect(right.x, turn.bottom + pad, right_w, info_h)
+    log = pygame.Rect(right.x, info.bottom + pad, right_w, right.bottom - info.bottom - pad)
+    view = pygame.Rect(left.right + pad, top.bottom, right.x - left.right - 2 * pad,
+                       h - top.bottom)
+    cam_h = int(36 * scale)
+    cam_w = min(view.width - 20, int(7 * (cam_h + 6)))
+    camera = pygame.Rect(0, 0, cam_w, cam_h)
+    camera.midbottom = (view.centerx, view.bottom - pad)
+    hover = pygame.Rect(view.x + pad, view.y + pad, min(360, view.width - 2 * pad),
+                        int(92 * scale))
+    return Layout(size, top, left, right, turn, info, log, view, camera, hover, scale)
+
+
+class IconButton(Button):
+    """A square button with a drawn icon (the default font has no arrow glyphs)."""
+
+    icon: str = ""
+
+    def __init__(self, icon: str, rect: pygame.Rect, action: Callable[[], object],
+                 note: str, hotkeys: tuple[int, ...] = (), name: str = "") -> None:
+        super().__init__(rect=rect, action=action, note=note, hotkeys=hotkeys,
+                         name=name or icon)
+        self.icon = icon
+
+    def draw(self, surface: pygame.Surface, focused: bool, hovered: bool,
+             pressed: bool) -> None:
+        self.label = ""
+        super().draw(surface, focused, hovered, pressed)
+        color = UI["text"] if self.enabled else UI["dim"]
+        r = self.rect
+        cx, cy = r.center
+        s = r.height * 0.28
+        w = max(2, round(r.height / 14))
+        if self.icon in ("rotate-left", "rotate-right"):
+            box = pygame.Rect(0, 0, s * 2, s * 2)
+            box.center = (cx, cy)
+            pygame.draw.arc(surface, color, box, math.radians(-60), math.radians(200), w)
+            flip = -1 if self.icon == "rotate-left" else 1
+            if flip < 0:
+                tip = (cx - s * math.cos(math.radians(200)) * -1, cy + s * 0.35)
+                tip = (cx - s * 0.94, cy + s * 0.35)
+                pts = [(tip[0] - s * 0.45, tip[1] - s * 0.2), (tip[0] + s * 0.35, tip[1] -
+                                                                 s * 0.3),
+                       (tip[0] - s * 0.05, tip[1] + s * 0.45)]
+            else:
+                tip = (cx + s * 0.5, cy + s * 0.87)
+                pts = [(tip[0] + s * 0.45, tip[1] - s * 0.45), (tip[0] + s * 0.3, tip[1] +
+                                                                 s * 0.35),
+                       (tip[0] - s * 0.45, tip[1] + s * 0.1)]
+            pygame.draw.polygon(surface, color, pts)
+        elif self.icon in ("zoom-in", "zoom-out"):
+            pygame.draw.line(surface, color, (cx - s, cy), (cx + s, cy), w + 1)
+            if self.icon == "zoom-in":
+                pygame.draw.line(surface, color, (cx, cy - s), (cx, cy + s), w + 1)
+        elif self.icon in ("slice-down", "slice-up"):
+            for i in range(3):
+                y = cy - s + i * s
+                hidden = (self.icon == "slice-down" and i == 0)
+                c = UI["dim"] if hidden else color
+                pygame.draw.line(surface, c, (cx - s, y + s * 0.3), (cx + s, y + s * 0.3), w)
+            d = -1 if self.icon == "slice-up" else 1
+            pygame.draw.polygon(surface, UI["accent"],
+                                [(cx + s * 1.1, cy - d * s * 0.7), (cx + s * 1.5, cy - d * s *
+                                                                     0.1),
+                                 (cx + s * 0.7, cy - d * s * 0.1)])
+        elif self.icon == "fit":
+            for dx, dy in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
+                x0, y0 = cx + dx * s, cy + dy * s
+                pygame.draw.line(surface, color, (x0, y0), (x0 - dx * s * 0.6, y0), w)
+                pygame.draw.line(surface, color, (x0, y0), (x0, y0 - dy * s * 0.6), w)
+        elif self.icon == "menu":
+            for i in (-1, 0, 1):
+                pygame.draw.line(surface, color, (cx - s, cy + i * s * 0.6),
+                                 (cx + s, cy + i * s * 0.6), w)
+
+
+@dataclass(frozen=True)
+class CardRow:
+    """What one army card row shows."""
+
+    uid: str
+    name: str
+    colour: str
+    stats: str
+    where: str
+    seat_color: Color
+    state: str = ""  # chosen | choosable | summonable | destroyed | ""
+    badge: str = ""
+    number: int = 0
+
+
+class CardWidget(Widget):
+    """An army card in the left panel: click to choose it (or summon it) when you may."""
+
+    def __init__(self, row: CardRow, rect: pygame.Rect, action: Callable[[], object] | None,
+                 note: str = "", scale: float = 1.0) -> None:
+        super().__init__(rect=rect, name=f"card:{row.uid}", note=note,
+                         enabled=action is not None)
+        self.row = row
+        self.action = action
+        self.scale = scale
+
+    @property
+    def focusable(self) -> bool:
+        return self.visible and self.enabled
+
+    def activate(self) -> None:
+        if self.action is not None:
+            self.action()
+
+    def draw(self, surface: pygame.Surface, focused: bool, hovered: bool,
+             pressed: bool) -> None:
+        row, rect = self.row, self.rect
+        fill = UI["panel-2"]
+        if row.state == "destroyed":
+            fill = shade(fill, 0.8)
+        if hovered:
+            fill = shade(fill, 1.25)
+        pygame.draw.rect(surface, fill, rect, border_radius=7)
+        edge = {"chosen": UI["accent"], "choosable": UI["teal"], "summonable": UI["good"]
+                }.get(row.state, UI["border"])
+        width = 2 if row.state in ("chosen", "choosable", "summonable") or focused else 1
+        if focused:
+            edge = UI["focus"]
+        pygame.draw.rect(surface, edge, rect, width, border_radius=7)
+        strip = pygame.Rect(rect.x, rect.y, 6, rect.height)
+        pygame.draw.rect(surface, row.seat_color, strip, border_top_left_radius=7,
+                         border_bottom_left_radius=7)
+        k = self.scale
+        mana = MTG_COLOURS.get(row.colour, (160, 160, 160))
+        dot = (rect.x + round(20 * k), rect.y + round(15 * k))
+        pygame.draw.circle(surface, mana, dot, round(7 * k))
+        pygame.draw.circle(surface, shade(mana, 0.5), dot, round(7 * k), 1)
+        muted = row.state == "destroyed"
+        name_px, small = round(19 * k), round(16 * k)
+        left = rect.x + round(32 * k)
+        badge_w = text.size(row.badge, small, True)[0] + 14 if row.badge else 0
+        name = text.fit(row.name, name_px, rect.right - left - 8 - badge_w)
+        text.blit(surface, name, name_px, UI["dim"] if muted else UI["text"],
+                  (left, rect.y + round(7 * k)), bold=True)
+        text.blit(surface, text.fit(row.stats, small, rect.right - left - 8), small,
+                  UI["muted"], (left, rect.y + round(29 * k)))
+        text.blit(surface, text.fit(row.where, small, rect.right - left - 8), small,
+                  UI["dim"] if muted else mix(UI["muted"], UI["text"], 0.4),
+                  (left, rect.y + round(47 * k)))
+        if row.badge:
+            bcol = edge if row.state else UI["border"]
+            brect = pygame.Rect(0, 0, badge_w, round(20 * k))
+            brect.topright = (rect.right - 6, rect.y + 6)
+            pygame.draw.rect(surface, shade(bcol, 0.45), brect, border_radius=5)
+            pygame.draw.rect(surface, bcol, brect, 1, border_radius=5)
+            text.blit(surface, row.badge, small, UI["text"], brect.center, anchor="center",
+                      bold=True)
+
+
+FACE_COLORS = {"hit": (206, 64, 52), "shield": (60, 110, 200), "blank": (120, 124, 138)}
+
+
+def draw_die(surface: pygame.Surface, rect: pygame.Rect, face: str) -> None:
+    """One combat die showing ``face``."""
+    color = FACE_COLORS.get(face, (120, 124, 138))
+    pygame.draw.rect(surface, shade(color, 0.55), rect.move(0, 2), border_radius=5)
+    pygame.draw.rect(surface, color, rect, border_radius=5)
+    pygame.draw.rect(surface, shade(color, 1.35), rect, 1, border_radius=5)
+    cx, cy = rect.center
+    s = rect.width * 0.28
+    ink = (250, 244, 236)
+    w = max(2, rect.width // 12)
+    if face == "hit":  # crossed blades
+        pygame.draw.line(surface, ink, (cx - s, cy + s), (cx + s, cy - s), w)
+        pygame.draw.line(surface, ink, (cx - s, cy - s), (cx + s, cy + s), w)
+        pygame.draw.line(surface, ink, (cx - s * 0.9, cy + s * 0.3), (cx - s * 0.3, cy + s * 0.9),
+                         w)
+        pygame.draw.line(surface, ink, (cx + s * 0.9, cy + s * 0.3), (cx + s * 0.3, cy + s * 0.9),
+                         w)
+    elif face == "shield":
+        pts = [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy), (cx, cy + s * 1.2),
+               (cx - s, cy)]
+        pygame.draw.polygon(surface, ink, pts, w)
+
+
+def draw_dice_row(surface: pygame.Surface, x: int, y: int, faces: Sequence[str],
+                  size: int = 24, max_width: int = 400) -> int:
+    """A row of dice; returns the x after it."""
+    gap = 4
+    per = max(1, (max_width + gap) // (size + gap))
+    for i, face in enumerate(faces):
+        row, col = divmod(i, per)
+        draw_die(surface, pygame.Rect(x + col * (size + gap), y + row * (size + gap), size,
+                                      size), face)
+    return x + min(len(faces), per) * (size + gap)
+
+
+def draw_distribution(surface: pygame.Surface, rect: pygame.Rect,
+                      distribution: Sequence[Fraction], life_left: int) -> None:
+    """Bars of P(damage = k); bars at or past the target's remaining life in red."""
+    n = len(distribution)
+    if n == 0:
+        return
+    peak = max(float(p) for p in distribution) or 1.0
+    bw = max(4, (rect.width - (n - 1) * 3) // n)
+    for k, p in enumerate(distribution):
+        bh = int((rect.height - 16) * float(p) / peak)
+        bar = pygame.Rect(rect.x + k * (bw + 3), rect.bottom - 16 - bh, bw, bh)
+        color = UI["bad"] if k >= life_left > 0 else UI["teal"]
+        pygame.draw.rect(surface, color, bar, border_top_left_radius=3,
+                         border_top_right_radius=3)
+        text.blit(surface, str(k), 14, UI["muted"], (bar.centerx, rect.bottom - 14),
+                  anchor="midtop")
+
+
+def draw_spinner(surface: pygame.Surface, center: tuple[int, int], radius: int, t: float,
+                 color: Color) -> None:
+    """Eight dots chasing round (the "thinking" indicator)."""
+    for i in range(8):
+        angle = 2 * math.pi * i / 8 + t * 5
+        alpha = (i + 1) / 8
+        pos = (center[0] + math.cos(angle) * radius, center[1] + math.sin(angle) * radius)
+        pygame.draw.circle(surface, mix((40, 44, 60), color, alpha), pos,
+                           max(2, radius // 4))

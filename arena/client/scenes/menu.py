@@ -1,0 +1,289 @@
+"""The main menu, the Settings screen and the Load screen.
+
+Every item is either working or shown disabled with a note saying why (hover it), so no
+item is a dead end. Up/Down (or Tab) and Enter work everywhere; Esc goes back, and on the
+main menu quits.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+
+from arena import __version__
+from arena.client import content, text
+from arena.client.palette import UI
+from arena.client.scenes.base import App, Scene
+from arena.client.scenes.common import Dialog, backdrop, draw_title, menu_button_rects
+from arena.client.settings import AI_PACES, ANIMATION_SPEEDS, save_settings
+from arena.client.ui import Button, Choice, Form, ListBox, draw_panel
+
+__all__ = ["LoadScene", "MainMenu", "SettingsScene", "MENU_ITEMS", "open_save"]
+
+MENU_ITEMS = ("Continue", "New game", "Load game", "Editor", "Card browser", "Rules",
+              "Settings", "Quit")
+
+
+def open_save(app: App, path: Path) -> bool:
+    """Load a save into a battle (a readable dialog when it cannot be loaded)."""
+    from arena.client.saves import SaveError, load_save
+
+    try:
+        loaded = load_save(path)
+    except SaveError as exc:
+        app.push(Dialog(app, "Cannot load this game", str(exc), error=True))
+        return False
+    from arena.client.scenes.battle import BattleScene
+
+    app.reset(BattleScene(app, loaded.game, loaded.seats, list(loaded.log)))
+    app.toast(f"Loaded {path.name}")
+    return True
+
+
+class MainMenu(Scene):
+    """The first screen (see the module docstring)."""
+
+    title = "Main menu"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.form = Form()
+        self.frames = 0
+        self.editor: subprocess.Popen[bytes] | None = None
+        self._build()
+
+    def _build(self) -> None:
+        from arena.client.saves import autosave_path, list_saves
+
+        auto = autosave_path()
+        has_auto = auto.exists()
+        has_saves = has_auto or any(True for _ in list_saves())
+        rects = menu_button_rects(self.app.size, MENU_ITEMS)
+        spec: dict[str, tuple[bool, str, object]] = {
+            "Continue": (has_auto, "Resume the last autosave." if has_auto else
+                         "No autosave yet: start a new game first.", self.continue_game),
+            "New game": (True, "Choose a scenario, armies and opponents.", self.new_game),
+            "Load game": (has_saves, "Open a saved game." if has_saves else
+                          "No saved games yet.", self.load_game),
+            "Editor": (True, "Open the battlefield and army editor in its own window.",
+                       self.open_editor),
+            "Card browser": (False, "Not built yet: the card browser comes in a later "
+                             "version. Army cards show in battle (hover them).", None),
+            "Rules": (False, "Not built yet: an in-game rules reference comes later. The "
+                      "battle screen's turn panel explains each step as you play.", None),
+            "Settings": (True, "Colour-blind palette, animation speed, AI pace.",
+                         self.open_settings),
+            "Quit": (True, "Close Arena.", self.app.quit),
+        }
+        buttons = []
+        for name in MENU_ITEMS:
+            enabled, note, action = spec[name]
+            buttons.append(Button(rect=rects[name], label=name, name=name, enabled=enabled,
+                                  note=note, action=action,  # type: ignore[arg-type]
+                                  style="primary" if name == "New game" else "normal"))
+        focus = self.form.focused.name if self.form.focused else ("Continue" if has_auto
+                                                                  else "New game")
+        self.form.set(buttons)
+        for i, b in enumerate(buttons):
+            if b.name == focus and b.enabled:
+                self.form.focus = i
+
+    def button(self, name: str) -> Button:
+        for w in self.form.widgets:
+            if isinstance(w, Button) and w.name == name:
+                return w
+        raise KeyError(name)
+
+    # --- actions ------------------------------------------------------------------------------
+
+    def continue_game(self) -> None:
+        from arena.client.saves import autosave_path
+
+        open_save(self.app, autosave_path())
+
+    def new_game(self) -> None:
+        from arena.client.scenes.newgame import NewGameScene
+
+        self.app.push(NewGameScene(self.app))
+
+    def load_game(self) -> None:
+        self.app.push(LoadScene(self.app))
+
+    def open_settings(self) -> None:
+        self.app.push(SettingsScene(self.app))
+
+    def open_editor(self) -> None:
+        """Start ``arena-editor`` as its own process (the game keeps running)."""
+        if self.editor is not None and self.editor.poll() is None:
+            self.app.toast("The editor is already open.")
+            return
+        script = Path(sys.executable).parent / "arena-editor"
+        command = [str(script)] if script.exists() else [sys.executable, "-m", "editor.app"]
+        try:
+            self.editor = subprocess.Popen(command, env=dict(os.environ))
+        except OSError as exc:
+            self.app.push(Dialog(self.app, "Cannot open the editor",
+                                 f"Starting {command[0]} failed: {exc}.", error=True))
+            return
+        self.app.toast("The editor opens in its own window.")
+
+    # --- scene --------------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._build()
+
+    def on_reveal(self) -> None:
+        self._build()
+
+    def update(self, dt: float) -> None:
+        # Start loading the cards and scenarios once the menu is up (not before its first
+        # frame: the loader competes for the interpreter).
+        self.frames += 1
+        if self.frames == 2:
+            content.preload()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.quit()
+            return
+        self.form.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        surface.blit(backdrop(size), (0, 0))
+        w, h = size
+        unit = min(w / 16.0, h / 9.0)
+        x = int(unit * 0.8)
+        px = max(40, int(unit * 1.7))
+        rect = text.blit(surface, "Arena", px, UI["accent"], (x, int(h * 0.08)), shadow=True)
+        text.blit(surface, "of the Planeswalkers", max(18, int(px * 0.32)), UI["text"],
+                  (x + 4, rect.bottom - int(px * 0.08)), shadow=True)
+        self.form.draw(surface)
+        text.blit(surface, f"version {__version__}  ·  Up, Down and Enter, or the mouse", 16,
+                  UI["muted"], (x, h - 12), anchor="bottomleft")
+        if self.app.top is self:
+            self.form.draw_tooltip(surface)
+
+
+class SettingsScene(Scene):
+    """The player's settings, saved as they change."""
+
+    title = "Settings"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.form = Form()
+        self.resize(app.size)
+
+    def _set(self, **changes: object) -> None:
+        self.app.settings = self.app.settings.with_(**changes)
+        try:
+            save_settings(self.app.settings)
+        except OSError as exc:
+            self.app.toast(f"Settings could not be saved: {exc}", error=True)
+        from arena.client.figures import clear_cache
+
+        clear_cache()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        s = self.app.settings
+        x, y, cw = int(w * 0.08), int(h * 0.24), min(640, int(w * 0.6))
+        rows = [
+            Choice(rect=pygame.Rect(x, y, cw, 40), label="Player colours", name="palette",
+                   options=[(False, "Default"), (True, "Colour-blind safe + team patterns")],
+                   on_change=lambda v: self._set(colour_blind=v),
+                   note="Okabe-Ito colours, and a pattern on every base for its team."),
+            Choice(rect=pygame.Rect(x, y + 56, cw, 40), label="Animations", name="anim",
+                   options=[(k, k.capitalize()) for k in ANIMATION_SPEEDS],
+                   on_change=lambda v: self._set(animations=v)),
+            Choice(rect=pygame.Rect(x, y + 112, cw, 40), label="AI pace", name="pace",
+                   options=[(k, k.capitalize()) for k in AI_PACES],
+                   on_change=lambda v: self._set(ai_pace=v),
+                   note="The pause between the computer's actions, so you can follow them."),
+            Choice(rect=pygame.Rect(x, y + 168, cw, 40), label="Frame time", name="fps",
+                   options=[(False, "Hidden"), (True, "Shown")],
+                   on_change=lambda v: self._set(show_fps=v)),
+            Button(rect=pygame.Rect(x, y + 250, 200, 42), label="Back", name="back",
+                   hint="Esc", action=self.app.pop),
+        ]
+        rows[0].set_value(s.colour_blind)  # type: ignore[attr-defined]
+        rows[1].set_value(s.animations)  # type: ignore[attr-defined]
+        rows[2].set_value(s.ai_pace)  # type: ignore[attr-defined]
+        rows[3].set_value(s.show_fps)  # type: ignore[attr-defined]
+        self.form.set(rows)
+        if self.form.focus is None:
+            self.form.focus = 0
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return
+        self.form.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(backdrop(surface.get_size(), dim=True), (0, 0))
+        draw_title(surface, "Settings", "Saved as you change them · ←→ change a value")
+        self.form.draw(surface)
+        if self.app.top is self:
+            self.form.draw_tooltip(surface)
+
+
+class LoadScene(Scene):
+    """Pick a saved game (the autosave first, then the newest)."""
+
+    title = "Load game"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        from arena.client.saves import list_saves
+
+        self.saves = list_saves()
+        self.form = Form()
+        self.list = ListBox(name="saves", row_h=52, px=22)
+        self.resize(app.size)
+
+    def _load(self, index: int) -> None:
+        if 0 <= index < len(self.saves):
+            open_save(self.app, self.saves[index].path)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        x, y = int(w * 0.06), int(h * 0.22)
+        lw = min(760, int(w * 0.62))
+        self.list.rect = pygame.Rect(x, y, lw, max(120, h - y - 110))
+        self.list.rows = [s.label for s in self.saves] or ["No saved games yet"]
+        self.list.subtitles = [s.problem or s.saved_at.replace("T", " ") for s in self.saves]
+        self.list.on_activate = self._load
+        load = Button(rect=pygame.Rect(x, h - 80, 200, 44), label="Load", name="load",
+                      style="primary", hint="Enter", enabled=bool(self.saves),
+                      note="" if self.saves else "There is nothing to load yet.",
+                      action=lambda: self._load(self.list.selected))
+        back = Button(rect=pygame.Rect(x + 216, h - 80, 200, 44), label="Back", name="back",
+                      hint="Esc", action=self.app.pop)
+        self.form.set([self.list, load, back])
+        if self.form.focus is None:
+            self.form.focus = 0
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return
+        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                and self.saves):
+            self._load(self.list.selected)
+            return
+        self.form.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(backdrop(surface.get_size(), dim=True), (0, 0))
+        draw_title(surface, "Load game", "Saved games and the autosave")
+        panel = self.list.rect.inflate(24, 24)
+        draw_panel(surface, panel)
+        self.form.draw(surface)
+        if self.app.top is self:
+            self.form.draw_tooltip(surface)

@@ -1,0 +1,342 @@
+"""New game: scenario, players (human or computer, army, team) and seed, then Start.
+
+The defaults play at once: The Duel, you (Gideon's army) against a normal computer player
+(Jace's army), a random seed -- one click on Start (or Enter). The scenario list shows a
+picture of each battlefield drawn by the game's renderer. Typing digits while the seed box
+has the focus sets the seed (Backspace deletes; R picks a new random one).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from arena.client import content, text
+from arena.client.content import GameSetup, SeatSetup
+from arena.client.palette import UI, palette
+from arena.client.scenes.base import App, Scene
+from arena.client.scenes.common import Dialog, backdrop, draw_title
+from arena.client.ui import Button, Choice, Form, ListBox, Widget, draw_panel
+
+if TYPE_CHECKING:
+    from arena.content.scenario import Scenario
+
+__all__ = ["NewGameScene", "SeedBox"]
+
+WHO = [("human", "Human"), ("ai:easy", "Computer (easy)"), ("ai:normal", "Computer (normal)"),
+       ("ai:hard", "Computer (hard)")]
+TEAMS = [(0, "Alone"), (1, "Team A"), (2, "Team B")]
+DEFAULT_ARMIES = ("gideon-premade", "jace-premade", "liliana-premade")
+
+
+class SeedBox(Widget):
+    """The seed: digits typed while focused replace it."""
+
+    def __init__(self, rect: pygame.Rect, seed: int, on_change: Any) -> None:
+        super().__init__(rect=rect, name="seed",
+                         note="The seed fixes the dice: the same seed and the same moves "
+                              "replay the same game. Type digits, or R for a new one.")
+        self.seed = seed
+        self.on_change = on_change
+        self.fresh = True
+
+    def key(self, event: pygame.event.Event) -> bool:
+        char = getattr(event, "unicode", "")
+        if char and char.isdigit():
+            digits = char if self.fresh else f"{self.seed}{char}"
+            self.fresh = False
+            self.seed = int(digits[-9:])
+            self.on_change(self.seed)
+            return True
+        if event.key == pygame.K_BACKSPACE:
+            self.fresh = False
+            self.seed = self.seed // 10
+            self.on_change(self.seed)
+            return True
+        return False
+
+    def activate(self) -> None:
+        self.fresh = True
+
+    def draw(self, surface: pygame.Surface, focused: bool, hovered: bool,
+             pressed: bool) -> None:
+        text.blit(surface, "Seed", 20, UI["muted"], (self.rect.x, self.rect.centery),
+                  anchor="midleft")
+        box = pygame.Rect(self.rect.x + 60, self.rect.y, self.rect.width - 60,
+                          self.rect.height)
+        pygame.draw.rect(surface, UI["panel-2"], box, border_radius=6)
+        pygame.draw.rect(surface, UI["focus"] if focused else UI["border"], box,
+                         2 if focused else 1, border_radius=6)
+        text.blit(surface, str(self.seed), 22, UI["text"], (box.x + 10, box.centery),
+                  anchor="midleft")
+
+
+class NewGameScene(Scene):
+    """See the module docstring."""
+
+    title = "New game"
+
+    def __init__(self, app: App, setup: GameSetup | None = None) -> None:
+        super().__init__(app)
+        self.form = Form()
+        self.scenarios: list[Scenario] = []
+        self.setup = setup or GameSetup(seed=random.randrange(1, 1_000_000))
+        self.previews: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+        self.loaded = False
+        self.preview_rect = pygame.Rect(0, 0, 0, 0)
+        self.info_rect = pygame.Rect(0, 0, 0, 0)
+        self.scenario_list = ListBox(name="scenarios", row_h=54, px=22)
+        content.preload()
+        if content.ready():
+            self._loaded()
+
+    # --- set-up state -------------------------------------------------------------------------
+
+    def _loaded(self) -> None:
+        self.loaded = True
+        self.scenarios = content.playable_scenarios()
+        ids = [s.id for s in self.scenarios]
+        if self.setup.scenario not in ids and ids:
+            self._pick_scenario(ids[0])
+        self.scenario_list.selected = ids.index(self.setup.scenario) if ids else 0
+        self.resize(self.app.size)
+
+    @property
+    def scenario(self) -> Scenario | None:
+        for s in self.scenarios:
+            if s.id == self.setup.scenario:
+                return s
+        return None
+
+    def _pick_scenario(self, scenario_id: str) -> None:
+        scenario = next(s for s in self.scenarios if s.id == scenario_id)
+        count = min(max(len(self.setup.seats), scenario.players.min), scenario.players.max)
+        self.setup = replace(self.setup, scenario=scenario_id,
+                             seats=self._seats_for(count, scenario))
+
+    def _seats_for(self, count: int, scenario: Scenario) -> tuple[SeatSetup, ...]:
+        armies = [a for a in DEFAULT_ARMIES if a in content.catalog().armies] or \
+            sorted(content.catalog().armies)
+        seats = list(self.setup.seats[:count])
+        while len(seats) < count:
+            seats.append(SeatSetup("ai", "normal", armies[len(seats) % len(armies)]))
+        if scenario.teams:
+            seats = [replace(s, team=0) for s in seats]
+        return tuple(seats)
+
+    def _set_seat(self, index: int, **changes: Any) -> None:
+        seats = list(self.setup.seats)
+        seats[index] = replace(seats[index], **changes)
+        self.setup = replace(self.setup, seats=tuple(seats))
+
+    def _on_scenario(self, index: int) -> None:
+        self._pick_scenario(self.scenarios[index].id)
+        self.resize(self.app.size)
+
+    def _on_activate(self, index: int) -> None:
+        self.start()
+
+    def _set_army(self, index: int, army: str) -> None:
+        self._set_seat(index, army=army)
+
+    def _set_team(self, index: int, team: int) -> None:
+        self._set_seat(index, team=team)
+
+    def _set_who(self, index: int, value: str) -> None:
+        if value == "human":
+            self._set_seat(index, kind="human")
+        else:
+            self._set_seat(index, kind="ai", difficulty=value.split(":", 1)[1])
+
+    def _set_count(self, count: int) -> None:
+        scenario = self.scenario
+        if scenario is not None:
+            self.setup = replace(self.setup, seats=self._seats_for(count, scenario))
+            self.resize(self.app.size)
+
+    def _set_seed(self, seed: int) -> None:
+        self.setup = replace(self.setup, seed=seed)
+
+    def reroll(self) -> None:
+        self._set_seed(random.randrange(1, 1_000_000))
+        self.resize(self.app.size)
+
+    # --- start --------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start the battle with this set-up (a dialog explains a set-up that cannot be
+        played)."""
+        if not self.loaded:
+            return
+        try:
+            game = content.new_game(self.setup)
+        except Exception as exc:  # noqa: BLE001 - any refusal becomes a message
+            self.app.push(Dialog(self.app, "This game cannot start", str(exc), error=True))
+            return
+        from arena.client.scenes.battle import BattleScene
+
+        self.app.reset(BattleScene(self.app, game, self.setup.seats, setup=self.setup))
+
+    # --- layout ---------------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if not self.loaded:
+            return
+        w, h = size
+        unit = min(w / 16.0, h / 9.0)
+        top = int(unit * 1.9)
+        left_w = max(260, int(w * 0.24))
+        x0 = int(unit * 0.6)
+        self.scenario_list.rect = pygame.Rect(x0, top, left_w, h - top - int(unit * 1.5))
+        self.scenario_list.rows = [s.name for s in self.scenarios]
+        self.scenario_list.subtitles = [
+            f"{_players(s)} · {content.catalog().battlefields[s.battlefield].name}"
+            for s in self.scenarios]
+        self.scenario_list.on_select = self._on_scenario
+        self.scenario_list.on_activate = self._on_activate
+
+        x1 = x0 + left_w + int(unit * 0.5)
+        right_w = w - x1 - x0
+        scenario = self.scenario
+        rows_h = len(self.setup.seats) * 46 + 12 + 44 + (
+            44 if scenario is not None and scenario.players.min != scenario.players.max else 0)
+        room = h - int(unit * 1.3) - 10 - top - rows_h - 20
+        preview_h = max(100, int(min(h * 0.36, right_w * 0.5, room)))
+        self.preview_rect = pygame.Rect(x1, top, int(right_w * 0.55), preview_h)
+        self.info_rect = pygame.Rect(self.preview_rect.right + 16, top,
+                                     right_w - self.preview_rect.width - 16, preview_h)
+        y = top + preview_h + 20
+        widgets: list[Widget] = [self.scenario_list]
+        armies = [(a.id, a.name) for a in sorted(content.catalog().armies.values(),
+                                                  key=lambda a: a.name)]
+        if scenario is not None and scenario.players.min != scenario.players.max:
+            count = Choice(rect=pygame.Rect(x1, y, min(420, right_w), 36), label="Players",
+                           name="count", px=20,
+                           options=[(n, str(n)) for n in range(scenario.players.min,
+                                                                scenario.players.max + 1)],
+                           on_change=self._set_count)
+            count.set_value(len(self.setup.seats))
+            widgets.append(count)
+            y += 44
+        row_h = 40
+        free_teams = (scenario is not None and not scenario.teams
+                      and len(self.setup.seats) > 2)
+        col = (right_w - 150) // (3 if free_teams else 2)
+        for i, seat in enumerate(self.setup.seats):
+            ry = y + i * (row_h + 6)
+            who = Choice(rect=pygame.Rect(x1 + 150, ry, col - 10, row_h), name=f"who{i}",
+                         options=WHO, on_change=partial(self._set_who, i), px=20)
+            who.set_value("human" if seat.kind == "human" else f"ai:{seat.difficulty}")
+            army = Choice(rect=pygame.Rect(x1 + 150 + col, ry, col - 10, row_h),
+                          name=f"army{i}", options=armies, px=20,
+                          on_change=partial(self._set_army, i))
+            army.set_value(seat.army)
+            widgets += [who, army]
+            if free_teams:
+                team = Choice(rect=pygame.Rect(x1 + 150 + 2 * col, ry, col - 10, row_h),
+                              name=f"team{i}", options=TEAMS, px=20,
+                              on_change=partial(self._set_team, i))
+                team.set_value(seat.team)
+                widgets.append(team)
+        y += len(self.setup.seats) * (row_h + 6) + 12
+        self.seats_top = y - len(self.setup.seats) * (row_h + 6) - 12
+        seed = SeedBox(pygame.Rect(x1, y, 220, 38), self.setup.seed, self._set_seed)
+        reroll = Button(rect=pygame.Rect(x1 + 232, y, 150, 38), label="New seed", hint="R",
+                        name="reroll", hotkeys=(pygame.K_r,), action=self.reroll, px=20)
+        widgets += [seed, reroll]
+        start = Button(rect=pygame.Rect(w - x0 - 220, h - int(unit * 1.2), 220, 48),
+                       label="Start", name="start", hint="Enter", style="primary",
+                       hotkeys=(pygame.K_RETURN, pygame.K_KP_ENTER), action=self.start)
+        back = Button(rect=pygame.Rect(w - x0 - 440, h - int(unit * 1.2), 200, 48),
+                      label="Back", name="back", hint="Esc", action=self.app.pop)
+        widgets += [back, start]
+        focus = self.form.focused.name if self.form.focused else "start"
+        self.form.set(widgets)
+        for i, wdg in enumerate(widgets):
+            if wdg.name == focus:
+                self.form.focus = i
+
+    def widget(self, name: str) -> Widget:
+        for w in self.form.widgets:
+            if w.name == name:
+                return w
+        raise KeyError(name)
+
+    # --- scene ----------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        if not self.loaded and content.ready():
+            self._loaded()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return
+        if not self.loaded:
+            return
+        self.form.handle_event(event)
+
+    def _preview(self, scenario: Scenario, size: tuple[int, int]) -> pygame.Surface:
+        key = (scenario.id, size)
+        found = self.previews.get(key)
+        if found is None:
+            from arena.client.render import render_preview
+            from arena.content.to_engine import field_from_battlefield
+
+            bf = content.catalog().battlefields[scenario.battlefield]
+            found = render_preview(field_from_battlefield(bf), size, content.zone_colours(bf))
+            self.previews[key] = found
+        return found
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(backdrop(surface.get_size(), dim=True), (0, 0))
+        draw_title(surface, "New game", "Pick a scenario and the players, then Start")
+        if not self.loaded:
+            text.blit(surface, "Loading cards and scenarios…", 26, UI["text"],
+                      (surface.get_width() // 2, surface.get_height() // 2), anchor="center")
+            return
+        scenario = self.scenario
+        if scenario is not None:
+            draw_panel(surface, self.preview_rect.inflate(16, 16), fill=(20, 23, 34))
+            image = self._preview(scenario, self.preview_rect.size)
+            surface.blit(image, self.preview_rect)
+            inner = draw_panel(surface, self.info_rect.inflate(16, 16), scenario.name)
+            lines = [scenario.description, "", _rules_line(scenario)]
+            y = inner.y
+            for paragraph in lines:
+                for line in text.wrap(paragraph, 19, inner.width):
+                    if y > inner.bottom - 18:
+                        break
+                    text.blit(surface, line, 19, UI["text"], (inner.x, y))
+                    y += 20
+            pal = palette(self.app.settings.colour_blind)
+            for i in range(len(self.setup.seats)):
+                who = self.widget(f"who{i}").rect
+                swatch = pygame.Rect(self.preview_rect.x, who.y + 8, 22, who.height - 16)
+                pygame.draw.rect(surface, pal.player(i + 1), swatch, border_radius=4)
+                team = ""
+                if scenario.teams:
+                    team = next((f" (team {'AB'[k] if k < 2 else k + 1})"
+                                 for k, t in enumerate(scenario.teams) if i + 1 in t), "")
+                text.blit(surface, f"Player {i + 1}{team}", 20, UI["text"],
+                          (swatch.right + 8, who.centery), anchor="midleft")
+        self.form.draw(surface)
+        if self.app.top is self:
+            self.form.draw_tooltip(surface)
+
+
+def _players(scenario: Scenario) -> str:
+    lo, hi = scenario.players.min, scenario.players.max
+    return f"{lo} players" if lo == hi else f"{lo}–{hi} players"
+
+
+def _rules_line(scenario: Scenario) -> str:
+    victory = {"destroy_planeswalkers": "Destroy the other Planeswalkers",
+               "score_at_turn_limit": "Most points at the turn limit"}.get(
+        scenario.victory, scenario.victory)
+    limits = ", ".join(f"{n} players: turn {t}" for n, t in sorted(scenario.turn_limit.items()))
+    return f"Victory: {victory}. Turn limit: {limits}."

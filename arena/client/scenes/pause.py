@@ -1,0 +1,102 @@
+"""The pause menu over a battle (Esc): resume, save, load, settings, main menu, quit."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from arena.client import text
+from arena.client.palette import UI
+from arena.client.scenes.base import App, Scene
+from arena.client.scenes.common import Dialog
+from arena.client.ui import Button, Form, draw_panel
+
+if TYPE_CHECKING:
+    from arena.client.scenes.battle import BattleScene
+
+__all__ = ["PauseMenu"]
+
+ITEMS = ("Resume", "Save game", "Load game", "Settings", "Main menu", "Quit")
+
+
+class PauseMenu(Scene):
+    """See the module docstring. The battle beneath is frozen while this is open."""
+
+    opaque = False
+    dims_below = True
+    title = "Paused"
+
+    def __init__(self, app: App, battle: BattleScene) -> None:
+        super().__init__(app)
+        self.battle = battle
+        self.form = Form()
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.resize(app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        bw, bh = 46, 10
+        self.box = pygame.Rect(0, 0, 340, 80 + len(ITEMS) * (bw + bh))
+        self.box.center = (w // 2, h // 2)
+        actions = {
+            "Resume": (self.app.pop, "Esc"),
+            "Save game": (self.save, "S"),
+            "Load game": (self.load, "L"),
+            "Settings": (self.settings, ""),
+            "Main menu": (self.main_menu, "M"),
+            "Quit": (self.app.quit, ""),
+        }
+        keys = {"Save game": (pygame.K_s,), "Load game": (pygame.K_l,),
+                "Main menu": (pygame.K_m,)}
+        buttons = []
+        for i, name in enumerate(ITEMS):
+            action, hint = actions[name]
+            rect = pygame.Rect(self.box.x + 30, self.box.y + 64 + i * (bw + bh),
+                               self.box.width - 60, bw)
+            buttons.append(Button(rect=rect, label=name, name=name, hint=hint,
+                                  hotkeys=keys.get(name, ()), action=action,
+                                  style="primary" if name == "Resume" else "normal"))
+        self.form.set(buttons)
+        if self.form.focus is None:
+            self.form.focus = 0
+
+    def save(self) -> None:
+        from arena.client.saves import new_save_path
+
+        session = self.battle.session
+        path = new_save_path(f"{session.scenario_name} turn {session.game.turn}")
+        try:
+            session.save(path)
+        except OSError as exc:
+            self.app.push(Dialog(self.app, "The game was not saved", str(exc), error=True))
+            return
+        self.app.pop()
+        self.app.toast(f"Saved as {path.name}")
+
+    def load(self) -> None:
+        from arena.client.scenes.menu import LoadScene
+
+        self.app.push(LoadScene(self.app))
+
+    def settings(self) -> None:
+        from arena.client.scenes.menu import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def main_menu(self) -> None:
+        from arena.client.scenes.menu import MainMenu
+
+        self.app.reset(MainMenu(self.app))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return
+        self.form.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_panel(surface, self.box)
+        text.blit(surface, "Paused", 34, UI["accent"], (self.box.centerx, self.box.y + 16),
+                  anchor="midtop", bold=True)
+        self.form.draw(surface)

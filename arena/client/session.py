@@ -1,0 +1,289 @@
+"""A battle in progress as the client runs it: the game, who plays each seat, the log, the
+computer players' thinking and the autosave. No drawing here (the battle screen draws).
+
+`Options` sorts the legal actions into what the screen offers: army cards to choose or
+summon, spaces to place a figure on, each figure's moves and attack targets, the buttons
+that end a step, and everything else (decisions, spells, abilities) as labelled choices. The
+screen never decides legality itself; it only looks actions up here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from arena.client.content import SeatSetup
+from arena.client.controllers import Controller, ThinkingTask, ai_controller
+from arena.engine import (
+    Accept,
+    Action,
+    Attack,
+    BeginSummon,
+    ChooseCard,
+    ChooseFirstPlayer,
+    EndAttack,
+    EndMove,
+    EndTurn,
+    Event,
+    Game,
+    IllegalAction,
+    MoveFigure,
+    Pass,
+    PlaceFigure,
+    PlacePlaneswalker,
+)
+from arena.engine.actions import Pos
+from arena.hexgrid import Hex
+
+__all__ = ["BattleSession", "Options", "describe_action", "lead_hex"]
+
+
+def lead_hex(pos: Pos) -> Hex:
+    """The leading hex of a position."""
+    return pos if isinstance(pos, Hex) else pos[0]
+
+
+@dataclass
+class Options:
+    """The legal actions of the player to act, sorted for the screen."""
+
+    legal: list[Action] = field(default_factory=list)
+    choose: dict[str, ChooseCard] = field(default_factory=dict)
+    summon: dict[str, BeginSummon] = field(default_factory=dict)
+    place: dict[Pos, Action] = field(default_factory=dict)
+    moves: dict[str, dict[Pos, MoveFigure]] = field(default_factory=dict)
+    walks: dict[str, dict[Pos, MoveFigure]] = field(default_factory=dict)
+    attacks: dict[str, dict[str, Attack]] = field(default_factory=dict)
+    end_move: EndMove | None = None
+    end_attack: EndAttack | None = None
+    end_turn: EndTurn | None = None
+    other: list[Action] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, legal: Sequence[Action]) -> Options:
+        out = cls(list(legal))
+        for a in legal:
+            if isinstance(a, ChooseCard):
+                out.choose[a.card] = a
+            elif isinstance(a, BeginSummon):
+                out.summon[a.card] = a
+            elif isinstance(a, (PlaceFigure, PlacePlaneswalker)):
+                out.place[a.position] = a
+            elif isinstance(a, MoveFigure):
+                table = out.walks if a.walk else out.moves
+                table.setdefault(a.figure, {})[a.to] = a
+            elif isinstance(a, Attack):
+                out.attacks.setdefault(a.attacker, {})[a.target] = a
+            elif isinstance(a, EndMove):
+                out.end_move = a
+            elif isinstance(a, EndAttack):
+                out.end_attack = a
+            elif isinstance(a, EndTurn):
+                out.end_turn = a
+            else:
+                out.other.append(a)
+        return out
+
+    def actors(self) -> list[str]:
+        """Figures that can move or attack now."""
+        return sorted(set(self.moves) | set(self.walks) | set(self.attacks))
+
+
+def describe_action(game: Game, action: Action) -> str:
+    """A button label for an action: names instead of ids where the text has ids."""
+    static = game.state.static
+    if isinstance(action, ChooseFirstPlayer):
+        return f"Player {action.seat} goes first"
+    if isinstance(action, Accept):
+        return "Yes, use it"
+    if isinstance(action, Pass):
+        return "No"
+    words = action.text().split()
+    out = []
+    for word in words:
+        if word in static.figures:
+            out.append(static.figure_name(word))
+        elif word in static.cards:
+            out.append(static.card_def(word).name)
+        elif word in static.spells:
+            out.append(static.spell_name(word))
+        else:
+            out.append(word.replace("-", " ") if word == words[0] else word)
+    return " ".join(out)[:1].upper() + " ".join(out)[1:]
+
+
+class BattleSession:
+    """See the module docstring."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[SeatSetup],
+        log: Sequence[str] = (),
+        *,
+        ai_seed: int = 0,
+        controllers: dict[int, Controller] | None = None,
+        autosave: Callable[[BattleSession], None] | None = None,
+    ) -> None:
+        self.game = game
+        self.seats = tuple(seats)
+        self.log: list[str] = list(log)
+        self.version = 0
+        self.task: ThinkingTask | None = None
+        self.task_seat = 0
+        self.ai_wait = 0.0
+        self.notices: list[str] = []
+        self.autosave_hook = autosave
+        self.controllers: dict[int, Controller] = {}
+        for seat, setup in enumerate(self.seats, start=1):
+            if setup.kind == "ai":
+                self.controllers[seat] = (controllers or {}).get(seat) or ai_controller(
+                    setup.difficulty, ai_seed * 31 + seat)
+        if not self.log:
+            for event in game.initial_events:
+                self.log.append(self._line(event))
+        self._options: tuple[int, Options] | None = None
+
+    # --- who plays ----------------------------------------------------------------------------
+
+    @property
+    def human_seats(self) -> tuple[int, ...]:
+        return tuple(s for s, setup in enumerate(self.seats, start=1) if setup.kind == "human")
+
+    @property
+    def viewer(self) -> int:
+        """The seat whose point of view the screen takes (the first human)."""
+        humans = self.human_seats
+        return humans[0] if humans else 1
+
+    def is_ai(self, seat: int) -> bool:
+        return seat in self.controllers
+
+    @property
+    def over(self) -> bool:
+        return self.game.outcome() is not None
+
+    @property
+    def human_to_act(self) -> bool:
+        return not self.over and not self.is_ai(self.game.to_act)
+
+    @property
+    def ai_to_act(self) -> bool:
+        return not self.over and self.is_ai(self.game.to_act)
+
+    @property
+    def thinking(self) -> bool:
+        """Whether a computer player is deciding (or about to)."""
+        return self.ai_to_act
+
+    # --- legal actions --------------------------------------------------------------------------
+
+    @property
+    def options(self) -> Options:
+        if self._options is None or self._options[0] != self.version:
+            legal = self.game.legal_actions() if not self.over else []
+            self._options = (self.version, Options.of(legal))
+        return self._options[1]
+
+    # --- acting -----------------------------------------------------------------------------------
+
+    def _line(self, event: Event) -> str:
+        player = getattr(event, "player", None)
+        hidden = bool(self.human_seats) and isinstance(player, int) and \
+            player not in self.human_seats
+        try:
+            return event.describe(hidden=hidden)
+        except Exception:  # noqa: BLE001 - a log line must never stop the game
+            return type(event).__name__
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action; log its events; autosave when a turn began. Raises
+        `IllegalAction` (the game unchanged) when it is not legal."""
+        events = self.game.apply(action)
+        self.version += 1
+        for event in events:
+            self.log.append(self._line(event))
+        if any(type(e).__name__ == "TurnStarted" for e in events) or self.over:
+            self.autosave()
+        return events
+
+    def autosave(self) -> None:
+        if self.autosave_hook is not None:
+            try:
+                self.autosave_hook(self)
+            except OSError as exc:
+                self.notices.append(f"Autosave failed: {exc}")
+
+    def poll_ai(self, dt: float, may_start: bool = True) -> list[Event] | None:
+        """Drive the computer players: start thinking when one is to act (after the pause
+        between actions), apply its choice when it has one. Returns the events of an applied
+        action, else None. Never blocks."""
+        if self.task is not None:
+            if not self.task.done:
+                return None
+            task, self.task = self.task, None
+            if self.over or self.game.to_act != self.task_seat:
+                return None
+            return self._apply_ai(task)
+        if not self.ai_to_act:
+            self.ai_wait = max(self.ai_wait, 0.0)
+            return None
+        self.ai_wait -= dt
+        if self.ai_wait > 0 or not may_start:
+            return None
+        seat = self.game.to_act
+        legal = self.options.legal
+        if not legal:
+            return None
+        self.task_seat = seat
+        self.task = ThinkingTask(self.controllers[seat], self.game.view(seat), legal)
+        return None
+
+    def close(self) -> None:
+        """Stop a computer player's thinking (the battle is being left)."""
+        if self.task is not None:
+            self.task.cancel()
+            self.task = None
+
+    def _apply_ai(self, task: ThinkingTask) -> list[Event] | None:
+        legal = self.options.legal
+        action = task.result
+        if task.fault:
+            self.notices.append(f"The computer player fell back on a safe move "
+                                f"({task.fault}).")
+        if task.error is not None or action is None or action not in legal:
+            reason = repr(task.error) if task.error is not None else f"chose {action}"
+            self.notices.append(f"The computer player's choice was not legal ({reason}); "
+                                "it passes instead.")
+            action = next((a for a in legal if isinstance(a, (EndTurn, Pass, EndMove,
+                                                              EndAttack))), legal[0])
+        try:
+            return self.apply(action)
+        except IllegalAction as exc:
+            self.notices.append(f"The computer player's action was refused: {exc}")
+            return None
+
+    # --- saving -----------------------------------------------------------------------------------
+
+    def save(self, path: Path) -> None:
+        from arena.client.saves import save_game
+
+        save_game(path, self.game, self.seats, self.log, self.scenario_name)
+
+    @property
+    def scenario_name(self) -> str:
+        return str(self.game.state.static.scenario.name)
+
+    def describe(self, action: Action) -> str:
+        return describe_action(self.game, action)
+
+    def seat_label(self, seat: int) -> str:
+        setup = self.seats[seat - 1] if seat - 1 < len(self.seats) else SeatSetup()
+        who = "you" if seat == self.viewer and setup.kind == "human" else (
+            "human" if setup.kind == "human" else f"computer, {setup.difficulty}")
+        return f"Player {seat} ({who})"
+
+    def data(self) -> dict[str, Any]:
+        return {"version": self.version, "log": len(self.log)}

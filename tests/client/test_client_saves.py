@@ -1,0 +1,162 @@
+"""Saves, the autosave and the settings: atomic JSON files in the data directory, and a
+readable message (never a crash) for every way a save can be wrong. Also the window's
+command line (``--frames``, ``--screenshot``, ``--size``, ``--quick``)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+from client_kit import distinct_colors, save_artifact
+
+from arena.client import app as client_app
+from arena.client import content
+from arena.client.bench import duel_all_summoned
+from arena.client.saves import (
+    SaveError,
+    autosave_path,
+    list_saves,
+    load_save,
+    new_save_path,
+    save_game,
+    saves_dir,
+)
+from arena.client.session import BattleSession
+from arena.client.settings import Settings, load_settings, save_settings
+from arena.client.storage import data_dir, write_json_atomic
+
+
+def test_the_data_dir_follows_the_override(tmp_path: Path) -> None:
+    assert data_dir() == tmp_path / "data"
+    assert saves_dir().parent == data_dir()
+
+
+def test_atomic_writes_leave_no_temporary_files(tmp_path: Path) -> None:
+    path = tmp_path / "x" / "file.json"
+    write_json_atomic(path, {"a": 1})
+    write_json_atomic(path, {"a": 2})
+    assert json.loads(path.read_text()) == {"a": 2}
+    assert os.listdir(path.parent) == ["file.json"]
+
+    class Unwritable:
+        pass
+
+    with pytest.raises(TypeError):
+        write_json_atomic(path, {"a": Unwritable()})
+    assert json.loads(path.read_text()) == {"a": 2}, "a failed write keeps the old file"
+    assert os.listdir(path.parent) == ["file.json"]
+
+
+def test_save_and_load_round_trip() -> None:
+    content.catalog()
+    game, setup = duel_all_summoned()
+    path = new_save_path("The Duel turn 3")
+    save_game(path, game, setup.seats, ["line one", "line two"], "The Duel")
+    loaded = load_save(path)
+    assert loaded.game.state_digest() == game.state_digest()
+    assert loaded.seats == setup.seats
+    assert loaded.log == ("line one", "line two")
+    assert loaded.game.legal_actions() == game.legal_actions()
+    info = next(s for s in list_saves() if s.path == path)
+    assert info.label == f"The Duel, turn {game.turn}" and not info.problem
+
+
+def test_the_session_autosaves_when_a_turn_begins() -> None:
+    content.catalog()
+    game, setup = duel_all_summoned()
+    saved: list[int] = []
+
+    def autosave(session: BattleSession) -> None:
+        session.save(autosave_path())
+        saved.append(session.game.turn)
+
+    session = BattleSession(game, setup.seats, autosave=autosave)
+    turn = game.turn
+    session.apply(session.options.end_turn)  # type: ignore[arg-type]
+    assert saved == [turn + 1]
+    assert load_save(autosave_path()).game.state_digest() == game.state_digest()
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        (None, "no saved game"),
+        ("{ not json", "not valid JSON"),
+        ("[1, 2, 3]", "not an Arena saved game"),
+        (json.dumps({"format": "arena-client-save", "version": 99}), "newer version"),
+        (json.dumps({"format": "arena-client-save", "version": 1, "game": {"x": 1}}),
+         "damaged"),
+        (json.dumps({"format": "arena-client-save", "version": 1, "seats": ["?"],
+                     "game": {}}), "players"),
+    ],
+    ids=["missing", "not-json", "not-a-save", "newer", "engine-refuses", "bad-seats"],
+)
+def test_bad_saves_give_a_readable_message(body: str | None, words: str) -> None:
+    path = saves_dir() / "bad.json"
+    saves_dir().mkdir(parents=True)
+    if body is not None:
+        path.write_text(body)
+    with pytest.raises(SaveError) as exc:
+        load_save(path)
+    assert words in str(exc.value)
+    assert "bad.json" in str(exc.value)
+
+
+def test_list_saves_puts_the_autosave_first_and_marks_damage() -> None:
+    content.catalog()
+    game, setup = duel_all_summoned()
+    save_game(saves_dir() / "one.json", game, setup.seats, [], "The Duel")
+    save_game(autosave_path(), game, setup.seats, [], "The Duel")
+    (saves_dir() / "broken.json").write_text("{")  # the save above made the folder
+    found = list_saves()
+    assert found[0].autosave and found[0].label.startswith("Autosave")
+    broken = next(s for s in found if s.path.name == "broken.json")
+    assert broken.problem.startswith("damaged")
+
+
+def test_settings_survive_and_bad_values_fall_back() -> None:
+    assert load_settings() == Settings()
+    save_settings(Settings(colour_blind=True, animations="fast"))
+    assert load_settings() == Settings(colour_blind=True, animations="fast")
+    (data_dir() / "settings.json").write_text(json.dumps(
+        {"colour_blind": "yes", "animations": "warp", "ai_pace": "quick", "extra": 1}))
+    assert load_settings() == Settings(ai_pace="quick")
+    (data_dir() / "settings.json").write_text("nonsense")
+    assert load_settings() == Settings()
+
+
+# --- the window's command line ---------------------------------------------------------------
+
+
+def test_play_opens_the_main_menu_and_saves_a_screenshot(tmp_path: Path) -> None:
+    shot = tmp_path / "menu.png"
+    assert client_app.run(["--frames", "3", "--screenshot", str(shot)]) == 0
+    image = pygame.image.load(str(shot))
+    assert image.get_size() == client_app.WINDOW_SIZE
+    assert len(distinct_colors(image)) >= 12
+    save_artifact(image, "play-main-menu.png")
+
+
+def test_quick_starts_a_duel_against_the_computer(tmp_path: Path) -> None:
+    shot = tmp_path / "quick.png"
+    assert client_app.run(["--frames", "5", "--quick", "--size", "1600x900",
+                           "--screenshot", str(shot)]) == 0
+    image = pygame.image.load(str(shot))
+    assert image.get_size() == (1600, 900)
+    save_artifact(image, "play-quick-duel.png")
+
+
+@pytest.mark.parametrize("argv", [["--frames", "0"], ["--size", "10x10"], ["--size", "big"]])
+def test_bad_options_are_usage_errors(argv: list[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        client_app.run(argv)
+    assert exc.value.code == 2
+
+
+def test_reading_never_creates_folders(tmp_path: Path) -> None:
+    assert list_saves() == []
+    assert load_settings() == Settings()
+    assert not (tmp_path / "data").exists()
