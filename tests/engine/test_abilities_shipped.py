@@ -42,6 +42,7 @@ def white_vs_black(placed: dict[str, Hex], rolls: list[int] = (), **kw: object):
 # --- Gideon ----------------------------------------------------------------------------------
 
 
+@pytest.mark.covers("gideon-jura-combat-mage/avatar-of-justice")
 def test_avatar_of_justice_counts_opposing_figures_within_two_clear_sight_spaces() -> None:
     """cards.md: +1 attack die per opposing figure within 2 clear-sight spaces of Gideon,
     counted when he attacks."""
@@ -56,6 +57,7 @@ def test_avatar_of_justice_counts_opposing_figures_within_two_clear_sight_spaces
     assert game.stat("defense_dice", G, fig(2, ZOMBIES, 1)).sources == ()
 
 
+@pytest.mark.covers("gideon-jura-combat-mage/avatar-of-justice")
 def test_avatar_of_justice_needs_clear_sight() -> None:
     from arena.engine import ObstacleSpec
     from arena.engine.testkit import hex_field
@@ -69,6 +71,7 @@ def test_avatar_of_justice_needs_clear_sight() -> None:
     assert option.attack_dice == 4  # the zombie behind the ruin is not counted
 
 
+@pytest.mark.covers("gideon-jura-combat-mage/counter-strike")
 def test_counter_strike_turns_extra_shields_into_damage_on_an_adjacent_attacker() -> None:
     """Counter Strike: each shield beyond those blocking every hit deals 1 unblockable damage
     to an adjacent attacker."""
@@ -82,6 +85,7 @@ def test_counter_strike_turns_extra_shields_into_damage_on_an_adjacent_attacker(
     assert game.state.figures[G].damage == 0
 
 
+@pytest.mark.covers("gideon-jura-combat-mage/counter-strike")
 def test_counter_strike_only_against_adjacent_attackers() -> None:
     """Edge case: a ranged attacker is not punished."""
     game = position([[shipped(GIDEON)], [shipped(JACE)]], {G: Hex(0, 0), J: Hex(0, 4)},
@@ -95,6 +99,7 @@ def test_counter_strike_only_against_adjacent_attackers() -> None:
 # --- Liliana -------------------------------------------------------------------------------
 
 
+@pytest.mark.covers("liliana-vess-necromancer/zombie-toughness")
 def test_zombie_toughness_gives_own_zombies_within_four_clear_sight_spaces_a_defense_die(
 ) -> None:
     game = white_vs_black({G: Hex(0, -6), L: Hex(0, 0), fig(2, ZOMBIES, 1): Hex(0, 3),
@@ -108,6 +113,7 @@ def test_zombie_toughness_gives_own_zombies_within_four_clear_sight_spaces_a_def
     assert game.stat("defense_dice", fig(2, ZOMBIES, 1)).total == 2
 
 
+@pytest.mark.covers("liliana-vess-necromancer/snuff-out")
 def test_snuff_out_destroys_a_damaged_squad_creature_and_liliana_may_still_attack() -> None:
     game = white_vs_black({G: Hex(0, -6), L: Hex(0, 0), fig(1, RHOX, 1): Hex(0, 3),
                            fig(1, RHOX, 2): Hex(1, 0), fig(1, KOR, 1): Hex(2, 0)},
@@ -124,6 +130,7 @@ def test_snuff_out_destroys_a_damaged_squad_creature_and_liliana_may_still_attac
     assert game.state.figures[fig(1, RHOX, 2)].damage == 1
 
 
+@pytest.mark.covers("liliana-vess-necromancer/snuff-out")
 def test_snuff_out_needs_an_existing_damage_marker() -> None:
     game = white_vs_black({G: Hex(0, -6), L: Hex(0, 0), fig(1, RHOX, 1): Hex(0, 3)},
                           phase="post_move", chosen=f"p2:{LILIANA}", active=2)
@@ -132,6 +139,7 @@ def test_snuff_out_needs_an_existing_damage_marker() -> None:
         game.apply(UseAbility(f"p2:{LILIANA}", "snuff-out", (fig(1, RHOX, 1),)))
 
 
+@pytest.mark.covers("liliana-vess-necromancer/snuff-out")
 def test_snuff_out_only_on_a_turn_liliana_is_chosen_and_never_mid_move() -> None:
     placed = {G: Hex(0, -6), L: Hex(0, 0), fig(2, ZOMBIES, 1): Hex(-3, 0),
               fig(1, RHOX, 1): Hex(0, 3)}
@@ -152,6 +160,7 @@ def red_vs_black(placed: dict[str, Hex], rolls: list[int] = (), **kw: object):  
                     **kw)
 
 
+@pytest.mark.covers("chandra-nalaar-pyromancer/double-attack")
 def test_double_attack_lets_chandra_attack_once_more_once_per_turn() -> None:
     placed = {C: Hex(0, 0), L: Hex(0, 4), fig(2, ZOMBIES, 1): Hex(4, 0)}
     game = red_vs_black(placed, [BLANK, BLANK, BLANK, BLANK, BLANK, BLANK,
@@ -166,6 +175,7 @@ def test_double_attack_lets_chandra_attack_once_more_once_per_turn() -> None:
     assert [a for a in game.legal_actions() if isinstance(a, Attack)] == []
 
 
+@pytest.mark.covers("chandra-nalaar-pyromancer/double-attack")
 def test_double_attack_declined_gives_no_second_attack() -> None:
     game = red_vs_black({C: Hex(0, 0), L: Hex(0, 4)}, [BLANK] * 6, phase="post_move",
                         chosen=f"p1:{CHANDRA}")
@@ -174,6 +184,7 @@ def test_double_attack_declined_gives_no_second_attack() -> None:
     assert [a for a in game.legal_actions() if isinstance(a, Attack)] == []
 
 
+@pytest.mark.covers("chandra-nalaar-pyromancer/super-heated")
 def test_super_heated_discards_a_red_spell_to_deal_one_damage() -> None:
     fire = spell_card("fire", colour="red", effects=[{"effect": "draw"}])
     frost = spell_card("frost", colour="blue", effects=[{"effect": "draw"}])
@@ -192,6 +203,7 @@ def test_super_heated_discards_a_red_spell_to_deal_one_damage() -> None:
     assert of_type(game, "UseAbility") == []
 
 
+@pytest.mark.covers("chandra-nalaar-pyromancer/super-heated")
 def test_super_heated_needs_a_red_spell_card() -> None:
     frost = spell_card("frost", colour="blue", effects=[{"effect": "draw"}])
     game = red_vs_black({C: Hex(0, 0), L: Hex(0, 7), fig(2, ZOMBIES, 1): Hex(0, 5)},
@@ -209,6 +221,7 @@ def green(placed: dict[str, Hex], rolls: list[int] = (), **kw: object):  # type:
     return position([[shipped(NISSA), ELVES, ROOTS], [shipped(JACE)]], placed, rolls, **kw)
 
 
+@pytest.mark.covers("nissa-revane-animist/keen-sight")
 def test_keen_sight_gives_green_creatures_with_range_two_or_more_plus_two_range() -> None:
     game = green({N: Hex(0, 0), J: Hex(0, 8), "p1.elves.1": Hex(0, 3), "p1.elves.2": Hex(0, -5),
                   "p1.roots.1": Hex(1, 0)})
@@ -219,6 +232,7 @@ def test_keen_sight_gives_green_creatures_with_range_two_or_more_plus_two_range(
     assert game.stat("range", N).total == 7  # Nissa is no creature
 
 
+@pytest.mark.covers("nissa-revane-animist/sprint")
 def test_sprint_moves_nissa_up_to_three_more_spaces_at_the_end_of_her_turn() -> None:
     game = green({N: Hex(0, 0), J: Hex(0, 8)}, phase="post_attack", chosen=f"p1:{NISSA}")
     game.apply("end-turn")
@@ -231,6 +245,7 @@ def test_sprint_moves_nissa_up_to_three_more_spaces_at_the_end_of_her_turn() -> 
     assert game.active == 2
 
 
+@pytest.mark.covers("nissa-revane-animist/sprint")
 def test_sprint_declined_leaves_nissa_and_only_on_her_turn() -> None:
     game = green({N: Hex(0, 0), J: Hex(0, 8), "p1.elves.1": Hex(3, 0)}, phase="post_attack",
                  chosen="p1:elves")
@@ -247,6 +262,7 @@ def test_sprint_declined_leaves_nissa_and_only_on_her_turn() -> None:
 CARDS = [spell_card(f"card-{i}", effects=[{"effect": "draw"}]) for i in range(3)]
 
 
+@pytest.mark.covers("jace-beleren-mindmage/focused-thoughts")
 def test_focused_thoughts_looks_at_the_top_card_and_may_put_it_on_the_bottom() -> None:
     game = position([[shipped(JACE)], [shipped(GIDEON)]], {fig(1, JACE): Hex(0, 0),
                                                            fig(2, GIDEON): Hex(0, 6)},
@@ -264,6 +280,7 @@ def test_focused_thoughts_looks_at_the_top_card_and_may_put_it_on_the_bottom() -
     assert of_type(game, "UseAbility") == []  # once per turn
 
 
+@pytest.mark.covers("jace-beleren-mindmage/focused-thoughts")
 def test_focused_thoughts_needs_a_library() -> None:
     game = position([[shipped(JACE)], [shipped(GIDEON)]], {fig(1, JACE): Hex(0, 0),
                                                            fig(2, GIDEON): Hex(0, 6)},
@@ -280,6 +297,7 @@ def mind_stealer(roll: int, gideon_at: Hex | None = None):  # type: ignore
     return game
 
 
+@pytest.mark.covers("jace-beleren-mindmage/mind-stealer")
 def test_mind_stealer_takes_a_turn_with_the_other_planeswalker_on_sixteen() -> None:
     game = mind_stealer(16)
     assert "Mind Stealer" in game.pending.description
@@ -297,6 +315,7 @@ def test_mind_stealer_takes_a_turn_with_the_other_planeswalker_on_sixteen() -> N
     assert game.active == 2 and game.phase == "choose"
 
 
+@pytest.mark.covers("jace-beleren-mindmage/mind-stealer")
 def test_mind_stealer_fails_below_sixteen_and_needs_a_planeswalker_in_range() -> None:
     game = mind_stealer(15)
     game.apply(Accept())
@@ -308,6 +327,7 @@ def test_mind_stealer_fails_below_sixteen_and_needs_a_planeswalker_in_range() ->
 # --- squads --------------------------------------------------------------------------------
 
 
+@pytest.mark.covers("illusionary-projections/collective-knowledge")
 def test_collective_knowledge_draws_a_card_when_the_projections_are_summoned() -> None:
     game = position([[shipped(JACE), shipped(PROJ)], [shipped(GIDEON)]],
                     {fig(1, JACE): Hex(0, 0), fig(2, GIDEON): Hex(0, 7)},
@@ -321,6 +341,7 @@ def test_collective_knowledge_draws_a_card_when_the_projections_are_summoned() -
     assert game.state.players[1].hand == ("p1/card-0",)
 
 
+@pytest.mark.covers("illusionary-projections/illusionary-deception")
 def test_illusionary_deception_swaps_jace_with_a_projection_without_leaving_attacks() -> None:
     placed = {fig(1, JACE): Hex(0, 0), fig(1, PROJ, 1): Hex(0, 4), fig(1, PROJ, 2): Hex(3, 0),
               fig(2, GIDEON): Hex(1, 0), fig(2, RHOX, 1): Hex(0, 5)}
@@ -336,6 +357,7 @@ def test_illusionary_deception_swaps_jace_with_a_projection_without_leaving_atta
     assert game.state.figures[fig(1, PROJ, 1)].hexes == (Hex(0, 0),)
 
 
+@pytest.mark.covers("illusionary-projections/illusionary-deception")
 def test_illusionary_deception_only_when_the_blue_planeswalker_is_chosen() -> None:
     placed = {fig(1, JACE): Hex(0, 0), fig(1, PROJ, 1): Hex(0, 4), fig(2, GIDEON): Hex(0, 7)}
     game = position([[shipped(JACE), shipped(PROJ)], [shipped(GIDEON)]], placed,
@@ -344,6 +366,7 @@ def test_illusionary_deception_only_when_the_blue_planeswalker_is_chosen() -> No
     assert game.pending.phase == "pre_move"
 
 
+@pytest.mark.covers("kor-hookmasters/detain")
 def test_detain_forbids_the_squad_and_its_namesakes_on_the_opponents_next_turn() -> None:
     placed = {G: Hex(0, 0), L: Hex(0, 7), fig(2, ZOMBIES, 1): Hex(0, 5),
               fig(2, REAVERS, 1): Hex(2, 4)}
@@ -366,6 +389,7 @@ def test_detain_forbids_the_squad_and_its_namesakes_on_the_opponents_next_turn()
     assert f"p2:{ZOMBIES}" in chosen  # only the next turn
 
 
+@pytest.mark.covers("kor-hookmasters/detain")
 def test_detain_also_forbids_a_second_squad_of_the_same_name() -> None:
     placed = {G: Hex(0, 0), L: Hex(0, 7), fig(2, ZOMBIES, 1): Hex(0, 5),
               "p2.restless-zombies~2.1": Hex(3, 3)}
@@ -381,6 +405,7 @@ def test_detain_also_forbids_a_second_squad_of_the_same_name() -> None:
     assert chosen == [f"p2:{LILIANA}"]
 
 
+@pytest.mark.covers("leyline-phantoms/phantom-walk")
 def test_phantom_walk_moves_through_figures_without_leaving_engagement_attacks() -> None:
     placed = {fig(1, JACE): Hex(0, 6), fig(1, PHANTOMS, 1): Hex(0, 0),
               fig(2, GIDEON): Hex(0, 1), fig(2, RHOX, 1): Hex(1, 0)}
@@ -407,6 +432,7 @@ def darkness(roll: int, zombies_dead: bool = True):  # type: ignore
     return game
 
 
+@pytest.mark.covers("restless-zombies/darkness-arises")
 def test_darkness_arises_returns_every_restless_zombie_on_twelve() -> None:
     game = darkness(12)
     spaces = answers(game)
@@ -419,6 +445,7 @@ def test_darkness_arises_returns_every_restless_zombie_on_twelve() -> None:
     assert f"p2:{ZOMBIES}" in [a.card for a in of_type(game, "ChooseCard")] or True
 
 
+@pytest.mark.covers("restless-zombies/darkness-arises")
 def test_darkness_arises_fails_below_twelve_and_only_when_all_are_destroyed() -> None:
     game = darkness(11)
     assert game.pending.phase == "pre_move"
@@ -427,6 +454,7 @@ def test_darkness_arises_fails_below_twelve_and_only_when_all_are_destroyed() ->
     assert game.pending.phase == "pre_move"
 
 
+@pytest.mark.covers("blighted-reavers/necrotic-stench")
 def test_necrotic_stench_is_minus_two_defense_once_near_several_reavers() -> None:
     placed = {G: Hex(0, -6), L: Hex(0, 7), fig(2, REAVERS, 1): Hex(0, 0),
               fig(2, REAVERS, 2): Hex(2, 0), fig(1, RHOX, 1): Hex(1, 0),
@@ -442,6 +470,7 @@ def test_necrotic_stench_is_minus_two_defense_once_near_several_reavers() -> Non
     assert game.stat("defense_dice", G).total == 5  # not a creature
 
 
+@pytest.mark.covers("rhox-veterans/battle-formation")
 def test_battle_formation_counts_other_adjacent_rhox_veterans() -> None:
     placed = {G: Hex(0, -6), L: Hex(0, 7), fig(1, RHOX, 1): Hex(0, 0),
               fig(1, RHOX, 2): Hex(1, 0), fig(1, RHOX, 3): Hex(-1, 0)}
@@ -454,6 +483,7 @@ def test_battle_formation_counts_other_adjacent_rhox_veterans() -> None:
     assert game.stat("defense_dice", fig(1, RHOX, 3)).total == 2
 
 
+@pytest.mark.covers("rhox-veterans/trample")
 def test_trample_deals_the_leftover_damage_to_a_figure_next_to_the_destroyed_one() -> None:
     placed = {G: Hex(0, -6), L: Hex(0, 7), fig(1, RHOX, 1): Hex(0, 0),
               fig(2, ZOMBIES, 1): Hex(1, 0), fig(2, ZOMBIES, 2): Hex(2, 0),
@@ -471,6 +501,7 @@ def test_trample_deals_the_leftover_damage_to_a_figure_next_to_the_destroyed_one
         (fig(2, REAVERS, 1), 2)]
 
 
+@pytest.mark.covers("rhox-veterans/trample")
 def test_trample_is_not_offered_without_leftover_damage() -> None:
     placed = {G: Hex(0, -6), L: Hex(0, 7), fig(1, RHOX, 1): Hex(0, 0),
               fig(2, ZOMBIES, 1): Hex(1, 0), fig(2, ZOMBIES, 2): Hex(2, 0)}
