@@ -1,28 +1,1200 @@
-"""The editor's window (console script ``arena-editor``, ``make editor``).
+"""The battlefield editor's window (console script ``arena-editor``, ``make editor``).
 
-The battlefield, army and deck editor is not built yet; until it is, this opens a splash
-window in the client's style (shared code in ``arena.client.splash``) that says so and
-names the tool that already works, ``arena validate``.
+Layout: a file and view bar along the top, the tool palette on the left, the map in the
+middle (the game's own isometric renderer: rotate, zoom, pan, level slicing; or a flat
+top-down plan), the validation panel on the right (problems, summary, a core-box component
+count) and a status line at the bottom.
+
+Mouse: left button uses the tool (drag to paint), right button drags the view, the wheel
+zooms. Keys: Ctrl+Z / Ctrl+Y undo and redo, Ctrl+S save, Ctrl+C / Ctrl+V copy and paste the
+selection, Q / E rotate the view, Tab flat/3D, PageUp / PageDown level slice, 1-4 brush
+terrain (land, water, road, weirded), Esc quits. ``arena-editor PATH`` opens a battlefield
+or scenario file, or starts a new battlefield that Save writes to PATH.
+
+All of the editing is `editor.model` (headless); this module only turns input into commands
+and draws. Work in progress is autosaved to the user data dir every few seconds and offered
+back after a crash.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import argparse
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 
-from arena.client.splash import TEAL, SplashSpec, run_splash
+import pygame
+import pygame_gui
+from pygame_gui.elements import (
+    UIButton,
+    UIDropDownMenu,
+    UILabel,
+    UISelectionList,
+    UITextBox,
+    UITextEntryLine,
+    UIWindow,
+)
+from pygame_gui.windows import UIConfirmationDialog, UIFileDialog
+
+from arena.client.palette import HIGHLIGHTS, TERRAIN, ZONE_COLOURS
+from arena.client.projection import Camera, Projection
+from arena.client.render import BattlefieldRenderer, Marker, Picture
+from arena.client.splash import TEAL, SplashSpec
+from arena.content.catalog import project_root
+from arena.content.errors import ContentError
+from arena.content.loader import load_file
+from arena.content.scenario import Scenario
+from arena.hexgrid import Hex, hex_to_point, point_to_hex
+from editor import model as m
+from editor import testplay
+from editor.builder import Builder, shipped_catalog
+from editor.builder_window import BuilderWindow
+from editor.card_form import CardForm
+from editor.card_window import CardWindow
+from editor.scenario_form import CHOICES, ScenarioForm, save_scenario
+from editor.scene import field_setup
+from editor.validation import Debouncer, Finding, Report, validate
+
+WINDOW_SIZE = (1280, 720)
+TOP = 40
+LEFT = 204
+RIGHT = 330
+BOTTOM = 26
+AUTOSAVE_SECONDS = 10.0
 
 SPEC = SplashSpec(
     caption="Arena Editor",
     title="Arena Editor",
-    message=(
-        "The battlefield, army and deck editor is being built. "
-        "`arena validate` checks content files."
-    ),
+    message="The battlefield editor. `arena validate` checks content files.",
     accent=TEAL,
-    # Outlined cells hint at what the editor will be: picking and shaping hexes.
     highlights=((0, 1), (1, 1), (0, 2)),
     seed=11,
 )
+"""The editor's look in the shared splash code (kept for the splash tests)."""
+
+TOOLS: tuple[tuple[str, str], ...] = (
+    ("raise", "Raise"), ("lower", "Lower"),
+    ("paint", "Paint"), ("pick", "Eyedropper"),
+    ("ruin", "Ruin"), ("cryptolith", "Cryptolith"),
+    ("unobstacle", "Clear obst."), ("glyph", "Glyph"),
+    ("glyph-space", "Glyph space"), ("zone", "Start zone"),
+    ("power", "Power space"), ("erase-marks", "Erase marks"),
+    ("select", "Box select"), ("select-same", "Same terrain"),
+    ("paste", "Paste at"), ("centre", "Sym. centre"),
+)
+HINTS = {
+    "raise": "click or drag: add one level of the brush terrain",
+    "lower": "click or drag: remove the top level",
+    "paint": "click or drag: paint the top level with the brush terrain",
+    "pick": "click: take the hex's terrain and level as the brush",
+    "ruin": "click: place a ruin (height from the palette)",
+    "cryptolith": "click: place a cryptolith (height from the palette)",
+    "unobstacle": "click: remove the obstacle on a hex",
+    "glyph": "click: place the chosen glyph, side up as chosen",
+    "glyph-space": "click: mark a glyph space (again: unmark)",
+    "zone": "click or drag: paint the chosen starting zone",
+    "power": "click: mark a power space of the nearest glyph (again: unmark)",
+    "erase-marks": "click or drag: remove glyph, zone and power marks",
+    "select": "drag: select a box of hexes",
+    "select-same": "click: select all hexes of that terrain and level",
+    "paste": "click: paste the copied hexes centred here",
+    "centre": "click: centre of point symmetry (every edit is mirrored through it)",
+}
+ZONE_ORDER = ("yellow", "blue", "red", "green", "orange", "purple", "white", "black")
+PROBLEM = (255, 84, 72)
+SELECT = (92, 206, 255)
+
+THEME = {
+    "defaults": {
+        "colours": {
+            "normal_bg": "#2a2f42", "hovered_bg": "#39405a", "selected_bg": "#2f7f78",
+            "active_bg": "#2f7f78", "dark_bg": "#1a1d2a", "normal_text": "#e6e2d3",
+            "selected_text": "#ffffff", "normal_border": "#474f6b", "text_cursor": "#e6e2d3",
+        },
+    },
+}
+
+
+def quit_button_rect(size: tuple[int, int]) -> pygame.Rect:
+    """Where the Quit button is (the top bar's right end)."""
+    return pygame.Rect(size[0] - 70, 6, 64, TOP - 12)
+
+
+@dataclass
+class Brush:
+    terrain: str = "land"
+    glyph: str = "power"
+    side: str = "ability"
+    height: int = 4
+    zone: str = "yellow"
+
+
+def _toggle(button: UIButton, on: bool) -> None:
+    """Show a palette button pressed in (the current tool) or not."""
+    if on:
+        button.select()  # type: ignore[no-untyped-call]
+    else:
+        button.unselect()  # type: ignore[no-untyped-call]
+
+
+def _hex_colour(text: str) -> tuple[int, int, int]:
+    return (int(text[1:3], 16), int(text[3:5], 16), int(text[5:7], 16))
+
+
+def _colour_hex(rgb: tuple[int, int, int]) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*rgb)
+
+
+class EditorApp:
+    """The editor window's state, input and drawing (the loop is in `run`)."""
+
+    def __init__(self, path: Path | None = None, size: tuple[int, int] = WINDOW_SIZE,
+                 recover: bool = True) -> None:
+        self.size = size
+        self.ui = pygame_gui.UIManager(size, THEME)
+        self.ui.preload_fonts([{"name": "noto_sans", "point_size": 14, "style": "bold",
+                                "antialiased": "1"}])
+        self.running = True
+        self.brush = Brush()
+        self.tool = "raise"
+        self.flat = False
+        self.slice_level: int | None = None
+        self.selection: set[m.Coord] = set()
+        self.drag_start: m.Coord | None = None
+        self.stroke = False
+        self.stroke_hexes: set[m.Coord] = set()
+        self.panning: tuple[int, int] | None = None
+        self.hover: m.Coord | None = None
+        self.focus: tuple[m.Coord, ...] = ()
+        self.message = ""
+        self.quit_pressed = False
+        self.debouncer = Debouncer()
+        self.report = Report()
+        self.findings: list[Finding] = []
+        self.dialog: UIFileDialog | None = None
+        self.dialog_kind = ""
+        self.recovery: UIConfirmationDialog | None = None
+        self.recovered: m.Editor | None = None
+        self.last_autosave = time.monotonic()
+        self.autosaved_revision = -1
+        self.now = 0.0
+        self.editor = m.Editor()
+        self.renderer: BattlefieldRenderer | None = None
+        self.picture: Picture | None = None
+        self.rendered_revision = -1
+        self.cam = Camera()
+        self.scenario_form: ScenarioForm | None = None
+        self.scenario_path: Path | None = None
+        self.scenario_window: UIWindow | None = None
+        self.scenario_fields: dict[str, UITextEntryLine | UIDropDownMenu] = {}
+        self.scenario_problems: UITextBox | None = None
+        self.builder: Builder | None = None
+        self.builder_window: BuilderWindow | None = None
+        self.card_window: CardWindow | None = None
+        self.launcher: Callable[[Path], object] = testplay.launch
+        if path is not None and path.exists():
+            self.open_path(path)
+        else:
+            self.new_map()
+            if path is not None:  # a new file: saved there by Save
+                self.editor.path = path
+                if m.SLUG.match(path.stem):
+                    self.editor.doc.id = path.stem
+                self.message = f"New battlefield {path} (Save writes it)"
+        self.build_ui()
+        if recover:
+            self.offer_recovery()
+
+    # --- layout ---------------------------------------------------------------------------
+
+    @property
+    def viewport(self) -> tuple[float, float, float, float]:
+        w, h = self.size
+        return (float(LEFT), float(TOP), float(w - LEFT - RIGHT), float(h - TOP - BOTTOM))
+
+    @property
+    def view_rect(self) -> pygame.Rect:
+        x, y, w, h = self.viewport
+        return pygame.Rect(int(x), int(y), int(w), int(h))
+
+    def build_ui(self) -> None:
+        self.ui.clear_and_reset()  # type: ignore[no-untyped-call]
+        ui = self.ui
+        self.buttons: dict[str, UIButton] = {}
+        x = 8
+        for key, text, width in (
+            ("new", "New", 52), ("open", "Open", 56), ("save", "Save", 52),
+            ("save-as", "Save as", 70), ("export", "PNG", 50),
+            ("test-play", "Test play", 76), ("undo", "Undo", 56), ("redo", "Redo", 56),
+            ("rot-left", "Turn L", 60), ("rot-right", "Turn R", 60), ("flat", "Flat", 70),
+            ("slice-down", "Slice-", 54), ("slice-up", "Slice+", 54),
+            ("symmetry", "Symmetry", 84), ("fit", "Fit", 44),
+            ("scenario", "Scenario", 80), ("armies", "Armies", 64), ("cards", "Cards", 56),
+        ):
+            if key == "undo" or key == "rot-left":
+                x += 10
+            self.buttons[key] = UIButton(pygame.Rect(x, 6, width, TOP - 12), text, ui)
+            x += width + 4
+        self.buttons["quit"] = UIButton(quit_button_rect(self.size), "Quit", ui)
+
+        self.tool_buttons: dict[str, UIButton] = {}
+        y = TOP + 4
+        for i, (key, text) in enumerate(TOOLS):
+            col, row = i % 2, i // 2
+            rect = pygame.Rect(6 + col * 97, y + row * 30, 95, 28)
+            self.tool_buttons[key] = UIButton(rect, text, ui, tool_tip_text=HINTS[key])
+        y += (len(TOOLS) + 1) // 2 * 30 + 8
+        UILabel(pygame.Rect(6, y, 60, 26), "Terrain", ui)
+        self.terrain_menu = UIDropDownMenu(list(m.TERRAINS), self.brush.terrain,
+                                           pygame.Rect(70, y, 124, 26), ui)
+        y += 30
+        UILabel(pygame.Rect(6, y, 60, 26), "Glyph", ui)
+        self.glyph_menu = UIDropDownMenu(list(m.GLYPHS), self.brush.glyph,
+                                         pygame.Rect(70, y, 124, 26), ui)
+        y += 30
+        UILabel(pygame.Rect(6, y, 60, 26), "Side up", ui)
+        self.side_menu = UIDropDownMenu(["ability", "planeswalker"], self.brush.side,
+                                        pygame.Rect(70, y, 124, 26), ui)
+        y += 30
+        UILabel(pygame.Rect(6, y, 60, 26), "Height", ui)
+        self.buttons["height-down"] = UIButton(pygame.Rect(70, y, 30, 26), "-", ui)
+        self.height_label = UILabel(pygame.Rect(100, y, 64, 26), str(self.brush.height), ui)
+        self.buttons["height-up"] = UIButton(pygame.Rect(164, y, 30, 26), "+", ui)
+        y += 30
+        UILabel(pygame.Rect(6, y, 60, 26), "Zone", ui)
+        self.zone_menu = UIDropDownMenu(self.zone_options(), self.brush.zone,
+                                        pygame.Rect(70, y, 124, 26), ui)
+        y += 30
+        self.buttons["new-zone"] = UIButton(pygame.Rect(6, y, 188, 26), "New starting zone", ui)
+        y += 34
+        UILabel(pygame.Rect(6, y, 188, 22), "Selection", ui)
+        y += 24
+        for i, (key, text) in enumerate((("copy", "Copy"), ("rotate-sel", "Rotate 60\u00b0"),
+                                         ("mirror-sel", "Mirror"), ("clear-sel", "Deselect"))):
+            rect = pygame.Rect(6 + (i % 2) * 97, y + (i // 2) * 30, 95, 28)
+            self.buttons[key] = UIButton(rect, text, ui)
+
+        w, h = self.size
+        rx = w - RIGHT + 6
+        self.problems_label = UILabel(pygame.Rect(rx, TOP + 2, RIGHT - 12, 24), "Problems", ui)
+        list_h = max(80, (h - TOP - BOTTOM) * 2 // 5 - 30)
+        self.problem_list = UISelectionList(pygame.Rect(rx, TOP + 28, RIGHT - 12, list_h),
+                                            [], ui)
+        self.detail = UITextBox("", pygame.Rect(rx, TOP + 32 + list_h, RIGHT - 12, 96), ui)
+        top = TOP + 134 + list_h
+        self.summary_box = UITextBox("", pygame.Rect(rx, top, RIGHT - 12, h - BOTTOM - top - 4),
+                                     ui)
+        self.refresh_tools()
+        self.refresh_report()
+
+    def zone_options(self) -> list[str | tuple[str, str]]:
+        ids: list[str | tuple[str, str]] = [z.id for z in self.editor.doc.zones]
+        if self.brush.zone not in ids:
+            ids.append(self.brush.zone)
+        return ids
+
+    def refresh_tools(self) -> None:
+        for key, button in self.tool_buttons.items():
+            _toggle(button, key == self.tool)
+        self.buttons["flat"].set_text("3D view" if self.flat else "Flat")
+        sym = self.editor.symmetry
+        _toggle(self.buttons["symmetry"], sym is not None)
+        self.height_label.set_text(str(self.brush.height))
+
+    # --- documents ------------------------------------------------------------------------
+
+    def set_editor(self, editor: m.Editor) -> None:
+        self.editor = editor
+        self.selection.clear()
+        self.focus = ()
+        self.rendered_revision = -1
+        self.report = validate(editor.doc)
+        self.rebuild_view(fit=True)
+        if hasattr(self, "problem_list"):
+            self.build_ui()
+
+    def new_map(self) -> None:
+        """A fresh map: one 24-hex board of land to start from."""
+        doc = m.MapDoc()
+        rows = {-2: (-1, 2), -1: (-2, 2), 0: (-3, 2), 1: (-3, 1), 2: (-3, 0)}
+        for r, (first, last) in rows.items():
+            for q in range(first, last + 1):
+                doc.columns[(q, r)] = ["land"]
+        self.set_editor(m.Editor(doc))
+        self.message = "New battlefield: one 24-hex board of land"
+
+    def open_path(self, path: Path) -> None:
+        """Open a battlefield, or a scenario with its battlefield (``battlefields/`` next
+        to it) and its settings in the scenario form."""
+        try:
+            model = load_file(path)
+            if isinstance(model, Scenario):
+                self.scenario_form = ScenarioForm.from_scenario(model)
+                self.scenario_path = path
+                path = path.parent / "battlefields" / f"{model.battlefield}.yaml"
+            editor = m.Editor.open(path)
+        except ContentError as exc:
+            self.message = f"Could not open {path.name}: {exc.problems[0].message}"
+            return
+        except OSError as exc:
+            self.message = f"Could not open {path}: {exc.strerror}"
+            return
+        self.set_editor(editor)
+        self.message = f"Opened {path}"
+
+    def save(self, path: Path | None = None) -> bool:
+        try:
+            where = self.editor.save(path)
+        except m.SaveError as exc:
+            self.message = str(exc)
+            return False
+        m.clear_autosave()
+        self.autosaved_revision = self.editor.revision
+        self.message = f"Saved {where}"
+        return True
+
+    def export_png(self, path: Path) -> None:
+        image = pygame.Surface(self.view_rect.size)
+        self.draw_map(image, pygame.Rect((0, 0), self.view_rect.size))
+        pygame.image.save(image, str(path))
+        self.message = f"Exported {path}"
+
+    def test_play(self) -> None:
+        """Start the game on this battlefield (a temporary content root; see
+        `editor.testplay`): the scenario "Test play: <name>" is under New game."""
+        try:
+            content, scenario = testplay.prepare(self.editor.doc, self.scenario_form)
+        except testplay.PlayError as exc:
+            self.message = f"Test play: {exc}"
+            return
+        try:
+            self.launcher(content)
+        except OSError as exc:
+            self.message = f"Test play: could not start the game: {exc.strerror or exc}"
+            return
+        self.message = f"Test play: the game starts; choose New game, '{scenario}' scenario"
+
+    def offer_recovery(self) -> None:
+        recovered = m.read_autosave()
+        if recovered is None:
+            return
+        self.recovered = recovered
+        w, h = self.size
+        self.recovery = UIConfirmationDialog(
+            pygame.Rect(w // 2 - 200, h // 2 - 100, 400, 200),
+            "The editor did not close cleanly. Recover the unsaved battlefield "
+            f"'{recovered.doc.name}'?", self.ui, window_title="Recover work",
+            action_short_name="Recover")
+
+    # --- view -----------------------------------------------------------------------------
+
+    def rebuild_view(self, fit: bool = False) -> None:
+        setup = field_setup(self.editor.doc)
+        colours = {z.id: _hex_colour(z.colour) for z in self.editor.doc.zones}
+        self.renderer = BattlefieldRenderer(setup, colours)
+        self.picture = Picture(setup.board, {g.at: (g.kind, True) for g in setup.glyphs})
+        self.rendered_revision = self.editor.revision
+        if fit:
+            cam = Camera(self.renderer.pivot, self.viewport, rotation=self.cam.rotation)
+            self.renderer.fit(cam, self.viewport)
+            self.cam = cam
+
+    def projection(self) -> Projection:
+        return self.cam.projection()
+
+    def flat_to_screen(self, x: float, y: float) -> tuple[float, float]:
+        cx, cy = self.cam.center
+        z = self.cam.zoom * 0.62
+        return (cx + self.cam.pan[0] + (x - self.cam.pivot[0]) * z,
+                cy + self.cam.pan[1] + (y - self.cam.pivot[1]) * z)
+
+    def hex_at(self, pos: tuple[int, int]) -> m.Coord:
+        """The hex under a screen point: the column seen there, else the ground plane."""
+        if self.flat:
+            cx, cy = self.cam.center
+            z = self.cam.zoom * 0.62
+            x = (pos[0] - cx - self.cam.pan[0]) / z + self.cam.pivot[0]
+            y = (pos[1] - cy - self.cam.pan[1]) / z + self.cam.pivot[1]
+            h = point_to_hex(x, y)
+            return (h.q, h.r)
+        proj = self.projection()
+        assert self.renderer is not None and self.picture is not None
+        heights = self.renderer.pick_heights(self.picture, self.slice_level)
+        found = proj.hex_under(pos, heights)
+        if found is None:
+            found = proj.hex_at(pos, 0.0)
+        return (found.q, found.r)
+
+    def centre_on(self, hexes: Sequence[m.Coord]) -> None:
+        if not hexes:
+            return
+        x = sum(hex_to_point(Hex(*h))[0] for h in hexes) / len(hexes)
+        y = sum(hex_to_point(Hex(*h))[1] for h in hexes) / len(hexes)
+        cx, cy = self.cam.center
+        if self.flat:
+            sx, sy = self.flat_to_screen(x, y)
+        else:
+            level = max(self.editor.doc.top(h) for h in hexes)
+            sx, sy = self.projection().plane_to_screen(x, y, float(level))
+        self.cam.pan_by(cx - sx, cy - sy)
+        self.focus = tuple(hexes)
+
+    # --- validation -----------------------------------------------------------------------
+
+    def refresh_report(self) -> None:
+        report = self.report
+        self.findings = list(report.findings)
+        items: list[str | tuple[str, str]] = [
+            f"{i + 1}. {f.message}" for i, f in enumerate(self.findings)]
+        self.problem_list.set_item_list(items)
+        count = len(self.findings)
+        self.problems_label.set_text(
+            "No problems: ready to play" if not count else
+            f"{count} problem{'s' if count != 1 else ''} (click one to see it)")
+        lines = []
+        if report.summary is not None:
+            lines += report.summary.lines()
+        if report.components is not None:
+            lines += ["<b>Components (one core box)</b>", *report.components.lines()]
+        doc = self.editor.doc
+        head = f"<b>{doc.name}</b> ({doc.id})"
+        self.summary_box.set_text("<br>".join([head, *lines]))
+
+    def select_finding(self, index: int) -> None:
+        if not 0 <= index < len(self.findings):
+            return
+        finding = self.findings[index]
+        self.detail.set_text(finding.text())
+        # Centre on the hex the message is about (the first named); mark all it names.
+        self.centre_on(finding.hexes[:1])
+        self.focus = finding.hexes
+
+    # --- editing --------------------------------------------------------------------------
+
+    def run_command(self, command: m.Command, merge: bool = False) -> None:
+        if self.editor.execute(command, merge=merge):
+            self.changed()
+
+    def changed(self) -> None:
+        self.debouncer.changed(self.now)
+
+    def use_tool(self, at: m.Coord, first: bool) -> None:
+        """Apply the current tool at a hex (``first``: the press, else a drag over it)."""
+        tool, b, doc = self.tool, self.brush, self.editor.doc
+        if not first and at in self.stroke_hexes:
+            return
+        self.stroke_hexes.add(at)
+        merge = not first
+        command: m.Command | None = None
+        if tool == "raise":
+            command = m.Raise(at, b.terrain)
+        elif tool == "lower":
+            command = m.Lower(at)
+        elif tool == "paint":
+            command = m.Paint(at, b.terrain)
+        elif tool == "pick" and first:
+            terrain, level = self.editor.sample(at)
+            if terrain is not None:
+                b.terrain = terrain
+                self.build_ui()
+            self.message = f"Eyedropper: {terrain or 'no column'}, level {level}"
+        elif tool in ("ruin", "cryptolith") and first:
+            command = m.PlaceObstacle(tool, (at,), b.height)
+        elif tool == "unobstacle" and first:
+            command = m.RemoveObstacle(at)
+        elif tool == "glyph" and first:
+            command = m.PlaceGlyph(at, b.glyph, b.side)
+        elif tool == "glyph-space" and first:
+            command = m.MarkGlyphSpace(at, at not in doc.glyph_spaces)
+        elif tool == "zone":
+            if not any(z.id == b.zone for z in doc.zones):
+                self.run_command(self.add_zone_command(b.zone), merge=merge)
+                merge = True
+            command = m.PaintZone(at, b.zone, self.partner_zone(b.zone))
+        elif tool == "power" and first:
+            command = m.PaintPower(at, on=doc.power_at(at) is None)
+        elif tool == "erase-marks":
+            command = m.Batch((m.RemoveGlyph(at), m.MarkGlyphSpace(at, False), m.EraseZone(at),
+                               m.PaintPower(at, on=False)), "Erase marks")
+        elif tool == "select-same" and first:
+            self.selection = m.select_same(doc, at)
+            self.message = f"Selected {len(self.selection)} hexes"
+        elif tool == "paste" and first:
+            if self.editor.paste(at):
+                self.changed()
+            else:
+                self.message = "Nothing to paste: copy a selection first"
+        elif tool == "centre" and first:
+            self.editor.set_symmetry(at)
+            self.refresh_tools()
+            self.message = f"Symmetry: every edit is mirrored through [{at[0]}, {at[1]}]"
+        if command is not None:
+            self.run_command(command, merge=merge)
+
+    def add_zone_command(self, zone_id: str) -> m.AddZone:
+        colour = ZONE_COLOURS.get(zone_id, (200, 200, 200))
+        return m.AddZone(zone_id, zone_id.capitalize(), _colour_hex(colour))
+
+    def partner_zone(self, zone_id: str) -> str | None:
+        """With symmetry on, the zone painted at the mirrored hexes: the next zone listed."""
+        if self.editor.symmetry is None:
+            return None
+        ids = [z.id for z in self.editor.doc.zones]
+        if len(ids) < 2 or zone_id not in ids:
+            return None
+        return ids[(ids.index(zone_id) + 1) % len(ids)] if len(ids) == 2 else None
+
+    def new_zone(self) -> None:
+        used = {z.id for z in self.editor.doc.zones}
+        zone_id = next((z for z in ZONE_ORDER if z not in used), f"zone-{len(used) + 1}")
+        self.run_command(self.add_zone_command(zone_id))
+        self.brush.zone = zone_id
+        self.tool = "zone"
+        self.build_ui()
+
+    def toggle_symmetry(self) -> None:
+        if self.editor.symmetry is not None:
+            self.editor.set_symmetry(None)
+            self.message = "Symmetry off"
+        else:
+            self.editor.set_symmetry(m.centre_hex(self.editor.doc.columns))
+            c = self.editor.symmetry
+            assert c is not None
+            self.message = (f"Symmetry on about [{c[0] / 2:g}, {c[1] / 2:g}] "
+                            "(the Symmetry centre tool moves it)")
+        self.refresh_tools()
+
+    # --- events ---------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.QUIT, pygame.WINDOWCLOSE):
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE or event.type == pygame.WINDOWSIZECHANGED:
+            size = (getattr(event, "w", getattr(event, "x", 0)),
+                    getattr(event, "h", getattr(event, "y", 0)))
+            if size[0] > 200 and size[1] > 200 and size != self.size:
+                self.size = size
+                self.ui.set_window_resolution(size)
+                self.cam.viewport = self.viewport
+                self.build_ui()
+            return
+        consumed = self.ui.process_events(event)
+        if self.card_window is not None and self.card_window.alive():
+            said = self.card_window.handle(event)
+            if said is not None:
+                self.message = said
+                return
+        if self.builder_window is not None and self.builder_window.alive():
+            action = self.builder_window.handle(event)
+            if action is not None:
+                self.open_dialog(action)
+                return
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.on_button(event.ui_element)
+            return
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            self.on_menu(event.ui_element, event.text)
+            return
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION:
+            if event.ui_element is self.problem_list:
+                self.select_finding(int(event.text.split(".", 1)[0]) - 1)
+            return
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+            self.on_path(Path(event.text))
+            return
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
+            if event.ui_element is self.recovery and self.recovered is not None:
+                self.set_editor(self.recovered)
+                self.message = "Recovered the autosaved battlefield"
+            return
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.recovery:
+            if self.recovered is not None and self.editor is not self.recovered:
+                m.clear_autosave()
+            self.recovery = None
+            return
+        if event.type == pygame.KEYDOWN and not consumed:
+            self.on_key(event)
+            return
+        if consumed or self.dialog_open():
+            return
+        self.on_mouse(event)
+
+    def dialog_open(self) -> bool:
+        return any(d is not None and bool(d.alive())  # type: ignore[no-untyped-call]
+                   for d in (self.dialog, self.recovery))
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        ctrl = bool(event.mod & pygame.KMOD_CTRL)
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            self.running = False
+        elif ctrl and key == pygame.K_z:
+            self.undo()
+        elif ctrl and key == pygame.K_y:
+            self.redo()
+        elif ctrl and key == pygame.K_s:
+            self.on_button(self.buttons["save"])
+        elif ctrl and key == pygame.K_c:
+            self.copy_selection()
+        elif ctrl and key == pygame.K_v:
+            self.tool = "paste"
+            self.refresh_tools()
+        elif key in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4) and not ctrl:
+            self.brush.terrain = m.TERRAINS[key - pygame.K_1]
+            self.message = f"Brush terrain: {self.brush.terrain}"
+            self.build_ui()
+        elif key == pygame.K_q:
+            self.cam.rotate(1)
+        elif key == pygame.K_e:
+            self.cam.rotate(-1)
+        elif key == pygame.K_TAB:
+            self.flat = not self.flat
+            self.refresh_tools()
+        elif key == pygame.K_PAGEUP:
+            self.change_slice(1)
+        elif key == pygame.K_PAGEDOWN:
+            self.change_slice(-1)
+
+    def on_mouse(self, event: pygame.event.Event) -> None:
+        inside = event.type != pygame.MOUSEMOTION or self.view_rect.collidepoint(event.pos)
+        if event.type == pygame.MOUSEWHEEL:
+            pos = pygame.mouse.get_pos()
+            if self.view_rect.collidepoint(pos):
+                self.cam.zoom_by(1.15 ** event.y, pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and self.view_rect.collidepoint(event.pos):
+            if event.button == 1:
+                at = self.hex_at(event.pos)
+                self.stroke, self.stroke_hexes = True, set()
+                if self.tool == "select":
+                    self.drag_start = at
+                    self.selection = {at} & set(self.editor.doc.columns)
+                else:
+                    self.use_tool(at, first=True)
+            elif event.button in (2, 3):
+                self.panning = event.pos
+            elif event.button in (4, 5):
+                self.cam.zoom_by(1.15 if event.button == 4 else 1 / 1.15, event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP:
+            if event.button == 1:
+                self.stroke = False
+                if self.drag_start is not None:
+                    self.message = f"Selected {len(self.selection)} hexes"
+                self.drag_start = None
+            elif event.button in (2, 3):
+                self.panning = None
+        elif event.type == pygame.MOUSEMOTION:
+            if self.panning is not None:
+                self.cam.pan_by(event.pos[0] - self.panning[0], event.pos[1] - self.panning[1])
+                self.panning = event.pos
+                return
+            self.hover = self.hex_at(event.pos) if inside else None
+            if self.stroke and self.hover is not None:
+                if self.drag_start is not None:
+                    self.selection = m.select_box(self.editor.doc, self.drag_start, self.hover)
+                elif self.tool in ("raise", "lower", "paint", "zone", "erase-marks"):
+                    self.use_tool(self.hover, first=False)
+
+    def on_button(self, element: object) -> None:
+        for key, button in self.tool_buttons.items():
+            if element is button:
+                self.tool = key
+                self.message = HINTS[key]
+                self.refresh_tools()
+                return
+        key = next((k for k, b in self.buttons.items() if b is element), "")
+        if key == "quit":
+            self.quit_pressed = True
+            self.running = False
+        elif key == "new":
+            self.new_map()
+        elif key in ("open", "save-as", "export"):
+            self.open_dialog(key)
+        elif key == "save":
+            if self.editor.path is None:
+                self.open_dialog("save-as")
+            else:
+                self.save()
+        elif key == "cards":
+            self.open_dialog("open-card")
+        elif key == "armies":
+            self.open_builder()
+        elif key == "scenario":
+            self.open_scenario_window()
+        elif key == "scenario-apply":
+            self.apply_scenario()
+        elif key == "scenario-save":
+            self.save_scenario()
+        elif key == "test-play":
+            self.test_play()
+        elif key == "undo":
+            self.undo()
+        elif key == "redo":
+            self.redo()
+        elif key == "rot-left":
+            self.cam.rotate(1)
+        elif key == "rot-right":
+            self.cam.rotate(-1)
+        elif key == "flat":
+            self.flat = not self.flat
+            self.refresh_tools()
+        elif key == "slice-down":
+            self.change_slice(-1)
+        elif key == "slice-up":
+            self.change_slice(1)
+        elif key == "symmetry":
+            self.toggle_symmetry()
+        elif key == "fit":
+            self.rebuild_view(fit=True)
+        elif key in ("height-down", "height-up"):
+            self.brush.height = max(1, min(20, self.brush.height + (
+                1 if key == "height-up" else -1)))
+            self.refresh_tools()
+        elif key == "new-zone":
+            self.new_zone()
+        elif key == "copy":
+            self.copy_selection()
+        elif key in ("rotate-sel", "mirror-sel"):
+            if self.selection:
+                kind = "rotate" if key == "rotate-sel" else "mirror"
+                command = m.TransformSelection(frozenset(self.selection), kind)
+                fn = command.target(self.editor.doc)
+                self.run_command(command)
+                self.selection = {fn(a) for a in self.selection}
+            else:
+                self.message = "Select hexes first (Box select or Same terrain)"
+        elif key == "clear-sel":
+            self.selection.clear()
+
+    def on_menu(self, element: object, text: str) -> None:
+        if element in self.scenario_fields.values():
+            return
+        if element is self.terrain_menu:
+            self.brush.terrain = text
+        elif element is self.glyph_menu:
+            self.brush.glyph = text
+            self.tool = "glyph"
+            self.refresh_tools()
+        elif element is self.side_menu:
+            self.brush.side = text
+        elif element is self.zone_menu:
+            self.brush.zone = text
+            self.tool = "zone"
+            self.refresh_tools()
+
+    def open_builder(self) -> None:
+        if self.builder_window is not None and self.builder_window.alive():
+            return
+        if self.builder is None:
+            catalog = shipped_catalog()
+            self.builder = Builder(catalog.army_cards, catalog.spells)
+        self.builder_window = BuilderWindow(self.ui, self.builder, self.size)
+
+    def open_card(self, path: Path) -> None:
+        try:
+            form = CardForm.open(path)
+        except ContentError as exc:
+            self.message = f"Could not open {path.name}: {exc.problems[0].message}"
+            return
+        except OSError as exc:
+            self.message = f"Could not open {path}: {exc.strerror}"
+            return
+        if self.card_window is not None and self.card_window.alive():
+            self.card_window.window.kill()  # type: ignore[no-untyped-call]
+        self.card_window = CardWindow(self.ui, form, self.size)
+        self.message = f"Editing card {path}"
+
+    def open_dialog(self, kind: str) -> None:
+        w, h = self.size
+        folder = self.editor.path.parent if self.editor.path else (
+            project_root() / "scenarios" / "battlefields")
+        if kind == "open-card":
+            folder = project_root() / "cards" / "army"
+        elif kind.endswith("army"):
+            folder = project_root() / "cards" / "armies"
+        elif kind.endswith("deck"):
+            folder = project_root() / "cards" / "decks"
+        builder = self.builder
+        name = {"open": "", "save-as": f"{self.editor.doc.id}.yaml",
+                "export": f"{self.editor.doc.id}.png", "load-army": "", "load-deck": "",
+                "save-army": f"{builder.army_id if builder else 'army'}.yaml",
+                "save-deck": f"{builder.deck_id if builder else 'deck'}.yaml",
+                "open-card": ""}[kind]
+        title = {"open": "Open battlefield or scenario", "save-as": "Save battlefield as",
+                 "export": "Export picture (PNG)", "load-army": "Load army",
+                 "load-deck": "Load deck", "save-army": "Save army as",
+                 "save-deck": "Save deck as", "open-card": "Open a card (army or spell)"}[kind]
+        self.dialog_kind = kind
+        self.dialog = UIFileDialog(pygame.Rect(w // 2 - 260, h // 2 - 200, 520, 400), self.ui,
+                                   window_title=title, initial_file_path=str(folder / name),
+                                   allow_existing_files_only=kind.startswith(("open", "load")))
+
+    def on_path(self, path: Path) -> None:
+        kind, self.dialog_kind = self.dialog_kind, ""
+        if kind == "open":
+            self.open_path(path)
+        elif kind == "save-as":
+            self.save(path if path.suffix else path.with_suffix(".yaml"))
+        elif kind == "open-card":
+            self.open_card(path)
+        elif kind == "export":
+            self.export_png(path if path.suffix else path.with_suffix(".png"))
+        elif kind in ("load-army", "load-deck", "save-army", "save-deck") and \
+                self.builder_window is not None:
+            target = path if path.suffix or kind.startswith("load") else \
+                path.with_suffix(".yaml")
+            self.message = self.builder_window.file_action(kind, target)
+
+    # --- scenario settings ----------------------------------------------------------------
+
+    def form(self) -> ScenarioForm:
+        if self.scenario_form is None:
+            self.scenario_form = ScenarioForm.for_zones(
+                self.editor.doc.id, [z.id for z in self.editor.doc.zones])
+        return self.scenario_form
+
+    def open_scenario_window(self) -> None:
+        if self.scenario_window is not None and self.scenario_window.alive():  # type: ignore[no-untyped-call]
+            return
+        form = self.form()
+        w, h = self.size
+        rect = pygame.Rect(w // 2 - 300, 44, 600, min(h - 50, 676))
+        window = UIWindow(rect, self.ui, window_display_title="Scenario settings")
+        self.scenario_window = window
+        self.scenario_fields = {}
+        labels = {
+            "id": "Id (file name)", "name": "Name", "description": "Description",
+            "players_min": "Players, fewest", "players_max": "Players, most",
+            "teams": "Teams (1,2; 3,4)", "army_budget": "Army budget (points)",
+            "deck_cards": "Spells in a deck", "deck_max_cost": "Deck cost cap",
+            "turn_limits": "Turn limit (players: turns)", "victory": "Victory",
+            "scoring": "Scoring", "glyph_setup": "Glyph set-up", "zone_mode": "Zones",
+            "zone_order": "Zone order", "tie_break": "Tie break", "provenance": "Provenance",
+        }
+        y = 6
+        self.map_fields: dict[str, UITextEntryLine] = {}
+        for key, label in (("name", "Battlefield name"), ("description", "Battlefield text")):
+            UILabel(pygame.Rect(8, y, 200, 26), label, self.ui, container=window)
+            entry = UITextEntryLine(pygame.Rect(212, y, 360, 26), self.ui, container=window)
+            entry.set_text(getattr(self.editor.doc, key))
+            self.map_fields[key] = entry
+            y += 27
+        y += 6
+        for name in ScenarioForm.field_names():
+            UILabel(pygame.Rect(8, y, 200, 26), labels.get(name, name), self.ui,
+                    container=window)
+            value = getattr(form, name)
+            box = pygame.Rect(212, y, 360, 26)
+            element: UITextEntryLine | UIDropDownMenu
+            if name in CHOICES:
+                element = UIDropDownMenu(list(CHOICES[name]), value, box, self.ui,
+                                         container=window)
+            else:
+                element = UITextEntryLine(box, self.ui, container=window)
+                element.set_text(value)
+            self.scenario_fields[name] = element
+            y += 27
+        self.buttons["scenario-apply"] = UIButton(pygame.Rect(8, y + 4, 120, 28), "Check",
+                                                  self.ui, container=window)
+        self.buttons["scenario-save"] = UIButton(pygame.Rect(136, y + 4, 160, 28),
+                                                 "Save scenario", self.ui, container=window)
+        self.scenario_problems = UITextBox("", pygame.Rect(8, y + 38, 564, 60), self.ui,
+                                           container=window)
+
+    def read_scenario_fields(self) -> ScenarioForm:
+        form = self.form()
+        for name, element in self.scenario_fields.items():
+            if isinstance(element, UIDropDownMenu):
+                setattr(form, name, element.selected_option[0])
+            else:
+                setattr(form, name, element.get_text())
+        return form
+
+    def apply_scenario(self) -> Scenario | None:
+        fields = getattr(self, "map_fields", {})
+        if fields:
+            name = fields["name"].get_text().strip() or self.editor.doc.name
+            text = fields["description"].get_text().strip()
+            self.run_command(m.SetInfo(name=name, description=text))
+        form = self.read_scenario_fields() if self.scenario_fields else self.form()
+        sc, problems = form.build(self.editor.doc.id)
+        text = "Scenario settings are valid." if sc else "<br>".join(problems)
+        if self.scenario_problems is not None:
+            self.scenario_problems.set_text(text)
+        self.message = text if sc else f"Scenario: {problems[0]}"
+        return sc
+
+    def save_scenario(self) -> bool:
+        sc = self.apply_scenario()
+        if sc is None:
+            return False
+        target = self.scenario_path
+        if target is None or target.stem != sc.id:
+            folder = self.editor.path.parent if self.editor.path else (
+                project_root() / "scenarios" / "battlefields")
+            if folder.name == "battlefields":
+                folder = folder.parent
+            target = folder / f"{sc.id}.yaml"
+        try:
+            save_scenario(sc, target)
+        except OSError as exc:
+            self.message = f"Scenario not saved: {exc.strerror or exc}"
+            return False
+        self.scenario_path = target
+        self.message = f"Saved scenario {target}"
+        return True
+
+    def undo(self) -> None:
+        label = self.editor.undo()
+        self.message = f"Undid: {label}" if label else "Nothing to undo"
+        self.changed()
+
+    def redo(self) -> None:
+        label = self.editor.redo()
+        self.message = f"Redid: {label}" if label else "Nothing to redo"
+        self.changed()
+
+    def copy_selection(self) -> None:
+        if not self.selection:
+            self.message = "Select hexes first (Box select or Same terrain)"
+            return
+        frag = self.editor.copy_selection(self.selection)
+        self.message = f"Copied {len(frag.columns)} hexes: choose Paste at and click"
+
+    def change_slice(self, step: int) -> None:
+        top = max((self.editor.doc.top(a) for a in self.editor.doc.columns), default=1)
+        level = self.slice_level if self.slice_level is not None else top
+        level += step
+        self.slice_level = None if level >= top else max(1, level)
+        self.message = ("All levels shown" if self.slice_level is None else
+                        f"Showing levels 1 to {self.slice_level}")
+
+    # --- per frame ------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.now += dt
+        self.cam.update(dt)
+        if self.debouncer.poll(self.now, self.editor.doc):
+            self.report = self.debouncer.report
+            self.refresh_report()
+        if self.rendered_revision != self.editor.revision:
+            self.rebuild_view()
+        stamp = time.monotonic()
+        if (self.editor.dirty and self.editor.revision != self.autosaved_revision
+                and stamp - self.last_autosave >= AUTOSAVE_SECONDS):
+            self.autosave()
+        self.ui.update(dt)
+
+    def autosave(self) -> None:
+        try:
+            m.write_autosave(self.editor)
+        except OSError:
+            return
+        self.last_autosave = time.monotonic()
+        self.autosaved_revision = self.editor.revision
+
+    def close(self) -> None:
+        """On a clean exit: keep the autosave only when there is unsaved work."""
+        if self.editor.dirty:
+            self.autosave()
+        else:
+            m.clear_autosave()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((20, 22, 32))
+        self.draw_map(surface, self.view_rect)
+        w, h = self.size
+        pygame.draw.rect(surface, (26, 29, 42), (0, 0, w, TOP))
+        pygame.draw.rect(surface, (26, 29, 42), (0, TOP, LEFT, h - TOP))
+        pygame.draw.rect(surface, (26, 29, 42), (w - RIGHT, TOP, RIGHT, h - TOP))
+        pygame.draw.rect(surface, (18, 20, 28), (LEFT, h - BOTTOM, w - LEFT - RIGHT, BOTTOM))
+        self.draw_status(surface)
+        self.ui.draw_ui(surface)
+
+    def draw_status(self, surface: pygame.Surface) -> None:
+        font = self.font(15)
+        w, h = self.size
+        doc = self.editor.doc
+        name = self.editor.path.name if self.editor.path else "unsaved"
+        parts = [f"{doc.name} ({name}{' *' if self.editor.dirty else ''})"]
+        if self.hover is not None:
+            terrain, level = self.editor.sample(self.hover)
+            parts.append(f"[{self.hover[0]}, {self.hover[1]}] {terrain or 'empty'} L{level}")
+        if self.selection:
+            parts.append(f"{len(self.selection)} selected")
+        parts.append(self.message or HINTS[self.tool])
+        text = font.render("   \u2022   ".join(parts), True, (200, 205, 220))
+        surface.blit(text, (LEFT + 8, h - BOTTOM + (BOTTOM - text.get_height()) // 2),
+                     area=pygame.Rect(0, 0, w - LEFT - RIGHT - 16, BOTTOM))
+
+    def font(self, size: int) -> pygame.font.Font:
+        if not hasattr(self, "_fonts"):
+            self._fonts: dict[int, pygame.font.Font] = {}
+        if size not in self._fonts:
+            self._fonts[size] = pygame.font.Font(None, size + 4)
+        return self._fonts[size]
+
+    def markers(self) -> list[Marker]:
+        marks = [Marker(Hex(*a), "move") for a in sorted(self.selection)]
+        marks += [Marker(Hex(*a), "attack") for a in self.focus if a in self.editor.doc.columns]
+        return marks
+
+    def draw_map(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(rect)
+        if self.rendered_revision != self.editor.revision:
+            self.rebuild_view()
+        if self.flat:
+            surface.fill((24, 27, 38), rect)
+            self.draw_flat(surface, rect)
+        else:
+            assert self.renderer is not None and self.picture is not None
+            layer = pygame.Surface(rect.size)
+            proj = self.projection()
+            proj = type(proj)(angle=proj.angle, zoom=proj.zoom, origin=(
+                proj.origin[0] - rect.x, proj.origin[1] - rect.y), pivot=proj.pivot)
+            dynamic = [Marker(Hex(*self.hover), "move")] if self.hover else []
+            self.renderer.draw(layer, proj, self.picture, self.markers(), dynamic,
+                               now=self.now, slice_level=self.slice_level)
+            self.draw_ghosts(layer, proj)
+            surface.blit(layer, rect)
+        self.draw_overlay(surface, rect)
+        surface.set_clip(clip)
+
+    def ghost_hexes(self) -> list[m.Coord]:
+        """Empty hexes next to the map (where new land can be raised), drawn as an outline."""
+        cols = self.editor.doc.columns
+        out: set[m.Coord] = set()
+        for q, r in cols:
+            for dq in range(-2, 3):
+                for dr in range(-2, 3):
+                    if abs(dq + dr) <= 2 and (q + dq, r + dr) not in cols:
+                        out.add((q + dq, r + dr))
+        return sorted(out)
+
+    def draw_ghosts(self, layer: pygame.Surface, proj: Projection) -> None:
+        ghost = pygame.Surface(layer.get_size(), pygame.SRCALPHA)
+        for at in self.ghost_hexes():
+            points = proj.top_face(Hex(*at), 0.0)
+            pygame.draw.polygon(ghost, (150, 160, 200, 40), points, 1)
+        for at in self.focus:  # a problem's hexes off the map: outline them on the ground
+            if at not in self.editor.doc.columns:
+                pygame.draw.polygon(ghost, (*PROBLEM, 230), proj.top_face(Hex(*at), 0.0), 3)
+        layer.blit(ghost, (0, 0))
+
+    def draw_flat(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        doc = self.editor.doc
+        z = self.cam.zoom * 0.62
+        font = self.font(max(10, int(z * 0.55)))
+        corners = [(math.cos(math.radians(60 * i - 30)), math.sin(math.radians(60 * i - 30)))
+                   for i in range(6)]
+
+        def poly(at: m.Coord, k: float = 1.0) -> list[tuple[float, float]]:
+            x, y = hex_to_point(Hex(*at))
+            sx, sy = self.flat_to_screen(x, y)
+            return [(sx + cx * z * k, sy + cy * z * k) for cx, cy in corners]
+
+        for at in self.ghost_hexes():
+            pygame.draw.polygon(surface, (52, 58, 80), poly(at), 1)
+        top_level = max((doc.top(a) for a in doc.columns), default=1)
+        for at in doc.columns:
+            terrain = doc.terrain(at) or "land"
+            level = doc.top(at)
+            base = TERRAIN[terrain].top if terrain in TERRAIN else (150, 150, 150)
+            k = 0.7 + 0.3 * level / max(top_level, 1)
+            colour = tuple(min(255, int(c * k)) for c in base)
+            pygame.draw.polygon(surface, colour, poly(at))
+            pygame.draw.polygon(surface, (30, 32, 40), poly(at), 1)
+            zone = doc.zone_at(at)
+            if zone is not None:
+                pygame.draw.polygon(surface, _hex_colour(zone.colour), poly(at, 0.82), 3)
+            if doc.power_at(at) is not None:
+                pygame.draw.polygon(surface, (150, 80, 200), poly(at, 0.6), 3)
+            if at in doc.glyph_spaces:
+                sx, sy = self.flat_to_screen(*hex_to_point(Hex(*at)))
+                pygame.draw.circle(surface, (240, 240, 240), (sx, sy), z * 0.45, 1)
+            label = str(level)
+            obstacle = doc.obstacle_at(at)
+            glyph = doc.glyphs.get(at)
+            if obstacle is not None:
+                label = f"{obstacle.kind[0].upper()}{obstacle.height}"
+            elif glyph is not None:
+                label = glyph.glyph[0].upper() + ("" if glyph.side == "ability" else "?")
+            if z >= 9:
+                sx, sy = self.flat_to_screen(*hex_to_point(Hex(*at)))
+                text = font.render(label, True, (20, 20, 24) if obstacle is None and
+                                   glyph is None else (120, 20, 20))
+                surface.blit(text, text.get_rect(center=(sx, sy)))
+        for at in self.selection:
+            pygame.draw.polygon(surface, SELECT, poly(at, 0.9), 2)
+        for at in self.focus:
+            pygame.draw.polygon(surface, PROBLEM, poly(at, 0.95), 3)
+        if self.hover is not None:
+            pygame.draw.polygon(surface, HIGHLIGHTS["move"], poly(self.hover), 2)
+
+    def draw_overlay(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        font = self.font(14)
+        angle = self.cam.rotation * 60
+        parts = ["Flat plan" if self.flat else f"3D view {angle}\u00b0",
+                 f"zoom {self.cam.zoom:.0f}"]
+        if self.slice_level is not None:
+            parts.append(f"levels 1-{self.slice_level}")
+        if self.editor.symmetry is not None:
+            c = self.editor.symmetry
+            parts.append(f"symmetry about [{c[0] / 2:g}, {c[1] / 2:g}]")
+        text = font.render("  |  ".join(parts), True, (220, 224, 235))
+        box = text.get_rect(topleft=(rect.x + 8, rect.y + 8)).inflate(12, 8)
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        shade.fill((10, 12, 20, 170))
+        surface.blit(shade, box)
+        surface.blit(text, (rect.x + 14, rect.y + 12))
+        if self.editor.symmetry is not None:
+            c = self.editor.symmetry
+            x, y = c[0] / 2, c[1] / 2
+            px = math.sqrt(3.0) * (x + y / 2.0)
+            py = 1.5 * y
+            if self.flat:
+                sx, sy = self.flat_to_screen(px, py)
+            else:
+                sx, sy = self.projection().plane_to_screen(px, py, 0.0)
+            pygame.draw.circle(surface, (255, 220, 90), (sx, sy), 7, 2)
+            pygame.draw.line(surface, (255, 220, 90), (sx - 11, sy), (sx + 11, sy), 1)
+            pygame.draw.line(surface, (255, 220, 90), (sx, sy - 11), (sx, sy + 11), 1)
+
+
+# --- the loop -----------------------------------------------------------------------------
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError("expected WxH, e.g. 1280x720") from exc
+    return (w, h)
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="arena-editor",
+                                     description="Open the Arena battlefield editor.")
+    parser.add_argument("file", nargs="?", type=Path, help="a battlefield YAML file to open")
+    parser.add_argument("--frames", type=_positive_int, metavar="N",
+                        help="draw N frames, then exit (tests)")
+    parser.add_argument("--screenshot", type=Path, metavar="PATH",
+                        help="save the last frame as a PNG")
+    parser.add_argument("--size", type=_size, default=WINDOW_SIZE, metavar="WxH")
+    parser.add_argument("--flat", action="store_true", help="start in the flat plan view")
+    parser.add_argument("--no-recover", action="store_true",
+                        help="do not offer to recover an autosave")
+    return parser.parse_args(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -30,12 +1202,37 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     ``argv=None`` reads ``sys.argv``; tests pass ``--frames``/``--screenshot`` directly.
     """
-    return run_splash(
-        SPEC,
-        argv,
-        prog="arena-editor",
-        description="Open the Arena Editor window.",
-    )
+    args = parse_args(argv)
+    pygame.init()
+    try:
+        flags = pygame.RESIZABLE
+        screen = pygame.display.set_mode(args.size, flags)
+        pygame.display.set_caption("Arena Editor")
+        app = EditorApp(args.file, args.size, recover=not args.no_recover and not args.frames)
+        app.flat = args.flat
+        app.refresh_tools()
+        clock = pygame.time.Clock()
+        frames = 0
+        while app.running:
+            dt = clock.tick(60) / 1000.0
+            for event in pygame.event.get():
+                app.handle_event(event)
+            if app.size != screen.get_size():
+                screen = pygame.display.get_surface() or screen
+            app.update(dt if not args.frames else max(dt, 0.35))
+            app.draw(screen)
+            pygame.display.flip()
+            frames += 1
+            if args.frames and frames >= args.frames:
+                break
+        if args.screenshot is not None:
+            args.screenshot.parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(screen, str(args.screenshot))
+        if not args.frames:
+            app.close()
+    finally:
+        pygame.quit()
+    return 0
 
 
 if __name__ == "__main__":

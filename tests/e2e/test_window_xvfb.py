@@ -3,7 +3,7 @@
 Why: the in-process tests use SDL's dummy driver, which never creates a window. These tests
 start the installed console scripts as a player would, on Xvfb, find their windows, take a
 screenshot (kept in tests/artifacts/ for people to look at), click the Quit button (the
-game's main menu, the editor's splash) with xdotool and expect a clean exit.
+game's main menu, the editor's top bar) with xdotool and expect a clean exit.
 
 Display allocation: each test module (so each pytest-xdist worker) starts its own Xvfb with
 ``-displayfd``, which makes the server pick a free display number itself (it claims the
@@ -16,22 +16,24 @@ Outside CI the tests skip when Xvfb, xdotool or ImageMagick's ``import`` are mis
 
 from __future__ import annotations
 
+import json
 import os
 import select
 import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
 
 from arena.client.scenes.common import menu_button_rects
 from arena.client.scenes.menu import MENU_ITEMS
-from arena.client.splash import compute_layout
+from editor.app import quit_button_rect
 
 pytestmark = pytest.mark.xvfb
 
@@ -182,16 +184,18 @@ def _distinct_colors(image: pygame.Surface, area: pygame.Rect, samples: int = 24
 
 
 def _quit_button(script: str, size: tuple[int, int]) -> tuple[int, int]:
-    """Where the Quit button is: the game's main menu, or the editor's splash."""
+    """Where the Quit button is: the game's main menu, or the editor's top bar."""
     if script == "arena":
         center: tuple[int, int] = menu_button_rects(size, MENU_ITEMS)["Quit"].center
         return center
-    return compute_layout(size).quit_button.center
+    editor_quit: tuple[int, int] = quit_button_rect(size).center
+    return editor_quit
 
 
 @contextmanager
 def _running(
-    display: str, script: str, title: str, data_dir: Path | None = None
+    display: str, script: str, title: str, data_dir: Path | None = None,
+    extra_env: dict[str, str] | None = None,
 ) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
     """Start an installed console script on ``display``; yield it and its window id.
 
@@ -205,6 +209,7 @@ def _running(
     env = {**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy"}
     if data_dir is not None:  # keep saves and settings out of the user's home
         env["ARENA_DATA_DIR"] = str(data_dir)
+    env.update(extra_env or {})
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with (ARTIFACTS / f"{script}.log").open("w") as log:
         program = subprocess.Popen([str(executable)], env=env, stdout=log, stderr=log)
@@ -263,7 +268,9 @@ def test_escape_key_exits(x_display: str) -> None:
 def test_quit_button_follows_a_resize(x_display: str, tmp_path: Path) -> None:
     """The window is resizable and the layout, Quit button included, follows its size."""
     size = (900, 600)
-    with _running(x_display, "arena", "Arena", tmp_path) as (program, window):
+    status = tmp_path / "status.json"
+    with _running(x_display, "arena", "Arena", tmp_path,
+                  {"ARENA_TEST_STATUS": str(status)}) as (program, window):
         _xdotool(x_display, "windowsize", window, *map(str, size))
         deadline = time.monotonic() + START_TIMEOUT
         while (g := _window_geometry(x_display, window))["WIDTH"] != size[0]:
@@ -273,5 +280,241 @@ def test_quit_button_follows_a_resize(x_display: str, tmp_path: Path) -> None:
         x, y = _quit_button("arena", size)
         # The button has moved from where it was at 1280x720, so only a relayout works.
         assert not menu_button_rects((1280, 720), MENU_ITEMS)["Quit"].collidepoint(x, y)
+        # wait until the game has laid its menu out for the new size (no guessing sleeps)
+        expected = list(menu_button_rects(size, MENU_ITEMS)["Quit"])
+        _wait(status, "the relayout", lambda s: (q := _widget(s, "Quit")) is not None
+              and q["rect"] == expected)
         _xdotool(x_display, "mousemove", "--window", window, str(x), str(y), "click", "1")
         _wait_for_exit(program, "arena", "clicking Quit after a resize")
+
+
+# --- a whole duel through the real window ------------------------------------------------------
+
+
+def _status(path: Path) -> dict[str, Any] | None:
+    try:
+        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data
+
+
+def _wait(path: Path, what: str, predicate: Callable[[dict[str, Any]], bool],
+          timeout: float = 30.0) -> dict[str, Any]:
+    """Wait until the client's status file satisfies ``predicate`` (no sleeps to guess)."""
+    deadline = time.monotonic() + timeout
+    last: dict[str, Any] | None = None
+    while time.monotonic() < deadline:
+        data = _status(path)
+        if data is not None:
+            last = data
+            try:
+                if predicate(data):
+                    return data
+            except (KeyError, TypeError, IndexError):
+                pass
+        time.sleep(0.05)
+    brief = {k: v for k, v in (last or {}).items() if k != "widgets"}
+    pytest.fail(f"timed out waiting for {what}; last status: {json.dumps(brief)[:1500]}")
+
+
+def _widget(data: dict[str, Any], name: str) -> dict[str, Any] | None:
+    return next((w for w in data["widgets"] if w["name"] == name and w["visible"]), None)
+
+
+def _centre(widget: dict[str, Any]) -> tuple[int, int]:
+    x, y, w, h = widget["rect"]
+    return (x + w // 2, y + h // 2)
+
+
+def _click(display: str, window: str, pos: Sequence[int]) -> None:
+    _xdotool(display, "mousemove", "--window", window, str(pos[0]), str(pos[1]), "click", "1")
+
+
+def _click_widget(display: str, window: str, path: Path, scene: str, name: str) -> None:
+    data = _wait(path, f"{name} on {scene}",
+                 lambda d: d["top"] == scene and bool((w := _widget(d, name)) and w["enabled"]))
+    widget = _widget(data, name)
+    assert widget is not None
+    _click(display, window, _centre(widget))
+
+
+def _battle(d: dict[str, Any]) -> dict[str, Any]:
+    battle: dict[str, Any] = d["battle"]
+    return battle
+
+
+def _settled(d: dict[str, Any]) -> bool:
+    return d["top"] == "BattleScene" and not _battle(d)["anims"]
+
+
+def _panel_colours(image: pygame.Surface, rect: Sequence[int],
+                   origin: tuple[int, int]) -> int:
+    """Colours in a panel of the window (``rect`` window-relative; the shot is the root)."""
+    return _distinct_colors(image, pygame.Rect(*rect).move(origin), samples=16)
+
+
+def test_a_duel_against_the_computer_through_the_window(x_display: str, tmp_path: Path) -> None:
+    """New game -> Duel against the AI -> set up -> choose, select, move, attack (when a
+    target is in reach), play a spell (when one is playable) -> end the turn -> watch the
+    computer's turn -> save -> load; screenshots checked for the battlefield and panels."""
+    status = tmp_path / "status.json"
+    (tmp_path / "settings.json").write_text(json.dumps({"ai_pace": "quick",
+                                                        "animations": "fast"}))
+    shots = ARTIFACTS / "e2e"
+    shots.mkdir(parents=True, exist_ok=True)
+    with _running(x_display, "arena", "Arena", tmp_path,
+                  {"ARENA_TEST_STATUS": str(status)}) as (program, window):
+        d, w = x_display, window
+        geometry = _window_geometry(d, w)
+        origin = (geometry["X"], geometry["Y"])
+        _click_widget(d, w, status, "MainMenu", "New game")
+        _click_widget(d, w, status, "NewGameScene", "start")
+        _wait(status, "the battle", lambda s: s["top"] == "BattleScene")
+
+        # set-up: first player, Planeswalker placement ... until our turn's choice
+        deadline = time.monotonic() + 90
+        while True:
+            assert time.monotonic() < deadline, "the set-up never reached our turn"
+            s = _wait(status, "our move", lambda s: s["top"] == "ChoiceDialog" or (
+                _settled(s) and _battle(s)["human_to_act"] and not _battle(s)["thinking"]),
+                timeout=90)
+            if s["top"] == "ChoiceDialog":  # more choices than the turn panel shows
+                ok = _widget(s, "ok")
+                assert ok is not None
+                _click(d, w, _centre(ok))
+                _wait(status, "the choice", lambda s: s["top"] == "BattleScene")
+                continue
+            b = _battle(s)
+            if b["phase"] == "choose":
+                break
+            version = b["version"]
+            options = [x for x in s["widgets"] if x["name"].startswith("opt:") and
+                       x["enabled"] and x["visible"]]
+            options.sort(key=lambda x: x["name"] == "opt:more")
+            if b["place"]:
+                _click(d, w, b["place"][0])
+            elif options:
+                _click(d, w, _centre(options[0]))
+            elif (end := _widget(s, "end-step")) is not None:
+                _click(d, w, _centre(end))
+            else:
+                _click(d, w, _centre(_widget(s, "end-turn") or options[0]))
+            _wait(status, "the set-up step", lambda s, v=version: _battle(s)["version"] != v)
+
+        image = _screenshot(d, shots / "e2e_battle_start.png")
+        b = _battle(s)
+        for panel in ("left", "turn", "log", "hand", "view"):
+            assert _panel_colours(image, b["layout"][panel], origin) >= 4, f"{panel} looks empty"
+        viewer = b["viewer"]
+
+        # choose the Planeswalker's card, play a spell, select the Planeswalker, move it
+        # toward the enemy, attack when a target is in reach
+        mine = [f for f in b["figures"] if f.startswith(f"p{viewer}.")]
+        assert mine, "none of our figures is on the battlefield"
+        card = "card:" + mine[0].replace(".", ":", 1).rsplit(".", 1)[0]
+        _click_widget(d, w, status, "BattleScene", card)
+        s = _wait(status, "figures to act", lambda s: bool(_battle(s)["actors"]))
+        # play a spell when one is playable now (before moving)
+        s = _wait(status, "the battle", _settled)
+        playable = [x for x in s["widgets"] if x["name"].startswith("spell:") and x["enabled"]]
+        if playable:
+            played = _battle(s)["spells_played"]
+            _click(d, w, _centre(playable[0]))
+            s = _wait(status, "the spell", lambda s: _battle(s)["spells_played"] > played
+                      or _battle(s)["picking"])
+            for _ in range(3):  # a target (or two) lit on the board or the cards
+                if not _battle(s)["picking"]:
+                    break
+                if s["top"] != "BattleScene":  # a target off the board: a choice list
+                    ok = _widget(s, "ok")
+                    assert ok is not None, s["top"]
+                    _click(d, w, _centre(ok))
+                    s = _wait(status, "the battle", lambda s: s["top"] == "BattleScene")
+                    continue
+                targets = [x for x in s["widgets"] if x["badge"] == "Target"]
+                lit = _battle(s)["pick"]
+                pos = lit[0] if lit else _centre(targets[0])
+                version = _battle(s)["version"]
+                _click(d, w, pos)
+                s = _wait(status, "the spell's target",
+                          lambda s, v=version, lit=lit: s["top"] != "BattleScene"
+                          or _battle(s)["version"] != v or _battle(s)["pick"] != lit)
+            s = _wait(status, "the spell played", lambda s: _battle(s)["spells_played"] > played)
+            assert any("played" in line.lower() for line in _battle(s)["log"]), _battle(s)["log"]
+            image = _screenshot(d, shots / "e2e_spell.png")
+
+        # select the figure and move it toward the enemy (another space if a click misses:
+        # a figure or a ruin may stand in front of the space on screen)
+        tried: list[list[int]] = []
+        for _attempt in range(4):
+            s = _wait(status, "figures to act", lambda s: bool(_battle(s)["actors"])
+                      and _settled(s))
+            actor = _battle(s)["actors"][0]
+            if _battle(s)["selected"] != actor:
+                _click(d, w, _battle(s)["figures"][actor])
+            s = _wait(status, "the figure selected with its moves",
+                      lambda s, a=actor: _battle(s)["selected"] == a
+                      and bool(_battle(s)["moves"]) and _settled(s))
+            b = _battle(s)
+            enemies = [p for f, p in b["figures"].items() if not f.startswith(f"p{viewer}.")]
+
+            def closeness(move: dict[str, Any], enemies: list[list[int]] = enemies) -> float:
+                x, y = move["at"]
+                return min(((x - ex) ** 2 + (y - ey) ** 2) for ex, ey in enemies)
+
+            safe = [m for m in b["moves"] if not m["provokes"] and m["at"] not in tried]
+            goal = min(safe or b["moves"], key=closeness)
+            tried.append(goal["at"])
+            image = _screenshot(d, shots / "e2e_selected.png")
+            version = b["version"]
+            _click(d, w, goal["at"])
+            s = _wait(status, "the move", lambda s, v=version: _settled(s) and (
+                _battle(s)["version"] != v or _battle(s)["selected"] is None))
+            if _battle(s)["version"] != version:
+                break
+        b = _battle(s)
+        assert any("moved" in line.lower() for line in b["log"]), b["log"]
+        if b["attacks"]:
+            version = b["version"]
+            target = next(iter(b["attacks"].values()))
+            _click(d, w, target)
+            s = _wait(status, "the attack", lambda s: _battle(s)["version"] != version)
+            assert any("attack" in line.lower() for line in _battle(s)["log"])
+
+        # end the turn (confirming when something is left undone); watch the computer
+        s = _wait(status, "the battle", _settled)
+        turn = _battle(s)["turn"]
+        _click_widget(d, w, status, "BattleScene", "end-turn")
+        s = _wait(status, "the end of our turn", lambda s: s["top"] == "EndTurnDialog"
+                  or not _battle(s)["human_to_act"])
+        if s["top"] == "EndTurnDialog":
+            _click_widget(d, w, status, "EndTurnDialog", "End turn")
+        _wait(status, "the computer's turn", lambda s: not _battle(s)["human_to_act"]
+              or _battle(s)["over"])
+        image = _screenshot(d, shots / "e2e_ai_turn.png")
+        s = _wait(status, "our next turn", lambda s: _settled(s) and (
+            _battle(s)["over"] or (_battle(s)["human_to_act"] and _battle(s)["turn"] > turn
+                                   and not _battle(s)["thinking"])), timeout=180)
+        image = _screenshot(d, shots / "e2e_after_ai.png")
+        assert _panel_colours(image, _battle(s)["layout"]["view"], origin) >= 8
+
+        # save from the pause menu, then load it back
+        saved = _battle(s)["actions"]
+        _click_widget(d, w, status, "BattleScene", "menu")
+        _click_widget(d, w, status, "PauseMenu", "Save game")
+        _wait(status, "the save", lambda s: s["top"] == "BattleScene"
+              and any("Saved" in t for t in s["toasts"]))
+        assert list((tmp_path / "saves").glob("*.json")), "no save file was written"
+        _click_widget(d, w, status, "BattleScene", "menu")
+        _click_widget(d, w, status, "PauseMenu", "Load game")
+        _click_widget(d, w, status, "LoadScene", "load")
+        s = _wait(status, "the loaded battle", lambda s: s["scenes"] == ["BattleScene"]
+                  and _battle(s)["actions"] == saved)
+        image = _screenshot(d, shots / "e2e_loaded.png")
+        for panel in ("left", "turn", "hand", "view"):
+            assert _panel_colours(image, _battle(s)["layout"][panel], origin) >= 4
+
+        _click_widget(d, w, status, "BattleScene", "menu")
+        _click_widget(d, w, status, "PauseMenu", "Quit")
+        _wait_for_exit(program, "arena", "Quit from the pause menu")

@@ -56,7 +56,7 @@ import pytest
 
 from arena.content import load_catalog, shipped_content_paths
 from arena.content.catalog import project_root
-from arena.content.show import render_rules
+from arena.content.show import TIE_BREAKS, render_rules
 from arena.content.to_engine import field_from_battlefield, game_from_content
 from arena.engine import (
     Action,
@@ -435,7 +435,7 @@ def test_the_tie_rule_is_documented_and_shown() -> None:
     prints each scenario's tie-break, and docs/scoring.md explains it for every scenario."""
     doc = (project_root() / "docs" / "scoring.md").read_text(encoding="utf-8")
     for sid, sc in catalog().scenarios.items():
-        assert f"  tie-break: {sc.tie_break}" in render_rules(sc), sid
+        assert f"  tie-break: {TIE_BREAKS[sc.tie_break]}" in render_rules(sc), sid
         assert sc.name in doc and f"`{sc.tie_break}`" in doc, sid
 
 

@@ -1,0 +1,168 @@
+"""The army and spell-deck builder, headless: pick a Planeswalker, add army cards from a
+filtered list, pick spells; every rule message and the totals come live from the content
+layer's `check_army` / `check_deck`. Armies and decks load and save as content files."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from arena.content import writer
+from arena.content.cards import ArmyCard, SpellCard
+from arena.content.catalog import Catalog, load_catalog, shipped_content_paths
+from arena.content.lists import ArmyList, SpellDeck
+from arena.content.loader import load_file
+from arena.content.rules import (
+    DEFAULT_BUDGET,
+    ArmyTotals,
+    DeckTotals,
+    Finding,
+    check_army,
+    check_deck,
+    deck_cost_bonus,
+)
+from arena.content.scenario import DeckRules
+
+
+def shipped_catalog() -> Catalog:
+    """Every shipped card (cards/ and scenarios/), without the slow cross-checks."""
+    return load_catalog(shipped_content_paths(), check=False)
+
+
+def finding_text(finding: Finding) -> str:
+    where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in finding.path)
+    fix = f" Fix: {finding.fix}" if finding.fix else ""
+    return f"{where.lstrip('.')}: {finding.message}.{fix}"
+
+
+@dataclass
+class Builder:
+    """One army and its deck for one Planeswalker."""
+
+    army_cards: Mapping[str, ArmyCard]
+    spell_cards: Mapping[str, SpellCard]
+    planeswalker: str = ""
+    cards: list[str] = field(default_factory=list)
+    spells: list[str] = field(default_factory=list)
+    budget: int = DEFAULT_BUDGET
+    deck_rules: DeckRules = field(default_factory=DeckRules)
+    army_id: str = "my-army"
+    army_name: str = "My army"
+    deck_id: str = "my-deck"
+    deck_name: str = "My deck"
+
+    # lists ----------------------------------------------------------------------------------
+
+    def planeswalkers(self) -> list[ArmyCard]:
+        return sorted((c for c in self.army_cards.values() if c.kind == "planeswalker"),
+                      key=lambda c: c.name)
+
+    @property
+    def walker(self) -> ArmyCard | None:
+        card = self.army_cards.get(self.planeswalker)
+        return card if card is not None and card.kind == "planeswalker" else None
+
+    def army_choices(self, text: str = "", fits: bool = False,
+                     colour_only: bool = True) -> list[ArmyCard]:
+        """Army cards to add: matching `text` (name, type, set), of the Planeswalker's colour
+        or artifacts (``colour_only``), and within the points left (``fits``)."""
+        walker, left = self.walker, self.army_totals()[1].left
+        out = []
+        for card in self.army_cards.values():
+            if card.kind == "planeswalker":
+                continue
+            haystack = f"{card.name} {card.creature_type} {card.set} {card.id}".lower()
+            if text and text.lower() not in haystack:
+                continue
+            if colour_only and walker is not None and "artifact" not in card.colours and \
+                    not set(card.colours) & set(walker.colours):
+                continue
+            if fits and card.cost > left:
+                continue
+            if card.unique and card.id in self.cards:
+                continue
+            out.append(card)
+        return sorted(out, key=lambda c: (c.cost, c.name))
+
+    def spell_choices(self, text: str = "", colour_only: bool = True) -> list[SpellCard]:
+        walker = self.walker
+        out = []
+        for spell in self.spell_cards.values():
+            if text and text.lower() not in f"{spell.name} {spell.id}".lower():
+                continue
+            if colour_only and walker is not None and spell.colour not in walker.colours:
+                continue
+            if spell.id in self.spells:
+                continue
+            out.append(spell)
+        return sorted(out, key=lambda s: (s.cost, s.name))
+
+    # edits ----------------------------------------------------------------------------------
+
+    def choose_planeswalker(self, card_id: str) -> None:
+        self.planeswalker = card_id
+
+    def add_card(self, card_id: str) -> None:
+        self.cards.append(card_id)
+
+    def remove_card(self, index: int) -> None:
+        del self.cards[index]
+
+    def add_spell(self, spell_id: str) -> None:
+        self.spells.append(spell_id)
+
+    def remove_spell(self, index: int) -> None:
+        del self.spells[index]
+
+    # rules ----------------------------------------------------------------------------------
+
+    def army_totals(self) -> tuple[list[Finding], ArmyTotals]:
+        return check_army(self.planeswalker, self.cards, self.army_cards, self.budget)
+
+    def deck_totals(self) -> tuple[list[Finding], DeckTotals]:
+        return check_deck(self.planeswalker, self.spells, self.spell_cards, self.army_cards,
+                          self.deck_rules)
+
+    def army_summary(self) -> str:
+        findings, totals = self.army_totals()
+        state = "legal" if not findings else f"{len(findings)} problem(s)"
+        return f"{totals.cost} points used, {totals.left} left of {totals.budget} ({state})"
+
+    def deck_summary(self) -> str:
+        findings, totals = self.deck_totals()
+        bonus = deck_cost_bonus(self.walker)
+        extra = f" (+{bonus} from the Planeswalker)" if bonus else ""
+        state = "legal" if not findings else f"{len(findings)} problem(s)"
+        return (f"{totals.cards} of {totals.size} spells, cost {totals.cost} of "
+                f"{totals.max_cost}{extra} ({state})")
+
+    # files ----------------------------------------------------------------------------------
+
+    def army_list(self) -> ArmyList:
+        return ArmyList(format="army", id=self.army_id, name=self.army_name,
+                        planeswalker=self.planeswalker, cards=list(self.cards))
+
+    def spell_deck(self) -> SpellDeck:
+        return SpellDeck(format="deck", id=self.deck_id, name=self.deck_name,
+                         planeswalker=self.planeswalker, spells=list(self.spells))
+
+    def save_army(self, path: Path) -> None:
+        self.army_id = path.stem
+        writer.save_model(self.army_list(), path)
+
+    def save_deck(self, path: Path) -> None:
+        self.deck_id = path.stem
+        writer.save_model(self.spell_deck(), path)
+
+    def load_army(self, path: Path) -> None:
+        army = load_file(path, expect=ArmyList)
+        assert isinstance(army, ArmyList)
+        self.army_id, self.army_name = army.id, army.name
+        self.planeswalker, self.cards = army.planeswalker, list(army.cards)
+
+    def load_deck(self, path: Path) -> None:
+        deck = load_file(path, expect=SpellDeck)
+        assert isinstance(deck, SpellDeck)
+        self.deck_id, self.deck_name = deck.id, deck.name
+        self.planeswalker, self.spells = deck.planeswalker, list(deck.spells)

@@ -1,0 +1,195 @@
+"""The army and deck builder's window (a pygame_gui window over the map editor).
+
+Left: the Planeswalker, a search field and the army cards that may be added (click one to add
+it); the army (click a card to take it out), points used and left and every rule message.
+Right: the same for the 12 spells. All rules come from `editor.builder` (the content layer's
+`check_army` / `check_deck`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import (
+    UIButton,
+    UIDropDownMenu,
+    UILabel,
+    UISelectionList,
+    UITextBox,
+    UITextEntryLine,
+    UIWindow,
+)
+
+from editor.builder import Builder, finding_text
+
+Items = list[str | tuple[str, str]]
+
+
+class BuilderWindow:
+    """The builder's widgets; `handle` takes pygame_gui events, returns True if used."""
+
+    def __init__(self, manager: pygame_gui.UIManager, builder: Builder,
+                 size: tuple[int, int]) -> None:
+        self.builder = builder
+        self.ui = manager
+        w, h = size
+        rect = pygame.Rect(20, 44, w - 40, h - 60)
+        self.window = UIWindow(rect, manager, window_display_title="Army and deck builder")
+        inner_w = rect.width - 40
+        half = inner_w // 2
+        self.army_ids: list[str] = []
+        self.deck_ids: list[str] = []
+        walkers = builder.planeswalkers()
+        if not builder.planeswalker and walkers:
+            builder.choose_planeswalker(walkers[0].id)
+        self.walker_names = {f"{c.name} ({c.cost})": c.id for c in walkers}
+        current = next((n for n, i in self.walker_names.items() if i == builder.planeswalker),
+                       next(iter(self.walker_names), ""))
+        c = self.window
+        UILabel(pygame.Rect(8, 6, 110, 28), "Planeswalker", manager, container=c)
+        self.walker_menu = UIDropDownMenu(list(self.walker_names) or ["(none)"], current,
+                                          pygame.Rect(120, 6, 320, 28), manager, container=c)
+        UILabel(pygame.Rect(452, 6, 70, 28), "Search", manager, container=c)
+        self.search = UITextEntryLine(pygame.Rect(524, 6, 150, 28), manager, container=c)
+        self.fits = UIButton(pygame.Rect(682, 6, 120, 28), "Only what fits", manager,
+                             container=c)
+        self.only_fits = False
+        self.files: dict[str, UIButton] = {}
+        x = 810
+        for key, text in (("load-army", "Load army"), ("save-army", "Save army"),
+                          ("load-deck", "Load deck"), ("save-deck", "Save deck")):
+            self.files[key] = UIButton(pygame.Rect(x, 6, 94, 28), text, manager, container=c)
+            x += 98
+        top = 42
+        list_h = (rect.height - top - 80) // 2 - 30
+        quarter = half // 2 - 4
+        self.army_label = UILabel(pygame.Rect(8, top, half, 24), "", manager, container=c)
+        UILabel(pygame.Rect(8, top + 24, quarter, 22), "Army cards (click to add)", manager,
+                container=c)
+        UILabel(pygame.Rect(16 + quarter, top + 24, quarter, 22), "Your army (click: remove)",
+                manager, container=c)
+        self.army_choices = UISelectionList(pygame.Rect(8, top + 48, quarter, list_h), [],
+                                            manager, container=c)
+        self.army_list = UISelectionList(pygame.Rect(16 + quarter, top + 48, quarter, list_h),
+                                         [], manager, container=c)
+        self.army_findings = UITextBox("", pygame.Rect(8, top + 56 + list_h, half,
+                                                       rect.height - top - list_h - 110),
+                                       manager, container=c)
+        dx = half + 24
+        self.deck_label = UILabel(pygame.Rect(dx, top, half, 24), "", manager, container=c)
+        UILabel(pygame.Rect(dx, top + 24, quarter, 22), "Spells (click to add)", manager,
+                container=c)
+        UILabel(pygame.Rect(dx + quarter + 8, top + 24, quarter, 22),
+                "Your deck (click: remove)", manager, container=c)
+        self.spell_choices = UISelectionList(pygame.Rect(dx, top + 48, quarter, list_h), [],
+                                             manager, container=c)
+        self.deck_list = UISelectionList(pygame.Rect(dx + quarter + 8, top + 48, quarter,
+                                                     list_h), [], manager, container=c)
+        self.deck_findings = UITextBox("", pygame.Rect(dx, top + 56 + list_h, half,
+                                                       rect.height - top - list_h - 110),
+                                       manager, container=c)
+        self.message = ""
+        self.refresh()
+
+    def alive(self) -> bool:
+        return bool(self.window.alive())  # type: ignore[no-untyped-call]
+
+    def refresh(self) -> None:
+        b = self.builder
+        text = self.search.get_text()
+        army = b.army_choices(text, fits=self.only_fits)
+        self.army_ids = [c.id for c in army]
+        items: Items = [f"{c.name} ({c.cost})" for c in army]
+        self.army_choices.set_item_list(items)
+        chosen: Items = [f"{i + 1}. {b.army_cards[cid].name} ({b.army_cards[cid].cost})"
+                         if cid in b.army_cards else f"{i + 1}. {cid} (unknown)"
+                         for i, cid in enumerate(b.cards)]
+        self.army_list.set_item_list(chosen)
+        spells = b.spell_choices(text)
+        self.deck_ids = [s.id for s in spells]
+        spell_items: Items = [f"{s.name} ({s.cost}, {s.colour})" for s in spells]
+        self.spell_choices.set_item_list(spell_items)
+        deck: Items = [f"{i + 1}. {b.spell_cards[sid].name} ({b.spell_cards[sid].cost})"
+                       if sid in b.spell_cards else f"{i + 1}. {sid} (unknown)"
+                       for i, sid in enumerate(b.spells)]
+        self.deck_list.set_item_list(deck)
+        self.army_label.set_text("Army: " + b.army_summary())
+        self.deck_label.set_text("Deck: " + b.deck_summary())
+        army_findings = b.army_totals()[0]
+        deck_findings = b.deck_totals()[0]
+        self.army_findings.set_text("<br>".join(finding_text(f) for f in army_findings)
+                                    or "The army follows every rule.")
+        self.deck_findings.set_text("<br>".join(finding_text(f) for f in deck_findings)
+                                    or "The deck follows every rule.")
+
+    def handle(self, event: pygame.event.Event) -> str | None:
+        """React to a pygame_gui event; returns a file action ("save-army", ...) for the
+        app to ask a path for, else None."""
+        b = self.builder
+        element = getattr(event, "ui_element", None)
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and element is self.walker_menu:
+            b.choose_planeswalker(self.walker_names.get(event.text, ""))
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and element is self.search:
+            pass
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and element is self.fits:
+            self.only_fits = not self.only_fits
+            if self.only_fits:
+                self.fits.select()
+            else:
+                self.fits.unselect()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and element in self.files.values():
+            return next(k for k, v in self.files.items() if v is element)
+        elif event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION:
+            if element is self.army_choices:
+                self.add_army(event.text)
+            elif element is self.spell_choices:
+                self.add_spell(event.text)
+            elif element is self.army_list:
+                b.remove_card(int(event.text.split(".", 1)[0]) - 1)
+            elif element is self.deck_list:
+                b.remove_spell(int(event.text.split(".", 1)[0]) - 1)
+            else:
+                return None
+        else:
+            return None
+        self.refresh()
+        return None
+
+    def add_army(self, text: str) -> None:
+        for cid in self.army_ids:
+            card = self.builder.army_cards[cid]
+            if f"{card.name} ({card.cost})" == text:
+                self.builder.add_card(cid)
+                return
+
+    def add_spell(self, text: str) -> None:
+        for sid in self.deck_ids:
+            spell = self.builder.spell_cards[sid]
+            if f"{spell.name} ({spell.cost}, {spell.colour})" == text:
+                self.builder.add_spell(sid)
+                return
+
+    def file_action(self, action: str, path: Path) -> str:
+        """Load or save the army or deck; returns a message for the status line."""
+        b = self.builder
+        try:
+            if action == "save-army":
+                b.save_army(path)
+            elif action == "save-deck":
+                b.save_deck(path)
+            elif action == "load-army":
+                b.load_army(path)
+            elif action == "load-deck":
+                b.load_deck(path)
+        except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal
+            return f"{action.replace('-', ' ')} failed: {str(exc).splitlines()[0]}"
+        self.refresh()
+        name = next((n for n, i in self.walker_names.items() if i == b.planeswalker), None)
+        if name is not None and action.startswith("load"):
+            self.walker_menu.kill()  # type: ignore[no-untyped-call]
+            self.walker_menu = UIDropDownMenu(list(self.walker_names), name,
+                                              pygame.Rect(120, 6, 320, 28), self.ui,
+                                              container=self.window)
+        return f"{action.replace('-', ' ').capitalize()}: {path}"

@@ -1,0 +1,847 @@
+"""The editable battlefield document and its command stack (headless: no pygame).
+
+`MapDoc` is a battlefield as the editor holds it while it is being changed: columns by
+coordinate (in file order, so an unchanged map saves back byte for byte), obstacles, glyphs,
+glyph spaces, starting zones and power spaces. It is converted from and to the content
+`Battlefield` model; it may be invalid while being edited (the validation panel says how).
+
+Every tool is a `Command`: a small value that changes a document in place. `Editor` runs
+commands, keeps one undo step per command (a snapshot of the document before it: maps are
+small, so this is simple and exact), and redoes them. With a symmetry centre set, every
+hex-targeted command is also applied at the point-mirrored hexes in the same undo step.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Protocol
+
+import yaml
+from pydantic import ValidationError
+
+from arena.content import writer, yamlio
+from arena.content.battlefield import (
+    Battlefield,
+    Column,
+    GlyphPlacement,
+    Obstacle,
+    PowerSpace,
+    StartingZone,
+)
+
+Coord = tuple[int, int]
+TERRAINS: tuple[str, ...] = ("land", "water", "road", "weirded")
+GLYPHS: tuple[str, ...] = ("power", "toughness", "movement", "knowledge", "recall", "healing")
+MAX_LEVELS = 40
+SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+
+# --- hex helpers ------------------------------------------------------------------------------
+
+
+def rotate60(at: Coord, centre: Coord = (0, 0), steps: int = 1) -> Coord:
+    """`at` turned by ``steps`` x 60 degrees (clockwise on a y-down screen) about `centre`."""
+    q, r = at[0] - centre[0], at[1] - centre[1]
+    for _ in range(steps % 6):
+        q, r = -r, q + r
+    return (q + centre[0], r + centre[1])
+
+
+def mirror_axis(at: Coord, centre: Coord = (0, 0)) -> Coord:
+    """`at` reflected across the horizontal hex row through `centre` (top <-> bottom)."""
+    q, r = at[0] - centre[0], at[1] - centre[1]
+    return (q + r + centre[0], -r + centre[1])
+
+
+def point_mirror(at: Coord, centre2: Coord) -> Coord:
+    """`at` mirrored through a point given in doubled coordinates (``2 * centre``), so the
+    centre may be a hex or the midpoint of an edge between two hexes."""
+    return (centre2[0] - at[0], centre2[1] - at[1])
+
+
+def plane_xy(at: Coord) -> tuple[float, float]:
+    """Centre of a hex on the flat plane (pointy-top, size 1, y down)."""
+    return (math.sqrt(3.0) * (at[0] + at[1] / 2.0), 1.5 * at[1])
+
+
+# --- the document -----------------------------------------------------------------------------
+
+
+@dataclass
+class MapDoc:
+    """An editable battlefield. Plain, mutable data; copied whole for undo."""
+
+    id: str = "new-battlefield"
+    name: str = "New battlefield"
+    description: str = ""
+    provenance: str = "reconstructed"
+    columns: dict[Coord, list[str | None]] = field(default_factory=dict)
+    obstacles: list[Obstacle] = field(default_factory=list)
+    glyphs: dict[Coord, GlyphPlacement] = field(default_factory=dict)
+    glyph_spaces: list[Coord] = field(default_factory=list)
+    zones: list[StartingZone] = field(default_factory=list)
+    power_spaces: list[PowerSpace] = field(default_factory=list)
+
+    def copy(self) -> MapDoc:
+        return copy.deepcopy(self)
+
+    # reading ------------------------------------------------------------------------------
+
+    def top(self, at: Coord) -> int:
+        """The top level at `at` (0: no column)."""
+        levels = self.columns.get(at, [])
+        for index in range(len(levels) - 1, -1, -1):
+            if levels[index] is not None:
+                return index + 1
+        return 0
+
+    def terrain(self, at: Coord) -> str | None:
+        top = self.top(at)
+        return self.columns[at][top - 1] if top else None
+
+    def zone_at(self, at: Coord) -> StartingZone | None:
+        return next((z for z in self.zones if at in z.spaces), None)
+
+    def obstacle_at(self, at: Coord) -> Obstacle | None:
+        return next((o for o in self.obstacles if at in o.footprint), None)
+
+    def power_at(self, at: Coord) -> PowerSpace | None:
+        return next((p for p in self.power_spaces if p.at == at), None)
+
+    def next_obstacle_id(self, kind: str) -> str:
+        used = {o.id for o in self.obstacles}
+        n = 1
+        while f"{kind}-{n}" in used:
+            n += 1
+        return f"{kind}-{n}"
+
+    # conversion ---------------------------------------------------------------------------
+
+    @classmethod
+    def from_battlefield(cls, bf: Battlefield) -> MapDoc:
+        return cls.from_data(writer.to_data(bf))
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> MapDoc:
+        """A document from plain battlefield data. Lenient about the whole (an empty or
+        half-finished map is fine) but every part is validated by its content model."""
+        doc = cls(
+            id=str(data.get("id", "new-battlefield")),
+            name=str(data.get("name", "New battlefield")),
+            description=str(data.get("description", "")),
+            provenance=str(data.get("provenance", "reconstructed")),
+        )
+        for raw in data.get("columns") or []:
+            column = Column.model_validate(_coords(raw, ("at",)), strict=False)
+            doc.columns.setdefault(column.at, list(column.levels))
+        doc.obstacles = [Obstacle.model_validate(_coords(o, ("footprint",)), strict=False)
+                         for o in data.get("obstacles") or []]
+        for raw in data.get("glyphs") or []:
+            glyph = GlyphPlacement.model_validate(_coords(raw, ("at",)), strict=False)
+            doc.glyphs.setdefault(glyph.at, glyph)
+        doc.glyph_spaces = [(int(a[0]), int(a[1])) for a in data.get("glyph_spaces") or []]
+        doc.zones = [StartingZone.model_validate(_coords(z, ("spaces",)), strict=False)
+                     for z in data.get("starting_zones") or []]
+        doc.power_spaces = [PowerSpace.model_validate(_coords(p, ("at", "glyph")), strict=False)
+                            for p in data.get("power_spaces") or []]
+        return doc
+
+    def to_data(self) -> dict[str, Any]:
+        """Plain data in the canonical key order (defaults left out), valid or not."""
+        data: dict[str, Any] = {"format": "battlefield", "id": self.id, "name": self.name}
+        if self.description:
+            data["description"] = self.description
+        data["provenance"] = self.provenance
+        data["columns"] = [{"at": list(at), "levels": list(levels)}
+                           for at, levels in self.columns.items()]
+        parts: list[tuple[str, list[Any]]] = [
+            ("obstacles", [writer.to_data(o) for o in self.obstacles]),
+            ("glyphs", [writer.to_data(g) for g in self.glyphs.values()]),
+            ("glyph_spaces", [list(at) for at in self.glyph_spaces]),
+            ("starting_zones", [writer.to_data(z) for z in self.zones]),
+            ("power_spaces", [writer.to_data(p) for p in self.power_spaces]),
+        ]
+        for key, value in parts:
+            if value:
+                data[key] = value
+        return data
+
+    def to_battlefield(self) -> Battlefield:
+        """The content model (raises pydantic's `ValidationError` if the map is not one)."""
+        return Battlefield.model_validate(self.to_data(), strict=False)
+
+    def to_yaml(self) -> str:
+        return yamlio.dump(self.to_data())
+
+
+def _coords(raw: dict[str, Any], keys: Iterable[str]) -> dict[str, Any]:
+    """`raw` with coordinate lists (YAML) turned into tuples for the strict models."""
+    out = dict(raw)
+    for key in keys:
+        value = out.get(key)
+        if isinstance(value, list) and value and isinstance(value[0], list):
+            out[key] = [tuple(v) for v in value]
+        elif isinstance(value, list):
+            out[key] = tuple(value)
+    return out
+
+
+# --- commands ---------------------------------------------------------------------------------
+
+
+class Command(Protocol):
+    """One edit. `apply` changes the document in place; `mirrored` is the same edit at the
+    mirrored hexes (None: the command has no hexes to mirror)."""
+
+    @property
+    def label(self) -> str: ...
+
+    def apply(self, doc: MapDoc) -> None: ...
+
+    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command | None: ...
+
+
+def _drop_column_extras(doc: MapDoc, at: Coord) -> None:
+    """Remove what stood on a column that no longer exists."""
+    doc.glyphs.pop(at, None)
+    doc.glyph_spaces = [g for g in doc.glyph_spaces if g != at]
+    doc.power_spaces = [p for p in doc.power_spaces if p.at != at]
+    # Zones stay even when empty (the map maker defined them; validation says they are).
+    doc.zones = [z.model_copy(update={"spaces": [s for s in z.spaces if s != at]})
+                 for z in doc.zones]
+    doc.obstacles = [o for o in doc.obstacles if at not in o.footprint]
+
+
+@dataclass(frozen=True)
+class Raise:
+    """Add one level of `terrain` on top of the column at `at` (a new column if none)."""
+
+    at: Coord
+    terrain: str = "land"
+    label: str = "Raise land"
+
+    def apply(self, doc: MapDoc) -> None:
+        levels = doc.columns.setdefault(self.at, [])
+        top = doc.top(self.at)
+        if top >= MAX_LEVELS:
+            return
+        del levels[top:]
+        levels.append(self.terrain)
+
+    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command:
+        return replace(self, at=mirror(self.at))
+
+
+@dataclass(frozen=True)
+class Lower:
+    """Remove the top level at `at`; the column goes when its last level does."""
+
+    at: Coord
+    label: str = "Lower land"
+
+    def apply(self, doc: MapDoc) -> None:
+        top = doc.top(self.at)
+        if not top:
+            return
+        levels = doc.columns[self.at]
+        del levels[top - 1:]
+        if doc.top(self.at) == 0:
+            del doc.columns[self.at]
+            _drop_column_extras(doc, self.at)
+
+    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command:
+        return replace(self, at=mirror(self.at))
+
+
+@dataclass(frozen=True)
+class Paint:
+    """Set the terrain of the top level at `at` (a level-1 column where there is none)."""
+
+    at: Coord
+    terrain: str
+    label: str = "Paint terrain"
+
+    def apply(self, doc: MapDoc) -> None:
+        top = doc.top(self.at)
+        if not top:
+            doc.columns[self.at] = [self.terrain]
+        else:
+            doc.columns[self.at][top - 1] = self.terrain
+
+    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command:
+        return replace(self, at=mirror(self.at))
+
+
+@dataclass(frozen=True)
+class SetHeight:
+    """Make the column at `at` exactly `level` levels of its top terrain (0 removes it)."""
+
+    at: Coord
+    level: int
+    terrain: str = "land"
+    label: str = "Set height"
+
+    def apply(self, doc: MapDoc) -> None:
+        level = max(0, min(MAX_LEVELS, self.level))
+        if level == 0:
+            if self.at in doc.columns:
+                del doc.columns[self.at]
+                _drop_column_extras(doc, self.at)
+            return
+        levels = doc.columns.setdefault(self.at, [])
+        fill = doc.terrain(self.at) or self.terrain
+        top = doc.top(self.at)
+        del levels[min(top, level):]
+        while len(levels) < level:
+            levels.append(fill)
+
+    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command:
+        return replace(self, at=mirror(self.at))
+
+
+@dataclass(frozen=True)
+class PlaceObstacle:
+    """Put a ruin or cryptolith on `footprint` (replacing obstacles it overlaps)."""
+
+    kind: str
+    footprint: tuple[Coord, ...]
+    height: int
+    name: str | None = None
+    label: str = "Place obstacle"
+
+    def apply(self, doc: MapDoc) -> None:
+        doc.obstacles = [o for o in doc.obstacles if not set(o.footprint) & set(self.footprint)]
+        doc.obstacles.append(Obstacle(
+            id=doc.next_obstacle_id(self.kind), kind=self.kind,  # type: ignore[arg-type]
+            name=self.name, footprint=list(self.footprint), height=self.height))
+
+    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command:
+        return replace(self, footprint=tuple(mirror(a) for a in self.footprint))
+
+
+@dataclass(frozen=True)
+class RemoveObstacle:
+    at: Coord
+    label: str = "Remove obstacle"
+
+    def apply(self, doc: MapDoc) -> None:
+        doc.obstacles = [o for o in doc.obstacles if self.at not in o.footprint]
+
+    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command:
+        return replace(self, at=mirror(self.at))
+
+
+@dataclass(frozen=True)
+class PlaceGlyph:
+    """Put a glyph (kind, side up) on `at`, replacing any glyph there."""
+
+    at: Coord
+    glyph: str
+    side: str = "ability"
+    label: str = "Place glyph"
+
+    def apply(self, doc: MapDoc) -> None:
+        doc.glyphs[self.at] = GlyphPlacement(
+            at=self.at, glyph=self.glyph, side=self.side)  # type: ignore[arg-type]
+
+    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command:
+        return replace(self, at=mirror(self.at))
+
+
+@dataclass(frozen=True)
+class RemoveGlyph:
+    at: Coord
+    label: str = "Remove glyph"
+
+    def apply(self, doc: MapDoc) -> None:
+        doc.glyphs.pop(self.at, None)
+
+    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command:
+        return replace(self, at=mirror(self.at))
+
+
+@dataclass(frozen=True)
+class MarkGlyphSpace:
+    """Mark (or with ``on=False`` unmark) `at` as a glyph space."""
+
+    at: Coord
+    on: bool = True
+    label: str = "Mark glyph space"
+
+    def apply(self, doc: MapDoc) -> None:
+        if self.on and self.at not in doc.glyph_spaces:
+            doc.glyph_spaces.append(self.at)
+        elif not self.on:
+            doc.glyph_spaces = [g for g in doc.glyph_spaces if g != self.at]
+
+    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command:
+        return replace(self, at=mirror(self.at))
+
+
+@dataclass(frozen=True)
+class AddZone:
+    """A new (empty until painted) starting zone; it is listed once a space is painted."""
+
+    zone_id: str
+    name: str
+    colour: str
+    capacity: int = 1
+    label: str = "Add starting zone"
+
+    def apply(self, doc: MapDoc) -> None:
+        if any(z.id == self.zone_id for z in doc.zones):
+            return
+        doc.zones.append(StartingZone.model_construct(
+            id=self.zone_id, name=self.name, colour=self.colour, spaces=[],
+            capacity=self.capacity))
+
+    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command | None:
+        return None
+
+
+@dataclass(frozen=True)
+class PaintZone:
+    """Add `at` to the starting zone `zone_id` (taking it out of any other zone).
+    Mirrored, it paints `partner` (the other side's zone), or nothing without one."""
+
+    at: Coord
+    zone_id: str
+    partner: str | None = None
+    label: str = "Paint starting zone"
+
+    def apply(self, doc: MapDoc) -> None:
+        zones = []
+        for zone in doc.zones:
+            spaces = [s for s in zone.spaces if s != self.at]
+            if zone.id == self.zone_id:
+                spaces.append(self.at)
+            zones.append(zone.model_copy(update={"spaces": spaces}))
+        doc.zones = zones
+
+    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command | None:
+        if self.partner is None:
+            return None
+        return PaintZone(mirror(self.at), self.partner, self.zone_id, self.label)
+
+
+@dataclass(frozen=True)
+class EraseZone:
+    at: Coord
+    label: str = "Erase starting zone"
+
+    def apply(self, doc: MapDoc) -> None:
+        doc.zones = [z.model_copy(update={"spaces": [s for s in z.spaces if s != self.at]})
+                     for z in doc.zones]
+
+    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command:
+        return replace(self, at=mirror(self.at))
+
+
+@dataclass(frozen=True)
+class PaintPower:
+    """Mark `at` as a power space belonging to the glyph at `glyph`
+    (``glyph=None``: the nearest glyph; ``on=False`` unmarks)."""
+
+    at: Coord
+    glyph: Coord | None = None
+    on: bool = True
+    label: str = "Paint power space"
+
+    def apply(self, doc: MapDoc) -> None:
+        doc.power_spaces = [p for p in doc.power_spaces if p.at != self.at]
+        if not self.on:
+            return
+        target = self.glyph
+        if target is None:
+            if not doc.glyphs:
+                return
+            x, y = plane_xy(self.at)
+            target = min(doc.glyphs, key=lambda g: math.dist((x, y), plane_xy(g)))
+        doc.power_spaces.append(PowerSpace(at=self.at, glyph=target))
+
+    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command:
+        glyph = mirror(self.glyph) if self.glyph is not None else None
+        return replace(self, at=mirror(self.at), glyph=glyph)
+
+
+@dataclass(frozen=True)
+class SetInfo:
+    """Change the battlefield's id, name, description or provenance."""
+
+    id: str | None = None
+    name: str | None = None
+    description: str | None = None
+    provenance: str | None = None
+    label: str = "Edit battlefield info"
+
+    def apply(self, doc: MapDoc) -> None:
+        for key in ("id", "name", "description", "provenance"):
+            value = getattr(self, key)
+            if value is not None:
+                setattr(doc, key, value)
+
+    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command | None:
+        return None
+
+
+# --- fragments: copy, paste, rotate, mirror ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Fragment:
+    """Part of a map, relative to an anchor hex: what copy puts on the clipboard."""
+
+    columns: tuple[tuple[Coord, tuple[str | None, ...]], ...]
+    glyphs: tuple[GlyphPlacement, ...] = ()
+    glyph_spaces: tuple[Coord, ...] = ()
+    obstacles: tuple[Obstacle, ...] = ()
+
+    def hexes(self) -> list[Coord]:
+        return [at for at, _ in self.columns]
+
+    def moved(self, fn: Callable[[Coord], Coord]) -> Fragment:
+        return Fragment(
+            columns=tuple((fn(at), levels) for at, levels in self.columns),
+            glyphs=tuple(g.model_copy(update={"at": fn(g.at)}) for g in self.glyphs),
+            glyph_spaces=tuple(fn(a) for a in self.glyph_spaces),
+            obstacles=tuple(o.model_copy(update={"footprint": [fn(a) for a in o.footprint]})
+                            for o in self.obstacles),
+        )
+
+
+def centre_hex(hexes: Iterable[Coord]) -> Coord:
+    """The hex nearest the middle of `hexes` (the pivot for rotating or mirroring them)."""
+    items = sorted(hexes)
+    if not items:
+        return (0, 0)
+    x = sum(plane_xy(a)[0] for a in items) / len(items)
+    y = sum(plane_xy(a)[1] for a in items) / len(items)
+    return min(items, key=lambda a: (math.dist((x, y), plane_xy(a)), a))
+
+
+def copy_fragment(doc: MapDoc, selection: Iterable[Coord]) -> Fragment:
+    """The selected columns (and the glyphs, glyph spaces and obstacles wholly on them),
+    relative to the selection's centre hex."""
+    chosen = [at for at in doc.columns if at in set(selection)]
+    anchor = centre_hex(chosen)
+    inside = set(chosen)
+    frag = Fragment(
+        columns=tuple((at, tuple(doc.columns[at])) for at in chosen),
+        glyphs=tuple(g for at, g in doc.glyphs.items() if at in inside),
+        glyph_spaces=tuple(a for a in doc.glyph_spaces if a in inside),
+        obstacles=tuple(o for o in doc.obstacles if set(o.footprint) <= inside),
+    )
+    return frag.moved(lambda a: (a[0] - anchor[0], a[1] - anchor[1]))
+
+
+def _stamp(doc: MapDoc, frag: Fragment) -> None:
+    """Write a fragment (absolute coordinates) over the document."""
+    for at, levels in frag.columns:
+        doc.columns[at] = list(levels)
+    for glyph in frag.glyphs:
+        doc.glyphs[glyph.at] = glyph
+    for at in frag.glyph_spaces:
+        if at not in doc.glyph_spaces:
+            doc.glyph_spaces.append(at)
+    covered = {a for o in frag.obstacles for a in o.footprint}
+    doc.obstacles = [o for o in doc.obstacles if not set(o.footprint) & covered]
+    for obstacle in frag.obstacles:
+        doc.obstacles.append(obstacle.model_copy(update={"id": doc.next_obstacle_id(
+            obstacle.kind)}))
+
+
+@dataclass(frozen=True)
+class Paste:
+    """Write a copied fragment with its anchor at `at`."""
+
+    fragment: Fragment
+    at: Coord
+    label: str = "Paste"
+
+    def apply(self, doc: MapDoc) -> None:
+        _stamp(doc, self.fragment.moved(lambda a: (a[0] + self.at[0], a[1] + self.at[1])))
+
+    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command:
+        # Point symmetry = a half-turn: the mirrored paste is the fragment turned by 180.
+        turned = self.fragment.moved(lambda a: rotate60(a, (0, 0), 3))
+        return Paste(turned, mirror(self.at), self.label)
+
+
+@dataclass(frozen=True)
+class TransformSelection:
+    """Move the selected part of the map through `kind` ("rotate": 60 degrees clockwise,
+    "mirror": top-bottom) about the selection's centre hex."""
+
+    selection: frozenset[Coord]
+    kind: str = "rotate"
+    label: str = "Transform selection"
+
+    def target(self, doc: MapDoc) -> Callable[[Coord], Coord]:
+        pivot = centre_hex(a for a in doc.columns if a in self.selection)
+        if self.kind == "rotate":
+            return lambda a: rotate60(a, pivot)
+        return lambda a: mirror_axis(a, pivot)
+
+    def apply(self, doc: MapDoc) -> None:
+        fn = self.target(doc)
+        chosen = [at for at in doc.columns if at in self.selection]
+        inside = set(chosen)
+        frag = Fragment(
+            columns=tuple((at, tuple(doc.columns[at])) for at in chosen),
+            glyphs=tuple(g for at, g in doc.glyphs.items() if at in inside),
+            glyph_spaces=tuple(a for a in doc.glyph_spaces if a in inside),
+            obstacles=tuple(o for o in doc.obstacles if set(o.footprint) <= inside),
+        )
+        for at in chosen:
+            del doc.columns[at]
+            doc.glyphs.pop(at, None)
+        doc.glyph_spaces = [a for a in doc.glyph_spaces if a not in inside]
+        doc.obstacles = [o for o in doc.obstacles if not set(o.footprint) <= inside]
+        moved = frag.moved(fn)
+        for at, levels in moved.columns:
+            doc.columns[at] = list(levels)
+        for glyph in moved.glyphs:
+            doc.glyphs[glyph.at] = glyph
+        doc.glyph_spaces.extend(a for a in moved.glyph_spaces if a not in doc.glyph_spaces)
+        doc.obstacles.extend(moved.obstacles)
+        doc.zones = [z.model_copy(update={"spaces": [fn(s) if s in inside else s
+                                                     for s in z.spaces]}) for z in doc.zones]
+        doc.power_spaces = [p.model_copy(update={
+            "at": fn(p.at) if p.at in inside else p.at,
+            "glyph": fn(p.glyph) if p.glyph in inside else p.glyph}) for p in doc.power_spaces]
+
+    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command | None:
+        return None
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Several commands as one undo step (a brush stroke, a symmetric edit)."""
+
+    commands: tuple[Command, ...]
+    label: str = "Edit"
+
+    def apply(self, doc: MapDoc) -> None:
+        for command in self.commands:
+            command.apply(doc)
+
+    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command | None:
+        parts = [m for c in self.commands if (m := c.mirrored(mirror)) is not None]
+        return Batch(tuple(parts), self.label) if parts else None
+
+
+# --- selection --------------------------------------------------------------------------------
+
+
+def select_box(doc: MapDoc, a: Coord, b: Coord) -> set[Coord]:
+    """Columns whose centres lie in the flat (top-down) rectangle spanned by hexes a and b."""
+    (ax, ay), (bx, by) = plane_xy(a), plane_xy(b)
+    x0, x1, y0, y1 = min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
+    eps = 1e-6
+    return {at for at in doc.columns
+            if x0 - eps <= plane_xy(at)[0] <= x1 + eps and y0 - eps <= plane_xy(at)[1] <= y1 + eps}
+
+
+def select_same(doc: MapDoc, at: Coord, contiguous: bool = False) -> set[Coord]:
+    """Columns with the same top terrain and level as `at` (all of them, or only the
+    connected patch around it with ``contiguous``)."""
+    key = (doc.terrain(at), doc.top(at))
+    if key[0] is None:
+        return set()
+    same = {c for c in doc.columns if (doc.terrain(c), doc.top(c)) == key}
+    if not contiguous:
+        return same
+    patch, todo = {at}, [at]
+    while todo:
+        q, r = todo.pop()
+        for dq, dr in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)):
+            nb = (q + dq, r + dr)
+            if nb in same and nb not in patch:
+                patch.add(nb)
+                todo.append(nb)
+    return patch
+
+
+# --- the editor: command stack, symmetry, files -----------------------------------------------
+
+
+class SaveError(Exception):
+    """A save failed; the message says why (the old file is untouched)."""
+
+
+@dataclass
+class Step:
+    label: str
+    before: MapDoc
+    after: MapDoc
+
+
+class Editor:
+    """A document with unlimited undo and redo, a symmetry helper and its file."""
+
+    def __init__(self, doc: MapDoc | None = None, path: Path | None = None) -> None:
+        self.doc = doc if doc is not None else MapDoc()
+        self.path = path
+        self.undo_stack: list[Step] = []
+        self.redo_stack: list[Step] = []
+        self.symmetry: Coord | None = None
+        """Centre of point symmetry in doubled coordinates (``2 * hex``), or None."""
+        self.revision = 0
+        """Grows with every change (undo and redo too): watchers re-validate on it."""
+        self.saved_revision = 0
+        self.clipboard: Fragment | None = None
+
+    # symmetry -----------------------------------------------------------------------------
+
+    def set_symmetry(self, centre: Coord | None, half: bool = False) -> None:
+        """Mirror every edit through `centre` (a hex; with ``half=True`` the given doubled
+        coordinates, e.g. the midpoint of an edge). None turns symmetry off."""
+        if centre is None:
+            self.symmetry = None
+        else:
+            self.symmetry = centre if half else (2 * centre[0], 2 * centre[1])
+
+    def mirror(self, at: Coord) -> Coord:
+        assert self.symmetry is not None
+        return point_mirror(at, self.symmetry)
+
+    # commands -----------------------------------------------------------------------------
+
+    @property
+    def dirty(self) -> bool:
+        return self.revision != self.saved_revision
+
+    def execute(self, command: Command, merge: bool = False) -> bool:
+        """Run a command (and its mirror image, with symmetry on) as one undo step.
+        Returns False (and records nothing) when it changed nothing. With ``merge`` the
+        change joins the last step (the hexes of one brush stroke undo together)."""
+        before = self.doc.copy()
+        command.apply(self.doc)
+        if self.symmetry is not None:
+            other = command.mirrored(self.mirror)
+            if other is not None:
+                other.apply(self.doc)
+        if self.doc == before:
+            return False
+        if merge and self.undo_stack:
+            self.undo_stack[-1].after = self.doc.copy()
+        else:
+            self.undo_stack.append(Step(command.label, before, self.doc.copy()))
+        self.redo_stack.clear()
+        self.revision += 1
+        return True
+
+    def undo(self) -> str | None:
+        if not self.undo_stack:
+            return None
+        step = self.undo_stack.pop()
+        self.redo_stack.append(step)
+        self.doc = step.before.copy()
+        self.revision += 1
+        return step.label
+
+    def redo(self) -> str | None:
+        if not self.redo_stack:
+            return None
+        step = self.redo_stack.pop()
+        self.undo_stack.append(step)
+        self.doc = step.after.copy()
+        self.revision += 1
+        return step.label
+
+    # eyedropper, clipboard ----------------------------------------------------------------
+
+    def sample(self, at: Coord) -> tuple[str | None, int]:
+        """The eyedropper: the terrain and level of the hex at `at` (None, 0: no column)."""
+        return self.doc.terrain(at), self.doc.top(at)
+
+    def copy_selection(self, selection: Iterable[Coord]) -> Fragment:
+        self.clipboard = copy_fragment(self.doc, selection)
+        return self.clipboard
+
+    def paste(self, at: Coord) -> bool:
+        return self.clipboard is not None and self.execute(Paste(self.clipboard, at))
+
+    # files --------------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: Path | str) -> Editor:
+        """Load a battlefield file (or a scenario's battlefield is not handled here)."""
+        from arena.content.loader import load_file
+
+        path = Path(path)
+        bf = load_file(path, expect=Battlefield)
+        assert isinstance(bf, Battlefield)
+        return cls(MapDoc.from_battlefield(bf), path)
+
+    def save(self, path: Path | str | None = None) -> Path:
+        """Save canonical YAML atomically; the id follows the file name. Raises `SaveError`
+        (the old file kept) when the map is not a valid battlefield or the write fails."""
+        target = Path(path) if path is not None else self.path
+        if target is None:
+            raise SaveError("choose a file name first (Save as)")
+        doc = self.doc.copy()
+        rename = target.stem != doc.id and bool(SLUG.match(target.stem))
+        if rename:
+            doc.id = target.stem
+        try:
+            bf = doc.to_battlefield()
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])
+            raise SaveError(f"not saved: {where}: {first['msg']}") from exc
+        try:
+            writer.save_model(bf, target)
+        except OSError as exc:
+            raise SaveError(f"not saved: {exc.strerror or exc}") from exc
+        if rename:
+            self.execute(SetInfo(id=target.stem, label="Rename to match the file"))
+        self.path = target
+        self.saved_revision = self.revision
+        return target
+
+
+# --- autosave ---------------------------------------------------------------------------------
+
+AUTOSAVE_NAME = "editor-autosave.yaml"
+
+
+def autosave_path() -> Path:
+    """``user_data_dir("arena")/editor-autosave.yaml`` (``ARENA_DATA_DIR`` overrides)."""
+    from arena.client.storage import data_dir
+
+    return data_dir() / AUTOSAVE_NAME
+
+
+def write_autosave(editor: Editor, path: Path | None = None) -> Path:
+    """Write the document (valid or not) and where it came from, atomically."""
+    target = path or autosave_path()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    payload = {"source": str(editor.path) if editor.path else None,
+               "battlefield": editor.doc.to_data()}
+    yamlio.atomic_write(target, yamlio.dump(payload))
+    return target
+
+
+def read_autosave(path: Path | None = None) -> Editor | None:
+    """The editor left by a crash, if an autosave exists and can be read (else None)."""
+    target = path or autosave_path()
+    try:
+        payload = yaml.safe_load(target.read_text(encoding="utf-8"))
+        doc = MapDoc.from_data(payload["battlefield"])
+    except (OSError, yaml.YAMLError, KeyError, TypeError, ValueError):
+        return None
+    source = payload.get("source")
+    editor = Editor(doc, Path(source) if source else None)
+    editor.revision = 1  # recovered work is unsaved
+    return editor
+
+
+def clear_autosave(path: Path | None = None) -> None:
+    """Forget the autosave (after a clean exit or a save)."""
+    (path or autosave_path()).unlink(missing_ok=True)

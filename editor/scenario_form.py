@@ -1,0 +1,119 @@
+"""The scenario settings form, headless: text fields in, a validated `Scenario` out.
+
+Every field is a string as typed in the window (numbers, ``2:30, 3:25`` for turn limits per
+player count, ``1,2; 3,4`` for teams). `ScenarioForm.build` checks them through the content
+loader, so the messages are the same as `arena validate` gives for a file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from arena.content import writer, yamlio
+from arena.content.errors import ContentError
+from arena.content.loader import load_document, load_file
+from arena.content.scenario import Scenario
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "victory": ("destroy_planeswalkers", "score_at_turn_limit"),
+    "scoring": ("battlefield", "power_spaces"),
+    "glyph_setup": ("as_placed", "shuffle_onto_glyph_spaces"),
+    "zone_mode": ("one_player_per_zone", "one_team_per_zone", "any_free_space"),
+    "tie_break": ("most_figures_then_planeswalker_life", "draw"),
+}
+"""The fields chosen from a list (drop-down menus in the window)."""
+
+
+@dataclass
+class ScenarioForm:
+    id: str = "new-scenario"
+    name: str = "New scenario"
+    description: str = ""
+    players_min: str = "2"
+    players_max: str = "2"
+    teams: str = ""
+    army_budget: str = "500"
+    deck_cards: str = "12"
+    deck_max_cost: str = "200"
+    turn_limits: str = "2: 30"
+    victory: str = "destroy_planeswalkers"
+    scoring: str = "battlefield"
+    glyph_setup: str = "as_placed"
+    zone_mode: str = "one_player_per_zone"
+    zone_order: str = ""
+    tie_break: str = "most_figures_then_planeswalker_life"
+    provenance: str = "reconstructed"
+
+    @classmethod
+    def field_names(cls) -> list[str]:
+        return [f.name for f in fields(cls)]
+
+    @classmethod
+    def from_scenario(cls, sc: Scenario) -> ScenarioForm:
+        return cls(
+            id=sc.id, name=sc.name, description=sc.description,
+            players_min=str(sc.players.min), players_max=str(sc.players.max),
+            teams="; ".join(",".join(str(s) for s in team) for team in sc.teams),
+            army_budget=str(sc.army_budget), deck_cards=str(sc.deck.cards),
+            deck_max_cost=str(sc.deck.max_cost),
+            turn_limits=", ".join(f"{k}: {v}" for k, v in sc.turn_limit.items()),
+            victory=sc.victory, scoring=sc.scoring, glyph_setup=sc.glyph_setup,
+            zone_mode=sc.zones.mode, zone_order=", ".join(sc.zones.order),
+            tie_break=sc.tie_break, provenance=sc.provenance,
+        )
+
+    @classmethod
+    def for_zones(cls, battlefield_id: str, zone_ids: list[str]) -> ScenarioForm:
+        """A two-player scenario for a new battlefield, zones in map order."""
+        return cls(id=f"{battlefield_id}-scenario", zone_order=", ".join(zone_ids))
+
+    def data(self, battlefield: str) -> dict[str, Any]:
+        """Plain scenario data from the fields (numbers parsed where they are numbers)."""
+        def num(text: str) -> Any:
+            text = text.strip()
+            return int(text) if text.lstrip("-").isdigit() else text
+
+        limits: dict[str, Any] = {}
+        for part in filter(None, (p.strip() for p in self.turn_limits.split(","))):
+            key, _, value = part.partition(":")
+            limits[key.strip()] = num(value)
+        teams = [[num(s) for s in team.split(",") if s.strip()]
+                 for team in self.teams.split(";") if team.strip()]
+        data: dict[str, Any] = {
+            "format": "scenario", "id": self.id.strip(), "name": self.name.strip(),
+            "description": self.description.strip(), "battlefield": battlefield,
+            "players": {"min": num(self.players_min), "max": num(self.players_max)},
+            "teams": teams,
+            "zones": {"mode": self.zone_mode,
+                      "order": [z.strip() for z in self.zone_order.split(",") if z.strip()]},
+            "army_budget": num(self.army_budget),
+            "deck": {"cards": num(self.deck_cards), "max_cost": num(self.deck_max_cost)},
+            "glyph_setup": self.glyph_setup, "turn_limit": limits, "victory": self.victory,
+            "scoring": self.scoring, "tie_break": self.tie_break,
+            "provenance": self.provenance,
+        }
+        return data
+
+    def build(self, battlefield: str) -> tuple[Scenario | None, list[str]]:
+        """The scenario, or None and every problem in words."""
+        doc = yamlio.parse(yamlio.dump(self.data(battlefield)), f"{self.id or 'scenario'}.yaml")
+        try:
+            sc = load_document(doc, Scenario)
+        except ContentError as exc:
+            return None, [f"{p.path}: {p.message}" if p.path else p.message
+                          for p in exc.problems]
+        assert isinstance(sc, Scenario)
+        return sc, []
+
+
+def load_scenario(path: Path | str) -> Scenario:
+    sc = load_file(path, expect=Scenario)
+    assert isinstance(sc, Scenario)
+    return sc
+
+
+def save_scenario(sc: Scenario, path: Path | str) -> None:
+    """Canonical YAML, atomic (the old file survives a failure)."""
+    writer.save_model(sc, path)

@@ -1,0 +1,177 @@
+"""Live validation of the map being edited (headless).
+
+`validate` runs the content layer's checks (the schema, then `check_battlefield`'s Shapely
+geometry) on a `MapDoc` and returns each problem with the hexes it concerns, so the panel can
+centre the view on them, plus the summary and an estimate of the physical components the map
+needs against one core box. `Debouncer` runs it only after edits pause.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from arena.content.battlefield import Battlefield
+from arena.content.errors import ContentError, Problem
+from arena.content.geometry import BattlefieldSummary, check_battlefield
+from arena.content.loader import load_document
+from arena.content.yamlio import parse
+from editor.model import Coord, MapDoc
+
+COORD = re.compile(r"\[(-?\d+), (-?\d+)\]")
+PATH_INDEX = re.compile(r"^(columns|glyphs|power_spaces|glyph_spaces|obstacles|starting_zones)"
+                        r"\[(\d+)\]")
+
+# One core box (the guide's "Battlefield Key"; see scripts/build_battlefields.py).
+CORE_BOARDS = 6
+BOARD_HEXES = 24
+BOARD_WATER = 3
+CORE_TILES = ((3, 2), (1, 2))
+CORE_TILE_HEXES = sum(size * count for size, count in CORE_TILES)
+CORE_RUINS = 2
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem, in words, with the hexes it is about (may be empty)."""
+
+    message: str
+    fix: str
+    path: str
+    hexes: tuple[Coord, ...]
+
+    def text(self) -> str:
+        key = f"[{self.path}] " if self.path else ""
+        fix = f" Fix: {self.fix}" if self.fix else ""
+        return f"{key}{self.message}.{fix}".replace("..", ".")
+
+
+@dataclass(frozen=True)
+class Components:
+    """What building the map on a table takes, against one core box."""
+
+    boards: int
+    """24-hex terrain boards needed for the ground level (at least hexes / 24)."""
+    raised_hexes: int
+    """Tile hexes above level 1 (each needs a raising tile)."""
+    water_hexes: int
+    obstacles: int
+    ruins: int
+    cryptoliths: int
+    notes: tuple[str, ...] = ()
+
+    @property
+    def fits_core_box(self) -> bool:
+        return not self.notes
+
+    def lines(self) -> list[str]:
+        out = [
+            f"terrain boards: {self.boards} of {CORE_BOARDS}",
+            f"raised hexes: {self.raised_hexes} (core tiles cover {CORE_TILE_HEXES})",
+            f"obstacles: {self.ruins} ruins of {CORE_RUINS}, {self.cryptoliths} cryptoliths",
+        ]
+        out += self.notes or ("fits one core box",)
+        return out
+
+
+@dataclass
+class Report:
+    findings: list[Finding] = field(default_factory=list)
+    summary: BattlefieldSummary | None = None
+    components: Components | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.findings
+
+
+def estimate_components(doc: MapDoc) -> Components:
+    ground = len(doc.columns)
+    boards = math.ceil(ground / BOARD_HEXES) if ground else 0
+    raised = sum(sum(1 for t in levels[1:] if t is not None) for levels in doc.columns.values())
+    water = sum(1 for at in doc.columns if doc.terrain(at) == "water")
+    ruins = sum(1 for o in doc.obstacles if o.kind == "ruin")
+    crypts = sum(1 for o in doc.obstacles if o.kind == "cryptolith")
+    notes = []
+    if boards > CORE_BOARDS:
+        notes.append(f"needs {boards} boards: more than one core box ({CORE_BOARDS})")
+    if raised > CORE_TILE_HEXES:
+        notes.append(f"needs {raised} raised hexes: more than the core tiles ({CORE_TILE_HEXES})")
+    if water > boards * BOARD_WATER:
+        notes.append(f"{water} water hexes: the boards print {BOARD_WATER} each")
+    if ruins > CORE_RUINS:
+        notes.append(f"{ruins} ruins: a core box has {CORE_RUINS}")
+    if crypts:
+        notes.append("cryptoliths come with Shadows over Innistrad, not the core box")
+    return Components(boards, raised, water, ruins + crypts, ruins, crypts, tuple(notes))
+
+
+def _hexes_of(problem: Problem, doc: MapDoc) -> tuple[Coord, ...]:
+    found = [(int(q), int(r)) for q, r in COORD.findall(problem.message)]
+    if not found:
+        match = PATH_INDEX.match(problem.path)
+        if match:
+            kind, index = match.group(1), int(match.group(2))
+            found = _hexes_by_path(doc, kind, index)
+    return tuple(dict.fromkeys(found))
+
+
+def _hexes_by_path(doc: MapDoc, kind: str, index: int) -> list[Coord]:
+    try:
+        if kind == "columns":
+            return [list(doc.columns)[index]]
+        if kind == "glyphs":
+            return [list(doc.glyphs)[index]]
+        if kind == "glyph_spaces":
+            return [doc.glyph_spaces[index]]
+        if kind == "power_spaces":
+            return [doc.power_spaces[index].at]
+        if kind == "obstacles":
+            return list(doc.obstacles[index].footprint)
+        if kind == "starting_zones":
+            return list(doc.zones[index].spaces)
+    except IndexError:
+        pass
+    return []
+
+
+def validate(doc: MapDoc) -> Report:
+    """Every problem with the map, its summary and the components it needs."""
+    report = Report(components=estimate_components(doc))
+    if not doc.columns:
+        report.findings.append(Finding(
+            "the battlefield has no hexes", "raise land or paint terrain to add some", "", ()))
+        return report
+    parsed = parse(doc.to_yaml(), f"{doc.id}.yaml")
+    try:
+        bf = load_document(parsed, Battlefield)
+    except ContentError as exc:
+        report.findings += [Finding(p.message, p.fix, p.path, _hexes_of(p, doc))
+                            for p in exc.problems]
+        return report
+    assert isinstance(bf, Battlefield)
+    problems, summary = check_battlefield(bf, parsed)
+    report.summary = summary
+    report.findings += [Finding(p.message, p.fix, p.path, _hexes_of(p, doc)) for p in problems]
+    return report
+
+
+class Debouncer:
+    """Validate after edits pause: call `changed` on every edit and `poll` every frame."""
+
+    def __init__(self, delay: float = 0.3) -> None:
+        self.delay = delay
+        self.due: float | None = None
+        self.report = Report()
+
+    def changed(self, now: float) -> None:
+        self.due = now + self.delay
+
+    def poll(self, now: float, doc: MapDoc) -> bool:
+        """Run the checks if an edit is due; True when the report was refreshed."""
+        if self.due is None or now < self.due:
+            return False
+        self.due = None
+        self.report = validate(doc)
+        return True

@@ -1,0 +1,315 @@
+"""The editor window under SDL's dummy video driver: it starts, draws, and a small
+battlefield can be built by clicking (raise land, paint water, a glyph, two starting zones),
+saved, reloaded and validated. Screenshots go to tests/artifacts/editor/."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pygame_gui
+import pytest
+
+from arena.content.loader import load_file
+from arena.hexgrid import Hex
+from editor import app as editor_app
+from editor import model as m
+from editor.validation import validate
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "tests" / "artifacts" / "editor"
+DUEL = ROOT / "scenarios" / "battlefields" / "duel.yaml"
+
+
+@pytest.fixture(autouse=True)
+def headless(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[pygame.Surface]:
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    monkeypatch.setenv("ARENA_DATA_DIR", str(tmp_path / "data"))
+    pygame.init()
+    screen = pygame.display.set_mode(editor_app.WINDOW_SIZE)
+    yield screen
+    pygame.quit()
+
+
+def pump(app: editor_app.EditorApp, seconds: float = 0.05) -> None:
+    """Let pygame_gui turn clicks into its events and hand them to the app."""
+    app.update(seconds)
+    for event in pygame.event.get():
+        app.handle_event(event)
+
+
+def click(app: editor_app.EditorApp, pos: tuple[float, float]) -> None:
+    p = (round(pos[0]), round(pos[1]))
+    app.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0)))
+    pump(app)
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1))
+    pump(app)
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1))
+    pump(app)
+    pump(app)  # events that pygame_gui posts while handling the first ones
+
+
+def press(app: editor_app.EditorApp, button: pygame_gui.elements.UIButton) -> None:
+    click(app, button.rect.center)
+
+
+def hex_pos(app: editor_app.EditorApp, at: m.Coord) -> tuple[float, float]:
+    """Where the top of the column at `at` (or the ground there) is on screen."""
+    return app.projection().to_screen(Hex(*at), float(app.editor.doc.top(at)))
+
+
+def shot(app: editor_app.EditorApp, screen: pygame.Surface, name: str) -> Path:
+    pump(app, 0.4)  # past the validation debounce
+    app.draw(screen)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / name
+    pygame.image.save(screen, str(path))
+    return path
+
+
+def colours(image: pygame.Surface, rect: pygame.Rect, samples: int = 20) -> int:
+    seen = set()
+    for i in range(samples):
+        for j in range(samples):
+            x = rect.x + (2 * i + 1) * rect.width // (2 * samples)
+            y = rect.y + (2 * j + 1) * rect.height // (2 * samples)
+            seen.add(tuple(image.get_at((x, y)))[:3])
+    return len(seen)
+
+
+def test_main_runs_headless_and_saves_a_screenshot(tmp_path: Path) -> None:
+    out = ARTIFACTS / "main-duel.png"
+    assert editor_app.main([str(DUEL), "--frames", "3", "--screenshot", str(out)]) == 0
+    image = pygame.image.load(str(out))
+    assert image.get_size() == editor_app.WINDOW_SIZE
+    assert colours(image, pygame.Rect((0, 0), editor_app.WINDOW_SIZE)) >= 20
+
+
+def test_quit_button_ends_the_loop(headless: pygame.Surface) -> None:
+    app = editor_app.EditorApp(recover=False)
+    app.draw(headless)
+    assert app.buttons["quit"].rect == editor_app.quit_button_rect(app.size)
+    press(app, app.buttons["quit"])
+    assert not app.running and app.quit_pressed
+
+
+def test_escape_quits() -> None:
+    app = editor_app.EditorApp(recover=False)
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                        unicode="", scancode=0))
+    assert not app.running
+
+
+def test_build_a_battlefield_by_clicking(headless: pygame.Surface, tmp_path: Path) -> None:
+    app = editor_app.EditorApp(recover=False)
+    app.draw(headless)
+    assert len(app.editor.doc.columns) == 24
+
+    press(app, app.tool_buttons["raise"])
+    click(app, hex_pos(app, (0, 0)))
+    assert app.editor.doc.top((0, 0)) == 2
+    click(app, hex_pos(app, (0, 0)))
+    assert app.editor.doc.top((0, 0)) == 3
+
+    press(app, app.tool_buttons["paint"])
+    app.on_menu(app.terrain_menu, "water")
+    click(app, hex_pos(app, (-3, 0)))
+    assert app.editor.doc.terrain((-3, 0)) == "water"
+
+    press(app, app.tool_buttons["glyph"])
+    click(app, hex_pos(app, (1, 0)))
+    assert app.editor.doc.glyphs[(1, 0)].glyph == "power"
+
+    press(app, app.buttons["new-zone"])
+    click(app, hex_pos(app, (-1, -2)))
+    press(app, app.buttons["new-zone"])
+    click(app, hex_pos(app, (0, 2)))
+    zones = {z.id: z.spaces for z in app.editor.doc.zones}
+    assert zones == {"yellow": [(-1, -2)], "blue": [(0, 2)]}
+
+    # Raise off the board: a new column on the ground plane.
+    press(app, app.tool_buttons["raise"])
+    click(app, app.projection().to_screen(Hex(3, -1), 0.0))
+    assert app.editor.doc.top((3, -1)) == 1
+
+    # Undo with the keyboard removes that column again.
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z,
+                                        mod=pygame.KMOD_CTRL, unicode="", scancode=0))
+    assert (3, -1) not in app.editor.doc.columns
+
+    path = shot(app, headless, "built-by-clicking.png")
+    assert path.is_file()
+    assert app.problems_label.text.startswith("No problems")
+    assert app.save(tmp_path / "clicked.yaml"), app.message
+    loaded = load_file(tmp_path / "clicked.yaml")
+    assert loaded.id == "clicked"
+    reopened = m.Editor.open(tmp_path / "clicked.yaml")
+    assert reopened.doc == app.editor.doc
+    assert validate(reopened.doc).ok
+
+
+def test_problems_are_listed_and_clicking_one_centres_the_view(
+        headless: pygame.Surface) -> None:
+    app = editor_app.EditorApp(DUEL, recover=False)
+    app.run_command(m.Raise((12, -3)))
+    app.run_command(m.PlaceGlyph((14, -3), "healing"))
+    pump(app, 0.5)
+    assert len(app.findings) == 2
+    assert app.problems_label.text.startswith("2 problems")
+    app.select_finding(0)
+    assert app.focus[0] == (12, -3)
+    cx, cy = app.cam.center
+    x, y = app.projection().to_screen(Hex(12, -3), 1.0)
+    assert abs(x - cx) < 2 and abs(y - cy) < 2
+    assert "cut off" in app.detail.html_text
+    shot(app, headless, "problems.png")
+
+
+def test_flat_view_and_symmetry(headless: pygame.Surface) -> None:
+    app = editor_app.EditorApp(DUEL, recover=False)
+    press(app, app.buttons["flat"])
+    assert app.flat
+    press(app, app.buttons["symmetry"])
+    assert app.editor.symmetry is not None
+    app.tool = "raise"
+    centre = app.editor.symmetry
+    target = (2, 1)
+    mirror = (centre[0] - target[0], centre[1] - target[1])
+    before = app.editor.doc.top(mirror)
+    x, y = app.flat_to_screen(*__import__("arena.hexgrid", fromlist=["hex_to_point"])
+                              .hex_to_point(Hex(*target)))
+    click(app, (x, y))
+    assert app.editor.doc.top(mirror) == before + 1
+    assert colours(shot(app, headless, "flat-symmetry.png") and headless, app.view_rect) > 8
+
+
+def test_rotate_zoom_slice_and_selection(headless: pygame.Surface) -> None:
+    app = editor_app.EditorApp(DUEL, recover=False)
+    press(app, app.buttons["rot-left"])
+    app.cam.finish()
+    assert app.cam.rotation == 1
+    zoom = app.cam.zoom
+    app.cam.zoom_by(1.3)
+    assert app.cam.zoom > zoom
+    press(app, app.buttons["slice-down"])
+    assert app.slice_level == 2
+    app.selection = m.select_box(app.editor.doc, (-2, 0), (2, 0))
+    press(app, app.buttons["rotate-sel"])
+    assert app.editor.undo_stack[-1].label == "Transform selection"
+    shot(app, headless, "rotated-sliced-selection.png")
+
+
+def test_export_png_and_test_play(tmp_path: Path, headless: pygame.Surface) -> None:
+    app = editor_app.EditorApp(DUEL, recover=False)
+    out = tmp_path / "duel.png"
+    app.export_png(out)
+    assert pygame.image.load(str(out)).get_size() == app.view_rect.size
+    started: list[Path] = []
+    app.launcher = started.append
+    app.test_play()
+    assert len(started) == 1 and (started[0] / "scenarios" / "test-play.yaml").is_file()
+    assert "New game" in app.message
+    app.run_command(m.Raise((20, 20)))
+    app.test_play()
+    assert "problem" in app.message and len(started) == 1
+
+
+def test_a_failed_save_is_reported(tmp_path: Path) -> None:
+    app = editor_app.EditorApp(recover=False)
+    assert not app.save(tmp_path)  # a folder
+    assert app.message.startswith("not saved")
+
+
+def test_recovery_is_offered_after_a_crash(headless: pygame.Surface) -> None:
+    crashed = m.Editor(m.MapDoc(id="lost", name="Lost work", columns={(0, 0): ["land"]}))
+    m.write_autosave(crashed)
+    app = editor_app.EditorApp(recover=True)
+    assert app.recovery is not None
+    pump(app)
+    app.draw(headless)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(headless, str(ARTIFACTS / "recovery.png"))
+    app.handle_event(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
+                                        ui_element=app.recovery))
+    assert app.editor.doc.name == "Lost work" and app.editor.dirty
+    app.close()  # unsaved work: the autosave is kept
+    assert m.read_autosave() is not None
+
+
+def test_scenario_settings_form(headless: pygame.Surface, tmp_path: Path) -> None:
+    app = editor_app.EditorApp(ROOT / "scenarios" / "the-duel.yaml", recover=False)
+    assert app.editor.doc.id == "duel"
+    assert app.scenario_form is not None and app.scenario_form.name == "The Duel"
+    press(app, app.buttons["scenario"])
+    assert app.scenario_window is not None
+    fields = app.scenario_fields
+    players = fields["players_max"]
+    assert isinstance(players, pygame_gui.elements.UITextEntryLine)
+    players.set_text("4")
+    press(app, app.buttons["scenario-apply"])
+    assert "turn_limit has no entry for 3 players" in app.message
+    shot(app, headless, "scenario-settings.png")
+    players.set_text("2")
+    name = fields["name"]
+    assert isinstance(name, pygame_gui.elements.UITextEntryLine)
+    name.set_text("The Duel, again")
+    app.map_fields["name"].set_text("The Duel field")
+    app.scenario_path = tmp_path / "the-duel.yaml"
+    press(app, app.buttons["scenario-save"])
+    saved = load_file(tmp_path / "the-duel.yaml")
+    assert saved.name == "The Duel, again" and saved.battlefield == "duel"
+    assert app.editor.doc.name == "The Duel field" and app.editor.dirty
+    app.editor.undo()
+    assert app.editor.doc.name == "The Duel"
+
+
+def test_army_and_deck_builder_window(headless: pygame.Surface, tmp_path: Path) -> None:
+    app = editor_app.EditorApp(DUEL, recover=False)
+    press(app, app.buttons["armies"])
+    win = app.builder_window
+    assert win is not None and app.builder is not None
+    b = app.builder
+    assert b.walker is not None
+    start = b.army_totals()[1].cost
+    # Click the first army card in the list: it joins the army, the points update.
+    item = win.army_choices.item_list_container.elements[0]
+    click(app, item.rect.center)
+    assert len(b.cards) == 1 and b.army_totals()[1].cost > start
+    for _ in range(3):
+        click(app, win.spell_choices.item_list_container.elements[0].rect.center)
+    assert len(b.spells) == 3
+    assert "3 of 12 spells" in win.deck_label.text
+    assert "must have exactly 12" in win.deck_findings.html_text
+    shot(app, headless, "army-deck-builder.png")
+    # Click an army card to take it out again.
+    click(app, win.army_list.item_list_container.elements[0].rect.center)
+    assert b.cards == []
+    assert win.file_action("save-army", tmp_path / "test-army.yaml").startswith("Save army")
+    assert load_file(tmp_path / "test-army.yaml").planeswalker == b.planeswalker
+    assert "failed" in win.file_action("load-deck", tmp_path / "missing.yaml")
+
+
+def test_card_data_window(headless: pygame.Surface, tmp_path: Path) -> None:
+    import shutil
+
+    src = sorted((ROOT / "cards" / "army").glob("*.yaml"))[0]
+    path = tmp_path / src.name
+    shutil.copy(src, path)
+    app = editor_app.EditorApp(DUEL, recover=False)
+    app.open_card(path)
+    win = app.card_window
+    assert win is not None
+    life = win.fields["life"]
+    assert isinstance(life, pygame_gui.elements.UITextEntryLine)
+    life.set_text("lots")
+    press(app, win.check)
+    assert "life" in app.message
+    shot(app, headless, "card-data.png")
+    life.set_text("9")
+    press(app, win.save)
+    assert app.message.startswith("Saved")
+    assert load_file(path).life == 9
+    app.open_card(tmp_path / "missing.yaml")
+    assert app.message.startswith("Could not open")

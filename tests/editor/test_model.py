@@ -1,0 +1,347 @@
+"""The editor's battlefield document: every tool as a command, undo/redo, symmetry,
+selection and clipboard, conversion, saving and autosave."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from arena.content import writer
+from arena.content.loader import load_file
+from editor.model import (
+    AddZone,
+    Batch,
+    Command,
+    Editor,
+    EraseZone,
+    Lower,
+    MapDoc,
+    MarkGlyphSpace,
+    Paint,
+    PaintPower,
+    PaintZone,
+    PlaceGlyph,
+    PlaceObstacle,
+    Raise,
+    RemoveGlyph,
+    RemoveObstacle,
+    SaveError,
+    SetHeight,
+    SetInfo,
+    TransformSelection,
+    clear_autosave,
+    mirror_axis,
+    read_autosave,
+    rotate60,
+    select_box,
+    select_same,
+    write_autosave,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+SHIPPED = sorted((ROOT / "scenarios" / "battlefields").glob("*.yaml"))
+
+
+def patch_editor(radius: int = 2) -> Editor:
+    """A small hexagonal field of level-1 land."""
+    doc = MapDoc(id="patch", name="Patch")
+    for q in range(-radius, radius + 1):
+        for r in range(-radius, radius + 1):
+            if abs(q + r) <= radius:
+                doc.columns[(q, r)] = ["land"]
+    return Editor(doc)
+
+
+def run_and_undo(editor: Editor, command: Command) -> MapDoc:
+    """Run `command`, check undo restores and redo re-applies it; return the result."""
+    before = editor.doc.copy()
+    assert editor.execute(command)
+    after = editor.doc.copy()
+    assert after != before
+    assert editor.undo() == command.label
+    assert editor.doc == before
+    assert editor.redo() == command.label
+    assert editor.doc == after
+    return after
+
+
+def test_raise_and_lower() -> None:
+    ed = patch_editor()
+    doc = run_and_undo(ed, Raise((0, 0)))
+    assert doc.columns[(0, 0)] == ["land", "land"] and doc.top((0, 0)) == 2
+    doc = run_and_undo(ed, Raise((5, 5), "road"))
+    assert doc.columns[(5, 5)] == ["road"]
+    doc = run_and_undo(ed, Lower((0, 0)))
+    assert doc.top((0, 0)) == 1
+    doc = run_and_undo(ed, Lower((5, 5)))
+    assert (5, 5) not in doc.columns
+
+
+def test_lowering_a_column_away_removes_what_stood_on_it() -> None:
+    ed = patch_editor()
+    ed.execute(PlaceGlyph((1, 0), "power"))
+    ed.execute(MarkGlyphSpace((1, 0)))
+    ed.execute(AddZone("red", "Red", "#cc3333"))
+    ed.execute(PaintZone((1, 0), "red"))
+    ed.execute(PlaceObstacle("ruin", ((1, 0), (0, 0)), 4))
+    run_and_undo(ed, Lower((1, 0)))
+    assert not ed.doc.glyphs and not ed.doc.glyph_spaces and not ed.doc.obstacles
+    assert ed.doc.zones[0].spaces == []
+
+
+def test_lower_on_empty_space_changes_nothing() -> None:
+    ed = patch_editor()
+    assert not ed.execute(Lower((9, 9)))
+    assert not ed.undo_stack
+
+
+def test_paint_every_terrain() -> None:
+    ed = patch_editor()
+    ed.execute(Raise((0, 0)))
+    for terrain in ("water", "road", "weirded", "land"):
+        doc = run_and_undo(ed, Paint((0, 0), terrain))
+        assert doc.columns[(0, 0)] == ["land", terrain]
+    doc = run_and_undo(ed, Paint((7, 0), "water"))
+    assert doc.columns[(7, 0)] == ["water"]
+
+
+def test_set_height() -> None:
+    ed = patch_editor()
+    doc = run_and_undo(ed, SetHeight((0, 0), 4))
+    assert doc.columns[(0, 0)] == ["land"] * 4
+    doc = run_and_undo(ed, SetHeight((0, 0), 2))
+    assert doc.top((0, 0)) == 2
+    doc = run_and_undo(ed, SetHeight((0, 0), 0))
+    assert (0, 0) not in doc.columns
+
+
+def test_obstacles() -> None:
+    ed = patch_editor()
+    doc = run_and_undo(ed, PlaceObstacle("ruin", ((0, 0), (1, 0)), 6))
+    assert [(o.id, o.kind, o.footprint, o.height) for o in doc.obstacles] == [
+        ("ruin-1", "ruin", [(0, 0), (1, 0)], 6)]
+    doc = run_and_undo(ed, PlaceObstacle("cryptolith", ((-1, 0),), 2))
+    assert doc.obstacle_at((-1, 0)) is not None and doc.obstacle_at((-1, 0)).id == "cryptolith-1"
+    doc = run_and_undo(ed, PlaceObstacle("ruin", ((1, 0),), 3))  # replaces the overlapped one
+    assert [o.id for o in doc.obstacles] == ["cryptolith-1", "ruin-1"]
+    doc = run_and_undo(ed, RemoveObstacle((1, 0)))
+    assert [o.id for o in doc.obstacles] == ["cryptolith-1"]
+
+
+def test_glyphs_and_glyph_spaces() -> None:
+    ed = patch_editor()
+    doc = run_and_undo(ed, PlaceGlyph((0, 0), "healing", "planeswalker"))
+    assert doc.glyphs[(0, 0)].glyph == "healing" and doc.glyphs[(0, 0)].side == "planeswalker"
+    doc = run_and_undo(ed, PlaceGlyph((0, 0), "power"))
+    assert doc.glyphs[(0, 0)].glyph == "power" and doc.glyphs[(0, 0)].side == "ability"
+    doc = run_and_undo(ed, RemoveGlyph((0, 0)))
+    assert not doc.glyphs
+    doc = run_and_undo(ed, MarkGlyphSpace((1, 1)))
+    assert doc.glyph_spaces == [(1, 1)]
+    assert not ed.execute(MarkGlyphSpace((1, 1)))
+    doc = run_and_undo(ed, MarkGlyphSpace((1, 1), on=False))
+    assert doc.glyph_spaces == []
+
+
+def test_zones_and_power_spaces() -> None:
+    ed = patch_editor()
+    run_and_undo(ed, AddZone("yellow", "Yellow", "#e8c547", 2))
+    ed.execute(AddZone("blue", "Blue", "#3366cc"))
+    doc = run_and_undo(ed, PaintZone((-2, 0), "yellow"))
+    assert doc.zone_at((-2, 0)) is not None and doc.zone_at((-2, 0)).id == "yellow"
+    doc = run_and_undo(ed, PaintZone((-2, 0), "blue"))  # moves the space to the other zone
+    assert [z.spaces for z in doc.zones] == [[], [(-2, 0)]]
+    doc = run_and_undo(ed, EraseZone((-2, 0)))
+    assert doc.zone_at((-2, 0)) is None
+    ed.execute(PlaceGlyph((0, 0), "power"))
+    doc = run_and_undo(ed, PaintPower((1, 0)))  # belongs to the nearest glyph
+    assert [(p.at, p.glyph) for p in doc.power_spaces] == [((1, 0), (0, 0))]
+    doc = run_and_undo(ed, PaintPower((1, 0), on=False))
+    assert doc.power_spaces == []
+
+
+def test_info() -> None:
+    ed = patch_editor()
+    doc = run_and_undo(ed, SetInfo(name="Hills", description="Two hills"))
+    assert (doc.name, doc.description) == ("Hills", "Two hills")
+
+
+def test_eyedropper() -> None:
+    ed = patch_editor()
+    ed.execute(Raise((0, 0), "road"))
+    assert ed.sample((0, 0)) == ("road", 2)
+    assert ed.sample((9, 9)) == (None, 0)
+
+
+def test_unlimited_undo_and_redo_and_redo_cleared_by_a_new_edit() -> None:
+    ed = patch_editor()
+    start = ed.doc.copy()
+    for i in range(300):
+        ed.execute(Raise((0, 0)) if i % 2 else Paint((0, 0), "road" if i % 3 else "land"))
+    while ed.undo():
+        pass
+    assert ed.doc == start
+    assert ed.redo() is not None
+    ed.execute(Raise((1, 1)))
+    assert ed.redo() is None
+
+
+def test_batch_is_one_undo_step() -> None:
+    ed = patch_editor()
+    before = ed.doc.copy()
+    ed.execute(Batch((Raise((0, 0)), Raise((1, 0)), Paint((2, 0), "water")), "Brush"))
+    assert len(ed.undo_stack) == 1
+    ed.undo()
+    assert ed.doc == before
+
+
+def test_symmetry_mirrors_every_edit_through_the_centre() -> None:
+    ed = patch_editor()
+    ed.set_symmetry((0, 0))
+    ed.execute(Raise((1, 1)))
+    assert ed.doc.top((1, 1)) == 2 and ed.doc.top((-1, -1)) == 2
+    ed.execute(PlaceGlyph((2, -1), "power"))
+    assert set(ed.doc.glyphs) == {(2, -1), (-2, 1)}
+    ed.execute(PlaceObstacle("ruin", ((1, 0), (1, -1)), 5))
+    assert sorted(map(tuple, (o.footprint for o in ed.doc.obstacles))) == [
+        ((-1, 0), (-1, 1)), ((1, 0), (1, -1))]
+    ed.execute(AddZone("yellow", "Yellow", "#e8c547"))
+    ed.execute(AddZone("blue", "Blue", "#3366cc"))
+    ed.execute(PaintZone((-2, 0), "yellow", partner="blue"))
+    assert [z.spaces for z in ed.doc.zones] == [[(-2, 0)], [(2, 0)]]
+    ed.undo()
+    assert [z.spaces for z in ed.doc.zones] == [[], []]
+    # Centre between two hexes (doubled coordinates): (0,0) <-> (1,0).
+    ed.set_symmetry((1, 0), half=True)
+    ed.execute(Paint((0, 0), "water"))
+    assert ed.doc.terrain((1, 0)) == "water"
+    ed.set_symmetry(None)
+    ed.execute(Paint((-2, 2), "road"))
+    assert ed.doc.terrain((2, -2)) == "land"
+
+
+def test_rotate_and_mirror_helpers() -> None:
+    assert rotate60((1, 0)) == (0, 1)
+    at = (2, -1)
+    for _ in range(6):
+        at = rotate60(at)
+    assert at == (2, -1)
+    assert mirror_axis(mirror_axis((3, -2), (1, 1)), (1, 1)) == (3, -2)
+    assert mirror_axis((0, 1)) == (1, -1)
+
+
+def test_select_box_and_same_terrain() -> None:
+    ed = patch_editor()
+    box = select_box(ed.doc, (-1, 0), (1, 0))
+    assert box == {(-1, 0), (0, 0), (1, 0)}
+    ed.execute(Paint((2, 0), "water"))
+    ed.execute(Paint((-2, 0), "water"))
+    ed.execute(Paint((2, -1), "water"))
+    assert select_same(ed.doc, (2, 0)) == {(2, 0), (-2, 0), (2, -1)}
+    assert select_same(ed.doc, (2, 0), contiguous=True) == {(2, 0), (2, -1)}
+    assert select_same(ed.doc, (9, 9)) == set()
+
+
+def test_copy_paste() -> None:
+    ed = patch_editor(1)
+    ed.execute(Raise((0, 0), "road"))
+    ed.execute(PlaceGlyph((0, 0), "power"))
+    ed.execute(PlaceObstacle("ruin", ((1, 0),), 3))
+    frag = ed.copy_selection({(0, 0), (1, 0)})
+    assert len(frag.columns) == 2
+    assert ed.paste((5, 0))
+    assert ed.doc.columns[(5, 0)] == ["land", "road"]
+    assert (5, 0) in ed.doc.glyphs
+    assert [o.footprint for o in ed.doc.obstacles] == [[(1, 0)], [(6, 0)]]
+    assert len({o.id for o in ed.doc.obstacles}) == 2
+    ed.undo()
+    assert (5, 0) not in ed.doc.columns
+
+
+def test_rotate_and_mirror_selection() -> None:
+    ed = patch_editor(1)
+    ed.execute(Raise((1, 0)))
+    ed.execute(PlaceGlyph((1, 0), "movement"))
+    sel = frozenset(ed.doc.columns)
+    run_and_undo(ed, TransformSelection(sel, "rotate"))
+    assert ed.doc.top((0, 1)) == 2 and (0, 1) in ed.doc.glyphs
+    assert set(ed.doc.columns) == set(sel)
+    ed.execute(Raise((0, -1)))
+    run_and_undo(ed, TransformSelection(frozenset(ed.doc.columns), "mirror"))
+    assert ed.doc.top((-1, 1)) == 2  # (0, -1) reflected top <-> bottom
+    assert ed.doc.top((1, -1)) == 2  # (0, 1) reflected
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=[p.stem for p in SHIPPED])
+def test_every_shipped_battlefield_round_trips(path: Path, tmp_path: Path) -> None:
+    ed = Editor.open(path)
+    out = tmp_path / path.name
+    ed.save(out)
+    assert out.read_text(encoding="utf-8") == path.read_text(encoding="utf-8")
+    assert load_file(out) == load_file(path)
+
+
+def test_save_as_renames_the_id_to_the_file_name(tmp_path: Path) -> None:
+    ed = patch_editor()
+    assert ed.dirty is False
+    ed.execute(Raise((0, 0)))
+    assert ed.dirty
+    out = ed.save(tmp_path / "my-hill.yaml")
+    assert not ed.dirty
+    loaded = load_file(out)
+    assert loaded.id == "my-hill"
+    assert writer.dump_model(loaded) == out.read_text(encoding="utf-8")
+
+
+def test_a_failed_save_keeps_the_old_file(tmp_path: Path) -> None:
+    ed = patch_editor()
+    out = ed.save(tmp_path / "patch.yaml")
+    old = out.read_text(encoding="utf-8")
+    for at in list(ed.doc.columns):
+        ed.execute(Lower(at))
+    with pytest.raises(SaveError, match="columns"):
+        ed.save()
+    assert out.read_text(encoding="utf-8") == old
+    ed.undo()
+    with pytest.raises(SaveError, match="not saved"):
+        ed.save(tmp_path)  # a folder: the write fails
+    assert out.read_text(encoding="utf-8") == old
+
+
+def test_save_without_a_path_asks_for_one() -> None:
+    with pytest.raises(SaveError, match="Save as"):
+        patch_editor().save()
+
+
+def test_autosave_and_recovery(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ARENA_DATA_DIR", str(tmp_path))
+    assert read_autosave() is None
+    ed = patch_editor()
+    ed.path = tmp_path / "patch.yaml"
+    for at in list(ed.doc.columns):  # an invalid (empty) map is autosaved too
+        ed.execute(Lower(at))
+    ed.execute(Raise((3, 3), "water"))
+    where = write_autosave(ed)
+    assert where == tmp_path / "editor-autosave.yaml"
+    back = read_autosave()
+    assert back is not None and back.doc == ed.doc and back.path == ed.path and back.dirty
+    clear_autosave()
+    assert read_autosave() is None
+
+
+def test_a_broken_autosave_is_ignored(tmp_path: Path) -> None:
+    bad = tmp_path / "auto.yaml"
+    bad.write_text("battlefield: {columns: [{at: 1}]}\n", encoding="utf-8")
+    assert read_autosave(bad) is None
+
+
+def test_a_merged_brush_stroke_undoes_at_once() -> None:
+    ed = patch_editor()
+    before = ed.doc.copy()
+    ed.execute(Paint((0, 0), "water"))
+    ed.execute(Paint((1, 0), "water"), merge=True)
+    ed.execute(Paint((2, 0), "water"), merge=True)
+    assert len(ed.undo_stack) == 1
+    ed.undo()
+    assert ed.doc == before

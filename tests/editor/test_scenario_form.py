@@ -1,0 +1,51 @@
+"""The scenario settings form: shipped scenarios round-trip through it; bad fields give the
+content loader's messages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from arena.content import writer
+from editor.scenario_form import ScenarioForm, load_scenario, save_scenario
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_shipped_scenarios_round_trip_through_the_form(path: Path, tmp_path: Path) -> None:
+    sc = load_scenario(path)
+    form = ScenarioForm.from_scenario(sc)
+    built, problems = form.build(sc.battlefield)
+    assert problems == [] and built is not None
+    assert writer.dump_model(built) == writer.dump_model(sc)
+    save_scenario(built, tmp_path / path.name)
+    assert load_scenario(tmp_path / path.name) == sc
+
+
+def test_a_new_scenario_for_a_map() -> None:
+    form = ScenarioForm.for_zones("hills", ["yellow", "blue"])
+    sc, problems = form.build("hills")
+    assert problems == [] and sc is not None
+    assert sc.zones.order == ["yellow", "blue"] and sc.turn_limit_for(2) == 30
+
+
+@pytest.mark.parametrize(
+    ("changes", "expected"),
+    [
+        ({"players_max": "4"}, "turn_limit has no entry for 3 players"),
+        ({"players_min": "3"}, "players.min is more than players.max"),
+        ({"army_budget": "lots"}, "army_budget"),
+        ({"id": "Bad Id"}, "id"),
+        ({"zone_mode": "one_team_per_zone"}, "needs teams"),
+    ],
+)
+def test_bad_fields_are_explained(changes: dict[str, str], expected: str) -> None:
+    form = ScenarioForm.for_zones("hills", ["yellow", "blue"])
+    for key, value in changes.items():
+        setattr(form, key, value)
+    sc, problems = form.build("hills")
+    assert sc is None
+    assert any(expected in p for p in problems), problems
