@@ -10,6 +10,7 @@ The signature (options in, exit code out) is what ``arena.cli`` and the tests re
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -107,6 +108,7 @@ def run(
     try:
         from arena.client import text
         from arena.client.scenes.base import App, Scene
+        from arena.client.status import STATUS_ENV, write_status
 
         pygame.display.set_caption(CAPTION)
         pygame.display.set_icon(make_icon())
@@ -117,6 +119,7 @@ def run(
         app.push(scene)
         clock = pygame.time.Clock()
         frames = 0
+        status_path = os.environ.get(STATUS_ENV)
         last = time.perf_counter()
         while app.running:
             for event in pygame.event.get():
@@ -129,6 +132,8 @@ def run(
             app.draw(screen)
             pygame.display.flip()
             frames += 1
+            if status_path and frames % 4 == 1:
+                write_status(app, status_path)
             if frames == 1 and on_first_frame is not None:
                 on_first_frame()
             if options.frames is not None and frames >= options.frames:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from arena.client.palette import Color, hex_color
 
@@ -122,5 +122,16 @@ def new_game(setup: GameSetup) -> Game:
     scenario = cat.scenarios[setup.scenario]
     battlefield = cat.battlefields[scenario.battlefield]
     armies = [cat.armies[s.army] for s in setup.seats]
-    return game_from_content(scenario, battlefield, armies, seats=setup.teams(),
+    decks = [deck_for(army.planeswalker) for army in armies]
+    return game_from_content(scenario, battlefield, armies, decks, seats=setup.teams(),
                              seed=setup.seed, catalog=cat)
+
+
+def deck_for(planeswalker: str) -> list[Any]:
+    """The spell deck played with a Planeswalker: the shipped premade deck built for it
+    (empty when there is none)."""
+    cat = catalog()
+    for deck in sorted(cat.decks.values(), key=lambda d: d.id):
+        if deck.planeswalker == planeswalker:
+            return [cat.spells[s] for s in deck.spells if s in cat.spells]
+    return []

@@ -131,6 +131,10 @@ class BattleSession:
         self.seats = tuple(seats)
         self.log: list[str] = list(log)
         self.version = 0
+        self.focus: int | None = None
+        self._undo_marks: list[tuple[int, int]] = []
+        """(seat, log length) before each action the engine could still undo."""
+        """Hotseat: the human seat at the screen now (set by the battle's hand-off)."""
         self.task: ThinkingTask | None = None
         self.task_seat = 0
         self.ai_wait = 0.0
@@ -156,6 +160,8 @@ class BattleSession:
     def viewer(self) -> int:
         """The seat whose point of view the screen takes (the first human)."""
         humans = self.human_seats
+        if self.focus in humans:
+            return self.focus
         return humans[0] if humans else 1
 
     def is_ai(self, seat: int) -> bool:
@@ -191,8 +197,10 @@ class BattleSession:
 
     def _line(self, event: Event) -> str:
         player = getattr(event, "player", None)
-        hidden = bool(self.human_seats) and isinstance(player, int) and \
-            player not in self.human_seats
+        # the shared log hides other players' secrets; at a hotseat game (two or more
+        # humans at one screen) every player's secrets are hidden (their hand shows them)
+        hidden = bool(self.human_seats) and isinstance(player, int) and (
+            player not in self.human_seats or len(self.human_seats) > 1)
         try:
             return event.describe(hidden=hidden)
         except Exception:  # noqa: BLE001 - a log line must never stop the game
@@ -201,13 +209,38 @@ class BattleSession:
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action; log its events; autosave when a turn began. Raises
         `IllegalAction` (the game unchanged) when it is not legal."""
+        seat, log_len = self.game.to_act, len(self.log)
         events = self.game.apply(action)
         self.version += 1
+        if self.game.can_undo:
+            self._undo_marks.append((seat, log_len))
+        else:
+            self._undo_marks.clear()
         for event in events:
             self.log.append(self._line(event))
         if any(type(e).__name__ == "TurnStarted" for e in events) or self.over:
             self.autosave()
         return events
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether the human player to act may take back their actions (to the last commit
+        point: a die roll, a draw or a reveal; never another player's actions)."""
+        return (self.human_to_act and self.task is None and bool(self._undo_marks)
+                and self.game.can_undo
+                and all(seat == self.game.to_act for seat, _ in self._undo_marks))
+
+    def undo(self) -> None:
+        """Take back every action since the last commit point (see `can_undo`)."""
+        if not self.can_undo:
+            raise IllegalAction("undo", "nothing to undo since the last die roll, draw or "
+                                "reveal")
+        log_len = self._undo_marks[0][1]
+        self.game.undo(to_commit_point=True)
+        self._undo_marks.clear()
+        del self.log[log_len:]
+        self.log.append("Actions since the last roll, draw or reveal taken back (undo).")
+        self.version += 1
 
     def autosave(self) -> None:
         if self.autosave_hook is not None:

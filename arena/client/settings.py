@@ -14,7 +14,7 @@ from arena.client.storage import data_dir, read_json, write_json_atomic
 __all__ = ["AI_PACES", "ANIMATION_SPEEDS", "Settings", "load_settings", "save_settings"]
 
 ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.5, "normal": 1.0}
-AI_PACES = {"instant": 0.0, "quick": 0.25, "normal": 0.6}
+AI_PACES = {"instant": 0.0, "quick": 0.25, "normal": 0.6, "slow": 1.2}
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,7 @@ class Settings:
 
     colour_blind: bool = False
     animations: str = "normal"  # off | fast | normal
-    ai_pace: str = "normal"  # instant | quick | normal: pause between AI actions
+    ai_pace: str = "normal"  # instant | quick | normal | slow: pause between AI actions
     show_fps: bool = False
 
     @property

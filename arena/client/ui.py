@@ -26,6 +26,7 @@ __all__ = [
     "Choice",
     "Form",
     "ListBox",
+    "TextField",
     "Widget",
     "draw_panel",
     "draw_tooltip",
@@ -426,3 +427,60 @@ class Form:
         if self.hover is not None and self.hover.note and self.mouse is not None:
             return draw_tooltip(surface, self.hover.note, self.mouse)
         return None
+
+
+@dataclass(eq=False)
+class TextField(Widget):
+    """A one-line text box (a search field): typed text (TEXTINPUT events) goes in while
+    its screen routes it here; Backspace deletes, Ctrl+Backspace or Esc-less clearing via
+    ``clear``."""
+
+    value: str = ""
+    placeholder: str = ""
+    on_change: Callable[[str], None] | None = None
+    px: int = 20
+
+    def type_event(self, event: pygame.event.Event) -> bool:
+        """Take a TEXTINPUT or a Backspace key; True when used."""
+        if event.type == pygame.TEXTINPUT and event.text.isprintable():
+            self._set(self.value + event.text)
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+            ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
+            self._set("" if ctrl else self.value[:-1])
+            return True
+        return False
+
+    def clear(self) -> None:
+        self._set("")
+
+    def _set(self, value: str) -> None:
+        if value != self.value:
+            self.value = value[:80]
+            if self.on_change is not None:
+                self.on_change(self.value)
+
+    def draw(self, surface: pygame.Surface, focused: bool, hovered: bool,
+             pressed: bool) -> None:
+        rect = self.rect
+        pygame.draw.rect(surface, shade(UI["panel-2"], 0.8), rect, border_radius=6)
+        pygame.draw.rect(surface, UI["focus"] if focused else UI["border"], rect,
+                         2 if focused else 1, border_radius=6)
+        # a magnifier
+        cx, cy = rect.x + 16, rect.centery - 2
+        pygame.draw.circle(surface, UI["muted"], (cx, cy), 6, 2)
+        pygame.draw.line(surface, UI["muted"], (cx + 4, cy + 4), (cx + 9, cy + 9), 2)
+        x = rect.x + 32
+        if self.value:
+            shown = self.value
+            while shown and text.size(shown, self.px)[0] > rect.width - 44:
+                shown = shown[1:]
+            drawn = text.blit(surface, shown, self.px, UI["text"], (x, rect.centery),
+                              anchor="midleft")
+            caret_x = drawn.right + 2
+        else:
+            text.blit(surface, text.fit(self.placeholder, self.px, rect.width - 44), self.px,
+                      UI["dim"], (x, rect.centery), anchor="midleft")
+            caret_x = x
+        pygame.draw.line(surface, UI["accent"], (caret_x, rect.centery - self.px // 2),
+                         (caret_x, rect.centery + self.px // 2), 2)

@@ -23,7 +23,7 @@ from arena.client.content import SeatSetup
 from arena.client.controllers import RandomController
 from arena.client.saves import autosave_path, list_saves, load_save
 from arena.client.scenes.base import App
-from arena.client.scenes.battle import BattleScene
+from arena.client.scenes.battle import BattleScene, EndTurnDialog
 from arena.client.scenes.menu import LoadScene, MainMenu
 from arena.client.scenes.pause import PauseMenu
 from arena.client.session import lead_hex
@@ -77,6 +77,14 @@ def settle(app: App, screen: pygame.Surface, scene: BattleScene) -> None:
             break
         frames(app, screen)
     frames(app, screen)
+
+
+def end_turn(app: App, scene: BattleScene) -> None:
+    """T ends the turn; when the screen asks (something left undone), T again confirms."""
+    key(scene, pygame.K_t)
+    if isinstance(app.top, EndTurnDialog):
+        key(app.top, pygame.K_t)
+    assert app.top is scene
 
 
 def screen_pos(scene: BattleScene, h: Hex) -> tuple[int, int]:
@@ -156,7 +164,7 @@ def test_a_scripted_turn_against_the_computer(app: App, screen: pygame.Surface,
     save_artifact(screen, "battle-dice.png")
 
     # 5. end the turn with T; the computer thinks on its thread while frames go on
-    key(scene, pygame.K_t)
+    end_turn(app, scene)
     assert not scene.session.human_to_act
     saw_thinking = False
     deadline = time.monotonic() + 60
@@ -306,7 +314,7 @@ def test_set_up_and_summoning_through_the_screen(app: App, screen: pygame.Surfac
         until_human()
         if scene.game.pending.phase == "choose":
             break
-        key(scene, pygame.K_t)
+        end_turn(app, scene)
     card = next(w for w in scene.form.widgets if w.name == "card:p1:gideon-jura-combat-mage")
     click(scene, card.rect.center)
     kor = next(w for w in scene.form.widgets if w.name == "card:p1:kor-hookmasters")

@@ -13,6 +13,17 @@ Input (mouse and keyboard alike):
   confirms, so the keyboard alone can play. Space ends the current step (move or attack), T
   ends the turn; decisions (first player, optional abilities ...) are buttons in the turn
   panel, numbered for the keyboard;
+- the hand (the strip under the battlefield) shows the spell cards of the player at the
+  screen, with the spells-per-turn counter: "Play" where the engine offers a PlaySpell for
+  that card now; then only the legal targets light up (figures and spaces on the
+  battlefield, army cards in the panel) until the spell is played (Esc cancels). Activated
+  abilities are "Use ..." buttons under their army card, with the same target flow. The
+  hand-limit decision marks the cards "Discard". Army cards list their enchantments and
+  counters; face-down ones belonging to others show as card backs;
+- Undo (U) takes back the player's actions since the last die roll, draw or reveal; ending
+  the turn with something useful left undone asks first;
+- at a hotseat game (two or more humans) a hand-off screen hides everything private until
+  the next player confirms (`HandOffScene`);
 - Esc clears the selection, else opens the pause menu (save, load, settings, main menu,
   quit).
 
@@ -38,12 +49,15 @@ from arena.client.picture import picture_from_game
 from arena.client.projection import Projection
 from arena.client.render import BattlefieldRenderer, Marker, Picture
 from arena.client.scenes.base import App, Scene
+from arena.client.scenes.common import Dialog
 from arena.client.scenes.hud import (
     PHASE_ACTION,
     TURN_ACTIONS,
     CardRow,
     CardWidget,
     IconButton,
+    SpellCardView,
+    SpellCardWidget,
     battle_layout,
     draw_dice_row,
     draw_distribution,
@@ -51,12 +65,14 @@ from arena.client.scenes.hud import (
 )
 from arena.client.session import BattleSession, lead_hex
 from arena.client.ui import Button, Form, Widget, draw_panel
-from arena.engine import Action, Event, Game, IllegalAction
+from arena.engine import Action, Discard, Event, Game, IllegalAction, PlaySpell, UseAbility
 from arena.engine.actions import Pos
 from arena.hexgrid import Hex, hex_to_point
 
 __all__ = ["BattleScene", "DiceShow", "MoveAnimation"]
 
+SPELLS_PER_TURN = 3
+HAND_LIMIT = 7
 STEP_SECONDS = 0.11
 DICE_SETTLE = 0.45
 PAN_SPEED = 600.0
@@ -84,6 +100,30 @@ class MoveAnimation:
         (x0, y0, l0), (x1, y1, l1) = self.points[i], self.points[i + 1]
         hop = 0.6 * 4 * f * (1 - f)
         return (x0 + (x1 - x0) * f, y0 + (y1 - y0) * f, l0 + (l1 - l0) * f + hop)
+
+
+@dataclass
+class Pick:
+    """Choosing the targets of a spell or an ability: the legal actions still possible and
+    the targets chosen so far (the legal ones light up; nothing else can be picked)."""
+
+    label: str
+    actions: list[Action]
+    chosen: tuple[str, ...] = ()
+
+    def options(self) -> dict[str, list[Action]]:
+        """The next target's choices, each with the actions it keeps possible."""
+        out: dict[str, list[Action]] = {}
+        n = len(self.chosen)
+        for a in self.actions:
+            targets = _targets(a)
+            if len(targets) > n and targets[:n] == self.chosen:
+                out.setdefault(targets[n], []).append(a)
+        return out
+
+
+def _targets(action: Action) -> tuple[str, ...]:
+    return tuple(getattr(action, "targets", ()))
 
 
 @dataclass
@@ -130,6 +170,7 @@ class BattleScene(Scene):
         self.hover_hex: Hex | None = None
         self.hover_figure: str | None = None
         self.cursor: Pos | None = None
+        self.pick: Pick | None = None
         self.anims: list[MoveAnimation] = []
         self.time = 0.0
         self.dice: DiceShow | None = None
@@ -258,6 +299,8 @@ class BattleScene(Scene):
         battlefield answers them with a click); ambiguous hexes are left out."""
         found: dict[Hex, list[Action]] = {}
         for action in self.session.options.other:
+            if isinstance(action, (PlaySpell, UseAbility, Discard)):
+                continue
             hexes: set[Hex] = set()
             for word in action.text().split()[1:]:
                 hexes.update(self._target_hexes(word)[:1])
@@ -299,7 +342,8 @@ class BattleScene(Scene):
         return self._heights[1]
 
     def markers(self) -> list[Marker]:
-        key = (self.session.version, self.selected, self.walk)
+        key = (self.session.version, self.selected, self.walk,
+               (self.pick.label, self.pick.chosen) if self.pick else None)
         if self._markers is not None and self._markers[0] == key:
             return self._markers[1]
         found: list[Marker] = []
@@ -321,6 +365,8 @@ class BattleScene(Scene):
                         found.append(Marker(h, "attack"))
             for h in self.choice_targets():
                 found.append(Marker(h, "choice"))
+            if self.pick is not None:
+                found = [Marker(h, "choice") for h in self.pick_hexes()]
         unique: dict[Hex, Marker] = {}
         for m in found:
             if m.hex not in unique or m.style == "attack":
@@ -399,14 +445,27 @@ class BattleScene(Scene):
             y += self._s(28)
             for uid in static.players[seat].cards:
                 row, action, note = self._card_row(seat, uid, pal.player(seat))
-                rect = pygame.Rect(lay.left.x + 10, y, lay.left.width - 20, card_h - 6)
+                height = card_h + (self._s(18) if row.extra or row.hidden else 0)
+                rect = pygame.Rect(lay.left.x + 10, y, lay.left.width - 20, height - 6)
                 widget = CardWidget(row, rect, action, note, self.font_scale)
                 widget.visible = (rect.top >= lay.left.y + self._s(36)
                                   and rect.bottom <= lay.left.bottom)
                 widgets.append(widget)
                 if action is not None and human and seat == self.game.to_act:
                     self._numbered.append(widget)
-                y += card_h
+                y += height
+                for ability, actions in self.ability_actions().get(uid, {}).items():
+                    brect = pygame.Rect(lay.left.x + 26, y - 2, lay.left.width - 36,
+                                        self._s(26))
+                    name = self._ability_name(uid, ability)
+                    b = Button(rect=brect, label=f"Use {name}", name=f"use:{uid}/{ability}",
+                               px=self._s(15), style="primary",
+                               action=partial(self.start_pick, f"Use {name}", actions),
+                               note=f"Use the ability {name} of this card.")
+                    b.visible = (brect.top >= lay.left.y + self._s(36)
+                                 and brect.bottom <= lay.left.bottom)
+                    widgets.append(b)
+                    y += self._s(30)
             y += 8
         self.cards_height = y + self.card_scroll - lay.left.y
 
@@ -417,11 +476,22 @@ class BattleScene(Scene):
         by = lay.turn.bottom - 12 - bh
         buttons: list[Button] = []
         if human:
-            buttons.append(Button(rect=pygame.Rect(bx, by, bw, bh), label="End turn",
+            half = (bw - 8) // 2
+            buttons.append(Button(rect=pygame.Rect(bx + half + 8, by, bw - half - 8, bh),
+                                  label="End turn",
                                   name="end-turn", hint="T", hotkeys=(pygame.K_t,),
                                   style="danger", enabled=opts.end_turn is not None,
-                                  action=lambda: self.act(opts.end_turn),
-                                  note="Finish the turn (whatever is left undone)."))
+                                  action=self.end_turn,
+                                  note="Finish the turn (asks first when something useful "
+                                       "is left undone)."))
+            can_undo = self.session.can_undo
+            buttons.append(Button(rect=pygame.Rect(bx, by, half, bh), label="Undo",
+                                  name="undo", hint="U", hotkeys=(pygame.K_u,),
+                                  enabled=can_undo, action=self.undo,
+                                  note="Take back your actions since the last die roll, draw "
+                                       "or reveal." if can_undo else
+                                       "Nothing to undo: a die roll, a draw or a reveal "
+                                       "since your last action cannot be taken back."))
             by -= bh + 8
             step = opts.end_move or opts.end_attack
             if step is not None:
@@ -443,7 +513,14 @@ class BattleScene(Scene):
                 from arena.engine import ChooseFirstPlayer
 
                 extra = [a for a in opts.legal if isinstance(a, ChooseFirstPlayer)]
-            extra += opts.other
+            extra += [a for a in opts.other
+                      if not isinstance(a, (PlaySpell, UseAbility, Discard))]
+            if self.pick is not None:
+                extra = []
+                buttons.append(Button(rect=pygame.Rect(bx, by, bw, bh), label="Cancel",
+                                      name="pick:cancel", hint="Esc",
+                                      action=self.cancel_pick))
+                by -= bh + 8
             top_limit = lay.turn.y + int(lay.turn.height * 0.5)
             room = max(0, (by - top_limit) // (bh + 6) + 1)
             shown = extra if len(extra) <= min(room, 9) else extra[:max(0, min(room, 9) - 1)]
@@ -465,6 +542,8 @@ class BattleScene(Scene):
                               or self._numbered)
         self.buttons_top = by + bh
         widgets += buttons
+
+        widgets += self._hand_widgets()
 
         # camera controls
         cam = lay.camera
@@ -546,10 +625,30 @@ class BattleScene(Scene):
             note = f"Summon {card.name} from reserve next to your Planeswalker."
         elif reserve and not on and card.kind != "planeswalker":
             badge = badge or "Reserve"
+        if self.pick is not None and uid in self.pick.options():
+            state_name, badge = "choosable", "Target"
+            action = partial(self.pick_target, uid)
+            note = f"Target {card.name} with {self.pick.label}."
         if not note:
             note = self._card_note(uid)
+        names, hidden = [], 0
+        viewer = self.hand_seat()
+        for att in cs.enchantments if cs is not None else ():
+            owner = static.spells[att.spell].owner if att.spell in static.spells else 0
+            if att.face_up:
+                names.append(static.spell_name(att.spell))
+            elif owner == viewer:
+                names.append(f"{static.spell_name(att.spell)} (face down)")
+            else:
+                hidden += 1
+        extra = ("Enchanted: " + ", ".join(names)) if names else \
+            ("Face-down enchantment" if hidden else "")
+        counters = [f"{n} {kind} counter{'s' if n != 1 else ''}"
+                    for kind, n in (cs.counters if cs is not None else ()) if n]
+        if counters:
+            extra = " · ".join([extra] + counters if extra else counters)
         row = CardRow(uid, card.name, (list(card.colours) or ["colourless"])[0], stats, where,
-                      color, state_name, badge)
+                      color, state_name, badge, extra=extra, hidden=hidden)
         return row, action, note
 
     def _card_note(self, uid: str) -> str:
@@ -564,12 +663,189 @@ class BattleScene(Scene):
                 lines.append(f"{name}: {body or ''}".strip())
         return "  ·  ".join(lines[:3])
 
+    # --- spells and abilities ------------------------------------------------------------------
+
+    def hand_seat(self) -> int:
+        """Whose hand the screen shows: the human player to act, else the viewer."""
+        return self.game.to_act if self.session.human_to_act else self.session.viewer
+
+    def spell_actions(self) -> dict[str, list[Action]]:
+        """The legal PlaySpell actions now, by spell card."""
+        out: dict[str, list[Action]] = {}
+        if self.session.human_to_act:
+            for a in self.session.options.other:
+                if isinstance(a, PlaySpell):
+                    out.setdefault(a.spell, []).append(a)
+        return out
+
+    def discard_actions(self) -> dict[str, Action]:
+        if not self.session.human_to_act:
+            return {}
+        return {a.spell: a for a in self.session.options.other if isinstance(a, Discard)}
+
+    def ability_actions(self) -> dict[str, dict[str, list[Action]]]:
+        """The legal UseAbility actions now, by army card and ability."""
+        out: dict[str, dict[str, list[Action]]] = {}
+        if self.session.human_to_act:
+            for a in self.session.options.other:
+                if isinstance(a, UseAbility):
+                    out.setdefault(a.card, {}).setdefault(a.ability, []).append(a)
+        return out
+
+    def _ability_name(self, uid: str, ability: str) -> str:
+        card = self.game.state.static.card_def(uid)
+        for item in getattr(card, "abilities", ()):
+            if getattr(item, "id", None) == ability:
+                return str(getattr(item, "name", None) or ability)
+        return ability.replace("-", " ").capitalize()
+
+    def start_pick(self, label: str, actions: Sequence[Action]) -> None:
+        """Play a spell or use an ability: at once without targets, else pick them."""
+        if not actions:
+            return
+        if all(not _targets(a) for a in actions):
+            self.cancel_pick()
+            self.act(actions[0])
+            return
+        self.pick = Pick(label, list(actions))
+        self.selected = None
+        self._pick_step()
+
+    def _pick_step(self) -> None:
+        pick = self.pick
+        assert pick is not None
+        options = pick.options()
+        done = [a for a in pick.actions if _targets(a) == pick.chosen]
+        if done and not options:
+            self.pick = None
+            self.act(done[0])
+            return
+        off_board = [t for t in options if not self._target_hexes_any(t)
+                     and t not in self.game.state.static.cards]
+        if off_board:
+            from arena.client.scenes.common import ChoiceDialog
+
+            self.app.push(ChoiceDialog(self.app, f"{pick.label}: choose a target",
+                                       [(self._target_label(t), partial(self.pick_target, t))
+                                        for t in options]))
+        self._markers = None
+        self._rebuild()
+
+    def pick_target(self, target: str) -> None:
+        pick = self.pick
+        if pick is None or target not in pick.options():
+            return
+        pick.actions = pick.options()[target]
+        pick.chosen = pick.chosen + (target,)
+        self._pick_step()
+
+    def cancel_pick(self) -> None:
+        if self.pick is not None:
+            self.pick = None
+            self._markers = None
+            self._rebuild()
+
+    def _target_hexes_any(self, target: str) -> tuple[Hex, ...]:
+        found = self._target_hexes(target)
+        if found:
+            return found
+        parsed = _parse_hex(target)
+        return (parsed,) if parsed is not None else ()
+
+    def _target_label(self, target: str) -> str:
+        static = self.game.state.static
+        if target in static.figures:
+            return static.figure_name(target)
+        if target in static.cards:
+            return static.card_def(target).name
+        if target in static.spells:
+            return static.spell_name(target)
+        if target.startswith("p") and target[1:].isdigit():
+            return self.session.seat_label(int(target[1:]))
+        return target
+
+    def pick_hexes(self) -> dict[Hex, str]:
+        """The battlefield spaces that answer the current pick, with their target."""
+        out: dict[Hex, str] = {}
+        if self.pick is not None:
+            for target in self.pick.options():
+                for h in self._target_hexes_any(target)[:1]:
+                    out[h] = target
+        return out
+
+    def _hand_widgets(self) -> list[Widget]:
+        lay = self.layout
+        state = self.game.state
+        static = state.static
+        seat = self.hand_seat()
+        hand = state.players[seat].hand if seat in state.players else ()
+        playable = self.spell_actions()
+        discards = self.discard_actions()
+        k = self.font_scale
+        inner_top = lay.hand.y + self._s(26)
+        h = lay.hand.bottom - 6 - inner_top
+        w = min(int(h * 1.3), max(60, (lay.hand.width - 20) // max(1, len(hand)) - 6))
+        x = lay.hand.x + 10
+        out: list[Widget] = []
+        for uid in hand:
+            d = static.spell_def(uid)
+            view = SpellCardView(uid)
+            action: Callable[[], object] | None = None
+            note = ""
+            if d is not None:
+                view = SpellCardView(uid, d.name, getattr(d, "colour", "colourless"),
+                                     getattr(d, "type", ""), getattr(d, "cost", 0),
+                                     getattr(d, "text", ""), getattr(d, "provenance", ""))
+                note = f"{d.name} ({view.kind.replace('_', ' ')}, {view.cost}): {view.body}"
+            if uid in discards:
+                view.state, view.badge = "discard", "Discard"
+                action = partial(self.act, discards[uid])
+                note = f"Discard {view.name}. " + note
+            elif self.pick is not None and uid in self.pick.options():
+                view.state, view.badge = "playable", "Target"
+                action = partial(self.pick_target, uid)
+            elif uid in playable and self.pick is None:
+                view.state, view.badge = "playable", "Play"
+                action = partial(self.start_pick, f"Play {view.name}", playable[uid])
+                note = "Play: " + note
+            elif self.pick is not None and self.pick.actions and \
+                    getattr(self.pick.actions[0], "spell", None) == uid:
+                view.state, view.badge = "picking", "Targets…"
+            out.append(SpellCardWidget(view, pygame.Rect(x, inner_top, w, h), action, note,
+                                       k * min(1.0, w / (h * 0.9))))
+            x += w + 6
+        return out
+
+    def _draw_hand(self, hud: pygame.Surface) -> None:
+        lay = self.layout
+        state = self.game.state
+        seat = self.hand_seat()
+        hand = state.players[seat].hand if seat in state.players else ()
+        played = state.turn_state.spells_played if self.game.to_act == seat else 0
+        title = f"{self.session.seat_label(seat)}'s hand  ·  {len(hand)} card"
+        title += "" if len(hand) == 1 else "s"
+        draw_panel(hud, lay.hand, "", px=self._s(18))
+        text.blit(hud, title, self._s(17), UI["text"], (lay.hand.x + 10, lay.hand.y + 5),
+                  bold=True)
+        if self.discard_actions():
+            note, color = f"Hand limit: discard down to {HAND_LIMIT} (click a card)", UI["bad"]
+        elif self.pick is not None:
+            note, color = f"{self.pick.label}: click a lit target (Esc cancels)", UI["accent"]
+        else:
+            note, color = f"Spells this turn {played}/{SPELLS_PER_TURN}", UI["teal"]
+        text.blit(hud, note, self._s(16), color, (lay.hand.right - 10, lay.hand.y + 6),
+                  anchor="topright", bold=True)
+        if not hand:
+            text.blit(hud, "No spell cards in hand.", self._s(16), UI["muted"],
+                      lay.hand.center, anchor="center")
+
     # --- actions ----------------------------------------------------------------------------------
 
     def act(self, action: Action | None) -> list[Event]:
         """Apply an action for the human player; show why when the engine refuses."""
         if action is None or not self.session.human_to_act:
             return []
+        self.pick = None
         try:
             events = self.session.apply(action)
         except IllegalAction as exc:
@@ -579,6 +855,52 @@ class BattleScene(Scene):
         self.cursor = None
         self._after_change(events)
         return events
+
+    def undo(self) -> None:
+        """Take back the human player's actions since the last commit point."""
+        try:
+            self.session.undo()
+        except IllegalAction as exc:
+            self.app.toast(exc.reason, error=True)
+            return
+        self.pick = None
+        self.cursor = None
+        self.anims.clear()
+        self.dice = None
+        self._picture = None
+        self._after_change(())
+
+    def undone_work(self) -> list[str]:
+        """Useful things the human player could still do this turn (for the end-turn
+        question)."""
+        opts = self.session.options
+        state = self.game.state
+        found = []
+        actors = self.actors()
+        if actors:
+            names = ", ".join(state.static.figure_name(f) for f in actors[:3])
+            more = f" and {len(actors) - 3} more" if len(actors) > 3 else ""
+            found.append(f"{names}{more} could still move or attack")
+        if opts.summon:
+            found.append("a card could still be summoned")
+        spells = self.spell_actions()
+        if spells:
+            found.append(f"{len(spells)} spell card{'s' if len(spells) > 1 else ''} "
+                         "could be played")
+        if self.ability_actions():
+            found.append("an ability could be used")
+        return found
+
+    def end_turn(self) -> None:
+        """End the turn, asking first when something useful is left undone."""
+        opts = self.session.options
+        if opts.end_turn is None or not self.session.human_to_act:
+            return
+        undone = self.undone_work()
+        if not undone:
+            self.act(opts.end_turn)
+            return
+        self.app.push(EndTurnDialog(self.app, undone, partial(self.act, opts.end_turn)))
 
     def choose(self, action: Action) -> None:
         events = self.act(action)
@@ -606,6 +928,7 @@ class BattleScene(Scene):
         self._rebuild()
 
     def _after_change(self, events: Sequence[Event]) -> None:
+        self.pick = None
         self._on_events(events)
         actors = self.actors()
         if self.selected not in actors:
@@ -762,7 +1085,7 @@ class BattleScene(Scene):
     def _over_panel(self, pos: tuple[int, int]) -> bool:
         lay = self.layout
         return any(r.collidepoint(pos) for r in (lay.top, lay.left, lay.turn, lay.info,
-                                                  lay.log, lay.camera))
+                                                  lay.log, lay.camera, lay.hand))
 
     def _update_hover(self, pos: tuple[int, int] | None) -> None:
         old = (self.hover_hex, self.hover_figure)
@@ -782,6 +1105,9 @@ class BattleScene(Scene):
     def _key(self, event: pygame.event.Event) -> None:
         key = event.key
         if key == pygame.K_ESCAPE:
+            if self.pick is not None:
+                self.cancel_pick()
+                return
             if self.selected is not None or self.cursor is not None:
                 self.select(None)
             else:
@@ -857,6 +1183,14 @@ class BattleScene(Scene):
                 self.hover_figure = figure
             return
         opts = session.options
+        if self.pick is not None:
+            lit = self.pick_hexes()
+            options = self.pick.options()
+            if figure is not None and figure in options:
+                self.pick_target(figure)
+            elif h is not None and h in lit:
+                self.pick_target(lit[h])
+            return
         if opts.place and h is not None:
             pos = exact if exact in opts.place else self._position_at(h, opts.place)
             if pos is not None:
@@ -898,8 +1232,37 @@ class BattleScene(Scene):
         if self.selected is not None:
             self.select(None)
 
+    def hotseat(self) -> bool:
+        return len(self.session.human_seats) > 1
+
+    def _check_handoff(self) -> None:
+        """Hotseat: when another human seat is to act, cover the screen until they confirm."""
+        session = self.session
+        if not self.hotseat() or not session.human_to_act or session.over or \
+                self.app.top is not self:
+            return
+        seat = self.game.to_act
+        if seat == session.focus:
+            return
+        from arena.client.scenes.handoff import HandOffScene
+
+        session.focus = seat
+        self.selected = None
+        self.pick = None
+        self.cursor = None
+        self.app.push(HandOffScene(self.app, seat, session.seat_label(seat),
+                                   self._handoff_done, self.game.pending.description))
+
+    def _handoff_done(self) -> None:
+        self.oriented = False
+        self._orient()
+        self._picture = None
+        self._markers = None
+        self._rebuild()
+
     def update(self, dt: float) -> None:
         self.time += dt
+        self._check_handoff()
         if self.camera.update(dt):
             self._hud = None
         dx = (pygame.K_LEFT in self.held) - (pygame.K_RIGHT in self.held)
@@ -958,7 +1321,8 @@ class BattleScene(Scene):
                 f.focused.name if f.focused else None, self.log_scroll, self.card_scroll,
                 self.slice_level, self.session.thinking, self.app.settings,
                 self.dice.serial if self.dice else 0, dice_settled, len(self.session.log),
-                self.camera.animating, self.app.top is self)
+                self.camera.animating, self.app.top is self,
+                (self.pick.label, self.pick.chosen) if self.pick else None)
 
     @property
     def font_scale(self) -> float:
@@ -981,7 +1345,7 @@ class BattleScene(Scene):
             else pygame.Surface(size, pygame.SRCALPHA)
         hud.fill((0, 0, 0, 0))
         lay = self.layout
-        self._hud_rects = [lay.top, lay.left, lay.right,
+        self._hud_rects = [lay.top, lay.left, lay.right, lay.hand,
                            lay.camera.inflate(12, 12).union(lay.camera.move(0, -22))]
         self._draw_hud(hud)
         self._hud = (key, hud)
@@ -1029,6 +1393,7 @@ class BattleScene(Scene):
                           (dot.right + 8, y + 3), bold=True)
         hud.set_clip(clip)
 
+        self._draw_hand(hud)
         self._draw_turn_panel(hud)
         self._draw_info_panel(hud)
         self._draw_log(hud)
@@ -1101,6 +1466,8 @@ class BattleScene(Scene):
         """What the human player can do now, in a sentence."""
         opts = self.session.options
         state = self.game.state
+        if self.pick is not None:
+            return f"{self.pick.label}: click one of the lit targets, or Cancel (Esc)."
         if not opts.legal:
             return ("The rules offer no action here (an engine problem): save the game from "
                     "the menu (Esc) and report it.")
@@ -1313,6 +1680,28 @@ class BattleScene(Scene):
             drawn.append(text.blit(surface, f"{self.frame_ms:.1f} ms", 16, UI["muted"],
                                    (lay.view.right - 8, lay.view.y + 6), anchor="topright"))
         return drawn
+
+
+class EndTurnDialog(Dialog):
+    """"End the turn?" when something useful is left undone; Enter or T ends it, Esc keeps
+    playing."""
+
+    def __init__(self, app: App, undone: Sequence[str], end: Callable[[], object]) -> None:
+        message = "; ".join(undone) + ". End the turn anyway?"
+        message = message[:1].upper() + message[1:]
+        self.end = end
+        super().__init__(app, "Something is left undone", message,
+                         [("End turn", self._end), ("Keep playing", None)])
+
+    def _end(self) -> None:
+        self.end()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_t, pygame.K_RETURN,
+                                                          pygame.K_KP_ENTER):
+            self._choose(self._end)
+            return
+        super().handle_event(event)
 
 
 def _parse_hex(word: str) -> Hex | None:

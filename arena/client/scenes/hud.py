@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 import pygame
@@ -20,6 +20,8 @@ from arena.client.ui import Button, Widget
 __all__ = [
     "CardRow",
     "CardWidget",
+    "SpellCardView",
+    "SpellCardWidget",
     "IconButton",
     "Layout",
     "battle_layout",
@@ -56,6 +58,7 @@ class Layout:
     camera: pygame.Rect
     hover: pygame.Rect
     scale: float
+    hand: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
 
 def battle_layout(size: tuple[int, int]) -> Layout:
@@ -75,15 +78,18 @@ def battle_layout(size: tuple[int, int]) -> Layout:
     turn = pygame.Rect(right.x, right.y, right_w, turn_h)
     info = pygame.Rect(right.x, turn.bottom + pad, right_w, info_h)
     log = pygame.Rect(right.x, info.bottom + pad, right_w, right.bottom - info.bottom - pad)
+    hand_h = int(138 * scale)
+    hand = pygame.Rect(left.right + pad, h - pad - hand_h, right.x - left.right - 2 * pad,
+                       hand_h)
     view = pygame.Rect(left.right + pad, top.bottom, right.x - left.right - 2 * pad,
-                       h - top.bottom)
+                       hand.y - pad - top.bottom)
     cam_h = int(36 * scale)
     cam_w = min(view.width - 20, int(7 * (cam_h + 6)))
     camera = pygame.Rect(0, 0, cam_w, cam_h)
     camera.midbottom = (view.centerx, view.bottom - pad)
     hover = pygame.Rect(view.x + pad, view.y + pad, min(360, view.width - 2 * pad),
                         int(92 * scale))
-    return Layout(size, top, left, right, turn, info, log, view, camera, hover, scale)
+    return Layout(size, top, left, right, turn, info, log, view, camera, hover, scale, hand)
 
 
 class IconButton(Button):
@@ -162,6 +168,10 @@ class CardRow:
     state: str = ""  # chosen | choosable | summonable | destroyed | ""
     badge: str = ""
     number: int = 0
+    extra: str = ""
+    """A fourth line: the enchantments on the card (auras by name)."""
+    hidden: int = 0
+    """Face-down enchantments this viewer may not read (drawn as card backs)."""
 
 
 class CardWidget(Widget):
@@ -218,6 +228,16 @@ class CardWidget(Widget):
         text.blit(surface, text.fit(row.where, small, rect.right - left - 8), small,
                   UI["dim"] if muted else mix(UI["muted"], UI["text"], 0.4),
                   (left, rect.y + round(47 * k)))
+        if row.extra or row.hidden:
+            backs = row.hidden
+            bw, bh = round(10 * k), round(14 * k)
+            line_y = rect.y + round(65 * k)
+            room = rect.right - left - 12 - backs * (bw + 3)
+            text.blit(surface, text.fit(row.extra, small, room), small, UI["accent"],
+                      (left, line_y))
+            for i in range(backs):
+                back = pygame.Rect(rect.right - 10 - (i + 1) * (bw + 3), line_y + 1, bw, bh)
+                draw_card_back(surface, back)
         if row.badge:
             bcol = edge if row.state else UI["border"]
             brect = pygame.Rect(0, 0, badge_w, round(20 * k))
@@ -225,6 +245,104 @@ class CardWidget(Widget):
             pygame.draw.rect(surface, shade(bcol, 0.45), brect, border_radius=5)
             pygame.draw.rect(surface, bcol, brect, 1, border_radius=5)
             text.blit(surface, row.badge, small, UI["text"], brect.center, anchor="center",
+                      bold=True)
+
+
+def draw_card_back(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The back of a spell card (a face-down or hidden card)."""
+    radius = max(2, rect.width // 6)
+    pygame.draw.rect(surface, (70, 46, 30), rect, border_radius=radius)
+    inner = rect.inflate(-max(2, rect.width // 5), -max(2, rect.width // 5))
+    pygame.draw.rect(surface, (120, 84, 52), inner, border_radius=radius)
+    pygame.draw.ellipse(surface, (196, 150, 86), inner.inflate(-inner.width // 3,
+                                                              -inner.height // 3))
+    pygame.draw.rect(surface, (30, 22, 16), rect, 1, border_radius=radius)
+
+
+@dataclass
+class SpellCardView:
+    """What one spell card in the hand shows (``name`` empty: a card back)."""
+
+    uid: str
+    name: str = ""
+    colour: str = "colourless"
+    kind: str = ""
+    cost: int = 0
+    body: str = ""
+    provenance: str = ""
+    state: str = ""  # playable | picking | discard | ""
+    badge: str = ""
+
+
+class SpellCardWidget(Widget):
+    """A spell card in the hand strip: click to play it (or discard it) when you may."""
+
+    def __init__(self, card: SpellCardView, rect: pygame.Rect,
+                 action: Callable[[], object] | None, note: str = "",
+                 scale: float = 1.0) -> None:
+        super().__init__(rect=rect, name=f"spell:{card.uid}", note=note,
+                         enabled=action is not None)
+        self.card = card
+        self.action = action
+        self.scale = scale
+
+    def activate(self) -> None:
+        if self.action is not None:
+            self.action()
+
+    def draw(self, surface: pygame.Surface, focused: bool, hovered: bool,
+             pressed: bool) -> None:
+        card, rect, k = self.card, self.rect, self.scale
+        if not card.name:
+            draw_card_back(surface, rect)
+            return
+        mana = MTG_COLOURS.get(card.colour, (160, 160, 160))
+        lift = -round(6 * k) if (hovered and self.enabled) or card.state == "picking" else 0
+        r = rect.move(0, lift)
+        pygame.draw.rect(surface, (8, 9, 14), r.move(0, 3), border_radius=8)
+        pygame.draw.rect(surface, shade(mana, 0.55), r, border_radius=8)
+        face = r.inflate(-round(8 * k), -round(8 * k))
+        pygame.draw.rect(surface, mix(UI["panel-2"], mana, 0.14), face, border_radius=6)
+        edge = {"playable": UI["teal"], "picking": UI["accent"], "discard": UI["bad"]
+                }.get(card.state, shade(mana, 0.9))
+        if focused:
+            edge = UI["focus"]
+        pygame.draw.rect(surface, edge, r, 2 if card.state or focused else 1, border_radius=8)
+        name_px, small, tiny = round(16 * k), round(14 * k), round(13 * k)
+        x = face.x + round(5 * k)
+        # cost gem
+        gem = (face.right - round(12 * k), face.y + round(11 * k))
+        pygame.draw.circle(surface, shade(mana, 0.7), gem, round(10 * k))
+        pygame.draw.circle(surface, mana, gem, round(10 * k), 2)
+        text.blit(surface, str(card.cost), small, UI["text"], gem, anchor="center", bold=True)
+        title = text.fit(card.name, name_px, face.width - round(30 * k))
+        text.blit(surface, title, name_px, UI["text"], (x, face.y + round(3 * k)), bold=True)
+        kind = card.kind.replace("_", " ").capitalize()
+        text.blit(surface, text.fit(kind, small, face.width - 10), small, mana,
+                  (x, face.y + round(20 * k)), bold=True)
+        y = face.y + round(37 * k)
+        line_h = round(14 * k)
+        lines = text.wrap(card.body, tiny, face.width - 10)
+        room = max(1, (face.bottom - round(20 * k) - y) // line_h)
+        for i, line in enumerate(lines[:room]):
+            if i == room - 1 and len(lines) > room:
+                line = text.fit(line + " …", tiny, face.width - 10)
+            text.blit(surface, line, tiny, mix(UI["muted"], UI["text"], 0.5), (x, y))
+            y += line_h
+        if card.provenance:
+            prov = card.provenance.replace("_", " ")
+            pw = text.size(prov, tiny)[0] + 10
+            pr = pygame.Rect(x - 2, face.bottom - round(17 * k), pw, round(15 * k))
+            tone = UI["good"] if prov == "printed" else (150, 140, 110)
+            pygame.draw.rect(surface, shade(tone, 0.35), pr, border_radius=4)
+            text.blit(surface, prov, tiny, tone, pr.center, anchor="center")
+        if card.badge:
+            bw = text.size(card.badge, small, True)[0] + 12
+            br = pygame.Rect(0, 0, bw, round(18 * k))
+            br.bottomright = (face.right - 2, face.bottom - 1)
+            pygame.draw.rect(surface, shade(edge, 0.45), br, border_radius=5)
+            pygame.draw.rect(surface, edge, br, 1, border_radius=5)
+            text.blit(surface, card.badge, small, UI["text"], br.center, anchor="center",
                       bold=True)
 
 

@@ -71,10 +71,10 @@ class MainMenu(Scene):
                           "No saved games yet.", self.load_game),
             "Editor": (True, "Open the battlefield and army editor in its own window.",
                        self.open_editor),
-            "Card browser": (False, "Not built yet: the card browser comes in a later "
-                             "version. Army cards show in battle (hover them).", None),
-            "Rules": (False, "Not built yet: an in-game rules reference comes later. The "
-                      "battle screen's turn panel explains each step as you play.", None),
+            "Card browser": (True, "Every army card and spell card: search, filter by "
+                             "colour and kind.", self.open_cards),
+            "Rules": (True, "The rules of the game in short, searchable sections.",
+                      self.open_rules),
             "Settings": (True, "Colour-blind palette, animation speed, AI pace.",
                          self.open_settings),
             "Quit": (True, "Close Arena.", self.app.quit),
@@ -112,6 +112,16 @@ class MainMenu(Scene):
 
     def load_game(self) -> None:
         self.app.push(LoadScene(self.app))
+
+    def open_cards(self) -> None:
+        from arena.client.scenes.cards import CardBrowserScene
+
+        self.app.push(CardBrowserScene(self.app))
+
+    def open_rules(self) -> None:
+        from arena.client.scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app))
 
     def open_settings(self) -> None:
         self.app.push(SettingsScene(self.app))

@@ -1,0 +1,212 @@
+"""The replay viewer: a finished (or saved) game played back from its seed and actions.
+
+Right arrow or "Step" applies the next action, Left or "Back" takes one back, Space plays
+and pauses (at the AI animation pace from Settings), Page Up / Page Down (or the turn
+buttons) jump to the start of the previous or next turn, Home to the beginning; Esc
+leaves. The battlefield is drawn by the battle's renderer; the panel shows the turn, the
+last action and what it did."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import pygame
+
+from arena.client import content, text
+from arena.client.palette import UI, palette
+from arena.client.picture import picture_from_game
+from arena.client.render import BattlefieldRenderer, Picture
+from arena.client.replay import ReplayCursor
+from arena.client.scenes.base import App, Scene
+from arena.client.session import describe_action
+from arena.client.ui import Button, Form, draw_panel
+from arena.engine import parse_action
+
+__all__ = ["ReplayScene"]
+
+
+class ReplayScene(Scene):
+    """See the module docstring."""
+
+    title = "Replay"
+
+    def __init__(self, app: App, data: Mapping[str, Any], name: str = "") -> None:
+        super().__init__(app)
+        self.cursor = ReplayCursor(data)
+        self.name = name
+        field_setup = self.cursor.game.state.static.field
+        colours = content.zone_colours_for(field_setup.id) if content.ready() else {}
+        self.renderer = BattlefieldRenderer(field_setup, colours)
+        self.playing = False
+        self.wait = 0.0
+        self.lines: list[str] = []
+        self._picture: Picture | None = None
+        self.form = Form()
+        self.resize(app.size)
+
+    # --- controls ---------------------------------------------------------------------------
+
+    def _after(self) -> None:
+        self.lines = []
+        for event in self.cursor.events:
+            try:
+                self.lines.append(event.describe())
+            except Exception:  # noqa: BLE001
+                self.lines.append(type(event).__name__)
+        self._picture = None
+        self._build()
+
+    def step(self) -> None:
+        self.cursor.step()
+        self._after()
+
+    def back(self) -> None:
+        self.playing = False
+        self.cursor.back()
+        self._after()
+
+    def toggle(self) -> None:
+        if self.cursor.at_end:
+            self.cursor.seek(0)
+        self.playing = not self.playing
+        self._build()
+
+    def turn_delta(self, delta: int) -> None:
+        turns = self.cursor.turns()
+        now = self.cursor.game.turn
+        if delta < 0 and self.cursor.index > self.cursor._turns.get(now, 0):
+            target = now  # back to the start of this turn first
+        else:
+            target = now + delta
+        target = max(turns[0], min(turns[-1], target))
+        self.cursor.seek_turn(target)
+        self.playing = False
+        self._after()
+
+    def home(self) -> None:
+        self.playing = False
+        self.cursor.seek(0)
+        self._after()
+
+    # --- scene ------------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        panel_w = min(400, max(300, int(w * 0.28)))
+        self.panel = pygame.Rect(w - panel_w - 8, 8, panel_w, h - 16)
+        self.view = pygame.Rect(0, 0, self.panel.x - 8, h)
+        self.camera = self.renderer.camera((0.0, 0.0, float(self.view.width),
+                                            float(self.view.height)))
+        self._picture = None
+        self._build()
+
+    def _build(self) -> None:
+        p = self.panel
+        bw = (p.width - 24 - 16) // 3
+        y = p.bottom - 12 - 42
+        c = self.cursor
+        row = [
+            Button(rect=pygame.Rect(p.x + 12, y, bw, 42), label="Back", name="back",
+                   hint="Left", hotkeys=(pygame.K_LEFT,), action=self.back,
+                   enabled=c.index > 0, note="Take one action back."),
+            Button(rect=pygame.Rect(p.x + 20 + bw, y, bw, 42),
+                   label="Pause" if self.playing else "Play", name="play", hint="Space",
+                   hotkeys=(pygame.K_SPACE,), action=self.toggle, style="primary"),
+            Button(rect=pygame.Rect(p.x + 28 + 2 * bw, y, bw, 42), label="Step", name="step",
+                   hint="Right", hotkeys=(pygame.K_RIGHT,), action=self.step,
+                   enabled=not c.at_end, note="Apply the next action."),
+        ]
+        y -= 50
+        row += [
+            Button(rect=pygame.Rect(p.x + 12, y, bw, 42), label="Start", name="home",
+                   hint="Home", hotkeys=(pygame.K_HOME,), action=self.home),
+            Button(rect=pygame.Rect(p.x + 20 + bw, y, bw, 42), label="Turn -", name="turn-",
+                   hint="PgUp", hotkeys=(pygame.K_PAGEUP,),
+                   action=lambda: self.turn_delta(-1), note="Back to the start of a turn."),
+            Button(rect=pygame.Rect(p.x + 28 + 2 * bw, y, bw, 42), label="Turn +",
+                   name="turn+", hint="PgDn", hotkeys=(pygame.K_PAGEDOWN,),
+                   action=lambda: self.turn_delta(1), note="On to the next turn."),
+        ]
+        y -= 50
+        row.append(Button(rect=pygame.Rect(p.x + 12, y, p.width - 24, 40), label="Close",
+                          name="close", hint="Esc", action=self.app.pop))
+        self.controls_top = y
+        self.form.set(row)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return
+        self.form.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        if not self.playing:
+            return
+        self.wait -= dt
+        if self.wait > 0:
+            return
+        self.wait = max(0.15, self.app.settings.ai_delay)
+        if self.cursor.at_end:
+            self.playing = False
+            self._build()
+            return
+        self.step()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pal = palette(self.app.settings.colour_blind)
+        game = self.cursor.game
+        picture = self._picture
+        if picture is None:
+            picture = self._picture = picture_from_game(game, pal)
+        surface.fill(UI["sky-top"])
+        view = surface.subsurface(self.view)
+        self.renderer.draw(view, self.camera.projection(), picture)
+        inner = draw_panel(surface, self.panel, "Replay" + (f" · {self.name}" if self.name
+                                                           else ""))
+        y = inner.y
+        static = game.state.static
+        turns = self.cursor.turns()
+        text.blit(surface, f"Turn {game.turn} of {turns[-1] if turns else game.turn}", 26,
+                  UI["accent"], (inner.x, y), bold=True)
+        y += 34
+        text.blit(surface, f"Action {self.cursor.index} of {len(self.cursor.actions)}", 18,
+                  UI["muted"], (inner.x, y))
+        y += 26
+        # a progress bar
+        bar = pygame.Rect(inner.x, y, inner.width, 8)
+        pygame.draw.rect(surface, UI["panel-2"], bar, border_radius=4)
+        done = self.cursor.index / max(1, len(self.cursor.actions))
+        pygame.draw.rect(surface, UI["teal"], pygame.Rect(bar.x, bar.y,
+                                                          int(bar.width * done), 8),
+                         border_radius=4)
+        y += 20
+        if self.cursor.index > 0:
+            last = self.cursor.actions[self.cursor.index - 1]
+            try:
+                label = describe_action(game, parse_action(last))
+            except Exception:  # noqa: BLE001
+                label = last
+            text.blit(surface, text.fit(f"Last: {label}", 19, inner.width), 19, UI["text"],
+                      (inner.x, y), bold=True)
+            y += 26
+        for line in self.lines[-10:]:
+            for part in text.wrap(line, 16, inner.width):
+                if y > self.controls_top - 30:
+                    break
+                text.blit(surface, part, 16, UI["muted"], (inner.x, y))
+                y += 19
+        outcome = game.outcome()
+        if outcome is not None and y < self.controls_top - 30:
+            for part in text.wrap(outcome.description, 18, inner.width):
+                text.blit(surface, part, 18, UI["accent"], (inner.x, y))
+                y += 22
+        # whose turn
+        seat = game.active
+        chip = pygame.Rect(inner.x, self.controls_top - 30, 14, 14)
+        pygame.draw.rect(surface, pal.player(seat), chip, border_radius=3)
+        text.blit(surface, f"Player {seat}'s turn  ·  {static.scenario.id}", 16, UI["muted"],
+                  (chip.right + 8, chip.centery), anchor="midleft")
+        self.form.draw(surface)
+        if self.app.top is self:
+            self.form.draw_tooltip(surface)

@@ -1,0 +1,98 @@
+"""A small JSON status file for end-to-end tests (``ARENA_TEST_STATUS=<path>``): which
+scene is up, its widgets and, in a battle, where the figures, the lit spaces and the hand
+are on screen, so a test driving the real window with xdotool can wait for a UI state and
+click the right place instead of sleeping. Written atomically a few times a second; never
+written unless the variable is set."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+__all__ = ["STATUS_ENV", "status", "write_status"]
+
+STATUS_ENV = "ARENA_TEST_STATUS"
+
+
+def _rect(r: pygame.Rect) -> list[int]:
+    return [r.x, r.y, r.width, r.height]
+
+
+def status(app: Any) -> dict[str, Any]:
+    """The status as plain data (see the module docstring)."""
+    from arena.client.scenes.battle import BattleScene
+    from arena.client.session import lead_hex
+
+    top = app.top
+    out: dict[str, Any] = {"scenes": [type(s).__name__ for s in app.stack],
+                           "top": type(top).__name__ if top is not None else None,
+                           "toasts": list(app.toasts), "widgets": []}
+    form = getattr(top, "form", None)
+    if form is not None:
+        out["widgets"] = [{"name": w.name, "rect": _rect(w.rect), "enabled": w.enabled,
+                           "visible": w.visible, "badge": getattr(getattr(w, "row", None),
+                                                                  "badge", "")}
+                          for w in form.widgets]
+    battle = app.find(BattleScene)
+    if battle is None:
+        return out
+    game, session = battle.game, battle.session
+    state = game.state
+    board = state.board
+    proj = battle.projection()
+
+    def at(h: Any) -> list[int]:
+        x, y = proj.to_screen(h, battle.renderer.stand_level(board, h))
+        return [round(x), round(y)]
+
+    figures = {}
+    for fid in state.on_battlefield():
+        rect = battle.renderer.figure_rect(fid)
+        if rect is not None:
+            figures[fid] = [rect.centerx, rect.y + rect.height * 2 // 3]
+    opts = session.options if session.human_to_act else None
+    moves = []
+    attacks = {}
+    if opts is not None and battle.selected is not None:
+        reach = battle.reach()
+        for pos in battle.move_table():
+            r = reach.get(pos)
+            moves.append({"at": at(lead_hex(pos)), "provokes": bool(r and r.provokes),
+                          "cost": r.cost if r else 0})
+        for target in opts.attacks.get(battle.selected, {}):
+            if target in figures:
+                attacks[target] = figures[target]
+    out["battle"] = {
+        "turn": game.turn, "phase": state.phase, "to_act": game.to_act,
+        "viewer": session.viewer, "human_to_act": session.human_to_act,
+        "thinking": session.thinking, "over": session.over, "version": session.version,
+        "actions": len(game.actions), "selected": battle.selected,
+        "actors": battle.actors(), "figures": figures, "moves": moves, "attacks": attacks,
+        "place": [at(lead_hex(p)) for p in (opts.place if opts else {})],
+        "pick": [at(h) for h in battle.pick_hexes()],
+        "picking": battle.pick is not None,
+        "hand": list(state.players[battle.hand_seat()].hand),
+        "spells_played": state.turn_state.spells_played,
+        "can_undo": session.can_undo,
+        "anims": len(battle.anims) + (1 if battle.camera.animating else 0),
+        "log": session.log[-6:],
+        "layout": {k: _rect(getattr(battle.layout, k)) for k in
+                   ("left", "turn", "info", "log", "view", "hand")},
+    }
+    return out
+
+
+def write_status(app: Any, path: str | os.PathLike[str]) -> None:
+    """Write the status file atomically (errors are ignored: a test aid only)."""
+    target = Path(path)
+    try:
+        data = json.dumps(status(app))
+        tmp = target.with_suffix(target.suffix + ".tmp")
+        tmp.write_text(data, encoding="utf-8")
+        tmp.replace(target)
+    except Exception:  # noqa: BLE001 - never let the test aid stop the game
+        pass

@@ -1,0 +1,115 @@
+"""The results screen's turn-by-turn chart and the replay viewer (step, back, play, turn
+jumps), from a finished game's seed and actions."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pygame
+import pytest
+from client_kit import click, key, save_artifact
+
+from arena.client import content
+from arena.client.content import GameSetup, SeatSetup
+from arena.client.replay import ReplayCursor, score_history, team_points
+from arena.client.scenes.base import App
+from arena.client.scenes.battle import BattleScene
+from arena.client.scenes.replay import ReplayScene
+from arena.client.scenes.results import ResultsScene
+from arena.client.settings import Settings
+from arena.engine import Game
+
+
+@pytest.fixture
+def app(screen: pygame.Surface) -> Iterator[App]:
+    content.catalog()
+    yield App(screen.get_size(), Settings(animations="fast", ai_pace="instant"))
+
+
+def frames(app: App, screen: pygame.Surface, n: int = 2) -> None:
+    for _ in range(n):
+        app.update(1 / 30)
+        app.draw(screen)
+
+
+def finished_game() -> tuple[Game, GameSetup]:
+    setup = GameSetup(seats=(SeatSetup("ai", "easy", army="gideon-premade"),
+                             SeatSetup("ai", "easy", army="liliana-premade")), seed=21)
+    game = content.new_game(setup)
+    rng = random.Random(2)
+    while game.outcome() is None:
+        legal = game.legal_actions()
+        useful = [a for a in legal if type(a).__name__ in ("Attack", "PlaceFigure",
+                                                           "BeginSummon", "MoveFigure")]
+        game.apply(rng.choice(useful or legal))
+    return game, setup
+
+
+def state_of(game: Game) -> object:
+    return game.to_data()["state"]
+
+
+def test_score_history_and_the_replay_cursor_follow_the_game() -> None:
+    game, _ = finished_game()
+    data = game.to_data()
+    history = score_history(data)
+    assert len(history) >= 3
+    assert history[-1].points == team_points(game)
+    assert [p.turn for p in history] == sorted(p.turn for p in history)
+    cursor = ReplayCursor(data)
+    assert cursor.index == 0 and len(cursor.actions) == len(game.actions)
+    cursor.seek(len(cursor.actions))
+    assert state_of(cursor.game) == state_of(game)
+    turns = cursor.turns()
+    assert turns[0] <= 1 < turns[-1]
+    cursor.seek_turn(turns[len(turns) // 2])
+    assert cursor.game.turn == turns[len(turns) // 2]
+    at = cursor.index
+    cursor.step()
+    cursor.back()
+    assert cursor.index == at
+
+
+def test_results_chart_and_watch_replay(app: App, screen: pygame.Surface) -> None:
+    game, setup = finished_game()
+    scene = BattleScene(app, game, setup.seats, setup=setup, autosave=False)
+    app.push(scene)
+    frames(app, screen, 3)
+    results = app.top
+    assert isinstance(results, ResultsScene)
+    assert len(results.history) >= 3
+    frames(app, screen)
+    save_artifact(screen, "results_chart.png")
+    # Watch replay
+    click(results, next(w for w in results.form.widgets if w.name == "replay").rect.center)
+    viewer = app.top
+    assert isinstance(viewer, ReplayScene)
+    frames(app, screen)
+    assert viewer.cursor.index == 0
+    start = state_of(viewer.cursor.game)
+    for _ in range(5):
+        key(viewer, pygame.K_RIGHT)
+    assert viewer.cursor.index == 5
+    key(viewer, pygame.K_LEFT)
+    assert viewer.cursor.index == 4
+    key(viewer, pygame.K_PAGEDOWN)
+    key(viewer, pygame.K_PAGEDOWN)
+    turn = viewer.cursor.game.turn
+    assert turn >= 2
+    frames(app, screen)
+    save_artifact(screen, "replay_viewer.png")
+    key(viewer, pygame.K_PAGEUP)
+    assert viewer.cursor.game.turn <= turn
+    # play runs on by itself
+    at = viewer.cursor.index
+    key(viewer, pygame.K_SPACE)
+    assert viewer.playing
+    frames(app, screen, 12)
+    assert viewer.cursor.index > at
+    key(viewer, pygame.K_SPACE)
+    assert not viewer.playing
+    key(viewer, pygame.K_HOME)
+    assert viewer.cursor.index == 0 and state_of(viewer.cursor.game) == start
+    key(viewer, pygame.K_ESCAPE)
+    assert app.top is results
