@@ -252,20 +252,30 @@ def _check(state: GameState, action: MoveFigure) -> Reach:
 
 
 def apply_move(ctx: Ctx, action: MoveFigure) -> None:
-    """Walk a move: leaving-engagement attacks and falls in path order, then the glyph."""
+    """Action 3: move one figure of the chosen card (`walk` does the walking)."""
     state = ctx.state
     reach = _check(state, action)
-    figure = action.figure
+    state.phase = "move"
+    state.set_turn(moved=(*state.turn_state.moved, action.figure))
+    walk(ctx, action.figure, reach)
+
+
+def walk(ctx: Ctx, figure: str, reach: Reach, leaving_attacks: bool = True) -> bool:
+    """Walk a figure along a `Reach`, in action 3 or for an effect's move: leaving-engagement
+    attacks (unless ``leaving_attacks`` is off) and falls in path order, each rolled as it
+    happens (guide "Leaving an engagement", "Moving down"); a figure destroyed on the way
+    stops there. Then the glyph it lands on and weirded ground. Returns whether the figure
+    survived."""
+    state = ctx.state
     name = state.static.figure_name(figure)
     start = state.figures[figure].hexes
-    state.phase = "move"
-    state.set_turn(moved=(*state.turn_state.moved, figure))
     mark = len(ctx.events)
     me = state.controller(figure)
     stopped_at = len(reach.path) - 1
-    happenings: list[tuple[int, int, str]] = []  # (step, order, kind/id)
-    for j, (by, step) in enumerate(zip(reach.provokes, reach.provoke_steps, strict=True)):
-        happenings.append((step, 0 * 1000 + j, "lea:" + by))
+    happenings: list[tuple[int, int, str]] = []  # (step, order, kind:id)
+    if leaving_attacks:
+        for j, (by, step) in enumerate(zip(reach.provokes, reach.provoke_steps, strict=True)):
+            happenings.append((step, j, "lea:" + by))
     for j, step in enumerate(reach.fall_steps):
         happenings.append((step, 1000 + j, f"fall:{j}"))
     happenings.sort()
@@ -275,13 +285,11 @@ def apply_move(ctx: Ctx, action: MoveFigure) -> None:
         if kind == "lea":
             if state.figures[ref].zone != "battlefield":
                 continue
-            attacker = state.controller(ref)
-            roll = ctx.roll(attacker, LEAVING_ENGAGEMENT_DICE, "leaving-engagement")
-            damage = roll.hits
+            roll = ctx.roll(state.controller(ref), LEAVING_ENGAGEMENT_DICE, "leaving-engagement")
             ctx.emit(LeavingEngagementAttacked(ref, state.static.figure_name(ref), figure, name,
-                                               roll.faces[0], damage, step))
-            destroyed = deal_damage(ctx, figure, damage, f"{state.static.figure_name(ref)}'s "
-                                                         "leaving-engagement attack")
+                                               roll.faces[0], roll.hits, step))
+            destroyed = deal_damage(ctx, figure, roll.hits, f"{state.static.figure_name(ref)}'s "
+                                                            "leaving-engagement attack")
         else:
             _, levels = reach.falls[int(ref)]
             roll = ctx.roll(me, FALL_DICE, "fall")
@@ -294,14 +302,14 @@ def apply_move(ctx: Ctx, action: MoveFigure) -> None:
     ctx.events.insert(mark, FigureMoved(me, figure, name, _pos(start), walked[-1], walked,
                                         reach.cost))
     if destroyed:
-        return
+        return False
     end = pos_hexes(walked[-1])
     state.set_figure(figure, replace(state.figures[figure], hexes=end))
-    landed = [h for h in end if h in state.glyphs and h not in start]
-    if reach.stopped_by_glyph or landed:
-        for h in landed:
+    for h in end:
+        if h in state.glyphs and h not in start:
             glyphs.land(ctx, figure, h)
     weirded.after_move(ctx, figure)
+    return True
 
 
 def _pos(hexes: tuple[object, ...]) -> Pos:

@@ -19,7 +19,6 @@ from itertools import combinations
 from typing import Any
 
 from arena.engine import counters as card_counters
-from arena.engine import glyphs, weirded
 from arena.engine.abilities import lasting
 from arena.engine.abilities.events import (
     ControlChanged,
@@ -56,14 +55,11 @@ from arena.engine.effects import (
     remove_damage as core_remove_damage,
 )
 from arena.engine.events import (
-    FigureFell,
-    FigureMoved,
-    LeavingEngagementAttacked,
     LibraryShuffled,
     SpellDiscarded,
 )
 from arena.engine.movement import Reach, reachable
-from arena.engine.moving import FALL_DICE, LEAVING_ENGAGEMENT_DICE, move_request
+from arena.engine.moving import move_request, walk
 from arena.engine.state import Attachment, CardState, FigureState, GameState, TurnState
 from arena.engine.summon import summon_spaces
 from arena.hexgrid import Hex, distance, neighbours, spiral
@@ -266,59 +262,6 @@ def _library_viable(rt: Runtime, effect: EffectSpec) -> bool:
 
 
 # --- movement ------------------------------------------------------------------------------
-
-
-def walk(ctx: Ctx, figure: str, reach: Reach, leaving_attacks: bool = True) -> bool:
-    """Walk a figure along a `Reach` outside action 3 (an effect's move): leaving-engagement
-    attacks (unless ``leaving_attacks`` is off) and falls in path order, then the glyph and
-    weirded ground where it stops, as `arena.engine.moving.apply_move` does. Returns whether
-    the figure survived."""
-    state = ctx.state
-    name = state.static.figure_name(figure)
-    start = state.figures[figure].hexes
-    mark = len(ctx.events)
-    me = state.controller(figure)
-    stopped_at = len(reach.path) - 1
-    happenings: list[tuple[int, int, str]] = []
-    if leaving_attacks:
-        for j, (by, step) in enumerate(zip(reach.provokes, reach.provoke_steps, strict=True)):
-            happenings.append((step, j, "lea:" + by))
-    for j, step in enumerate(reach.fall_steps):
-        happenings.append((step, 1000 + j, f"fall:{j}"))
-    happenings.sort()
-    destroyed = False
-    for step, _, what in happenings:
-        kind, ref = what.split(":", 1)
-        if kind == "lea":
-            if state.figures[ref].zone != "battlefield":
-                continue
-            roll = ctx.roll(state.controller(ref), LEAVING_ENGAGEMENT_DICE, "leaving-engagement")
-            ctx.emit(LeavingEngagementAttacked(ref, state.static.figure_name(ref), figure, name,
-                                               roll.faces[0], roll.hits, step))
-            destroyed = core_deal_damage(ctx, figure, roll.hits,
-                                         f"{state.static.figure_name(ref)}'s leaving-"
-                                         "engagement attack")
-        else:
-            _, levels = reach.falls[int(ref)]
-            roll = ctx.roll(me, FALL_DICE, "fall")
-            ctx.emit(FigureFell(figure, name, levels, roll.faces[0], roll.hits, step))
-            destroyed = core_deal_damage(ctx, figure, roll.hits, "a fall")
-        if destroyed:
-            stopped_at = step
-            break
-    walked = reach.path[: stopped_at + 1]
-    start_pos = start[0] if len(start) == 1 else (start[0], start[1])
-    ctx.events.insert(mark, FigureMoved(me, figure, name, start_pos, walked[-1], walked,
-                                        reach.cost))
-    if destroyed:
-        return False
-    end = pos_hexes(walked[-1])
-    state.set_figure(figure, replace(state.figures[figure], hexes=end))
-    for h in end:
-        if h in state.glyphs and h not in start:
-            glyphs.land(ctx, figure, h)
-    weirded.after_move(ctx, figure)
-    return True
 
 
 def _reach(rt: Runtime, figure: str, spaces: int) -> dict[Any, Reach]:
