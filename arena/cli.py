@@ -56,6 +56,12 @@ def _build_parser() -> argparse.ArgumentParser:
         description="Show a shipped scenario or battlefield (by id) or a content file (by path).",
     )
     show.add_argument("target", metavar="SCENARIO_OR_BATTLEFIELD")
+    commands.add_parser(
+        "sim",
+        help="play headless matches between AI levels and report win rates; "
+             "`arena sim --help` lists its options",
+        add_help=False,
+    )
     return parser
 
 
@@ -101,12 +107,16 @@ def main(argv: list[str] | None = None) -> int:
     try:
         # parse_known_args: unknown options may belong to `play`, which forwards them.
         args, rest = parser.parse_known_args(args_list)
-        if rest and args.command != "play":
+        if rest and args.command not in ("play", "sim"):
             parser.error(f"unrecognized arguments: {' '.join(rest)}")
         if args.command == "validate":
             return _validate(args.paths, args.budget)
         if args.command == "show":
             return _show(args.target)
+        if args.command == "sim":
+            from arena.ai.sim_cli import main as sim_main
+
+            return sim_main(rest)
         return _play(rest)
     except SystemExit as exc:
         # Also covers the client's own option parser (`arena play --help`).

@@ -217,6 +217,12 @@ def engine_line_of_sight() -> float:
     return bench_line_of_sight().value
 
 
+# AI decision times per level (median and maximum) live with the AI: arena/ai/bench.py.
+from arena.ai import bench as ai_bench  # noqa: E402
+
+ai_bench.register(benchmark)
+
+
 # --------------------------------------------------------------------------- runner
 
 

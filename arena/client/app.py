@@ -29,6 +29,8 @@ class Options:
     screenshot: Path | None
     size: tuple[int, int]
     quick: bool
+    sized: bool = True
+    """Whether ``--size`` was given (otherwise the settings choose the size)."""
 
 
 def _positive_int(value: str) -> int:
@@ -55,12 +57,13 @@ def parse_options(argv: Sequence[str] | None) -> Options:
                         help="close the window by itself after N frames (tests, benchmarks)")
     parser.add_argument("--screenshot", type=Path, metavar="PATH",
                         help="save the last frame as a PNG to PATH just before quitting")
-    parser.add_argument("--size", type=_size, default=WINDOW_SIZE, metavar="WxH",
-                        help="window size in pixels (default 1280x720)")
+    parser.add_argument("--size", type=_size, default=None, metavar="WxH",
+                        help="window size in pixels (default: the Settings' window size)")
     parser.add_argument("--quick", action="store_true",
                         help="start The Duel against the computer at once")
     args = parser.parse_args(None if argv is None else list(argv))
-    return Options(args.frames, args.screenshot, args.size, args.quick)
+    return Options(args.frames, args.screenshot, args.size or WINDOW_SIZE, args.quick,
+                   args.size is not None)
 
 
 def make_icon(size: int = 32) -> pygame.Surface:
@@ -112,8 +115,15 @@ def run(
 
         pygame.display.set_caption(CAPTION)
         pygame.display.set_icon(make_icon())
-        screen = pygame.display.set_mode(options.size, pygame.RESIZABLE)
-        app = App(screen.get_size())
+        from arena.client.settings import load_settings
+
+        settings = load_settings()
+        size = options.size if options.sized else settings.window
+        if settings.fullscreen and not options.sized:
+            screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        app = App(screen.get_size(), settings)
         scene = first_scene(app, options.quick)
         assert isinstance(scene, Scene)
         app.push(scene)
@@ -129,6 +139,7 @@ def run(
             now = time.perf_counter()
             app.update(min(now - last, 0.1))
             last = now
+            screen = pygame.display.get_surface() or screen
             app.draw(screen)
             pygame.display.flip()
             frames += 1

@@ -6,15 +6,48 @@ file never stops the game from starting.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
+
+import pygame
 
 from arena.client.storage import data_dir, read_json, write_json_atomic
 
-__all__ = ["AI_PACES", "ANIMATION_SPEEDS", "Settings", "load_settings", "save_settings"]
+__all__ = ["AI_PACES", "ANIMATION_SPEEDS", "BINDINGS", "UI_SCALES", "WINDOW_SIZES", "Settings",
+           "key_label", "load_settings", "save_settings"]
 
 ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.5, "normal": 1.0}
 AI_PACES = {"instant": 0.0, "quick": 0.25, "normal": 0.6, "slow": 1.2}
+WINDOW_SIZES = ("1280x720", "1600x900", "1920x1080")
+UI_SCALES = (0.8, 1.0, 1.25, 1.5)
+
+# The battle's rebindable keys: action name -> (label, default key code). Stored in
+# settings.json as key codes (SDL key codes are stable).
+BINDINGS: dict[str, tuple[str, int]] = {
+    "rotate-left": ("Rotate view left", pygame.K_q),
+    "rotate-right": ("Rotate view right", pygame.K_e),
+    "zoom-in": ("Zoom in", pygame.K_EQUALS),
+    "zoom-out": ("Zoom out", pygame.K_MINUS),
+    "slice-up": ("Show one more level", pygame.K_RIGHTBRACKET),
+    "slice-down": ("Hide the top level", pygame.K_LEFTBRACKET),
+    "end-step": ("End move / attack", pygame.K_SPACE),
+    "end-turn": ("End turn", pygame.K_t),
+    "undo": ("Undo", pygame.K_u),
+    "flip": ("Flip double-space lead", pygame.K_r),
+}
+
+
+def key_label(code: int) -> str:
+    """A short name for a key code ("Q", "Space", "[")."""
+    try:
+        name = pygame.key.name(code)
+    except (pygame.error, ValueError):
+        name = ""
+    return (name.capitalize() if len(name) > 1 else name.upper()) or f"key {code}"
+
+
+def _default_keys() -> dict[str, int]:
+    return {action: code for action, (_, code) in BINDINGS.items()}
 
 
 @dataclass(frozen=True)
@@ -25,6 +58,31 @@ class Settings:
     animations: str = "normal"  # off | fast | normal
     ai_pace: str = "normal"  # instant | quick | normal | slow: pause between AI actions
     show_fps: bool = False
+    window_size: str = "1280x720"  # one of WINDOW_SIZES
+    fullscreen: bool = False
+    ui_scale: float = 1.0  # one of UI_SCALES: fonts and panel widths
+    sound: bool = True
+    keys: dict[str, int] = field(default_factory=_default_keys)
+
+    @property
+    def window(self) -> tuple[int, int]:
+        w, h = self.window_size.split("x")
+        return (int(w), int(h))
+
+    def key(self, action: str) -> int:
+        """The key bound to a battle action (see ``BINDINGS``)."""
+        return self.keys.get(action, BINDINGS[action][1])
+
+    def bind(self, action: str, code: int) -> Settings:
+        """These settings with ``code`` on ``action`` (an action that had it loses it: it
+        takes the other's old key, so no key does two things)."""
+        keys = dict(self.keys)
+        old = self.key(action)
+        for other in BINDINGS:
+            if other != action and self.key(other) == code:
+                keys[other] = old
+        keys[action] = code
+        return replace(self, keys=keys)
 
     @property
     def animation_scale(self) -> float:
@@ -45,6 +103,8 @@ def _clean(data: Any) -> Settings:
     values: dict[str, Any] = {}
     for f in fields(Settings):
         value = data.get(f.name, getattr(default, f.name))
+        if f.name == "ui_scale" and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
         if not isinstance(value, type(getattr(default, f.name))):
             value = getattr(default, f.name)
         values[f.name] = value
@@ -53,7 +113,17 @@ def _clean(data: Any) -> Settings:
         settings = replace(settings, animations=default.animations)
     if settings.ai_pace not in AI_PACES:
         settings = replace(settings, ai_pace=default.ai_pace)
-    return settings
+    if settings.window_size not in WINDOW_SIZES:
+        settings = replace(settings, window_size=default.window_size)
+    if settings.ui_scale not in UI_SCALES:
+        settings = replace(settings, ui_scale=default.ui_scale)
+    keys = _default_keys()
+    for action, code in settings.keys.items():
+        if action in keys and isinstance(code, int) and not isinstance(code, bool) and code > 0:
+            keys[action] = code
+    if len(set(keys.values())) != len(keys):
+        keys = _default_keys()
+    return replace(settings, keys=keys)
 
 
 def load_settings() -> Settings:

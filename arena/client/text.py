@@ -21,6 +21,20 @@ _wrapped: dict[tuple[str, int, int, bool], tuple[str, ...]] = {}
 _fitted: dict[tuple[str, int, int, bool], str] = {}
 
 
+_scale = [1.0]
+
+
+def set_scale(scale: float) -> None:
+    """Scale every font by ``scale`` (the UI scale setting); forgets the cached lines."""
+    if scale != _scale[0]:
+        _scale[0] = scale
+        reset()
+
+
+def get_scale() -> float:
+    return _scale[0]
+
+
 def reset() -> None:
     """Forget every font and rendered line (after ``pygame.quit``)."""
     _fonts.clear()
@@ -31,7 +45,7 @@ def reset() -> None:
 
 def font(px: int, bold: bool = False) -> pygame.font.Font:
     """The default font at ``px`` pixels (cached)."""
-    px = max(6, int(px))
+    px = max(6, round(int(px) * _scale[0]))
     key = (px, bold)
     found = _fonts.get(key)
     if found is None:

@@ -61,6 +61,34 @@ class App:
         self.time = 0.0
         self._toasts: list[tuple[str, float, bool]] = []
         self._snapshot: tuple[tuple[int, ...], pygame.Surface] | None = None
+        text.set_scale(self.settings.ui_scale)
+
+    def apply_display(self) -> None:
+        """Apply the window size, fullscreen and UI scale settings to the open window (when
+        there is one) and lay every scene out again."""
+        text.set_scale(self.settings.ui_scale)
+        size = self.size
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            s = self.settings
+            try:
+                if s.fullscreen:
+                    surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+                else:
+                    surface = pygame.display.set_mode(s.window, pygame.RESIZABLE)
+                size = surface.get_size()
+            except pygame.error as exc:
+                self.toast(f"Cannot change the window: {exc}", error=True)
+        self.resize(size, force=True)
+
+    def toggle_fullscreen(self) -> None:
+        self.settings = self.settings.with_(fullscreen=not self.settings.fullscreen)
+        from arena.client.settings import save_settings
+
+        try:
+            save_settings(self.settings)
+        except OSError as exc:
+            self.toast(f"Settings could not be saved: {exc}", error=True)
+        self.apply_display()
 
     # --- the stack ---------------------------------------------------------------------------
 
@@ -124,12 +152,15 @@ class App:
         if event.type == pygame.WINDOWSIZECHANGED:
             self.resize((event.x, event.y))
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
         if self.top is not None:
             self.top.handle_event(event)
 
-    def resize(self, size: tuple[int, int]) -> None:
+    def resize(self, size: tuple[int, int], force: bool = False) -> None:
         size = (max(size[0], 320), max(size[1], 240))
-        if size == self.size:
+        if size == self.size and not force:
             return
         self.size = size
         for scene in self.stack:

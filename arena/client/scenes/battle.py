@@ -161,7 +161,7 @@ class BattleScene(Scene):
         field_setup = game.state.static.field
         colours = content.zone_colours_for(field_setup.id) if content.ready() else {}
         self.renderer = BattlefieldRenderer(field_setup, colours)
-        self.layout = battle_layout(app.size)
+        self.layout = battle_layout(app.size, app.settings.ui_scale)
         self.camera = self.renderer.camera(self._viewport())
         self.slice_level: int | None = None
         self.selected: str | None = None
@@ -479,14 +479,16 @@ class BattleScene(Scene):
             half = (bw - 8) // 2
             buttons.append(Button(rect=pygame.Rect(bx + half + 8, by, bw - half - 8, bh),
                                   label="End turn",
-                                  name="end-turn", hint="T", hotkeys=(pygame.K_t,),
+                                  name="end-turn", hint=self._hint("end-turn"),
+                                  hotkeys=(self._bound("end-turn"),),
                                   style="danger", enabled=opts.end_turn is not None,
                                   action=self.end_turn,
                                   note="Finish the turn (asks first when something useful "
                                        "is left undone)."))
             can_undo = self.session.can_undo
             buttons.append(Button(rect=pygame.Rect(bx, by, half, bh), label="Undo",
-                                  name="undo", hint="U", hotkeys=(pygame.K_u,),
+                                  name="undo", hint=self._hint("undo"),
+                                  hotkeys=(self._bound("undo"),),
                                   enabled=can_undo, action=self.undo,
                                   note="Take back your actions since the last die roll, draw "
                                        "or reveal." if can_undo else
@@ -497,8 +499,8 @@ class BattleScene(Scene):
             if step is not None:
                 label = "End move" if opts.end_move else "End attack"
                 buttons.append(Button(rect=pygame.Rect(bx, by, bw, bh), label=label,
-                                      name="end-step", hint="Space", style="primary",
-                                      hotkeys=(pygame.K_SPACE,),
+                                      name="end-step", hint=self._hint("end-step"),
+                                      style="primary", hotkeys=(self._bound("end-step"),),
                                       action=partial(self.act, step)))
                 by -= bh + 8
             if self.selected is not None and self.selected in opts.walks:
@@ -550,18 +552,22 @@ class BattleScene(Scene):
         size = cam.height
         gap = 6
         icons = [
-            ("rotate-left", lambda: self.camera.rotate(-1), "Turn the view left (Q)",
-             (pygame.K_q,)),
-            ("rotate-right", lambda: self.camera.rotate(1), "Turn the view right (E)",
-             (pygame.K_e,)),
-            ("zoom-out", lambda: self.zoom(1 / 1.2), "Zoom out (-, wheel)", (pygame.K_MINUS,
-                                                                            pygame.K_KP_MINUS)),
-            ("zoom-in", lambda: self.zoom(1.2), "Zoom in (+, wheel)",
-             (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS)),
-            ("slice-down", lambda: self.slice(-1), "Hide the top level ([)",
-             (pygame.K_LEFTBRACKET,)),
-            ("slice-up", lambda: self.slice(1), "Show one more level (])",
-             (pygame.K_RIGHTBRACKET,)),
+            ("rotate-left", lambda: self.camera.rotate(-1),
+             f"Turn the view left ({self._hint('rotate-left')})",
+             (self._bound("rotate-left"),)),
+            ("rotate-right", lambda: self.camera.rotate(1),
+             f"Turn the view right ({self._hint('rotate-right')})",
+             (self._bound("rotate-right"),)),
+            ("zoom-out", lambda: self.zoom(1 / 1.2),
+             f"Zoom out ({self._hint('zoom-out')}, wheel)",
+             self._keys("zoom-out", pygame.K_MINUS, pygame.K_KP_MINUS)),
+            ("zoom-in", lambda: self.zoom(1.2), f"Zoom in ({self._hint('zoom-in')}, wheel)",
+             self._keys("zoom-in", pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS)),
+            ("slice-down", lambda: self.slice(-1),
+             f"Hide the top level ({self._hint('slice-down')})",
+             (self._bound("slice-down"),)),
+            ("slice-up", lambda: self.slice(1),
+             f"Show one more level ({self._hint('slice-up')})", (self._bound("slice-up"),)),
             ("fit", self.fit, "Fit the battlefield in view (F)", (pygame.K_f, pygame.K_HOME)),
         ]
         x = cam.x
@@ -944,6 +950,7 @@ class BattleScene(Scene):
         scale = self.app.settings.animation_scale
         for event in events:
             name = type(event).__name__
+            self._sound_for(name, event)
             if name == "FigureMoved" and scale > 0:
                 points = []
                 for pos in event.path:  # type: ignore[attr-defined]
@@ -1003,7 +1010,7 @@ class BattleScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         old = self.layout.view
-        self.layout = battle_layout(size)
+        self.layout = battle_layout(size, self.app.settings.ui_scale)
         if old.size != self.layout.view.size:
             self.renderer.fit(self.camera, self._viewport())
         self.camera.viewport = self._viewport()
@@ -1328,6 +1335,32 @@ class BattleScene(Scene):
     def font_scale(self) -> float:
         """How much bigger than at 1280x720 the HUD's text is drawn."""
         return min(1.4, max(0.85, self.layout.scale))
+
+    def _sound_for(self, name: str, event: Event) -> None:
+        """The sound of an engine event, when sound is on."""
+        if not self.app.settings.sound:
+            return
+        sound_name = {"DiceRolled": "dice", "FigureDestroyed": "destroyed"}.get(name)
+        if name == "AttackResolved" and int(getattr(event, "damage", 0) or 0) > 0:
+            sound_name = "hit"
+        if sound_name is not None:
+            from arena.client import sound
+
+            sound.play(sound_name)
+
+    def _bound(self, action: str) -> int:
+        """The key bound to a battle action in the settings."""
+        return self.app.settings.key(action)
+
+    def _keys(self, action: str, default: int, *extra: int) -> tuple[int, ...]:
+        """The bound key, plus the default's keypad twins while the default is bound."""
+        code = self._bound(action)
+        return (code, *extra) if code == default else (code,)
+
+    def _hint(self, action: str) -> str:
+        from arena.client.settings import key_label
+
+        return key_label(self._bound(action))
 
     def _s(self, n: int) -> int:
         """A size in the HUD scaled to the window (text grows on big screens)."""

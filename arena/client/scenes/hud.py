@@ -61,14 +61,18 @@ class Layout:
     hand: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
 
-def battle_layout(size: tuple[int, int]) -> Layout:
-    """The battle screen's layout (pure arithmetic, so tests can click by it)."""
+def battle_layout(size: tuple[int, int], ui_scale: float = 1.0) -> Layout:
+    """The battle screen's layout (pure arithmetic, so tests can click by it); ``ui_scale``
+    (the UI scale setting) widens or narrows the side panels."""
     w, h = size
     scale = max(0.75, min(1.5, min(w / 1280.0, h / 720.0)))
     pad = 8
     top = pygame.Rect(0, 0, w, int(40 * scale))
-    left_w = int(min(360, max(250, w * 0.21)))
-    right_w = int(min(420, max(290, w * 0.245)))
+    left_w = int(min(360, max(250, w * 0.21)) * ui_scale)
+    right_w = int(min(420, max(290, w * 0.245)) * ui_scale)
+    if left_w + right_w > w * 0.7:  # keep room for the battlefield
+        shrink = w * 0.7 / (left_w + right_w)
+        left_w, right_w = int(left_w * shrink), int(right_w * shrink)
     body_y = top.bottom + pad
     body_h = h - body_y - pad
     left = pygame.Rect(pad, body_y, left_w, body_h)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from functools import partial
 from pathlib import Path
 
 import pygame
@@ -19,7 +20,15 @@ from arena.client import content, text
 from arena.client.palette import UI
 from arena.client.scenes.base import App, Scene
 from arena.client.scenes.common import Dialog, backdrop, draw_title, menu_button_rects
-from arena.client.settings import AI_PACES, ANIMATION_SPEEDS, save_settings
+from arena.client.settings import (
+    AI_PACES,
+    ANIMATION_SPEEDS,
+    BINDINGS,
+    UI_SCALES,
+    WINDOW_SIZES,
+    key_label,
+    save_settings,
+)
 from arena.client.ui import Button, Choice, Form, ListBox, draw_panel
 
 __all__ = ["LoadScene", "MainMenu", "SettingsScene", "MENU_ITEMS", "open_save"]
@@ -75,7 +84,8 @@ class MainMenu(Scene):
                              "colour and kind.", self.open_cards),
             "Rules": (True, "The rules of the game in short, searchable sections.",
                       self.open_rules),
-            "Settings": (True, "Colour-blind palette, animation speed, AI pace.",
+            "Settings": (True, "Colour-blind palette, animation speed, AI pace, window, UI "
+                         "scale, sound and keys.",
                          self.open_settings),
             "Quit": (True, "Close Arena.", self.app.quit),
         }
@@ -180,56 +190,115 @@ class MainMenu(Scene):
 
 
 class SettingsScene(Scene):
-    """The player's settings, saved as they change."""
+    """The player's settings, saved as they change. The right column is the battle's key
+    bindings: press a binding's button, then the new key (Esc cancels)."""
 
     title = "Settings"
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.form = Form()
+        self.rebinding: str | None = None
         self.resize(app.size)
 
     def _set(self, **changes: object) -> None:
         self.app.settings = self.app.settings.with_(**changes)
-        try:
-            save_settings(self.app.settings)
-        except OSError as exc:
-            self.app.toast(f"Settings could not be saved: {exc}", error=True)
+        self._save()
         from arena.client.figures import clear_cache
 
         clear_cache()
 
+    def _save(self) -> None:
+        try:
+            save_settings(self.app.settings)
+        except OSError as exc:
+            self.app.toast(f"Settings could not be saved: {exc}", error=True)
+
+    def _set_display(self, **changes: object) -> None:
+        self._set(**changes)
+        self.app.apply_display()  # lays this scene out again too
+
+    def start_rebind(self, action: str) -> None:
+        self.rebinding = action
+        self.resize(self.app.size)
+
+    def finish_rebind(self, code: int | None) -> None:
+        action, self.rebinding = self.rebinding, None
+        if action is not None and code is not None:
+            self.app.settings = self.app.settings.bind(action, code)
+            self._save()
+            self.app.toast(f"{BINDINGS[action][0]}: {key_label(code)}")
+        self.resize(self.app.size)
+
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         s = self.app.settings
-        x, y, cw = int(w * 0.08), int(h * 0.24), min(640, int(w * 0.6))
-        rows = [
-            Choice(rect=pygame.Rect(x, y, cw, 40), label="Player colours", name="palette",
+        x, y = int(w * 0.05), int(h * 0.2)
+        cw = min(600, int(w * 0.5))
+        rh = max(30, min(40, int(h * 0.05)))
+        gap = rh + max(6, int(h * 0.012))
+        px = max(14, min(20, rh // 2))
+        rows: list[Choice] = [
+            Choice(rect=pygame.Rect(x, y, cw, rh), label="Player colours", name="palette",
                    options=[(False, "Default"), (True, "Colour-blind safe + team patterns")],
-                   on_change=lambda v: self._set(colour_blind=v),
+                   on_change=lambda v: self._set(colour_blind=v), px=px,
                    note="Okabe-Ito colours, and a pattern on every base for its team."),
-            Choice(rect=pygame.Rect(x, y + 56, cw, 40), label="Animations", name="anim",
-                   options=[(k, k.capitalize()) for k in ANIMATION_SPEEDS],
+            Choice(rect=pygame.Rect(x, y + gap, cw, rh), label="Animations", name="anim",
+                   options=[(k, k.capitalize()) for k in ANIMATION_SPEEDS], px=px,
                    on_change=lambda v: self._set(animations=v)),
-            Choice(rect=pygame.Rect(x, y + 112, cw, 40), label="AI pace", name="pace",
-                   options=[(k, k.capitalize()) for k in AI_PACES],
+            Choice(rect=pygame.Rect(x, y + 2 * gap, cw, rh), label="AI pace", name="pace",
+                   options=[(k, k.capitalize()) for k in AI_PACES], px=px,
                    on_change=lambda v: self._set(ai_pace=v),
                    note="The pause between the computer's actions, so you can follow them."),
-            Choice(rect=pygame.Rect(x, y + 168, cw, 40), label="Frame time", name="fps",
-                   options=[(False, "Hidden"), (True, "Shown")],
+            Choice(rect=pygame.Rect(x, y + 3 * gap, cw, rh), label="Frame time", name="fps",
+                   options=[(False, "Hidden"), (True, "Shown")], px=px,
                    on_change=lambda v: self._set(show_fps=v)),
-            Button(rect=pygame.Rect(x, y + 250, 200, 42), label="Back", name="back",
-                   hint="Esc", action=self.app.pop),
+            Choice(rect=pygame.Rect(x, y + 4 * gap, cw, rh), label="Window size",
+                   name="window", options=[(k, k.replace("x", " × ")) for k in WINDOW_SIZES],
+                   px=px, on_change=lambda v: self._set_display(window_size=v),
+                   note="The window's size when not in fullscreen."),
+            Choice(rect=pygame.Rect(x, y + 5 * gap, cw, rh), label="Fullscreen",
+                   name="fullscreen", options=[(False, "Off"), (True, "On")], px=px,
+                   on_change=lambda v: self._set_display(fullscreen=v),
+                   note="F11 switches fullscreen anywhere."),
+            Choice(rect=pygame.Rect(x, y + 6 * gap, cw, rh), label="UI scale", name="scale",
+                   options=[(k, f"{round(k * 100)} %") for k in UI_SCALES], px=px,
+                   on_change=lambda v: self._set_display(ui_scale=v),
+                   note="The size of text and of the battle's side panels."),
+            Choice(rect=pygame.Rect(x, y + 7 * gap, cw, rh), label="Sound", name="sound",
+                   options=[(True, "On"), (False, "Off")], px=px,
+                   on_change=lambda v: self._set(sound=v),
+                   note="Dice, hits and destroyed figures."),
         ]
-        rows[0].set_value(s.colour_blind)  # type: ignore[attr-defined]
-        rows[1].set_value(s.animations)  # type: ignore[attr-defined]
-        rows[2].set_value(s.ai_pace)  # type: ignore[attr-defined]
-        rows[3].set_value(s.show_fps)  # type: ignore[attr-defined]
-        self.form.set(rows)
-        if self.form.focus is None:
-            self.form.focus = 0
+        values = [s.colour_blind, s.animations, s.ai_pace, s.show_fps, s.window_size,
+                  s.fullscreen, s.ui_scale, s.sound]
+        for row, value in zip(rows, values, strict=True):
+            row.set_value(value)
+        widgets: list[Choice | Button] = list(rows)
+        kx = x + cw + max(24, int(w * 0.03))
+        kw = min(440, w - kx - int(w * 0.04))
+        self.keys_top = y
+        krh = max(24, min(34, (h - y - 100) // (len(BINDINGS) + 1) - 4))
+        for i, (action, (label, _)) in enumerate(BINDINGS.items()):
+            waiting = self.rebinding == action
+            widgets.append(Button(
+                rect=pygame.Rect(kx, y + 30 + i * (krh + 4), kw, krh),
+                label=f"{label}: press a key…" if waiting else label,
+                name=f"bind:{action}", hint="" if waiting else key_label(s.key(action)),
+                style="primary" if waiting else "normal", px=max(13, min(18, krh // 2 + 2)),
+                action=partial(self.start_rebind, action),
+                note="Rebind: press this, then the new key (Esc cancels)."))
+        widgets.append(Button(rect=pygame.Rect(x, y + 8 * gap + 10, 200, 42), label="Back",
+                              name="back", hint="Esc", action=self.app.pop))
+        self.keys_x = kx
+        focus = self.form.focus
+        self.form.set(widgets)
+        self.form.focus = focus if focus is not None and focus < len(widgets) else 0
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.rebinding is not None and event.type == pygame.KEYDOWN:
+            self.finish_rebind(None if event.key == pygame.K_ESCAPE else event.key)
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return
@@ -237,7 +306,10 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(surface.get_size(), dim=True), (0, 0))
-        draw_title(surface, "Settings", "Saved as you change them · ←→ change a value")
+        draw_title(surface, "Settings", "Saved as you change them · ←→ change a value · "
+                   "F11 fullscreen")
+        text.blit(surface, "Battle keys", 20, UI["accent"], (self.keys_x, self.keys_top),
+                  bold=True)
         self.form.draw(surface)
         if self.app.top is self:
             self.form.draw_tooltip(surface)

@@ -1,0 +1,85 @@
+"""Benchmark rows for ``make bench`` (scripts/bench.py): AI decision times per level.
+
+`register(benchmark)` adds, for each of ``easy``, ``normal`` and ``hard``, the median and the
+maximum wall time of one decision over a fixed set of positions: decision points of seeded
+Duels on the shipped battlefield with the shipped premade armies and decks (Chandra against
+Jace, Liliana against Nissa, Gideon against Chandra), played by the greedy AI, keeping the
+turn decisions (no question pending) with at least three options -- the expensive kind, so
+the figures are on the pessimistic side of what a whole game shows (``arena sim`` reports
+those). The positions and each level's timings are computed once and shared by its two rows.
+Goals: the issue's budgets (hard: median 1 s, maximum 3 s on the 2-core reference machine;
+normal and easy proportionally less).
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from functools import cache, lru_cache
+from typing import Any
+
+__all__ = ["GOALS", "decision_times", "positions", "register"]
+
+GOALS = {"easy": (250.0, 1500.0), "normal": (500.0, 1500.0), "hard": (1000.0, 3000.0)}
+"""Per level: (median, maximum) goals in milliseconds."""
+
+_GAMES = (("chandra-premade", "jace-premade", 3), ("liliana-premade", "nissa-premade", 5),
+          ("gideon-premade", "chandra-premade", 8))
+_PER_GAME = 5
+
+
+@lru_cache(maxsize=1)
+def positions() -> tuple[Any, ...]:
+    """The benchmark positions (games to decide in), fixed by seed."""
+    from arena.ai.levels import make_controller
+    from arena.ai.sim import GameSpec, _deck_for, _new_game
+
+    out: list[Any] = []
+    for a, b, seed in _GAMES:
+        spec = GameSpec(0, "the-duel", (a, b), (_deck_for(a, "auto"), _deck_for(b, "auto")),
+                        ("greedy", "greedy"), seed)
+        game = _new_game(spec)
+        driver = make_controller("greedy", seed)
+        taken = 0
+        steps = 0
+        while game.outcome() is None and taken < _PER_GAME and steps < 400:
+            legal = game.legal_actions()
+            if len(legal) > 2 and game.turn >= 2 and steps % 2 == 0 and not game.state.pending:
+                out.append(game.clone())
+                taken += 1
+            game.apply(driver.choose(game.view(game.to_act), legal))
+            steps += 1
+    return tuple(out)
+
+
+@cache
+def decision_times(level: str) -> tuple[float, ...]:
+    """Milliseconds per decision of a level over `positions`."""
+    from arena.ai.levels import make_controller
+
+    controller = make_controller(level, 1)
+    times = []
+    for game in positions():
+        view = game.view(game.to_act)
+        legal = game.legal_actions()
+        started = time.perf_counter()
+        controller.choose(view, legal)
+        times.append((time.perf_counter() - started) * 1000)
+    return tuple(times)
+
+
+def register(benchmark: Callable[..., Callable[[Callable[[], float]], Callable[[], float]]]
+             ) -> None:
+    """Add the AI rows to the ``make bench`` table (its ``@benchmark`` decorator)."""
+    for level in ("easy", "normal", "hard"):
+        median_goal, max_goal = GOALS[level]
+
+        def median(level: str = level) -> float:
+            return statistics.median(decision_times(level))
+
+        def maximum(level: str = level) -> float:
+            return max(decision_times(level))
+
+        benchmark(f"AI {level}: decision time, median", "ms", goal=median_goal)(median)
+        benchmark(f"AI {level}: decision time, max", "ms", goal=max_goal)(maximum)

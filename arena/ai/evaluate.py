@@ -1,0 +1,547 @@
+"""Position evaluation: how good a state is for one seat's team, in army points.
+
+Everything here reads a player's view (a `GameState` made by `Game.view`); nothing is hidden
+information. The value of a state for ``me`` is my team's total minus the mean of the opposing
+teams' totals, where a team's total is:
+
+- **material**: each figure on the battlefield at its price, less `Weights.wound` of it as it
+  takes damage; a Planeswalker, in a scenario won by destroying Planeswalkers, at
+  `Weights.pw_life` scaled by the life it has left plus `Weights.pw_alive` (losing it loses
+  the game, however wounded it was); figures in reserve at `Weights.reserve` of their price
+  (while the Planeswalker can still summon them);
+- **stats**: folded attack, defense, move and range above the printed numbers (glyphs held,
+  auras, counters, static abilities), as a fraction of the figure's price per point;
+- **cards**: spell cards in hand and enchantments on the team's army cards;
+- **position**: height (one extra die to attack and defend from higher ground), closing in
+  on the enemy (spaces beyond striking distance cost a little), standing on a face-down glyph,
+  and in the Melee the power spaces (worth more as the last turn nears);
+- **tempo**: what the players still to act before my next turn can do. The player on turn
+  keeps what its chosen card can still do this turn (`Weights.tempo_now`); each later player
+  the best card it could choose (`Weights.tempo_next`, `Weights.tempo_later`; the
+  Planeswalker's card with the summons it allows): the expected loss it inflicts (exact
+  damage distributions from the engine's dice, folded stats) on the best target it can reach
+  (move + range spaces; a figure that has moved attacks from where it stands, through the
+  engine's attack options: sight, engagement, every modifier), added for my team, subtracted
+  for opponents (against my team only); my own next turn counts a little. One army card acts
+  per turn, so a player's potential is its best card's, not its whole army's.
+
+A finished game is worth +/- `Weights.win` (a draw 0). The numbers are deliberately simple and
+fast (about half a millisecond for a Duel position) because the search evaluates thousands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from arena.engine.combat import attack_options
+from arena.engine.defs import PERMANENT_GLYPHS
+from arena.engine.dice import damage_distribution
+from arena.engine.setup import turn_order
+from arena.engine.state import GameState
+from arena.engine.stats import acting_figures, attacks_allowed, stat
+from arena.hexgrid import Hex, distance
+
+__all__ = [
+    "Evaluator",
+    "Fig",
+    "Snapshot",
+    "Weights",
+    "damage_probs",
+    "expected_loss",
+    "figure_distance",
+    "snapshot",
+    "stat_deltas",
+]
+
+PLAYER_PHASES = ("choose", "pre_move", "move", "post_move", "attack", "post_attack")
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The evaluation's numbers (army points)."""
+
+    win: float = 3000.0
+    """A won game: a little more than a full-life Planeswalker (`pw_life` + `pw_alive`), so a
+    kill shot valued by its odds and one that happened in a sampled line agree."""
+    pw_life: float = 1000.0
+    """A full-life Planeswalker's life when losing it loses the game (scaled by life left)."""
+    pw_alive: float = 1500.0
+    """On top: a Planeswalker still standing (so a wounded one is not cheap to lose)."""
+    pw_extra: float = 120.0
+    """On top of its price, a Planeswalker in a scenario scored by points (it summons, casts)."""
+    wound: float = 0.5
+    """Fraction of a figure's price lost as its damage approaches its life."""
+    reserve: float = 0.55
+    hand_card: float = 6.0
+    enchantment: float = 10.0
+    stat_attack: float = 0.07
+    stat_defense: float = 0.07
+    stat_move: float = 0.015
+    stat_range: float = 0.015
+    height: float = 1.5
+    approach: float = 0.03
+    pw_approach: float = 0.01
+    unknown_glyph: float = 8.0
+    healing_glyph: float = 4.0
+    power_space: float = 1.0
+    tempo_now: float = 0.85
+    tempo_next: float = 0.85
+    tempo_later: float = 0.35
+    focus: float = 0.85
+    """A squad's figures rarely all reach their best target: later figures count this much."""
+
+
+@dataclass(slots=True)
+class Fig:
+    """One figure on the battlefield, with folded stats (no attack-specific modifiers)."""
+
+    id: str
+    owner: int
+    controller: int
+    team: int
+    card: str
+    pw: bool
+    price: float
+    life: int
+    damage: int
+    attack: int
+    defense: int
+    move: int
+    range: int
+    hexes: tuple[Hex, ...]
+    base: float
+    value: float = 0.0
+    per_damage: float = 0.0
+
+    @property
+    def left(self) -> int:
+        """Life left."""
+        return max(0, self.life - self.damage)
+
+
+@dataclass(slots=True)
+class Snapshot:
+    """What the evaluation reads of a state, computed once."""
+
+    state: GameState
+    me: int
+    my_team: int
+    teams: dict[int, list[int]]
+    figs: dict[str, Fig]
+    by_team: dict[int, list[Fig]] = field(default_factory=dict)
+    destroy_pw: bool = True
+    power: frozenset[Hex] = frozenset()
+    progress: float = 0.0
+
+
+@lru_cache(maxsize=4096)
+def damage_probs(attack: int, defense: int) -> tuple[float, ...]:
+    """P(damage == k) for k = 0..attack, as floats (the engine's exact distribution)."""
+    return tuple(float(p) for p in damage_distribution(max(0, attack), max(0, defense)))
+
+
+def expected_loss(attack: int, defense: int, target: Fig) -> float:
+    """The expected value an attack takes from ``target`` (destruction takes all of it)."""
+    probs = damage_probs(attack, defense)
+    left = target.left
+    total = 0.0
+    for k in range(1, len(probs)):
+        p = probs[k]
+        if p <= 0.0:
+            continue
+        total += p * (target.value if k >= left else target.per_damage * k)
+    return total
+
+
+def figure_distance(a: Sequence[Hex], b: Sequence[Hex]) -> int:
+    """Spaces between two figures (nearest hexes)."""
+    if len(a) == 1 and len(b) == 1:
+        return distance(a[0], b[0])
+    return min(distance(x, y) for x in a for y in b)
+
+
+def _price(state: GameState, figure: str) -> float:
+    d = state.static.figure_def(figure)
+    ppf = int(d.price_per_figure)
+    return float(ppf if ppf > 0 else int(d.cost) // max(1, int(d.figures)))
+
+
+def _teams(state: GameState) -> dict[int, list[int]]:
+    teams: dict[int, list[int]] = {}
+    for seat in state.static.seats:
+        teams.setdefault(state.static.team_of(seat), []).append(seat)
+    return teams
+
+
+Deltas = dict[str, tuple[int, int, int, int, int]]
+"""Per figure: (life, attack, defense, move, range) modifiers other than glyphs, measured once
+at the root of a search and reused in its rollouts (`snapshot` with ``deltas``)."""
+
+_STATS = ("life", "attack_dice", "defense_dice", "move", "range")
+_PRINTED = ("life", "attack", "defense", "move", "range")
+_GLYPH_POINT = {"attack_dice": 1, "defense_dice": 2, "move": 3}
+
+
+def _glyph_bonus(state: GameState) -> dict[int, list[int]]:
+    """Per controlling seat: the permanent glyph bonus to (life, attack, defense, move,
+    range) of every figure it controls."""
+    out: dict[int, list[int]] = {}
+    occupants = state.occupant_map()
+    for at, g in state.glyphs.items():
+        if not g.face_up or g.kind is None:
+            continue
+        point = PERMANENT_GLYPHS.get(g.kind)
+        if point is None:
+            continue
+        holder = occupants.get(at)
+        if holder is None:
+            continue
+        seat = state.controller(holder)
+        out.setdefault(seat, [0, 0, 0, 0, 0])[_GLYPH_POINT[point]] += g.amount
+    return out
+
+
+def stat_deltas(state: GameState) -> Deltas:
+    """What modifies each figure's stats besides the glyphs, now (see `Deltas`)."""
+    glyphs = _glyph_bonus(state)
+    out: Deltas = {}
+    for fid in state.on_battlefield():
+        d = state.static.figure_def(fid)
+        g = glyphs.get(state.controller(fid), [0, 0, 0, 0, 0])
+        exact = [stat(state, point, fid) for point in _STATS]
+        printed = [int(getattr(d, name)) for name in _PRINTED]
+        out[fid] = (exact[0] - printed[0] - g[0], exact[1] - printed[1] - g[1],
+                    exact[2] - printed[2] - g[2], exact[3] - printed[3] - g[3],
+                    exact[4] - printed[4] - g[4])
+    return out
+
+
+def _figs(state: GameState, w: Weights, destroy_pw: bool, deltas: Deltas | None
+          ) -> dict[str, Fig]:
+    key = ("ai.figs", id(deltas), w)
+    cached = state.cache.get("ai.figs")
+    if cached is not None and cached[0] == key and cached[1] is deltas:
+        figs: dict[str, Fig] = cached[2]
+        return figs
+    static = state.static
+    board = state.board
+    glyphs = _glyph_bonus(state) if deltas is not None else {}
+    figs = {}
+    for fid in state.on_battlefield():
+        info = static.figures[fid]
+        d = static.figure_def(fid)
+        fs = state.figures[fid]
+        controller = fs.controller or info.owner
+        pw = d.kind == "planeswalker"
+        if deltas is None:
+            life, attack, defense, move, rng = (stat(state, point, fid) for point in _STATS)
+        else:
+            g = glyphs.get(controller, [0, 0, 0, 0, 0])
+            extra = deltas.get(fid, (0, 0, 0, 0, 0))
+            life, attack, defense, move, rng = (
+                max(1 if i == 0 else 0, int(getattr(d, _PRINTED[i])) + g[i] + extra[i])
+                for i in range(5))
+        f = Fig(
+            id=fid, owner=info.owner, controller=controller,
+            team=static.team_of(info.owner), card=info.card, pw=pw, price=_price(state, fid),
+            life=life, damage=fs.damage, attack=attack, defense=defense, move=move, range=rng,
+            hexes=fs.hexes, base=max(board.base_height(h) for h in fs.hexes),
+        )
+        if pw and destroy_pw:
+            f.per_damage = w.pw_life / max(1, life)
+            f.value = f.per_damage * f.left + w.pw_alive
+        else:
+            full = f.price + (w.pw_extra if pw else 0.0)
+            f.per_damage = w.wound * full / max(1, life)
+            f.value = full - f.per_damage * f.damage
+        # Stats above (or below) the printed card: glyphs held, auras, counters.
+        f.value += f.price * (w.stat_attack * (f.attack - int(d.attack))
+                              + w.stat_defense * (f.defense - int(d.defense))
+                              + w.stat_move * (f.move - int(d.move))
+                              + w.stat_range * (f.range - int(d.range)))
+        figs[fid] = f
+    state.cache["ai.figs"] = (key, deltas, figs)
+    return figs
+
+
+def snapshot(state: GameState, me: int, weights: Weights | None = None,
+             deltas: Deltas | None = None) -> Snapshot:
+    """Read the figures on the battlefield once (folded stats, values). With ``deltas`` the
+    stats are the printed numbers plus the glyphs held plus the given deltas (fast: the
+    search's rollouts); without, every stat is folded by the engine (exact). The figures are
+    cached in the state until it changes."""
+    w = weights or Weights()
+    static = state.static
+    destroy_pw = static.scenario.victory == "destroy_planeswalkers"
+    snap = Snapshot(state, me, static.team_of(me), _teams(state),
+                    dict(_figs(state, w, destroy_pw, deltas)), destroy_pw=destroy_pw)
+    if static.scenario.scoring == "power_spaces":
+        snap.power = frozenset(static.field.power_spaces)
+        snap.progress = min(1.0, state.turn / max(1, static.turn_limit))
+    for f in snap.figs.values():
+        snap.by_team.setdefault(f.team, []).append(f)
+    return snap
+
+
+class Evaluator:
+    """Scores states for a seat (see the module docstring)."""
+
+    def __init__(self, weights: Weights | None = None) -> None:
+        self.w = weights or Weights()
+        self.deltas: Deltas | None = None
+        """Set during a search: rollouts read approximate stats (`snapshot`)."""
+
+    def snap(self, state: GameState, me: int) -> Snapshot:
+        """The snapshot of a state (exact, or with the search's deltas)."""
+        return snapshot(state, me, self.w, self.deltas)
+
+    # --- the whole evaluation ---------------------------------------------------------------
+
+    def evaluate(self, state: GameState, me: int) -> float:
+        """The value of ``state`` for ``me``'s team, in army points."""
+        outcome = state.outcome
+        team = state.static.team_of(me)
+        if outcome is not None:
+            if not outcome.winners:
+                return 0.0
+            won = any(state.static.team_of(s) == team for s in outcome.winners)
+            # Prefer quick wins and late losses.
+            return self.w.win - state.turn if won else -self.w.win + state.turn
+        snap = self.snap(state, me)
+        totals = {t: self.team_total(snap, t) for t in snap.teams}
+        opponents = [t for t in snap.teams if t != team
+                     and any(not state.is_eliminated(s) for s in snap.teams[t])]
+        value = totals[team]
+        if opponents:
+            value -= sum(totals[t] for t in opponents) / len(opponents)
+        value += self.tempo(snap, opponents)
+        return value
+
+    def team_total(self, snap: Snapshot, team: int) -> float:
+        """Material, stats, cards and position of one team."""
+        state = snap.state
+        w = self.w
+        static = state.static
+        total = 0.0
+        figs = snap.by_team.get(team, [])
+        enemies = [f for t, fs in snap.by_team.items() if t != team for f in fs]
+        for f in figs:
+            total += f.value
+            total += self.position_value(snap, f, f.hexes, f.base, enemies)
+        # Reserve figures: worth something while their Planeswalker can still summon them.
+        summoning = set(state.turn_state.summoned)
+        for seat in snap.teams[team]:
+            alive = state.has_planeswalker(seat)
+            for uid in static.players[seat].cards:
+                if state.cards[uid].zone != "reserve" and uid not in summoning:
+                    continue
+                for fid in static.cards[uid].figures:
+                    if state.figures[fid].zone != "reserve":
+                        continue
+                    price = _price(state, fid)
+                    if uid in summoning and state.active == seat:
+                        total += price  # being summoned now
+                    elif alive:
+                        total += w.reserve * price
+                    else:
+                        total += 0.05 * price
+            p = state.players[seat]
+            total += w.hand_card * len(p.hand)
+            for uid in static.players[seat].cards:
+                for a in state.cards[uid].enchantments:
+                    if static.spells.get(a.spell) is not None and \
+                            static.spells[a.spell].owner == seat:
+                        total += w.enchantment
+        return total
+
+    def position_value(self, snap: Snapshot, f: Fig, hexes: Sequence[Hex], base: float,
+                       enemies: Iterable[Fig]) -> float:
+        """Height, closing in, glyphs and power spaces of a figure standing at ``hexes``."""
+        w = self.w
+        state = snap.state
+        value = w.height * base
+        nearest = 99
+        for e in enemies:
+            d = figure_distance(hexes, e.hexes)
+            if d < nearest:
+                nearest = d
+        if nearest < 99:
+            over = nearest - (f.move + f.range)
+            if over > 0:
+                value -= (w.pw_approach if f.pw else w.approach) * f.price * min(over, 10)
+        for h in hexes:
+            g = state.glyphs.get(h)
+            if g is None:
+                continue
+            if g.kind is None or not g.face_up:
+                value += w.unknown_glyph
+            elif g.kind == "healing" and f.damage:
+                value += w.healing_glyph
+        if snap.power:
+            p = snap.progress
+            if any(h in snap.power for h in hexes):
+                value += w.power_space * (f.price + (w.pw_extra if f.pw else 0.0)) * (
+                    0.2 + 1.3 * p * p)
+            else:
+                gap = min((figure_distance(hexes, (h,)) for h in snap.power
+                           if h not in state.occupant_map()), default=0)
+                value -= 0.015 * f.price * min(gap, 12) * (0.3 + p)
+        return value
+
+    # --- tempo --------------------------------------------------------------------------------
+
+    def tempo(self, snap: Snapshot, opponents: list[int]) -> float:
+        """What the players still to act before my next turn can do (module docstring): the
+        player on turn what it can still do, each later player its best card on a fresh
+        turn, and my own next turn a little."""
+        state = snap.state
+        static = state.static
+        if state.phase.startswith("setup") or state.phase == "over":
+            return 0.0
+        order = turn_order(static, state.active)
+        value = 0.0
+        n_opp = max(1, len(opponents))
+        for k, seat in enumerate((*order, order[0])):
+            if k > 0 and seat == snap.me:
+                # My next turn: what I threaten now counts a little (they move first).
+                value += self.w.tempo_later * self.fresh_potential(snap, seat) / n_opp
+                break
+            if k >= len(order) or state.is_eliminated(seat):
+                continue
+            if k == 0 and state.phase in PLAYER_PHASES:
+                weight = self.w.tempo_now
+                potential = self.current_potential(snap, seat)
+            else:
+                weight = self.w.tempo_next if k <= 1 else self.w.tempo_later
+                potential = self.fresh_potential(snap, seat)
+            if static.team_of(seat) == snap.my_team:
+                value += weight * potential / n_opp
+            else:
+                value -= weight * potential
+        return value
+
+    def fresh_potential(self, snap: Snapshot, seat: int, summoned: int = 0) -> float:
+        """What a player could do on a fresh turn: its best card (the Planeswalker's with the
+        summons it allows)."""
+        state = snap.state
+        targets = self._targets(snap, seat)
+        pw = state.static.players[seat].planeswalker
+        best = 0.0
+        for card in state.static.players[seat].cards:
+            if state.cards[card].zone != "play":
+                continue
+            value = self.card_potential(snap, card, seat, targets)
+            if card == pw:
+                value += self.summon_potential(snap, seat, fresh=True, summoned=summoned)
+            best = max(best, value)
+        return best
+
+    def _targets(self, snap: Snapshot, seat: int) -> list[Fig]:
+        team = snap.state.static.team_of(seat)
+        if team == snap.my_team:
+            return [f for t, fs in snap.by_team.items() if t != team for f in fs]
+        return snap.by_team.get(snap.my_team, [])
+
+    def figure_potential(self, snap: Snapshot, f: Fig, reach: int, targets: Sequence[Fig],
+                         fixed: bool = False) -> float:
+        """The best expected loss ``f`` can inflict on a target within ``reach`` spaces
+        (``fixed``: it attacks from where it stands, so height counts)."""
+        best = 0.0
+        for t in targets:
+            d = figure_distance(f.hexes, t.hexes)
+            if d > reach:
+                continue
+            a, dd = f.attack, t.defense
+            if fixed:
+                if f.base > t.base:
+                    a += 1
+                elif t.base > f.base:
+                    dd += 1
+            value = expected_loss(a, dd, t)
+            if value > best:
+                best = value
+        return best
+
+    def card_potential(self, snap: Snapshot, card: str, seat: int,
+                       targets: Sequence[Fig]) -> float:
+        """What a card's figures on the battlefield could do on a fresh turn."""
+        state = snap.state
+        figs = [snap.figs[f] for f in state.static.cards[card].figures if f in snap.figs]
+        scores = sorted((self.figure_potential(snap, f, f.move + f.range, targets)
+                         for f in figs if f.controller == seat), reverse=True)
+        return sum(s * (self.w.focus ** i) for i, s in enumerate(scores))
+
+    def current_potential(self, snap: Snapshot, seat: int) -> float:
+        """What the player on turn can still do this turn. Figures that can still move reach
+        move + range spaces; those that cannot attack from where they stand, and for them the
+        engine's attack options count (sight, engagement, every modifier)."""
+        state = snap.state
+        ts = state.turn_state
+        phase = state.phase
+        if ts.chosen is None:
+            return self.fresh_potential(snap, seat, summoned=len(ts.summoned))
+        targets = self._targets(snap, seat)
+        scores = []
+        attack_over = phase == "post_attack"
+        for fid in acting_figures(state):
+            f = snap.figs.get(fid)
+            if f is None or f.controller != seat or attack_over:
+                continue
+            if ts.attacks_by(fid) >= attacks_allowed(state, fid):
+                continue
+            can_move = phase in ("pre_move", "move") and fid not in ts.moved
+            if can_move:
+                scores.append(self.figure_potential(snap, f, f.range + f.move, targets))
+            else:
+                scores.append(self.attack_now(snap, fid))
+        scores.sort(reverse=True)
+        value = sum(s * (self.w.focus ** i) for i, s in enumerate(scores))
+        return value + self.summon_potential(snap, seat)
+
+    def attack_now(self, snap: Snapshot, figure: str) -> float:
+        """The best expected loss ``figure`` can inflict from where it stands (the engine's
+        attack options: sight, engagement and dice with every modifier)."""
+        best = 0.0
+        try:
+            options = attack_options(snap.state, figure)
+        except Exception:  # noqa: BLE001 - an odd position: nothing
+            return 0.0
+        for option in options:
+            if not option.possible:
+                continue
+            target = snap.figs.get(option.target)
+            if target is None:
+                continue
+            value = expected_loss(option.attack_dice, option.defense_dice, target)
+            if value > best:
+                best = value
+        return best
+
+    def summon_potential(self, snap: Snapshot, seat: int, fresh: bool = False,
+                         summoned: int = 0) -> float:
+        """In the summoning window (or, ``fresh``, on a new turn of ``seat``): what summoning
+        the best reserve cards would add."""
+        state = snap.state
+        static = state.static
+        ts = state.turn_state
+        pw_card = static.players[seat].planeswalker
+        if not state.has_planeswalker(seat):
+            return 0.0
+        if fresh:
+            left = 2 - summoned
+        else:
+            if state.phase not in ("choose", "pre_move"):
+                return 0.0
+            if ts.chosen is not None and ts.chosen != pw_card:
+                return 0.0
+            left = 2 - len(ts.summoned) if ts.chosen is not None else 2
+        gains = []
+        for uid in static.players[seat].cards:
+            if uid == pw_card or state.cards[uid].zone != "reserve":
+                continue
+            figs = [f for f in static.cards[uid].figures if state.figures[f].zone == "reserve"]
+            gains.append(sum(_price(state, f) for f in figs) * (1.0 - self.w.reserve))
+        gains.sort(reverse=True)
+        return sum(gains[:max(0, left)])

@@ -1,0 +1,213 @@
+"""The headless match runner: a game and a controller per seat, played to the end.
+
+Each decision goes to the controller of the player to act, with that player's view
+(`Game.view`) and legal actions. The runner times every decision and enforces a per-decision
+time limit: the controller runs on a worker thread, and one that raises, answers with an
+illegal action or runs out of time is replaced for that decision by `safe_action` (its search
+is told to stop) and the fault is logged and recorded -- an AI failure never ends a game.
+
+`Match` plays step by step (`step`) or to the end (`run`); `run_match` is the one-call form.
+The result (`MatchResult`) keeps the outcome, the number of turns and actions, every
+decision's timing, the faults, and the spells cast and activated abilities used per seat
+(read from the events, for the card-coverage report).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import logging
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from arena.ai.controller import AIController, Controller, StopToken, safe_action
+from arena.engine import Action, Game, Outcome
+from arena.engine.events import AbilityUsed, Event, SpellPlayed
+
+__all__ = ["DecisionRecord", "Match", "MatchResult", "run_match"]
+
+log = logging.getLogger("arena.ai")
+
+DEFAULT_TIME_LIMIT = 5.0
+"""Seconds a controller may take for one decision before the runner falls back."""
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionRecord:
+    """One decision: who, how long, what, and whether the fallback had to answer."""
+
+    seat: int
+    controller: str
+    seconds: float
+    action: str
+    turn: int
+    fault: str | None = None
+    forced: bool = False
+    """Only one legal action: nothing was decided (left out of timing statistics)."""
+
+
+@dataclass
+class MatchResult:
+    """How a match went."""
+
+    outcome: Outcome | None
+    seats: dict[int, str]
+    turns: int
+    actions: int
+    decisions: list[DecisionRecord] = field(default_factory=list)
+    faults: list[str] = field(default_factory=list)
+    spells: dict[int, Counter[str]] = field(default_factory=dict)
+    abilities: dict[int, Counter[str]] = field(default_factory=dict)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Winning seats (empty: a draw or an unfinished game)."""
+        return self.outcome.winners if self.outcome is not None else ()
+
+    def times(self, seat: int | None = None, forced: bool = False) -> list[float]:
+        """Decision times in seconds (of one seat, or all; forced decisions -- a single
+        legal action -- only if asked)."""
+        return [d.seconds for d in self.decisions
+                if (seat is None or d.seat == seat) and (forced or not d.forced)]
+
+    def to_data(self) -> dict[str, Any]:
+        """Plain data (JSON-able) for reports."""
+        return {
+            "winners": list(self.winners),
+            "reason": self.outcome.reason if self.outcome else None,
+            "seats": {str(k): v for k, v in self.seats.items()},
+            "turns": self.turns,
+            "actions": self.actions,
+            "faults": list(self.faults),
+            "spells": {str(k): dict(v) for k, v in self.spells.items()},
+            "abilities": {str(k): dict(v) for k, v in self.abilities.items()},
+        }
+
+
+class Match:
+    """A game between controllers (see the module docstring)."""
+
+    def __init__(self, game: Game, controllers: Mapping[int, Controller], *,
+                 time_limit: float | None = DEFAULT_TIME_LIMIT, max_actions: int = 20000,
+                 on_events: Callable[[list[Event]], None] | None = None) -> None:
+        missing = [s for s in game.state.static.seats if s not in controllers]
+        if missing:
+            raise ValueError(f"no controller for seat(s) {missing}")
+        self.game = game
+        self.controllers = dict(controllers)
+        self.time_limit = time_limit
+        self.max_actions = max_actions
+        self.on_events = on_events
+        self.result = MatchResult(None, {s: c.name for s, c in self.controllers.items()}, 0, 0)
+        self._pool: concurrent.futures.ThreadPoolExecutor | None = None
+        self._stuck = False
+        self._record_events(game.initial_events)
+
+    # --- playing ----------------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended (or the action cap was reached)."""
+        return (self.game.outcome() is not None or self.result.actions >= self.max_actions
+                or self._stuck)
+
+    def step(self) -> DecisionRecord | None:
+        """Ask the player to act for one action and apply it (None once the game is over)."""
+        game = self.game
+        if self.over:
+            return None
+        seat = game.to_act
+        legal = game.legal_actions()
+        if not legal:  # an engine dead end: nothing anyone can do
+            self._stuck = True
+            message = f"seat {seat}, turn {game.turn}: no legal action ({game.pending.description})"
+            self.result.faults.append(message)
+            log.error("the game cannot go on: %s", message)
+            return None
+        controller = self.controllers[seat]
+        view = game.view(seat)
+        start = time.perf_counter()
+        action, fault = self._ask(controller, view, legal)
+        seconds = time.perf_counter() - start
+        if action not in legal:
+            fault = fault or f"illegal action {action}"
+            action = safe_action(legal)
+        if fault is not None:
+            message = f"seat {seat} ({controller.name}), turn {game.turn}: {fault}"
+            self.result.faults.append(message)
+            log.warning("AI fault, fell back to %s: %s", action, message)
+        events = game.apply(action)
+        self._record_events(events)
+        if self.on_events is not None:
+            self.on_events(events)
+        record = DecisionRecord(seat, controller.name, seconds, action.text(), game.turn, fault,
+                                len(legal) == 1)
+        self.result.decisions.append(record)
+        self.result.actions += 1
+        return record
+
+    def run(self) -> MatchResult:
+        """Play to the end; returns the result."""
+        try:
+            while self.step() is not None:
+                pass
+        finally:
+            self.close()
+        self.result.outcome = self.game.outcome()
+        self.result.turns = self.game.turn
+        return self.result
+
+    def close(self) -> None:
+        """Let the worker thread go."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False)
+            self._pool = None
+
+    # --- internals ---------------------------------------------------------------------------
+
+    def _ask(self, controller: Controller, view: Game, legal: list[Action]
+             ) -> tuple[Action, str | None]:
+        if len(legal) == 1 and isinstance(controller, AIController):
+            return legal[0], None
+        if self.time_limit is None:
+            try:
+                return controller.choose(view, legal), None
+            except Exception as exc:  # noqa: BLE001
+                return safe_action(legal), f"{type(exc).__name__}: {exc}"
+        stop = StopToken()
+        if self._pool is None:
+            self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="arena-ai")
+        if isinstance(controller, AIController):
+            future = self._pool.submit(controller.choose, view, legal, stop)
+        else:
+            future = self._pool.submit(controller.choose, view, legal)
+        try:
+            return future.result(timeout=self.time_limit), None
+        except concurrent.futures.TimeoutError:
+            stop.stop()
+            # The worker may still be busy: later decisions get a fresh one.
+            self._pool.shutdown(wait=False)
+            self._pool = None
+            return safe_action(legal), f"time-out after {self.time_limit:g} s"
+        except Exception as exc:  # noqa: BLE001
+            return safe_action(legal), f"{type(exc).__name__}: {exc}"
+
+    def _record_events(self, events: list[Event]) -> None:
+        static = self.game.state.static
+        for e in events:
+            if isinstance(e, SpellPlayed):
+                d = static.spell_def(e.spell) if e.spell in static.spells else None
+                name = d.id if d is not None else e.name
+                self.result.spells.setdefault(e.player, Counter())[name] += 1
+            elif isinstance(e, AbilityUsed):
+                card = static.cards[e.card].def_id if e.card in static.cards else e.card
+                self.result.abilities.setdefault(e.player, Counter())[
+                    f"{card}/{e.ability}"] += 1
+
+
+def run_match(game: Game, controllers: Mapping[int, Controller], **options: Any
+              ) -> MatchResult:
+    """Play ``game`` to the end with a controller per seat (`Match` options)."""
+    return Match(game, controllers, **options).run()

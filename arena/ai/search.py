@@ -1,0 +1,345 @@
+"""The search AI: Monte Carlo search over the rest of the turn, with chance handled exactly
+where the engine gives the odds and hidden information determinized.
+
+At a decision on its own turn the AI:
+
+1. builds **candidates** from the legal actions: the best few positions of each figure that
+   may move (`Tactics.move_options`), the best attacks, every summon, card choice, spell,
+   ability and step-ending action (spells and abilities with many target choices ranked by
+   one ply), placements ranked like moves;
+2. estimates each candidate by **rollouts**: on a determinized copy of the view
+   (`arena.ai.chance.determinize`: my library shuffled, face-down glyphs and the opponents'
+   hidden cards sampled from what is unknown, a fresh seeded generator), the candidate is
+   applied -- an attack or a provoking move with each of its exact outcomes (forced dice,
+   weighted by the engine's odds) when there are few, else an outcome drawn by a
+   low-discrepancy sequence over the distribution -- and the quick policy
+   (`arena.ai.tactics.rollout`) plays the rest of the turn; the position where the turn ends is
+   evaluated (`arena.ai.evaluate`, whose tempo term prices the opponents' next turn).
+   Every candidate sees the same determinizations (common random numbers);
+3. spends its rollout budget by **sequential halving**: a round gives every surviving
+   candidate an equal share, then the worse half is dropped, until one remains or the budget
+   (or the wall-clock cap, or a stop request) runs out;
+4. picks the best mean, optionally with Gumbel noise (the *normal* level's slips).
+
+Decisions outside its own turn (a question asked during another player's turn) and set-up
+decisions are answered by one ply (`arena.ai.greedy`). The same seed and view always give
+the same choice: every random number is drawn from a seed made of the controller's seed and
+the view (`decision_seed`); the budgets count rollouts, and the wall-clock cap only matters on
+an overloaded machine.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from arena.ai.chance import apply_outcome, determinize, outcomes
+from arena.ai.controller import AIController, StopToken, decision_seed, log
+from arena.ai.evaluate import Evaluator, Weights, stat_deltas
+from arena.ai.greedy import dead_end, one_ply_values, pick, settle_own_decisions
+from arena.ai.tactics import (
+    RolloutStopped,
+    Tactics,
+    action_bonus,
+    is_my_turn,
+    rollout,
+    spread,
+)
+from arena.engine import (
+    Action,
+    Answer,
+    BeginSummon,
+    ChooseCard,
+    EndAttack,
+    EndMove,
+    EndTurn,
+    Game,
+    MoveFigure,
+    PlaceFigure,
+    PlaySpell,
+    UseAbility,
+)
+
+__all__ = ["SearchConfig", "SearchController", "SearchStats"]
+
+_PHI = 0.6180339887498949
+_QUICK_KINDS = ("discard", "recall", "order_damage", "first_player")
+
+
+@dataclass(frozen=True, slots=True)
+class SearchConfig:
+    """Budgets and noise of one level."""
+
+    candidates: int = 10
+    """At most this many candidates enter the rollouts."""
+    moves_per_figure: int = 3
+    attacks: int = 6
+    rollouts: int = 48
+    """Rollouts per decision (an exact chance node costs one per outcome)."""
+    exact_outcomes: int = 6
+    """Chance nodes with at most this many outcomes are averaged exactly."""
+    time_limit: float = 2.5
+    """Wall-clock cap (seconds) after which the search stops and answers."""
+    noise: float = 0.0
+    """Gumbel noise (army points) added to the final values: 0 plays the best found."""
+    greedy_samples: int = 2
+    reply: bool = True
+    """Rollouts go on into the next player's turn: the quick policy chooses its card and moves
+    its figures, and the evaluation prices the attacks it then has (the engine's attack
+    options: sight lines, engagement), so threats a distance estimate misses are met."""
+    placements: int = 4
+    """Summoning spaces (best by the move scores) compared by one ply."""
+    answers: int = 8
+    """Options of an effect's question compared by one ply (evenly spread)."""
+
+
+@dataclass
+class SearchStats:
+    """What the last decision did (for tests and tuning)."""
+
+    candidates: int = 0
+    rollouts: int = 0
+    seconds: float = 0.0
+    values: dict[str, float] = field(default_factory=dict)
+    stopped_early: bool = False
+
+
+@dataclass
+class _Cand:
+    action: Action
+    prior: float
+    total: float = 0.0
+    count: float = 0.0
+    dead: bool = False
+    values: list[float] = field(default_factory=list)
+
+    chancy: bool = False
+    """Whether any of its samples rolled dice (or drew a random number)."""
+
+    @property
+    def settled(self) -> bool:
+        """Two samples with the same value and no dice rolled: nothing random in its line, so
+        more samples would say the same (skip them)."""
+        return (not self.chancy and len(self.values) >= 2
+                and abs(self.values[0] - self.values[1]) < 1e-9)
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.count if self.count else -math.inf
+
+
+class SearchController(AIController):
+    """The search AI (see the module docstring)."""
+
+    def __init__(self, seed: int = 0, config: SearchConfig | None = None, name: str = "hard",
+                 weights: Weights | None = None) -> None:
+        super().__init__(seed)
+        self.name = name
+        self.config = config or SearchConfig()
+        self.tactics = Tactics(Evaluator(weights))
+        self.stats = SearchStats()
+
+    # --- the decision -----------------------------------------------------------------------
+
+    def decide(self, view: Game, legal: list[Action], stop: StopToken) -> Action:
+        me = view.to_act
+        seed = decision_seed(self.seed, view, legal)
+        state = view.state
+        started = time.perf_counter()
+        self.stats = SearchStats()
+        cap = started + self.config.time_limit
+        stop.deadline = cap if stop.deadline is None else min(stop.deadline, cap)
+        if state.pending and state.pending[-1].kind in _QUICK_KINDS:
+            return self.tactics.decide_pending(view, legal, me)
+        summons = [a for a in legal if isinstance(a, BeginSummon)]
+        if summons:  # summoning is always worth it: the most expensive squad first
+            return max(summons, key=lambda a: float(state.static.card_def(a.card).cost))
+        self.tactics.ev.deltas = stat_deltas(state)
+        try:
+            pending = state.pending[-1] if state.pending else None
+            if pending is not None and pending.kind == "summon" and pending.player == me:
+                return self._place(view, legal, me, seed, stop)
+            answers = pending is not None and pending.kind not in ("summon", "optional")
+            if not is_my_turn(state, me) or answers or (pending is not None and
+                                                        pending.player != me):
+                if legal and isinstance(legal[0], Answer):
+                    legal = spread(legal, self.config.answers)
+                values = one_ply_values(self.tactics, view, legal, me, seed & 0xFFFFFFFF,
+                                        self.config.greedy_samples, stop)
+                return pick(legal, values, 0.0, seed)
+            try:
+                return self._search(view, legal, me, seed, stop, started)
+            except Exception as exc:  # noqa: BLE001 - fall back on one ply, then safe action
+                self.faults.append(f"search: {type(exc).__name__}: {exc}")
+                log.exception("%s search failed; answering by one ply", self.name)
+                values = one_ply_values(self.tactics, view, legal, me, seed & 0xFFFFFFFF, 1,
+                                        stop)
+                return pick(legal, values, 0.0, seed)
+        finally:
+            self.tactics.ev.deltas = None
+
+    def _place(self, view: Game, legal: list[Action], me: int, seed: int, stop: StopToken
+               ) -> Action:
+        """A summoned figure's space: the best by the move scores that leaves the rest of the
+        squad room (placing is costly to simulate: no rollouts)."""
+        return self.tactics.decide_pending(view, legal, me)
+
+    # --- candidates ---------------------------------------------------------------------------
+
+    def candidates(self, view: Game, legal: list[Action], me: int, seed: int,
+                   stop: StopToken | None = None) -> list[_Cand]:
+        """The actions worth rollouts, best first by one ply (the prior): each movable
+        figure's best positions by the move scores, the attacks with the largest expected
+        loss, the spells and abilities (spread when they have many targets) and the
+        step-ending and card-choosing actions, valued by one ply; the best few go on."""
+        cfg = self.config
+        tactics = self.tactics
+        legal_set = set(legal)
+        pool: list[Action] = []
+        moves = [a for a in legal if isinstance(a, MoveFigure)]
+        if moves:
+            figures = list(dict.fromkeys(a.figure for a in moves))
+            for fid in figures:
+                if stop is not None and stop.stopped and pool:
+                    break
+                _, options = tactics.move_options(view, fid, me)
+                pool.extend([a for _, a in options if a in legal_set][:cfg.moves_per_figure])
+        attacks = tactics.attack_scores(view, me)
+        pool.extend([a for _, a in attacks if a in legal_set][:cfg.attacks])
+        extensions = [a for a in legal if isinstance(a, (PlaySpell, UseAbility, Answer))]
+        pool.extend(spread(extensions, cfg.answers))
+        structural = (ChooseCard, EndMove, EndAttack, EndTurn)
+        pool.extend(a for a in legal if isinstance(a, structural))
+        pool = list(dict.fromkeys(pool)) or list(legal)
+        values = one_ply_values(tactics, view, pool, me, seed & 0xFFFFFFFF, 1, stop)
+        ranked = sorted(zip(values, range(len(pool)), pool, strict=True),
+                        key=lambda x: (-x[0], x[1]))
+        return [_Cand(a, v) for v, _, a in ranked[:cfg.candidates] if v > -math.inf] or [
+            _Cand(ranked[0][2], 0.0)]
+
+    # --- rollouts -----------------------------------------------------------------------------
+
+    def _sample(self, view: Game, cand: _Cand, me: int, seed: int, j: int,
+                stop: StopToken | None = None) -> tuple[float, int]:
+        """One rollout sample of a candidate: (value, rollouts spent)."""
+        det_seed = (seed * 1_000_003 + j * 7919) & 0xFFFFFFFFFFFF
+        base = determinize(view, me, det_seed)
+        turn_of = (view.state.active, view.state.turn)
+        outs = outcomes(base, cand.action, min_probability=0.02)
+        if outs[0][1] is not None and len(outs) <= self.config.exact_outcomes:
+            chosen = outs
+        else:
+            u = (0.5 + j * _PHI) % 1.0
+            acc, pickd = 0.0, outs[-1]
+            total_p = sum(p for p, _ in outs)
+            for o in outs:
+                acc += o[0] / total_p
+                if u <= acc:
+                    pickd = o
+                    break
+            chosen = [(1.0, pickd[1])]
+        total, weight, spent = 0.0, 0.0, 0
+        for k, (p, script) in enumerate(chosen):
+            game = base.clone() if len(chosen) > 1 else base
+            apply_outcome(game, cand.action, script, det_seed + 31 * k)
+            if script:
+                cand.chancy = True
+            rng_before = (game.state.rng.state, len(getattr(game.state.rng, "script", ())))
+            if isinstance(cand.action, PlaceFigure) and dead_end(game):
+                cand.dead = True
+                return -math.inf, 1
+            settle_own_decisions(self.tactics, game, me)
+            rnd = random.Random(det_seed + k)
+            halt = (lambda: stop.stopped) if stop is not None else None
+            luck = (0.5 + j * _PHI) % 1.0
+            credit = rollout(self.tactics, game, me, rnd, turn_of=turn_of, stop=halt,
+                             quantile=luck)
+            if self.config.reply and game.outcome() is None and \
+                    game.state.active != turn_of[0]:
+                # The next player's turn, played by the quick policy for that player.
+                nxt = game.state.active
+                theirs = rollout(self.tactics, game, nxt, rnd, until_attack=True, stop=halt,
+                                 quantile=luck)
+                static = game.state.static
+                credit += theirs if static.team_of(nxt) == static.team_of(me) else -theirs
+            if (game.state.rng.state, len(getattr(game.state.rng, "script", ()))) != rng_before:
+                cand.chancy = True
+            total += p * (self.tactics.ev.evaluate(game.state, me) + credit)
+            weight += p
+            spent += 1
+        return total / weight + action_bonus(cand.action), spent
+
+    def _search(self, view: Game, legal: list[Action], me: int, seed: int, stop: StopToken,
+                started: float) -> Action:
+        cfg = self.config
+        cands = self.candidates(view, legal, me, seed, stop)
+        self.stats.candidates = len(cands)
+        if len(cands) == 1:
+            return cands[0].action
+        deadline = started + cfg.time_limit
+        budget = cfg.rollouts
+        alive = list(cands)
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        spent = 0
+        sample_index = 0
+        stopped = False
+        for r in range(rounds):
+            share = max(1, (budget - spent) // max(1, (rounds - r) * len(alive)))
+            for _ in range(share):
+                for cand in alive:
+                    if stop.stopped or time.perf_counter() > deadline:
+                        stopped = True
+                        break
+                    if cand.dead or cand.settled:
+                        continue
+                    try:
+                        value, cost = self._sample(view, cand, me, seed, sample_index, stop)
+                    except RolloutStopped:
+                        stopped = True
+                        break
+                    except Exception as exc:  # noqa: BLE001 - this line cannot be simulated
+                        log.debug("rollout of %s failed: %s", cand.action, exc)
+                        cand.dead = True
+                        continue
+                    if cand.dead:
+                        continue
+                    cand.total += value
+                    cand.count += 1
+                    cand.values.append(value)
+                    spent += cost
+                sample_index += 1
+                if stopped:
+                    break
+            if stopped:
+                break
+            alive = [c for c in alive if not c.dead]
+            if len(alive) <= 1:
+                break
+            alive.sort(key=lambda c: (-c.mean, -c.prior))
+            alive = alive[:max(1, (len(alive) + 1) // 2)]
+        self.stats.rollouts = spent
+        self.stats.seconds = time.perf_counter() - started
+        self.stats.stopped_early = stopped
+        self.stats.values = {c.action.text(): c.mean for c in cands}
+        scored = [c for c in cands if c.count > 0 and not c.dead]
+        if not scored:
+            best_prior = max(cands, key=lambda c: c.prior)
+            return best_prior.action
+        # The finalists have the most samples; compare those (ties: prior).
+        most = max(c.count for c in scored if not c.settled) if any(
+            not c.settled for c in scored) else 1
+        final = [c for c in scored if c.count >= most * 0.5 or c.settled]
+        means = [c.mean for c in final]
+        if cfg.noise > 0.0:
+            rnd = random.Random(seed ^ 0x5EED)
+            means = [m - cfg.noise * math.log(-math.log(max(1e-12, rnd.random())))
+                     for m in means]
+        best = max(range(len(final)), key=lambda i: (means[i], final[i].prior))
+        return final[best].action
+
+
+def _texts(actions: Sequence[Action]) -> list[str]:
+    return [a.text() for a in actions]

@@ -1,0 +1,397 @@
+"""Batches of headless matches (``arena sim``): planning, running in parallel, statistics.
+
+- `plan`: the games of a batch (`GameSpec`): the scenario, the armies of each seat (rotating
+  over every ordered pairing of the armies given, so every Planeswalker pairing is covered),
+  the decks, which controller sits where (alternating, so no controller always has the same
+  seat or army), and the seeds;
+- `play`: one game (`GameReport`), in this process;
+- `run_batch`: every game, in parallel across cores (`multiprocessing`), calling back after
+  each one (the CLI's progress bar);
+- `summarize`: win rates with 95% Wilson intervals per controller, draws, game lengths,
+  decision times (median, p95, max; forced single-option decisions left out) per controller,
+  faults, a per-pairing table, and the card coverage (spells cast and activated abilities
+  used per controller, out of those its armies and decks had).
+
+Content (scenarios, armies, decks) is loaded from the shipped folders through
+`arena.content` -- imported lazily, so importing `arena.ai` stays free of YAML.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import statistics
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from functools import lru_cache
+from itertools import product
+from typing import Any
+
+from arena.ai.levels import LEVELS, make_controller
+from arena.ai.match import Match
+
+__all__ = [
+    "GameReport",
+    "GameSpec",
+    "Summary",
+    "catalog",
+    "plan",
+    "play",
+    "resolve_army",
+    "resolve_scenario",
+    "run_batch",
+    "summarize",
+    "wilson",
+]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game of a batch."""
+
+    index: int
+    scenario: str
+    armies: tuple[str, ...]
+    decks: tuple[str | None, ...]
+    controllers: tuple[str, ...]
+    """Controller name per seat (seat 1 first)."""
+    seed: int
+    time_limit: float | None = 5.0
+
+
+@dataclass
+class GameReport:
+    """How one game went."""
+
+    spec: GameSpec
+    winners: tuple[int, ...]
+    reason: str
+    turns: int
+    actions: int
+    seconds: float
+    times: dict[int, list[float]]
+    faults: list[str]
+    spells: dict[int, dict[str, int]]
+    abilities: dict[int, dict[str, int]]
+    available_spells: dict[int, list[str]]
+    available_abilities: dict[int, list[str]]
+    first_player: int = 0
+
+
+@lru_cache(maxsize=1)
+def catalog() -> Any:
+    """The shipped content (loaded once per process)."""
+    from arena.content import load_catalog, shipped_content_paths
+
+    return load_catalog(shipped_content_paths())
+
+
+def resolve_scenario(name: str) -> str:
+    """A scenario id from an id (``the-duel``) or a short name (``duel``, ``crossroads``)."""
+    ids: list[str] = sorted(catalog().scenarios)
+    key = name.strip().lower()
+    for candidate in (key, f"the-{key}"):
+        if candidate in ids:
+            return candidate
+    found = [i for i in ids if key in i]
+    if len(found) == 1:
+        return found[0]
+    raise ValueError(f"unknown scenario {name!r} (scenarios: {', '.join(ids)})")
+
+
+def resolve_army(name: str) -> str:
+    """An army id from an id (``gideon-premade``) or a short name (``gideon``)."""
+    ids: list[str] = sorted(catalog().armies)
+    key = name.strip().lower()
+    if key in ids:
+        return key
+    found = [i for i in ids if i.startswith(key)] or [i for i in ids if key in i]
+    if len(found) == 1:
+        return found[0]
+    raise ValueError(f"unknown army {name!r} (armies: {', '.join(ids)})")
+
+
+def _players(scenario: Any, seats: int, players: int | None) -> int:
+    low, high = int(scenario.players.min), int(scenario.players.max)
+    if players is not None:
+        if not low <= players <= high:
+            raise ValueError(f"{scenario.id} takes {low}-{high} players, not {players}")
+        return players
+    return min(high, max(low, seats))
+
+
+def _teams(scenario: Any, players: int) -> list[list[int]]:
+    teams = [list(t) for t in (scenario.teams or [])]
+    if teams and sum(len(t) for t in teams) == players:
+        return teams
+    return [[s] for s in range(1, players + 1)]
+
+
+def _deck_for(army_id: str, decks: str) -> str | None:
+    if decks == "none":
+        return None
+    cat = catalog()
+    walker = cat.armies[army_id].planeswalker
+    matching = sorted(d for d, deck in cat.decks.items() if deck.planeswalker == walker)
+    return matching[0] if matching else None
+
+
+def plan(scenario: str, controllers: Sequence[str], games: int, seed: int,
+         armies: Sequence[str] | None = None, decks: str | Sequence[str] = "auto",
+         players: int | None = None, time_limit: float | None = 5.0) -> list[GameSpec]:
+    """The games of a batch (see the module docstring)."""
+    cat = catalog()
+    sid = resolve_scenario(scenario)
+    sc = cat.scenarios[sid]
+    names = [c.strip().lower() for c in controllers if c.strip()]
+    if not names:
+        raise ValueError("name at least one controller (--seats hard,random)")
+    for n in names:
+        if n not in LEVELS:
+            raise ValueError(f"unknown controller {n!r} (choose from {', '.join(LEVELS)})")
+    n_players = _players(sc, len(names), players)
+    teams = _teams(sc, n_players)
+    army_ids = [resolve_army(a) for a in armies] if armies else sorted(cat.armies)
+    if n_players == 2:
+        pairings = [tuple(p) for p in product(army_ids, repeat=2)]
+    else:
+        pairings = [tuple(army_ids[(i + k) % len(army_ids)] for k in range(n_players))
+                    for i in range(len(army_ids))]
+    specs = []
+    for i in range(games):
+        pairing = pairings[i % len(pairings)]
+        shift = i // len(pairings)
+        # Controllers by team (a name per team when there are as many names as teams),
+        # else by seat; rotated each game so nobody keeps a seat.
+        per_seat: list[str] = [""] * n_players
+        if len(names) == len(teams) and len(teams) < n_players:
+            for t, team in enumerate(teams):
+                for s in team:
+                    per_seat[s - 1] = names[(t + shift) % len(names)]
+        else:
+            for s in range(n_players):
+                per_seat[s] = names[(s + shift) % len(names)]
+        if isinstance(decks, str):
+            deck_ids = tuple(_deck_for(a, decks) for a in pairing)
+        else:
+            deck_ids = tuple(decks[k % len(decks)] if decks else None
+                             for k in range(n_players))
+        specs.append(GameSpec(i, sid, pairing, deck_ids, tuple(per_seat),
+                              seed * 100_003 + i, time_limit))
+    return specs
+
+
+def _new_game(spec: GameSpec) -> Any:
+    from arena.content.to_engine import game_from_content
+
+    cat = catalog()
+    sc = cat.scenarios[spec.scenario]
+    bf = cat.battlefields[sc.battlefield]
+    armies = [cat.armies[a] for a in spec.armies]
+    decks = [cat.decks[d] if d is not None else [] for d in spec.decks]
+    n = len(spec.armies)
+    seats = _teams(sc, n) if sc.teams else None
+    return game_from_content(sc, bf, armies, decks, seats, spec.seed, catalog=cat)
+
+
+def _available(game: Any) -> tuple[dict[int, list[str]], dict[int, list[str]]]:
+    static = game.state.static
+    spells: dict[int, list[str]] = {}
+    abilities: dict[int, list[str]] = {}
+    for info in static.spells.values():
+        if info.def_id is not None:
+            spells.setdefault(info.owner, []).append(info.def_id)
+    for seat, player in static.players.items():
+        for card in player.cards:
+            d = static.card_def(card)
+            for ability in d.abilities:
+                kind = ability.get("kind") if isinstance(ability, dict) else getattr(
+                    ability, "kind", None)
+                aid = ability.get("id") if isinstance(ability, dict) else getattr(
+                    ability, "id", None)
+                if kind == "activated":
+                    abilities.setdefault(seat, []).append(f"{d.id}/{aid}")
+    return ({k: sorted(set(v)) for k, v in spells.items()},
+            {k: sorted(set(v)) for k, v in abilities.items()})
+
+
+def play(spec: GameSpec) -> GameReport:
+    """Play one game of a batch in this process."""
+    started = time.perf_counter()
+    game = _new_game(spec)
+    controllers = {seat: make_controller(name, spec.seed * 10 + seat)
+                   for seat, name in enumerate(spec.controllers, start=1)}
+    spells, abilities = _available(game)
+    result = Match(game, controllers, time_limit=spec.time_limit).run()
+    outcome = result.outcome
+    return GameReport(
+        spec=spec,
+        winners=tuple(result.winners),
+        reason=outcome.reason if outcome is not None else "unfinished",
+        turns=result.turns,
+        actions=result.actions,
+        seconds=time.perf_counter() - started,
+        times={seat: result.times(seat) for seat in controllers},
+        faults=list(result.faults),
+        spells={k: dict(v) for k, v in result.spells.items()},
+        abilities={k: dict(v) for k, v in result.abilities.items()},
+        available_spells=spells,
+        available_abilities=abilities,
+        first_player=game.state.first_player,
+    )
+
+
+def _play_safely(spec: GameSpec) -> GameReport:
+    try:
+        return play(spec)
+    except Exception as exc:  # noqa: BLE001 - one broken game must not end the batch
+        return GameReport(spec, (), "error", 0, 0, 0.0, {}, [f"{type(exc).__name__}: {exc}"],
+                          {}, {}, {}, {})
+
+
+def run_batch(specs: Sequence[GameSpec], jobs: int | None = None,
+              on_result: Callable[[GameReport], None] | None = None) -> list[GameReport]:
+    """Play every game, ``jobs`` processes at once (default: one per core)."""
+    jobs = max(1, jobs or os.cpu_count() or 1)
+    reports: list[GameReport] = []
+    if jobs == 1 or len(specs) <= 1:
+        for spec in specs:
+            report = _play_safely(spec)
+            reports.append(report)
+            if on_result is not None:
+                on_result(report)
+    else:
+        catalog()  # load once before forking
+        methods = multiprocessing.get_all_start_methods()
+        ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+        with ctx.Pool(min(jobs, len(specs))) as pool:
+            for report in pool.imap_unordered(_play_safely, specs):
+                reports.append(report)
+                if on_result is not None:
+                    on_result(report)
+    reports.sort(key=lambda r: r.spec.index)
+    return reports
+
+
+# --- statistics --------------------------------------------------------------------------
+
+
+def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default)."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _percentile(values: Sequence[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    k = (len(ordered) - 1) * q
+    lo, hi = math.floor(k), math.ceil(k)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+@dataclass
+class Summary:
+    """What a batch showed (plain data: `to_data` for JSON)."""
+
+    scenario: str
+    games: int
+    controllers: list[str]
+    armies: list[str]
+    seed: int
+    wins: dict[str, int] = field(default_factory=dict)
+    win_rate: dict[str, float] = field(default_factory=dict)
+    ci95: dict[str, tuple[float, float]] = field(default_factory=dict)
+    draws: int = 0
+    errors: int = 0
+    turns: dict[str, float] = field(default_factory=dict)
+    actions: dict[str, float] = field(default_factory=dict)
+    times: dict[str, dict[str, float]] = field(default_factory=dict)
+    faults: list[str] = field(default_factory=list)
+    pairings: list[dict[str, Any]] = field(default_factory=list)
+    coverage: dict[str, dict[str, Any]] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    def to_data(self) -> dict[str, Any]:
+        """JSON-able data."""
+        data = asdict(self)
+        data["ci95"] = {k: list(v) for k, v in self.ci95.items()}
+        return data
+
+
+def summarize(reports: Sequence[GameReport], seed: int = 0, seconds: float = 0.0) -> Summary:
+    """Statistics of a batch (see the module docstring)."""
+    if not reports:
+        raise ValueError("no games")
+    first = reports[0].spec
+    names = list(dict.fromkeys(n for r in reports for n in r.spec.controllers))
+    armies = list(dict.fromkeys(a for r in reports for a in r.spec.armies))
+    s = Summary(first.scenario, len(reports), names, armies, seed, seconds=seconds)
+    played = [r for r in reports if r.reason != "error"]
+    s.errors = len(reports) - len(played)
+    for name in names:
+        wins = sum(1 for r in played
+                   if any(r.spec.controllers[w - 1] == name for w in r.winners))
+        s.wins[name] = wins
+        s.win_rate[name] = wins / len(played) if played else 0.0
+        s.ci95[name] = wilson(wins, len(played))
+    s.draws = sum(1 for r in played if not r.winners)
+    turns = [r.turns for r in played] or [0]
+    acts = [r.actions for r in played] or [0]
+    s.turns = {"median": statistics.median(turns), "mean": statistics.fmean(turns),
+               "min": min(turns), "max": max(turns)}
+    s.actions = {"median": statistics.median(acts), "mean": statistics.fmean(acts),
+                 "min": min(acts), "max": max(acts)}
+    for name in names:
+        times = [t for r in played for seat, ts in r.times.items()
+                 if r.spec.controllers[seat - 1] == name for t in ts]
+        s.times[name] = {"decisions": float(len(times)),
+                         "median": statistics.median(times) if times else 0.0,
+                         "p95": _percentile(times, 0.95),
+                         "max": max(times) if times else 0.0}
+    s.faults = [f"game {r.spec.index}: {f}" for r in reports for f in r.faults]
+    # Per pairing: each seat's army and controller.
+    table: dict[tuple[str, ...], Counter[str]] = {}
+    for r in played:
+        key = tuple(f"{c}:{a}" for c, a in zip(r.spec.controllers, r.spec.armies, strict=True))
+        counter = table.setdefault(tuple(sorted(key)), Counter())
+        counter["games"] += 1
+        for w in r.winners:
+            counter[f"{r.spec.controllers[w - 1]}:{r.spec.armies[w - 1]}"] += 1
+        if not r.winners:
+            counter["draws"] += 1
+    for key, counter in sorted(table.items()):
+        entry: dict[str, Any] = {"seats": list(key), "games": counter["games"],
+                                 "draws": counter["draws"]}
+        entry["wins"] = {k: counter[k] for k in key}
+        s.pairings.append(entry)
+    # Coverage: per controller, spells cast and abilities used out of those it had.
+    for name in names:
+        cast: Counter[str] = Counter()
+        used: Counter[str] = Counter()
+        had_spells: set[str] = set()
+        had_abilities: set[str] = set()
+        for r in played:
+            for seat, ctrl in enumerate(r.spec.controllers, start=1):
+                if ctrl != name:
+                    continue
+                cast.update(r.spells.get(seat, {}))
+                used.update(r.abilities.get(seat, {}))
+                had_spells.update(r.available_spells.get(seat, []))
+                had_abilities.update(r.available_abilities.get(seat, []))
+        s.coverage[name] = {
+            "spells_cast": dict(sorted(cast.items())),
+            "spells_never_cast": sorted(had_spells - set(cast)),
+            "abilities_used": dict(sorted(used.items())),
+            "abilities_never_used": sorted(had_abilities - set(used)),
+        }
+    return s

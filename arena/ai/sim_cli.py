@@ -1,0 +1,200 @@
+"""``arena sim``: play batches of headless matches between controllers and report.
+
+Examples::
+
+    arena sim --scenario duel --seats hard,random --games 200 --seed 1
+    arena sim --scenario duel --seats hard,greedy --armies gideon-premade,jace-premade
+    arena sim --scenario skirmish --seats normal,random --games 20 --json
+    arena sim --scenario melee --players 5 --seats hard,normal,easy,greedy,random --coverage
+
+Games run in parallel (one process per core; ``--jobs``) with a progress bar on stderr; the
+report (stdout) gives win rates with 95% Wilson intervals, draws, game lengths and decision
+times (median, p95, max per controller), faults, a per-pairing table, and with ``--coverage``
+the spells cast and activated abilities used per controller. ``--json`` prints the same as
+JSON. Exit code 0, or 2 for a bad option.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import TextIO
+
+from arena.ai.levels import LEVELS
+from arena.ai.sim import GameReport, Summary, plan, run_batch, summarize
+
+__all__ = ["main"]
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="arena sim",
+        description="Play headless matches between AI levels and report win rates.",
+    )
+    parser.add_argument("--scenario", default="duel",
+                        help="scenario id or short name (duel, skirmish, melee, crossroads, "
+                             "practice); default duel")
+    parser.add_argument("--seats", default="hard,random",
+                        help=f"controllers by seat (or by team), comma-separated: "
+                             f"{', '.join(LEVELS)}; default hard,random")
+    parser.add_argument("--games", type=int, default=20, help="games to play (default 20)")
+    parser.add_argument("--seed", type=int, default=1, help="batch seed (default 1)")
+    parser.add_argument("--armies", default=None,
+                        help="army ids (or short names) to rotate over, comma-separated; "
+                             "default every shipped army (all pairings)")
+    parser.add_argument("--decks", default="auto",
+                        help="'auto' (a deck for each army's Planeswalker when one exists), "
+                             "'none', or deck ids by seat, comma-separated")
+    parser.add_argument("--players", type=int, default=None,
+                        help="players (for scenarios that allow several counts)")
+    parser.add_argument("--jobs", type=int, default=None,
+                        help="parallel processes (default: one per core)")
+    parser.add_argument("--time-limit", type=float, default=5.0,
+                        help="seconds per decision before the runner falls back (default 5)")
+    parser.add_argument("--coverage", action="store_true",
+                        help="report spells cast and abilities used per controller")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    return parser
+
+
+class Progress:
+    """A progress bar on a stream (redrawn in place on a terminal, else a line per 10%)."""
+
+    def __init__(self, total: int, stream: TextIO, names: list[str]) -> None:
+        self.total = total
+        self.done = 0
+        self.stream = stream
+        self.names = names
+        self.wins = dict.fromkeys(names, 0)
+        self.draws = 0
+        self.started = time.perf_counter()
+        self.tty = stream.isatty()
+        self._last_decile = -1
+
+    def update(self, report: GameReport) -> None:
+        self.done += 1
+        for name in {report.spec.controllers[w - 1] for w in report.winners}:
+            self.wins[name] = self.wins.get(name, 0) + 1
+        if not report.winners:
+            self.draws += 1
+        self.draw()
+
+    def draw(self) -> None:
+        elapsed = time.perf_counter() - self.started
+        eta = elapsed / self.done * (self.total - self.done) if self.done else 0.0
+        width = 30
+        filled = int(width * self.done / max(1, self.total))
+        tally = "  ".join(f"{n} {self.wins.get(n, 0)}" for n in self.names)
+        line = (f"[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} games  "
+                f"{tally}  draws {self.draws}  {_clock(elapsed)} elapsed, ETA {_clock(eta)}")
+        if self.tty:
+            self.stream.write("\r" + line + "\x1b[K")
+            if self.done >= self.total:
+                self.stream.write("\n")
+        else:
+            decile = self.done * 10 // max(1, self.total)
+            if decile != self._last_decile or self.done >= self.total:
+                self._last_decile = decile
+                self.stream.write(line + "\n")
+        self.stream.flush()
+
+
+def _clock(seconds: float) -> str:
+    seconds = int(seconds)
+    if seconds >= 3600:
+        return f"{seconds // 3600}h{seconds % 3600 // 60:02d}m"
+    return f"{seconds // 60}m{seconds % 60:02d}s"
+
+
+def render(summary: Summary, coverage: bool) -> str:
+    """The text report."""
+    lines = [
+        f"{summary.scenario}: {summary.games} games, seats {' vs '.join(summary.controllers)}, "
+        f"armies {', '.join(summary.armies)}, seed {summary.seed} "
+        f"({summary.seconds:.0f} s)",
+        "",
+        f"{'controller':<10} {'wins':>5} {'win rate':>9}   95% CI (Wilson)",
+    ]
+    for name in summary.controllers:
+        lo, hi = summary.ci95[name]
+        lines.append(f"{name:<10} {summary.wins[name]:>5} {summary.win_rate[name]:>8.1%}   "
+                     f"[{lo:.1%}, {hi:.1%}]")
+    lines.append(f"{'draws':<10} {summary.draws:>5}")
+    if summary.errors:
+        lines.append(f"{'errors':<10} {summary.errors:>5}")
+    t, a = summary.turns, summary.actions
+    lines += [
+        "",
+        f"game length: turns median {t['median']:g} (mean {t['mean']:.1f}, min {t['min']:g}, "
+        f"max {t['max']:g}); actions median {a['median']:g} (mean {a['mean']:.1f})",
+        "",
+        f"{'decision times':<14} {'decisions':>9} {'median':>9} {'p95':>9} {'max':>9}",
+    ]
+    for name in summary.controllers:
+        x = summary.times[name]
+        lines.append(f"{name:<14} {int(x['decisions']):>9} {x['median']:>8.3f}s "
+                     f"{x['p95']:>8.3f}s {x['max']:>8.3f}s")
+    lines += ["", "pairings (controller:army, wins / games):"]
+    for entry in summary.pairings:
+        wins = ", ".join(f"{k} {v}" for k, v in entry["wins"].items())
+        lines.append(f"  {' vs '.join(entry['seats'])}: {wins}, draws {entry['draws']} "
+                     f"/ {entry['games']}")
+    lines.append("")
+    lines.append(f"faults: {len(summary.faults)}")
+    lines.extend(f"  {f}" for f in summary.faults[:10])
+    if len(summary.faults) > 10:
+        lines.append(f"  ... and {len(summary.faults) - 10} more")
+    if coverage:
+        lines += ["", "card coverage (from the events):"]
+        for name in summary.controllers:
+            c = summary.coverage[name]
+            lines.append(f"  {name}:")
+            cast = ", ".join(f"{k} x{v}" for k, v in c["spells_cast"].items()) or "none"
+            used = ", ".join(f"{k} x{v}" for k, v in c["abilities_used"].items()) or "none"
+            lines.append(f"    spells cast: {cast}")
+            if c["spells_never_cast"]:
+                lines.append(f"    spells never cast: {', '.join(c['spells_never_cast'])}")
+            lines.append(f"    abilities used: {used}")
+            if c["abilities_never_used"]:
+                lines.append(f"    abilities never used: {', '.join(c['abilities_never_used'])}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point (``arena sim``); returns the exit code."""
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0) if isinstance(exc.code, int) else 2
+    seats = [s for s in args.seats.split(",") if s.strip()]
+    armies = [a for a in args.armies.split(",") if a.strip()] if args.armies else None
+    decks: str | list[str] = args.decks
+    if args.decks not in ("auto", "none"):
+        decks = [d.strip() for d in args.decks.split(",") if d.strip()]
+    if args.games < 1:
+        print("arena sim: --games must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        specs = plan(args.scenario, seats, args.games, args.seed, armies, decks, args.players,
+                     args.time_limit)
+    except (ValueError, KeyError) as exc:
+        print(f"arena sim: {exc}", file=sys.stderr)
+        return 2
+    names = list(dict.fromkeys(n for s in specs for n in s.controllers))
+    progress = None if args.quiet else Progress(len(specs), sys.stderr, names)
+    started = time.perf_counter()
+    reports = run_batch(specs, args.jobs, progress.update if progress else None)
+    summary = summarize(reports, args.seed, time.perf_counter() - started)
+    if args.json:
+        print(json.dumps(summary.to_data(), indent=2, sort_keys=True))
+    else:
+        print(render(summary, args.coverage))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

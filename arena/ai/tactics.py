@@ -1,0 +1,699 @@
+"""Fast tactics: scoring moves, placements and attacks without copying the game, the default
+answers to pending decisions, and the quick policy that plays out the rest of a turn
+(the search's rollouts).
+
+Move scoring (`Tactics.move_options`) puts the moving figure on each reachable position and
+adds up, with the evaluation's numbers (`arena.ai.evaluate`):
+
+- the best attack it could make from there this turn (exact damage distribution with height
+  advantage; an engaged figure only against what it is engaged with; clear sight is checked
+  for the best-looking positions of a ranged figure);
+- minus the exposure there: the best card of each opponent, each figure of it attacking the
+  mover if it can reach it next turn (move + range spaces);
+- minus the expected loss of the leaving-engagement attacks and falls on the way;
+- plus what the position gives (height, closing in, glyphs, power spaces) and the bonus of a
+  permanent glyph landed on (or lost by leaving one).
+
+The quick policy (`Tactics.policy_action`) plays a turn greedily: choose the card with the
+most to do (the evaluation's card potential; the Planeswalker's with its summons), summon the
+most expensive squad that fits (rollouts credit the summon instead of placing figures: see
+`rollout`), play the spells and use the abilities that improve the evaluation (one copy
+each), move each figure to the best of its few best-scored positions by the evaluation after
+the move -- or leave it where it is --, then make the attack with the largest expected loss
+while there is one, then end the turn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from math import comb
+
+from arena.ai.chance import BLANK_FACE as BLANK
+from arena.ai.chance import apply_outcome, at_quantile, outcomes
+from arena.ai.evaluate import (
+    Evaluator,
+    Fig,
+    Snapshot,
+    expected_loss,
+    figure_distance,
+)
+from arena.engine import (
+    Accept,
+    Action,
+    Answer,
+    Attack,
+    BeginSummon,
+    ChooseCard,
+    ChooseFirstPlayer,
+    EndAttack,
+    EndMove,
+    EndTurn,
+    Game,
+    MoveFigure,
+    Pass,
+    PlaceFigure,
+    PlacePlaneswalker,
+    PlaySpell,
+    UseAbility,
+)
+from arena.engine.actions import pos_hexes
+from arena.engine.bodies import Body
+from arena.engine.defs import GLYPH_AMOUNTS, PERMANENT_GLYPHS
+from arena.engine.movement import Reach
+from arena.engine.sight import line_of_sight
+from arena.engine.state import GameState
+from arena.engine.stats import acting_figures, attacks_allowed, keywords, stat
+from arena.engine.summon import summonable_cards
+from arena.engine.turn import can_play_spell_now, can_use_ability_now
+from arena.hexgrid import Hex
+
+__all__ = [
+    "RolloutStopped",
+    "Tactics",
+    "extension_actions",
+    "is_my_turn",
+    "rollout",
+    "spread",
+    "summon_credit",
+]
+
+PLAYER_PHASES = ("choose", "pre_move", "move", "post_move", "attack", "post_attack")
+_PHI2 = 0.7548776662466927
+"""The plastic number's reciprocal: a second low-discrepancy step, independent of the golden
+ratio the search steps its samples with."""
+LOS_CHECKS = 6
+"""Positions of a ranged figure whose best attack is confirmed with a line-of-sight check."""
+
+
+def is_my_turn(state: GameState, me: int) -> bool:
+    """Whether ``me``'s team is on turn and no other player's decision is pending."""
+    return (state.outcome is None and state.static.team_of(state.active) ==
+            state.static.team_of(me) and state.phase in PLAYER_PHASES)
+
+
+def extension_actions(game: Game) -> list[Action]:
+    """The legal spells and activated abilities now, without generating moves (cheap)."""
+    state = game.state
+    if state.pending or state.outcome is not None:
+        return []
+    player = state.active
+    spells = can_play_spell_now(state, player)
+    abilities = can_use_ability_now(state, player)
+    if not (spells or abilities):
+        return []
+    out: list[Action] = []
+    for source in state.static.rules.action_sources:
+        for action in source.legal(state, player):
+            spell_ok = (isinstance(action, PlaySpell) and spells
+                        and action.spell in state.players[player].hand)
+            ability_ok = (isinstance(action, UseAbility) and abilities
+                          and action.card == state.turn_state.chosen)
+            if spell_ok or ability_ok:
+                out.append(action)
+    return out
+
+
+def _binomial_loss(dice: int, f: Fig) -> float:
+    """Expected value lost to ``dice`` one-die attacks (a hit on half the faces: 1 damage)."""
+    if dice <= 0:
+        return 0.0
+    total = 0.0
+    for k in range(1, dice + 1):
+        p = comb(dice, k) / 2 ** dice
+        total += p * (f.value if k >= f.left else f.per_damage * k)
+    return total
+
+
+@dataclass(slots=True)
+class _Mover:
+    """What scoring one figure's positions needs, computed once."""
+
+    snap: Snapshot
+    fig: Fig
+    enemies: list[Fig]
+    enemy_cards: dict[str, list[Fig]]
+    can_attack: bool
+    glyph_gain: dict[str, float]
+    held: str | None
+
+
+class Tactics:
+    """Scores and the quick policy (see the module docstring)."""
+
+    def __init__(self, evaluator: Evaluator | None = None, answer_width: int = 3,
+                 eval_moves: int = 3) -> None:
+        self.ev = evaluator or Evaluator()
+        self.answer_width = answer_width
+        self.eval_moves = eval_moves
+        """Positions per figure (best by the move scores) the quick policy compares by the
+        evaluation; 0: the move scores alone decide."""
+        """Options of an effect's question compared by one ply in simulations (effects that
+        move figures make each option cost a path search)."""
+
+    # --- moves ------------------------------------------------------------------------------
+
+    def _mover(self, snap: Snapshot, figure: str, can_attack: bool) -> _Mover:
+        state = snap.state
+        f = snap.figs[figure]
+        enemies = [e for e in snap.figs.values() if state.static.opposed(
+            f.controller, e.controller)]
+        cards: dict[str, list[Fig]] = {}
+        for e in enemies:
+            cards.setdefault(e.card, []).append(e)
+        # Permanent glyphs: what holding one adds to every figure of my team.
+        mine = [g for g in snap.figs.values() if g.controller == f.controller]
+        gains: dict[str, float] = {}
+        w = self.ev.w
+        per = {"attack_dice": w.stat_attack, "defense_dice": w.stat_defense,
+               "move": w.stat_move}
+        for kind, point in PERMANENT_GLYPHS.items():
+            gains[kind] = sum(g.price for g in mine) * per.get(point, 0.0)
+        held = None
+        for h in f.hexes:
+            g = state.glyphs.get(h)
+            if g is not None and g.face_up and g.kind in PERMANENT_GLYPHS:
+                held = g.kind
+        return _Mover(snap, f, enemies, cards, can_attack, gains, held)
+
+    def _attack_value(self, m: _Mover, hexes: tuple[Hex, ...], base: float,
+                      sight: bool = False) -> float:
+        f = m.fig
+        if not m.can_attack:
+            return 0.0
+        near = [e for e in m.enemies if figure_distance(hexes, e.hexes) <= f.range]
+        if not near:
+            return 0.0
+        adjacent = [e for e in near if figure_distance(hexes, e.hexes) == 1]
+        if adjacent:
+            near = adjacent  # engaged: only those (level exceptions aside)
+        scored = []
+        for e in near:
+            a, d = f.attack, e.defense
+            if base > e.base:
+                a += 1
+            elif e.base > base:
+                d += 1
+            scored.append((expected_loss(a, d, e), e))
+        scored.sort(key=lambda x: -x[0])
+        if not sight:
+            return scored[0][0] * self.ev.w.tempo_now
+        state = m.snap.state
+        board = state.board
+        card = state.static.figure_def(f.id)
+        body = Body.standing(board, f.id, hexes, int(card.height), float(card.target_point),
+                             (float(card.hit_zone.bottom), float(card.hit_zone.top)))
+        others = [state.body(o) for o in state.on_battlefield() if o != f.id]
+        for value, e in scored:
+            if figure_distance(hexes, e.hexes) <= 1:
+                return value * self.ev.w.tempo_now
+            try:
+                seen = line_of_sight(board, body, state.body(e.id), others).clear
+            except Exception:  # noqa: BLE001 - geometry edge case: assume blocked
+                seen = False
+            if seen:
+                return value * self.ev.w.tempo_now
+        return 0.0
+
+    def _exposure(self, m: _Mover, hexes: tuple[Hex, ...], base: float) -> float:
+        f = m.fig
+        worst = 0.0
+        for figs in m.enemy_cards.values():
+            scores = []
+            for e in figs:
+                if figure_distance(hexes, e.hexes) > e.move + e.range:
+                    continue
+                d = f.defense + (1 if base > e.base else 0)
+                scores.append(expected_loss(e.attack, d, f))
+            if scores:
+                scores.sort(reverse=True)
+                total = sum(s * self.ev.w.focus ** i for i, s in enumerate(scores))
+                worst = max(worst, total)
+        return worst * self.ev.w.tempo_next
+
+    def _glyph_value(self, m: _Mover, hexes: tuple[Hex, ...]) -> float:
+        state = m.snap.state
+        value = 0.0
+        landed = None
+        for h in hexes:
+            g = state.glyphs.get(h)
+            if g is None or h in m.fig.hexes:
+                continue
+            if g.face_up and g.kind is not None and g.kind in PERMANENT_GLYPHS:
+                landed = g.kind
+                amount = g.amount or GLYPH_AMOUNTS.get(g.kind, 1)
+                value += m.glyph_gain.get(g.kind, 0.0) * amount
+            elif g.face_up and g.kind in ("knowledge", "recall"):
+                value += self.ev.w.hand_card
+        if m.held is not None and landed != m.held and not any(h in m.fig.hexes
+                                                                for h in hexes):
+            value -= m.glyph_gain.get(m.held, 0.0) * GLYPH_AMOUNTS.get(m.held, 1)
+        return value
+
+    def position_score(self, m: _Mover, hexes: tuple[Hex, ...], reach: Reach | None,
+                       sight: bool = False) -> float:
+        """The score of the mover standing at ``hexes`` (after ``reach``, if it moves)."""
+        snap = m.snap
+        board = snap.state.board
+        base = max(board.base_height(h) for h in hexes)
+        score = self._attack_value(m, hexes, base, sight)
+        score -= self._exposure(m, hexes, base)
+        score += self.ev.position_value(snap, m.fig, hexes, base, m.enemies)
+        if reach is not None:
+            score -= _binomial_loss(len(reach.provokes) + len(reach.falls), m.fig)
+            score += self._glyph_value(m, hexes)
+        return score
+
+    def move_options(self, game: Game, figure: str, me: int, snap: Snapshot | None = None,
+                     can_attack: bool = True) -> tuple[float, list[tuple[float, MoveFigure]]]:
+        """(score of staying, [(score, move)] best first) for one figure of the chosen card."""
+        state = game.state
+        snap = snap or self.ev.snap(state, me)
+        if figure not in snap.figs:
+            return 0.0, []
+        m = self._mover(snap, figure, can_attack)
+        ranged = m.fig.range > 1
+        stay = self.position_score(m, m.fig.hexes, None, sight=ranged)
+        out: list[tuple[float, MoveFigure]] = []
+        reaches = game.reachable_spaces(figure)
+        for pos, reach in reaches.items():
+            hexes = pos_hexes(pos)
+            out.append((self.position_score(m, hexes, reach), MoveFigure(figure, pos)))
+        if "flying" in _keywords(state, figure):
+            for pos, reach in game.reachable_spaces(figure, walk=True).items():
+                flown = reaches.get(pos)
+                if flown is None or len(reach.provokes) < len(flown.provokes):
+                    out.append((self.position_score(m, pos_hexes(pos), reach),
+                                MoveFigure(figure, pos, walk=True)))
+        out.sort(key=lambda x: -x[0])
+        if ranged and out:
+            head = out[:LOS_CHECKS]
+            rescored = []
+            for _, mv in head:
+                moved = game.reachable_spaces(figure, mv.walk).get(mv.to)
+                rescored.append((self.position_score(m, pos_hexes(mv.to), moved, sight=True),
+                                 mv))
+            out = sorted(rescored + out[LOS_CHECKS:], key=lambda x: -x[0])
+        return stay, out
+
+    def placement_options(self, game: Game, actions: Sequence[Action], me: int
+                          ) -> list[tuple[float, Action]]:
+        """Placements (summoning, Planeswalker set-up) scored like moves, best first."""
+        state = game.state
+        figure = _placing(state)
+        snap = self.ev.snap(state, me)
+        out: list[tuple[float, Action]] = []
+        if figure is None:
+            return [(0.0, a) for a in actions]
+        f = _reserve_fig(state, figure, snap, self.ev.w.pw_life + self.ev.w.pw_alive)
+        snap.figs[figure] = f
+        m = self._mover(snap, figure, can_attack=False)
+        for a in actions:
+            if not isinstance(a, (PlaceFigure, PlacePlaneswalker)):
+                out.append((0.0, a))
+                continue
+            hexes = pos_hexes(a.position)
+            base = max(state.board.base_height(h) for h in hexes)
+            m.fig.hexes = hexes
+            m.fig.base = base
+            score = self._attack_value(_with_attack(m), hexes, base) * 0.5
+            score -= self._exposure(m, hexes, base)
+            score += self.ev.position_value(snap, m.fig, hexes, base, m.enemies)
+            out.append((score, a))
+        out.sort(key=lambda x: -x[0])
+        return out
+
+    # --- attacks -----------------------------------------------------------------------------
+
+    def attack_scores(self, game: Game, me: int, snap: Snapshot | None = None
+                      ) -> list[tuple[float, Attack]]:
+        """Every attack possible now with its expected loss to the target, best first."""
+        state = game.state
+        ts = state.turn_state
+        if ts.chosen is None or state.phase not in ("pre_move", "move", "post_move", "attack"):
+            return []
+        snap = snap or self.ev.snap(state, me)
+        out: list[tuple[float, Attack]] = []
+        for fid in acting_figures(state):
+            if state.figures[fid].zone != "battlefield" or state.controller(fid) != \
+                    state.active or ts.attacks_by(fid) >= attacks_allowed(state, fid):
+                continue
+            for option in game.attack_options(fid):
+                if not option.possible:
+                    continue
+                target = snap.figs.get(option.target)
+                value = 0.0
+                if target is not None:
+                    value = expected_loss(option.attack_dice, option.defense_dice, target)
+                out.append((value, Attack(fid, option.target)))
+        out.sort(key=lambda x: -x[0])
+        return out
+
+    # --- pending decisions --------------------------------------------------------------------
+
+    def decide_pending(self, game: Game, legal: Sequence[Action], me: int) -> Action:
+        """A quick answer to a pending decision (the rollouts' and a safe default)."""
+        state = game.state
+        decision = state.pending[-1] if state.pending else None
+        kind = decision.kind if decision is not None else ""
+        player = decision.player if decision is not None else state.active
+        if kind == "summon" or any(isinstance(a, (PlaceFigure, PlacePlaneswalker))
+                                   for a in legal[:1]):
+            ranked = self.placement_options(game, legal, player)
+            if kind != "summon":
+                return ranked[0][1]
+            for _, a in ranked[:6]:
+                if self.placement_ok(game, a, len(legal)):
+                    return a
+            return ranked[0][1]
+        if kind == "discard":
+            return min(legal, key=lambda a: _spell_cost(state, a))
+        if kind == "recall":
+            return max(legal, key=lambda a: _spell_cost(state, a))
+        for a in legal:
+            if isinstance(a, ChooseFirstPlayer) and a.seat == player:
+                return a
+        if any(isinstance(a, Accept) for a in legal) and any(isinstance(a, Pass) for a in legal):
+            friendly = state.static.team_of(player) == state.static.team_of(me)
+            want = Accept if friendly else Pass
+            return next(a for a in legal if isinstance(a, want))
+        if legal and isinstance(legal[0], Answer):
+            return self.one_ply(game, spread(legal, self.answer_width), player)
+        return legal[0]
+
+    @staticmethod
+    def placement_ok(game: Game, action: Action, offered: int | None = None) -> bool:
+        """Whether placing here leaves the rest of the squad somewhere to go (a placed figure
+        can hide the remaining spaces from the Planeswalker)."""
+        figure = _placing(game.state)
+        d = game.state.pending[-1] if game.state.pending else None
+        if figure is None or d is None:
+            return True
+        left = game.state.figures_of_card(d.data.get("card", ""), d.data.get("source",
+                                                                              "reserve"))
+        if len(left) <= 1 or (offered is not None and offered > 6 * len(left)):
+            return True  # plenty of room: the check (a costly one) is not needed
+        try:
+            clone = game.clone()
+            clone.apply(action)
+            return bool(clone.legal_actions()) or clone.outcome() is not None
+        except Exception:  # noqa: BLE001
+            return False
+
+    def one_ply(self, game: Game, legal: Sequence[Action], me: int) -> Action:
+        """The action whose result evaluates best (one seeded sample each)."""
+        best, best_value = legal[0], float("-inf")
+        for i, a in enumerate(legal):
+            try:
+                clone = game.clone()
+                clone.apply(a)
+                value = self.ev.evaluate(clone.state, me)
+            except Exception:  # noqa: BLE001 - an action the view cannot simulate
+                continue
+            if value > best_value:
+                best, best_value = a, value
+            del i
+        return best
+
+    # --- the quick policy ---------------------------------------------------------------------
+
+    def policy_action(self, game: Game, me: int, rnd: random.Random, summon: bool = True,
+                      stay: set[str] | None = None) -> Action:
+        """The quick policy's action for the player to act now (see the module docstring).
+        ``summon`` False: never begin a summon (the rollouts credit it instead). ``stay``
+        collects the figures the policy decided to leave where they are this turn."""
+        state = game.state
+        if state.pending:
+            return self.decide_pending(game, game.legal_actions(), me)
+        player = state.active
+        phase = state.phase
+        if phase == "choose":
+            return self.choose_card(game, player)
+        if phase == "pre_move" and summon:
+            cards = summonable_cards(state)
+            if cards:
+                return BeginSummon(max(cards, key=lambda c: _card_price(state, c)))
+        if phase in ("pre_move", "post_attack"):
+            extra = self._best_extension(game, player)
+            if extra is not None:
+                return extra
+        if phase in ("pre_move", "move"):
+            move = self.next_move(game, player, stay if stay is not None else set())
+            return move if move is not None else EndMove()
+        if phase in ("post_move", "attack"):
+            attacks = self.attack_scores(game, player)
+            if attacks and attacks[0][0] > 0.0:
+                return attacks[0][1]
+            return EndAttack()
+        return EndTurn()
+
+    def next_move(self, game: Game, player: int, stay: set[str]) -> MoveFigure | None:
+        """The next figure's move: its best few positions by the move scores, compared by
+        the evaluation after the move (leaving-engagement attacks and falls at their expected
+        cost) against leaving it where it is; None when every figure stays."""
+        state = game.state
+        snap = self.ev.snap(state, player)
+        moved = state.turn_state.moved
+        base: float | None = None
+        for fid in acting_figures(state):
+            if fid in moved or fid in stay or state.figures[fid].zone != "battlefield" or \
+                    state.controller(fid) != player:
+                continue
+            stay_score, options = self.move_options(game, fid, player, snap)
+            if self.eval_moves <= 0:
+                if options and options[0][0] > stay_score + 0.5:
+                    return options[0][1]
+                stay.add(fid)
+                continue
+            if base is None:
+                base = self.ev.evaluate(state, player)
+            best: MoveFigure | None = None
+            best_value = base + 0.5
+            for _, move in options[:self.eval_moves]:
+                value = self._move_value(game, move, player, snap)
+                if value > best_value:
+                    best, best_value = move, value
+            if best is not None:
+                return best
+            stay.add(fid)
+        return None
+
+    def _move_value(self, game: Game, move: MoveFigure, player: int, snap: Snapshot
+                    ) -> float:
+        """The evaluation after a move, its dice (leaving-engagement attacks, falls) costed
+        by expectation instead of rolled."""
+        reach = game.reachable_spaces(move.figure, move.walk).get(move.to)
+        dice = len(reach.provokes) + len(reach.falls) if reach is not None else 0
+        clone = game.clone()
+        try:
+            apply_outcome(clone, move, (BLANK,) * dice, 0)
+        except Exception:  # noqa: BLE001 - not a move after all
+            return float("-inf")
+        value = self.ev.evaluate(clone.state, player)
+        f = snap.figs.get(move.figure)
+        if dice and f is not None:
+            value -= _binomial_loss(dice, f)
+        return value
+
+    def choose_card(self, game: Game, player: int) -> Action:
+        """The card with the most to do this turn (the evaluation's card potential)."""
+        state = game.state
+        snap = self.ev.snap(state, player)
+        targets = [f for f in snap.figs.values()
+                   if state.static.opposed(player, f.controller)]
+        legal = [a for a in game.legal_actions() if isinstance(a, ChooseCard)]
+        if not legal:
+            return EndTurn()
+        pw = state.static.players[player].planeswalker
+
+        def score(a: ChooseCard) -> float:
+            value = self.ev.card_potential(snap, a.card, player, targets)
+            if a.card == pw:
+                value += self.ev.summon_potential(snap, player)
+            return value
+
+        return max(legal, key=score)
+
+    def _best_extension(self, game: Game, player: int) -> Action | None:
+        options = extension_actions(game)
+        if not options:
+            return None
+        base = self.ev.evaluate(game.state, player)
+        best, best_gain = None, 1.0
+        for a in options[:10]:
+            try:
+                clone = game.clone()
+                clone.apply(a)
+                while clone.state.pending and clone.outcome() is None and \
+                        clone.to_act == player:
+                    clone.apply(self.decide_pending(clone, clone.legal_actions(), player))
+                gain = self.ev.evaluate(clone.state, player) - base + action_bonus(a)
+            except Exception:  # noqa: BLE001
+                continue
+            if gain > best_gain:
+                best, best_gain = a, gain
+        return best
+
+
+def spread(items: Sequence[Action], count: int) -> list[Action]:
+    """At most ``count`` items, evenly spread over the list (first and last included)."""
+    if len(items) <= count:
+        return list(items)
+    if count <= 1:
+        return [items[0]]
+    step = (len(items) - 1) / (count - 1)
+    return [items[round(i * step)] for i in range(count)]
+
+
+def action_bonus(action: Action) -> float:
+    """A small prior for playing cards: effects that last or trigger later are invisible to
+    the evaluation right away, and the cards were put in the deck to be played."""
+    if isinstance(action, PlaySpell):
+        return 4.0
+    if isinstance(action, UseAbility):
+        return 2.0
+    return 0.0
+
+
+class RolloutStopped(Exception):
+    """A rollout was told to stop half-way (its result would be meaningless)."""
+
+
+def summon_credit(tactics: Tactics, game: Game) -> float:
+    """What summoning would add now (the most expensive summonable cards, as many as may
+    still be summoned this turn), for rollouts that do not place the figures."""
+    state = game.state
+    try:
+        cards = summonable_cards(state)
+    except Exception:  # noqa: BLE001
+        return 0.0
+    if not cards:
+        return 0.0
+    left = 2 - len(state.turn_state.summoned)
+    prices = sorted((sum(_figure_price(state, f) for f in state.figures_of_card(c, "reserve"))
+                     for c in cards), reverse=True)
+    return sum(prices[:max(0, left)]) * (1.0 - tactics.ev.w.reserve)
+
+
+def rollout(tactics: Tactics, game: Game, me: int, rnd: random.Random,
+            max_steps: int = 80, summon: bool = False,
+            turn_of: tuple[int, int] | None = None, until_attack: bool = False,
+            stop: Callable[[], bool] | None = None, quantile: float | None = None) -> float:
+    """Play the quick policy until the turn ``turn_of`` (active seat, turn marker; default the
+    current one) is over, or the game. ``me`` decides what counts as friendly. Summons are
+    not placed (unless ``summon``): the value they would add is returned as a credit to add
+    to the final evaluation (placing figures is the slowest thing a turn does).
+    ``until_attack``: stop once the figures have moved, before any attack (or the end of the
+    turn): the evaluation then prices the attacks exactly, with no dice rolled. ``stop``:
+    checked before every action; when it says so, `RolloutStopped` is raised. ``quantile``:
+    attacks and provoking moves take the outcome at this point of their exact distribution
+    (moved along a low-discrepancy sequence for each further one), so rollouts of different
+    candidates with the same sample index meet the same luck (common random numbers)."""
+    state = game.state
+    active, turn = turn_of if turn_of is not None else (state.active, state.turn)
+    steps = 0
+    credit = 0.0
+    credited = summon
+    stay: set[str] = set()
+    chance_steps = 0
+    while steps < max_steps:
+        state = game.state
+        if state.outcome is not None or state.active != active or state.turn != turn:
+            break
+        if not credited and state.phase == "pre_move" and not state.pending and \
+                state.turn_state.chosen == state.static.players[state.active].planeswalker:
+            credited = True
+            value = summon_credit(tactics, game)
+            friendly = state.static.team_of(state.active) == state.static.team_of(me)
+            credit += value if friendly else -value
+        if stop is not None and stop():
+            raise RolloutStopped
+        action = tactics.policy_action(game, me, rnd, summon=summon, stay=stay)
+        if until_attack and isinstance(action, (Attack, EndMove, EndAttack, EndTurn)):
+            break
+        try:
+            if quantile is not None and isinstance(action, (Attack, MoveFigure)):
+                outs = outcomes(game, action)
+                script = at_quantile(outs, (quantile + chance_steps * _PHI2) % 1.0)
+                chance_steps += 1
+                apply_outcome(game, action, script, int(quantile * 1e9) + chance_steps)
+            else:
+                game.apply(action)
+        except Exception:  # noqa: BLE001 - a policy slip: end the turn instead
+            legal = game.legal_actions()
+            if not legal:
+                break
+            game.apply(next((a for a in legal if isinstance(a, EndTurn)), legal[0]))
+        steps += 1
+    return credit
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+def _keywords(state: GameState, figure: str) -> frozenset[str]:
+    return keywords(state, figure)
+
+
+def _spell_cost(state: GameState, action: Action) -> float:
+    spell = getattr(action, "spell", None)
+    if spell is None:
+        return 0.0
+    d = state.static.spell_def(spell) if spell in state.static.spells else None
+    return float(d.cost) if d is not None else 0.0
+
+
+def _figure_price(state: GameState, figure: str) -> float:
+    d = state.static.figure_def(figure)
+    ppf = int(d.price_per_figure)
+    return float(ppf if ppf > 0 else int(d.cost) // max(1, int(d.figures)))
+
+
+def _card_price(state: GameState, card: str) -> float:
+    d = state.static.card_def(card)
+    return float(d.cost)
+
+
+def _placing(state: GameState) -> str | None:
+    """The figure a pending placement decision places next."""
+    if not state.pending:
+        return None
+    d = state.pending[-1]
+    if d.kind == "summon":
+        card = d.data.get("card")
+        source = str(d.data.get("source", "reserve"))
+        if isinstance(card, str) and card in state.static.cards:
+            figs = state.figures_of_card(card, source)
+            return figs[0] if figs else None
+    if d.kind == "place_planeswalker":
+        return state.planeswalker_figure(d.player)
+    return None
+
+
+def _reserve_fig(state: GameState, figure: str, snap: Snapshot, self_pw: float) -> Fig:
+    """A `Fig` for a figure not on the battlefield yet (printed stats)."""
+    static = state.static
+    info = static.figures[figure]
+    d = static.figure_def(figure)
+    pw = d.kind == "planeswalker"
+    f = Fig(figure, info.owner, info.owner, static.team_of(info.owner), info.card, pw,
+            float(d.price_per_figure or d.cost), int(d.life), 0, int(d.attack),
+            int(d.defense), int(d.move), int(d.range), (), 0.0)
+    w_full = f.price
+    if pw and snap.destroy_pw:
+        f.per_damage = self_pw / max(1, f.life)
+        f.value = self_pw
+    else:
+        f.per_damage = 0.5 * w_full / max(1, f.life)
+        f.value = w_full
+    try:
+        f.attack = stat(state, "attack_dice", figure)
+        f.defense = stat(state, "defense_dice", figure)
+    except Exception:  # noqa: BLE001 - stats of a figure off the battlefield
+        pass
+    return f
+
+
+def _with_attack(m: _Mover) -> _Mover:
+    return _Mover(m.snap, m.fig, m.enemies, m.enemy_cards, True, m.glyph_gain, m.held)
