@@ -1,27 +1,35 @@
-"""The shipped content as the client uses it: scenarios, battlefields, premade armies.
+"""The content as the client uses it: scenarios, battlefields, premade and user armies/decks.
 
 Loading the catalogue takes about half a second (YAML and schema checks), so the main menu
 starts loading it on a background thread (`preload`) and the screens that need it wait on
 `catalog()` -- by the time a player has clicked "New game" it is there. Problems in the
 content files never stop the client: a scenario whose files fail to load is simply not
 offered, and `problems()` says why.
+
+The player's own armies and decks (saved by the editor's builder under the data folder, see
+`arena.content.userfiles`) are read fresh whenever a screen asks (`user_files`): they are a
+handful of small files and the player may have just changed them. A user file that breaks a
+rule is not offered; the New game screen shows the reason.
 """
 
 from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from arena.client.palette import Color, hex_color
 
 if TYPE_CHECKING:
     from arena.content.battlefield import Battlefield
     from arena.content.catalog import Catalog
+    from arena.content.lists import ArmyList, SpellDeck
     from arena.content.scenario import Scenario
+    from arena.content.userfiles import DeckOption, UserFiles
     from arena.engine import Game
 
-__all__ = ["GameSetup", "SeatSetup", "catalog", "new_game", "preload", "zone_colours"]
+__all__ = ["GameSetup", "SeatSetup", "SetupError", "army_choices", "catalog", "deck_choices",
+           "default_deck", "new_game", "preload", "user_files", "zone_colours"]
 
 _lock = threading.Lock()
 _catalog: Catalog | None = None
@@ -80,12 +88,16 @@ def zone_colours_for(field_id: str) -> dict[str, Color]:
 
 @dataclass(frozen=True)
 class SeatSetup:
-    """One seat of a new game: who plays it, with which premade army, on which team."""
+    """One seat of a new game: who plays it, with which army and spell deck, on which team.
+
+    `army` and `deck` are ids of shipped or user files; an empty `deck` means the shipped
+    premade deck of the army's Planeswalker."""
 
     kind: str = "human"  # human | ai
     difficulty: str = "normal"  # easy | normal | hard (AI seats)
     army: str = "gideon-premade"
     team: int = 0  # 0 = the scenario's teams / alone
+    deck: str = ""
 
     @property
     def label(self) -> str:
@@ -113,25 +125,114 @@ class GameSetup:
         return [groups[k] for k in sorted(groups)]
 
 
+class SetupError(ValueError):
+    """A set-up that cannot start; ``str()`` is a sentence for the player."""
+
+
+def user_files(scenario: Scenario | None = None) -> UserFiles:
+    """The player's armies and decks, checked by `scenario`'s army budget and deck rules (the
+    guide's defaults without one). Reads the files now: the builder may just have saved."""
+    from arena.client.storage import data_dir
+    from arena.content.userfiles import load_user_files
+
+    if scenario is None:
+        return load_user_files(data_dir(), catalog())
+    return load_user_files(data_dir(), catalog(), scenario.army_budget, scenario.deck)
+
+
+def army_choices(found: UserFiles) -> list[tuple[ArmyList, bool]]:
+    """Every army a seat may take: shipped premade armies, then the player's own (flagged
+    True), each group by name."""
+    shipped = sorted(catalog().armies.values(), key=lambda a: (a.name.lower(), a.id))
+    own = sorted(found.armies.values(), key=lambda a: (a.name.lower(), a.id))
+    return [(a, False) for a in shipped] + [(a, True) for a in own]
+
+
+def deck_choices(army: ArmyList, found: UserFiles,
+                 scenario: Scenario | None = None) -> list[DeckOption]:
+    """The spell decks `army` may play (see `arena.content.userfiles.deck_options`)."""
+    from arena.content.userfiles import deck_options
+
+    return deck_options(army.planeswalker, catalog(), found.decks.values(),
+                        scenario.deck if scenario is not None else None)
+
+
+def default_deck(army: ArmyList, found: UserFiles, scenario: Scenario | None = None) -> str:
+    """The deck a seat takes until the player picks another: the premade deck of the army's
+    Planeswalker (empty when no deck fits)."""
+    options = deck_choices(army, found, scenario)
+    return options[0].deck.id if options else ""
+
+
 def new_game(setup: GameSetup) -> Game:
-    """Start a game from a setup (raises the engine's `SetupError` or `KeyError` with a
-    readable message when the setup cannot be played)."""
+    """Start a game from a setup. Raises `SetupError` (or the engine's own) with a
+    readable message when the setup cannot be played: a user army or deck that was deleted
+    or broken since the screen listed it, a deck that does not fit its army."""
     from arena.content.to_engine import game_from_content
 
     cat = catalog()
-    scenario = cat.scenarios[setup.scenario]
+    scenario = cat.scenarios.get(setup.scenario)
+    if scenario is None or scenario.battlefield not in cat.battlefields:
+        raise SetupError(f"The scenario {setup.scenario!r} is not available; pick another.")
     battlefield = cat.battlefields[scenario.battlefield]
-    armies = [cat.armies[s.army] for s in setup.seats]
-    decks = [deck_for(army.planeswalker) for army in armies]
+    found: UserFiles | None = None
+    armies: list[ArmyList] = []
+    decks: list[SpellDeck] = []
+    for seat, s in enumerate(setup.seats, start=1):
+        army = cat.armies.get(s.army)
+        if army is None:
+            found = found or user_files(scenario)
+            army = found.armies.get(s.army)
+        if army is None:
+            raise SetupError(_missing("army", s.army, seat, found))
+        deck = _deck(s.deck, army, seat, scenario, found)
+        armies.append(army)
+        decks.append(deck)
     return game_from_content(scenario, battlefield, armies, decks, seats=setup.teams(),
                              seed=setup.seed, catalog=cat)
 
 
-def deck_for(planeswalker: str) -> list[Any]:
-    """The spell deck played with a Planeswalker: the shipped premade deck built for it
-    (empty when there is none)."""
+def _deck(deck_id: str, army: ArmyList, seat: int, scenario: Scenario,
+          found: UserFiles | None) -> SpellDeck:
+    from arena.content.lists import SpellDeck
+    from arena.content.rules import check_deck
+
+    cat = catalog()
+    if not deck_id:
+        premade = premade_deck(army.planeswalker)
+        if premade is None:
+            return SpellDeck(format="deck", id="no-deck", name="No deck",
+                             planeswalker=army.planeswalker, spells=[])
+        return premade
+    deck = cat.decks.get(deck_id)
+    if deck is None:
+        found = found or user_files(scenario)
+        deck = found.decks.get(deck_id)
+    if deck is None:
+        raise SetupError(_missing("deck", deck_id, seat, found))
+    findings, _totals = check_deck(army.planeswalker, deck.spells, cat.spells, cat.army_cards,
+                                   scenario.deck)
+    if findings:
+        raise SetupError(f"Player {seat}: the deck {deck.name!r} cannot be played with "
+                         f"{army.name}: {findings[0].message}. Choose another deck.")
+    return deck
+
+
+def _missing(kind: str, ident: str, seat: int, found: UserFiles | None) -> str:
+    folder = "armies" if kind == "army" else "decks"
+    names = (f"{folder}/{ident}.yaml", f"{folder}/{ident}.yml")
+    reason = next((s.reason for s in (found.skipped if found else ()) if s.file in names), "")
+    if reason:
+        return (f"Player {seat}: the {kind} {folder}/{ident}.yaml can no longer be played: "
+                f"{reason}.")
+    return (f"Player {seat}: the {kind} {ident!r} is gone (was {folder}/{ident}.yaml deleted "
+            f"or renamed?). Choose another {kind}.")
+
+
+def premade_deck(planeswalker: str) -> SpellDeck | None:
+    """The shipped premade deck built for a Planeswalker (None when there is none)."""
     cat = catalog()
     for deck in sorted(cat.decks.values(), key=lambda d: d.id):
         if deck.planeswalker == planeswalker:
-            return [cat.spells[s] for s in deck.spells if s in cat.spells]
-    return []
+            return deck
+    return None

@@ -76,7 +76,15 @@ class FigurePlacement:
     look: FigureLook
     hexes: tuple[Hex, ...]
     offset: tuple[float, float, float] | None = None
-    """For an animated figure: plane ``(x, y)`` and level of its base instead of its hexes."""
+    """For an animated figure: plane ``(x, y)`` and level of its base instead of its hexes
+    (the middle of both hexes for a double-space figure)."""
+    flash: float = 0.0
+    """How bright a hit flash lights it (0..1; animated figures only)."""
+    alpha: float = 1.0
+    """Its opacity (a destroyed figure fading out; animated figures only)."""
+    sink: float = 0.0
+    """Levels it has sunk into its space (a destroyed figure; animated figures only): the
+    part below the ground it stood on is cut away."""
 
 
 @dataclass(frozen=True)
@@ -401,7 +409,16 @@ class BattlefieldRenderer:
             x, y, level = placement.offset
             px, py = base.plane_to_screen(x, y, level)
             cy, cx = base.to_camera(x, y)
-            sprite = figure_sprite(look, base.zoom, base.level_px, base.squash)
+            pair = None
+            if len(placement.hexes) > 1:
+                # a double-space base keeps its two ends about its middle point
+                near = base.nearest(placement.hexes)
+                far = next(h for h in placement.hexes if h != near)
+                nx, ny = base.to_screen(near)
+                fx, fy = base.to_screen(far)
+                pair = (fx - nx, fy - ny)
+                px, py = px - pair[0] / 2, py - pair[1] / 2
+            sprite = figure_sprite(look, base.zoom, base.level_px, base.squash, pair)
             key: Key = (round(cy, 6) + 0.01, LAYER_FIGURE, cx)
         else:
             hexes = placement.hexes
@@ -416,8 +433,11 @@ class BattlefieldRenderer:
             cy, cx = base.depth(near)
             key = (cy, LAYER_FIGURE, cx)
         pos = (round(px) - sprite.anchor[0], round(py) - sprite.anchor[1])
-        return _Item(key, sprite.image, pos, pygame.Rect(pos, sprite.image.get_size()), fid,
-                     sprite)
+        image = sprite.image
+        if placement.offset is not None and (placement.flash > 0 or placement.alpha < 1
+                                             or placement.sink > 0):
+            image = _touched(image, sprite.anchor, placement, base)
+        return _Item(key, image, pos, pygame.Rect(pos, image.get_size()), fid, sprite)
 
     # --- drawing ------------------------------------------------------------------------------
 
@@ -452,14 +472,17 @@ class BattlefieldRenderer:
         now: float = 0.0,
         slice_level: int | None = None,
         incremental: bool = False,
+        extra: Sequence[pygame.Rect] = (),
     ) -> list[pygame.Rect]:
         """Draw the battlefield onto ``target`` (see the module docstring): ``markers`` are
         static highlights, ``dynamic`` ones change every frame (hover, path preview).
 
         With ``incremental`` the caller promises ``target`` still shows this renderer's last
-        frame untouched: then only the places the last frame's dynamic items covered are
-        restored from the composite before this frame's are drawn (dirty rectangles), when
-        the composite is the same. Returns the rectangles changed on ``target``."""
+        frame untouched: then only the places the last frame's and this frame's dynamic
+        items cover are restored from the composite before this frame's are drawn (dirty
+        rectangles), when the composite is the same. ``extra`` are places the caller will
+        draw over this frame (a ruler, a tag): restored now and next frame alike. Returns
+        the rectangles changed on ``target``, every one restored or drawn whole."""
         if not proj.at_rest:
             self._draw_direct(target, proj, picture, slice_level)
             self._frame = None
@@ -486,13 +509,6 @@ class BattlefieldRenderer:
             self._composite = (key, composite, statics, occluders, water)
         _, composite, statics, occluders, water = self._composite
         frame_key = (id(target), id(composite))
-        if incremental and self._frame is not None and self._frame[0] == frame_key:
-            dirty = list(self._frame[1])
-            for rect in dirty:
-                target.blit(composite, rect, rect)
-        else:
-            target.blit(composite, (0, 0))
-            dirty = [target.get_rect()]
         self.drawn_figures = [i for i in statics if i.figure is not None]
 
         # dynamic items: water shimmer, hover and path markers, animated figures
@@ -516,17 +532,27 @@ class BattlefieldRenderer:
             if placement.offset is not None and self.visible(board, placement, slice_level):
                 item = self._figure_item(base, board, fid, placement)
                 items.append(item)
-                self.drawn_figures.append(item)
+                if placement.alpha >= 1:  # a figure fading out cannot be picked
+                    self.drawn_figures.append(item)
         items.sort(key=lambda i: i.key)
         drawn = []
         for item in items:
-            rect = item.image.get_rect(topleft=(item.pos[0] + ox, item.pos[1] + oy))
-            item.rect = rect
-            target.blit(item.image, rect)
-            occluders.cover(target, item.key, rect)
-            drawn.append(rect)
+            item.rect = item.image.get_rect(topleft=(item.pos[0] + ox, item.pos[1] + oy))
+            drawn.append(item.rect)
+        drawn += [pygame.Rect(r) for r in extra]
+        if incremental and self._frame is not None and self._frame[0] == frame_key:
+            # every place drawn last frame or about to be drawn now starts from the composite
+            dirty = list(self._frame[1]) + drawn
+            for rect in dirty:
+                target.blit(composite, rect, rect)
+        else:
+            target.blit(composite, (0, 0))
+            dirty = [target.get_rect()]
+        for item in items:
+            target.blit(item.image, item.rect)
+            occluders.cover(target, item.key, item.rect)
         self._frame = (frame_key, drawn)
-        return dirty + drawn
+        return dirty
 
     def _compose(self, size: tuple[int, int], base: Projection, terrain: _Terrain,
                  picture: Picture, markers: Sequence[Marker], slice_level: int | None,
@@ -596,6 +622,26 @@ class BattlefieldRenderer:
             if item.figure == fid:
                 return item.rect
         return None
+
+
+def _touched(image: pygame.Surface, anchor: tuple[int, int], placement: FigurePlacement,
+             proj: Projection) -> pygame.Surface:
+    """A copy of a figure's sprite lit by a hit flash, faded, and cut below the ground it
+    sank into."""
+    out = image.copy()
+    if placement.sink > 0:
+        ground = anchor[1] - placement.sink * proj.level_px + proj.zoom * 0.56 * proj.squash
+        top = max(0, math.ceil(ground))
+        if top < out.get_height():
+            out.fill((0, 0, 0, 0), pygame.Rect(0, top, out.get_width(), out.get_height() - top))
+    if placement.flash > 0:
+        f = min(1.0, placement.flash)
+        out.fill((round(230 * f), round(120 * f), round(100 * f)),
+                 special_flags=pygame.BLEND_RGB_ADD)
+    if placement.alpha < 1:
+        out.fill((255, 255, 255, max(0, round(255 * placement.alpha))),
+                 special_flags=pygame.BLEND_RGBA_MULT)
+    return out
 
 
 def render_preview(field_setup: FieldSetup, size: tuple[int, int],

@@ -4,9 +4,14 @@ A save file is JSON::
 
     {"format": "arena-client-save", "version": 1, "saved_at": "2025-...",
      "label": "The Duel, turn 7", "scenario": "The Duel", "turn": 7,
-     "seats": [{"kind": "human", "difficulty": "normal", "army": ..., "team": 0}, ...],
+     "seats": [{"kind": "human", "difficulty": "normal", "army": ..., "team": 0,
+                "deck": ...}, ...],
      "log": ["Turn 7: Player 1's turn began.", ...],
      "game": <Game.to_data()>}
+
+A save is self-contained: the game data holds every card of every army and deck in full (not
+just their ids), so a game played with the player's own army still loads after that army's
+file was changed or deleted; the ids in ``seats`` only label the players.
 
 They live in ``<data dir>/saves/``; the autosave (written at the start of every turn) is
 ``autosave.json`` there, and "Continue" loads it. Loading never crashes the client: every
@@ -123,6 +128,7 @@ def _seat(data: Any) -> SeatSetup:
         difficulty=str(data.get("difficulty", "normal")),
         army=str(data.get("army", "")),
         team=int(data.get("team", 0) or 0),
+        deck=str(data.get("deck", "") or ""),
     )
 
 

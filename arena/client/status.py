@@ -1,11 +1,15 @@
 """A small JSON status file for end-to-end tests (``ARENA_TEST_STATUS=<path>``): which
 scene is up, its widgets and, in a battle, where the figures, the lit spaces and the hand
 are on screen, so a test driving the real window with xdotool can wait for a UI state and
-click the right place instead of sleeping. Written atomically a few times a second; never
+click the right place instead of sleeping. Each lit move also says whether it provokes or
+falls and how far (in spaces) it ends from the nearest opposing figure, so a test can walk a
+figure into contact without a risky move. Written atomically a few times a second; never
 written unless the variable is set."""
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import json
 import os
 from pathlib import Path
@@ -13,9 +17,25 @@ from typing import Any
 
 import pygame
 
-__all__ = ["STATUS_ENV", "status", "write_status"]
+__all__ = ["STATUS_ENV", "game_digest", "status", "write_status"]
 
 STATUS_ENV = "ARENA_TEST_STATUS"
+_digests: dict[tuple[int, int], str] = {}
+
+
+def game_digest(data: Any) -> str:
+    """A fingerprint of a game's saved data (`Game.to_data()`), so a test can check that a
+    loaded game is the one that was saved."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def _digest(game: Any, version: int) -> str:
+    key = (id(game), version)
+    if key not in _digests:
+        _digests.clear()
+        _digests[key] = game_digest(game.to_data())
+    return _digests[key]
 
 
 def _rect(r: pygame.Rect) -> list[int]:
@@ -26,6 +46,7 @@ def status(app: Any) -> dict[str, Any]:
     """The status as plain data (see the module docstring)."""
     from arena.client.scenes.battle import BattleScene
     from arena.client.session import lead_hex
+    from arena.hexgrid import distance
 
     top = app.top
     out: dict[str, Any] = {"scenes": [type(s).__name__ for s in app.stack],
@@ -37,6 +58,9 @@ def status(app: Any) -> dict[str, Any]:
                            "visible": w.visible, "badge": getattr(getattr(w, "row", None),
                                                                   "badge", "")}
                           for w in form.widgets]
+    setup = getattr(top, "setup", None)
+    if dataclasses.is_dataclass(setup) and not isinstance(setup, type):
+        out["setup"] = dataclasses.asdict(setup)
     battle = app.find(BattleScene)
     if battle is None:
         return out
@@ -59,10 +83,17 @@ def status(app: Any) -> dict[str, Any]:
     attacks = {}
     if opts is not None and battle.selected is not None:
         reach = battle.reach()
+        mover = state.controller(battle.selected)
+        enemy_hexes = [h for f in state.on_battlefield()
+                       if state.static.opposed(mover, state.controller(f))
+                       for h in state.figures[f].hexes]
         for pos in battle.move_table():
             r = reach.get(pos)
+            ends = pos if isinstance(pos, tuple) else (pos,)
+            near = min((distance(a, b) for a in ends for b in enemy_hexes), default=99)
             moves.append({"at": at(lead_hex(pos)), "provokes": bool(r and r.provokes),
-                          "cost": r.cost if r else 0})
+                          "falls": bool(r and r.falls), "cost": r.cost if r else 0,
+                          "near": near})
         for target in opts.attacks.get(battle.selected, {}):
             if target in figures:
                 attacks[target] = figures[target]
@@ -70,7 +101,8 @@ def status(app: Any) -> dict[str, Any]:
         "turn": game.turn, "phase": state.phase, "to_act": game.to_act,
         "viewer": session.viewer, "human_to_act": session.human_to_act,
         "thinking": session.thinking, "over": session.over, "version": session.version,
-        "actions": len(game.actions), "selected": battle.selected,
+        "actions": len(game.actions), "digest": _digest(game, session.version),
+        "pending": bool(state.pending), "selected": battle.selected,
         "actors": battle.actors(), "figures": figures, "moves": moves, "attacks": attacks,
         "place": [at(lead_hex(p)) for p in (opts.place if opts else {})],
         "pick": [at(h) for h in battle.pick_hexes()],

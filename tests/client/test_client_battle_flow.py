@@ -23,7 +23,7 @@ from arena.client.content import SeatSetup
 from arena.client.controllers import RandomController
 from arena.client.saves import autosave_path, list_saves, load_save
 from arena.client.scenes.base import App
-from arena.client.scenes.battle import BattleScene, EndTurnDialog
+from arena.client.scenes.battle import BattleScene, EndTurnDialog, MoveConfirmDialog
 from arena.client.scenes.menu import LoadScene, MainMenu
 from arena.client.scenes.pause import PauseMenu
 from arena.client.session import lead_hex
@@ -228,7 +228,11 @@ def test_keyboard_alone_can_choose_select_and_move(app: App, screen: pygame.Surf
     start = scene.game.state.figures[mover].hexes
     key(scene, pygame.K_PERIOD)
     assert scene.cursor is not None
+    risky = scene.move_warning(scene.cursor).confirm
     key(scene, pygame.K_RETURN)
+    if risky:  # a risky space asks first; Enter confirms
+        assert isinstance(app.top, MoveConfirmDialog)
+        key(app.top, pygame.K_RETURN)
     assert scene.game.state.figures[mover].hexes != start
     key(scene, pygame.K_SPACE)  # end the move step
     assert scene.game.pending.phase in ("post_move", "post_attack", "attack")

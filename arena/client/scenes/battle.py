@@ -7,12 +7,20 @@ Input (mouse and keyboard alike):
   arrow keys pan, [ and ] hide or show levels from the top (level slicing), F refits;
 - the turn: click an army card (or press its number) to choose it; click a figure of the
   chosen card to select it (Tab cycles them): its reachable spaces light up with their cost
-  (orange "!" where leaving would provoke attacks), the path shows under the mouse, and its
-  targets light up red -- hover one for the odds, click to attack. Summon from the card's
-  badge; placement spaces light up green. , and . step through the lit spaces and Enter
-  confirms, so the keyboard alone can play. Space ends the current step (move or attack), T
-  ends the turn; decisions (first player, optional abilities ...) are buttons in the turn
-  panel, numbered for the keyboard;
+  (orange "!" where leaving would provoke attacks), the path shows under the mouse with what
+  it would set off (leaving-engagement attacks and from whom, falls and their damage, a stop
+  in water, the glyph it lands on); a risky move asks "Move / Cancel" first
+  (`MoveConfirmDialog`), a glyph alone does not. The flip key (R unless rebound) swaps which
+  hex of a double-space figure takes the lead, moving or placing. Its targets light up red
+  -- hover any enemy for the odds and the line-of-sight ruler (solid while clear; dashed
+  past a cross where it is blocked, naming what blocks it), click to attack. Summon from the
+  card's badge; placement spaces light up green. , and . step through the lit spaces and
+  Enter confirms, so the keyboard alone can play. Space ends the current step (move or
+  attack), T ends the turn; decisions (first player, optional abilities ...) are buttons in
+  the turn panel, numbered for the keyboard;
+- damage flashes and shakes the figure under a floating number, a destroyed figure sinks
+  and fades (`arena.client.effects`; none with animations off); they never hold up the game
+  or a computer player;
 - the hand (the strip under the battlefield) shows the spell cards of the player at the
   screen, with the spells-per-turn counter: "Play" where the engine offers a PlaySpell for
   that card now; then only the legal targets light up (figures and spaces on the
@@ -42,12 +50,15 @@ from typing import Any
 import pygame
 
 from arena.client import content, text
+from arena.client.advice import MoveWarning, Ruler, move_warning, ruler_for
 from arena.client.content import GameSetup, SeatSetup
 from arena.client.controllers import Controller
-from arena.client.palette import UI, mix, palette
-from arena.client.picture import picture_from_game
+from arena.client.effects import Effects
+from arena.client.overlays import draw_floater, draw_ruler, draw_tag, ruler_colours
+from arena.client.palette import HIGHLIGHTS, UI, mix, palette
+from arena.client.picture import figure_look, picture_from_game
 from arena.client.projection import Projection
-from arena.client.render import BattlefieldRenderer, Marker, Picture
+from arena.client.render import BattlefieldRenderer, FigurePlacement, Marker, Picture
 from arena.client.scenes.base import App, Scene
 from arena.client.scenes.common import Dialog
 from arena.client.scenes.hud import (
@@ -69,7 +80,7 @@ from arena.engine import Action, Discard, Event, Game, IllegalAction, PlaySpell,
 from arena.engine.actions import Pos
 from arena.hexgrid import Hex, hex_to_point
 
-__all__ = ["BattleScene", "DiceShow", "MoveAnimation"]
+__all__ = ["BattleScene", "DiceShow", "MoveAnimation", "MoveConfirmDialog"]
 
 SPELLS_PER_TURN = 3
 HAND_LIMIT = 7
@@ -172,6 +183,8 @@ class BattleScene(Scene):
         self.cursor: Pos | None = None
         self.pick: Pick | None = None
         self.anims: list[MoveAnimation] = []
+        self.fx = Effects()
+        self.flipped = False
         self.time = 0.0
         self.dice: DiceShow | None = None
         self._dice_serial = 0
@@ -195,6 +208,8 @@ class BattleScene(Scene):
         self._live_rects: list[pygame.Rect] = []
         self._last_clean = False
         self._last_surface: pygame.Surface | None = None
+        self._overlay: pygame.Surface | None = None
+        self._overlay_rects: list[pygame.Rect] = []
         self._orient()
         self._rebuild()
 
@@ -332,7 +347,7 @@ class BattleScene(Scene):
         if self._picture is None or self._picture[0] != key:
             self._picture = (key, picture_from_game(self.game, pal, selected=self.selected,
                                                     moving=moving))
-        return self._picture[1]
+        return self.fx.dress(self._picture[1], self.time, self.renderer.stand_level)
 
     def heights(self) -> dict[Hex, float]:
         key = (id(self.game.state.board), self.slice_level,
@@ -387,6 +402,8 @@ class BattleScene(Scene):
                 for step in r.path[1:]:
                     out.append(Marker(lead_hex(step), "path"))
                 out[-1] = Marker(lead_hex(r.path[-1]), "path", f"{r.cost}")
+        if isinstance(pos, tuple):  # a double-space position: its tail outlined too
+            out.append(Marker(pos[1], "hover"))
         return out
 
     def cursor_hex(self) -> Hex | None:
@@ -404,22 +421,48 @@ class BattleScene(Scene):
         return self._position_at(self.hover_hex, table)
 
     def _position_at(self, h: Hex, table: dict[Pos, Any]) -> Pos | None:
+        """The position a pointer on ``h`` means: ``h`` itself, or for a double-space
+        figure the pair led from ``h`` whose tail is nearest the mouse -- or, after the flip
+        key, that pair's other way round (``h`` the tail)."""
         if h in table:
             return h
         pairs = [p for p in table if isinstance(p, tuple) and p[0] == h]
         if not pairs:
             return None
         if self.mouse is None:
-            return pairs[0]
-        proj = self.projection()
-        mx, my = self.mouse
+            best = pairs[0]
+        else:
+            proj = self.projection()
+            mx, my = self.mouse
 
-        def distance2(p: Pos) -> float:
-            assert isinstance(p, tuple)
-            x, y = proj.to_screen(p[1], self.game.state.board.top(p[1]))
-            return (x - mx) ** 2 + (y - my) ** 2
+            def distance2(p: Pos) -> float:
+                assert isinstance(p, tuple)
+                x, y = proj.to_screen(p[1], self.game.state.board.top(p[1]))
+                return (x - mx) ** 2 + (y - my) ** 2
 
-        return min(pairs, key=distance2)
+            best = min(pairs, key=distance2)
+        assert isinstance(best, tuple)
+        flipped = (best[1], best[0])
+        return flipped if self.flipped and flipped in table else best
+
+    def flip(self) -> None:
+        """Swap which hex of a double-space position takes the lead (guide "Flipping a
+        double-space figure"): the keyboard cursor's position at once, the mouse's from now
+        on."""
+        if isinstance(self.cursor, tuple):
+            table = self.session.options.place or self.move_table()
+            swapped = (self.cursor[1], self.cursor[0])
+            if swapped in table:
+                self.cursor = swapped
+                self.hover_hex = swapped[0]
+        else:
+            self.flipped = not self.flipped
+        self._hud = None
+
+    def doubles_here(self) -> bool:
+        """Whether the positions on offer now are double-space pairs (so flipping helps)."""
+        table = self.session.options.place or self.move_table()
+        return any(isinstance(p, tuple) for p in table)
 
     # --- widgets ----------------------------------------------------------------------------------
 
@@ -872,6 +915,7 @@ class BattleScene(Scene):
         self.pick = None
         self.cursor = None
         self.anims.clear()
+        self.fx.clear()
         self.dice = None
         self._picture = None
         self._after_change(())
@@ -948,9 +992,10 @@ class BattleScene(Scene):
     def _on_events(self, events: Sequence[Event]) -> None:
         board = self.game.state.board
         scale = self.app.settings.animation_scale
+        before = self._picture[1] if self._picture is not None else None
         for event in events:
             name = type(event).__name__
-            self._sound_for(name, event)
+            self._sound_for(name, event, scale)
             if name == "FigureMoved" and scale > 0:
                 points = []
                 for pos in event.path:  # type: ignore[attr-defined]
@@ -989,6 +1034,55 @@ class BattleScene(Scene):
             elif name == "PlaneswalkerPlaced" and \
                     event.player == self.session.viewer:  # type: ignore[attr-defined]
                 self._orient()
+        if scale > 0:
+            self._effects_for(events, before, scale)
+
+    def _effects_for(self, events: Sequence[Event], before: Picture | None,
+                     scale: float) -> None:
+        """Hit flashes, damage numbers and fading figures for these events; each starts once
+        the dice have settled and the figure has finished moving."""
+        state = self.game.state
+        static = state.static
+        board = state.board
+        rolled = any(type(e).__name__ == "DiceRolled" for e in events)
+        settle = self.time + (self._settle() if rolled else 0.0)
+        destroyed: dict[str, tuple[Hex, ...]] = {}
+        for event in events:
+            if type(event).__name__ == "FigureDestroyed":
+                e: Any = event
+                old = before.figures.get(e.figure) if before is not None else None
+                destroyed[e.figure] = tuple(e.hexes) or (old.hexes if old else ())
+
+        def start_for(figure: str) -> float:
+            ends = [a.start + a.step * (len(a.points) - 1) for a in self.anims
+                    if a.figure == figure]
+            return max([settle, *ends])
+
+        for event in events:
+            kind = type(event).__name__
+            e = event
+            if kind == "DamageDealt" and e.figure in static.figures:
+                fs = state.figures.get(e.figure)
+                hexes = tuple(fs.hexes) if fs is not None and fs.hexes else \
+                    destroyed.get(e.figure, ())
+                if not hexes:
+                    continue
+                height = max(self.renderer.stand_level(board, h) for h in hexes) + \
+                    float(static.figure_def(e.figure).height)
+                self.fx.add_hit(e.figure, int(e.amount), start_for(e.figure), scale, hexes,
+                                height)
+            elif kind == "FigureDestroyed" and e.figure in static.figures:
+                hexes = destroyed.get(e.figure, ())
+                old = before.figures.get(e.figure) if before is not None else None
+                if old is not None:
+                    placement = replace(old, hexes=hexes or old.hexes, offset=None)
+                elif hexes:
+                    placement = FigurePlacement(
+                        figure_look(self.game, e.figure,
+                                    palette(self.app.settings.colour_blind)), hexes)
+                else:
+                    continue
+                self.fx.add_fade(e.figure, placement, start_for(e.figure), scale)
 
     # --- camera -----------------------------------------------------------------------------------
 
@@ -1136,6 +1230,9 @@ class BattleScene(Scene):
             elif self.form.focused is not None:
                 self.form.focused.activate()
             return
+        if key == self._bound("flip"):
+            self.flip()
+            return
         if pygame.K_1 <= key <= pygame.K_9:
             index = key - pygame.K_1
             if index < len(self._numbered):
@@ -1222,7 +1319,7 @@ class BattleScene(Scene):
             table = self.move_table()
             pos = exact if exact in table else self._position_at(h, table)
             if pos is not None:
-                self.act(table[pos])
+                self.move_to(pos, table[pos])
                 return
             obstacle = self.game.state.board.obstacle_at.get(h)
             if obstacle is not None:
@@ -1238,6 +1335,42 @@ class BattleScene(Scene):
                 return
         if self.selected is not None:
             self.select(None)
+
+    def move_warning(self, pos: Pos | None) -> MoveWarning:
+        """What moving the selected figure to ``pos`` would set off (from the engine's
+        reach: leaving-engagement attacks, falls, water, a glyph)."""
+        if pos is None or self.selected is None:
+            return MoveWarning()
+        return move_warning(self.game, self.selected, self.reach().get(pos))
+
+    def move_to(self, pos: Pos, action: Action) -> None:
+        """Move the selected figure; a risky move (attacks provoked, a fall, a stop in
+        water) asks first, a glyph alone does not."""
+        warning = self.move_warning(pos)
+        if not warning.confirm:
+            self.act(action)
+            return
+        name = self.game.state.static.figure_name(self.selected or "")
+        self.app.push(MoveConfirmDialog(self.app, name, warning, partial(self.act, action)))
+
+    def ruler(self) -> Ruler | None:
+        """The line-of-sight ruler from the selected figure to the opposing figure under
+        the mouse (or the keyboard cursor), cached per game version."""
+        attacker = self.selected
+        target = self.hover_figure
+        state = self.game.state
+        if attacker is not None and target is None and self.cursor is not None:
+            target = state.occupant_map().get(lead_hex(self.cursor))
+        if attacker is None or target is None or target == attacker or \
+                target not in state.figures or \
+                not state.static.opposed(state.controller(attacker), state.controller(target)):
+            return None
+        key = (self.session.version, f"ruler:{attacker}:{target}")
+        if key not in self._options_cache:
+            option = self.attack_options(attacker).get(target)
+            self._options_cache[key] = ruler_for(self.game, attacker, target, option)
+        found: Ruler | None = self._options_cache[key]
+        return found
 
     def hotseat(self) -> bool:
         return len(self.session.human_seats) > 1
@@ -1280,11 +1413,14 @@ class BattleScene(Scene):
         self.anims = [a for a in self.anims if a.at(self.time) is not None]
         if len(self.anims) != before:
             self._picture = None
+        for name in self.fx.update(self.time):
+            self._play(name)
         events = self.session.poll_ai(dt, may_start=not self.anims)
         if events is not None:
             self.session.ai_wait = self.app.settings.ai_delay
             self._after_change(events)
-        if self.session.over and not self.anims and not self.results_shown:
+        if self.session.over and not self.anims and not self.fx.busy(self.time) and \
+                not self.results_shown:
             self.results_shown = True
             from arena.client.scenes.results import ResultsScene
 
@@ -1303,15 +1439,19 @@ class BattleScene(Scene):
         clean = self.app.top is self and not self.app.toasts and not self.app.settings.show_fps
         incremental = clean and self._last_clean and not hud_changed and \
             surface is self._last_surface
+        layer, over = self._overlay_layer(surface.get_size(), proj)
         dirty = self.renderer.draw(surface, proj, picture, self.markers(),
                                    self.dynamic_markers(), now=self.time,
-                                   slice_level=self.slice_level, incremental=incremental)
+                                   slice_level=self.slice_level, incremental=incremental,
+                                   extra=over)
+        for rect in over:
+            surface.blit(layer, rect, rect)
         if incremental:
-            for rect in dirty + self._live_rects:
-                for area in self._hud_rects:
-                    clip = rect.clip(area)
-                    if clip.width and clip.height:
-                        surface.blit(hud, clip, clip)
+            # the panels once over every restored place (twice would darken their edges)
+            clips = [rect.clip(area) for rect in dirty + self._live_rects
+                     for area in self._hud_rects if rect.colliderect(area)]
+            for clip in disjoint(clips):
+                surface.blit(hud, clip, clip)
         else:
             for rect in self._hud_rects:
                 surface.blit(hud, rect, rect)
@@ -1319,11 +1459,65 @@ class BattleScene(Scene):
         self._last_clean = clean
         self._last_surface = surface
 
+    def _overlay_layer(self, size: tuple[int, int], proj: Projection
+                       ) -> tuple[pygame.Surface, list[pygame.Rect]]:
+        """This frame's overlays drawn on a transparent layer (wiped where the last frame's
+        were), and where they are."""
+        layer = self._overlay
+        if layer is None or layer.get_size() != size:
+            layer = self._overlay = pygame.Surface(size, pygame.SRCALPHA)
+            self._overlay_rects = []
+        for rect in self._overlay_rects:
+            layer.fill((0, 0, 0, 0), rect)
+        self._overlay_rects = self._draw_overlays(layer, proj)
+        return layer, self._overlay_rects
+
+    def _draw_overlays(self, surface: pygame.Surface, proj: Projection) -> list[pygame.Rect]:
+        """Over the battlefield, under the panels: the line-of-sight ruler, the warnings of
+        the move under the pointer and the floating damage numbers. Returns where it drew."""
+        drawn: list[pygame.Rect] = []
+        view = self.layout.view
+        clip = surface.get_clip()
+        surface.set_clip(view)
+        colour_blind = self.app.settings.colour_blind
+        px = self._s(16)
+        if proj.at_rest:
+            ruler = self.ruler()
+            if ruler is not None:
+                drawn += draw_ruler(surface, proj, ruler, colour_blind)
+                good, bad = ruler_colours(colour_blind)
+                at = ruler.blocked_at if ruler.blocked_at is not None else ruler.end
+                point = proj.plane_to_screen(*at)
+                label = ruler.label[:1].upper() + ruler.label[1:]
+                drawn.append(draw_tag(surface, [(label, UI["text"])], point,
+                                      good if ruler.clear else bad, px, view,
+                                      title="Line of sight"))
+            pos = self.hover_position() if self.selected is not None else None
+            warning = self.move_warning(pos)
+            if warning and pos is not None:
+                if self.mouse is not None and self.cursor is None:
+                    point = (float(self.mouse[0]), float(self.mouse[1]))
+                else:
+                    point = proj.to_screen(lead_hex(pos), self.heights().get(lead_hex(pos), 0.0))
+                lines = [(line, UI["text"]) for line in warning.lines]
+                lines.append(("Click to move (asks first)" if warning.confirm else
+                              "Click to move", UI["muted"]))
+                drawn.append(draw_tag(surface, lines, point,
+                                      HIGHLIGHTS["provoke"] if warning.confirm else UI["teal"],
+                                      px, view, title="Careful" if warning.confirm else
+                                      "Glyph"))
+        for floater in self.fx.floaters(self.time):
+            point = proj.plane_to_screen(floater.x, floater.y, floater.level)
+            drawn.append(draw_floater(surface, floater.label, point, floater.alpha,
+                                      max(24, round(proj.zoom * 0.8))))
+        surface.set_clip(clip)
+        return [r.clip(view) for r in drawn if r.width and r.height]
+
     def _hud_key(self) -> tuple[Any, ...]:
         f = self.form
         dice_settled = self.dice is None or self.time - self.dice.start >= self._settle()
         return (self.layout.size, self.session.version, self.selected, self.walk,
-                self.hover_hex, self.hover_figure, self.cursor,
+                self.hover_hex, self.hover_figure, self.cursor, self.flipped,
                 f.hover.name if f.hover else None, f.pressed.name if f.pressed else None,
                 f.focused.name if f.focused else None, self.log_scroll, self.card_scroll,
                 self.slice_level, self.session.thinking, self.app.settings,
@@ -1336,17 +1530,25 @@ class BattleScene(Scene):
         """How much bigger than at 1280x720 the HUD's text is drawn."""
         return min(1.4, max(0.85, self.layout.scale))
 
-    def _sound_for(self, name: str, event: Event) -> None:
-        """The sound of an engine event, when sound is on."""
+    def _sound_for(self, name: str, event: Event, scale: float) -> None:
+        """The sound of an engine event, when sound is on: the dice at once; a hit and a
+        destruction with their effects (`_play_effect_sounds`), or at once when animations
+        are off."""
+        sound_name = "dice" if name == "DiceRolled" else None
+        if scale <= 0:
+            if name == "DamageDealt" and int(getattr(event, "amount", 0) or 0) > 0:
+                sound_name = "hit"
+            elif name == "FigureDestroyed":
+                sound_name = "destroyed"
+        if sound_name is not None:
+            self._play(sound_name)
+
+    def _play(self, name: str) -> None:
         if not self.app.settings.sound:
             return
-        sound_name = {"DiceRolled": "dice", "FigureDestroyed": "destroyed"}.get(name)
-        if name == "AttackResolved" and int(getattr(event, "damage", 0) or 0) > 0:
-            sound_name = "hit"
-        if sound_name is not None:
-            from arena.client import sound
+        from arena.client import sound
 
-            sound.play(sound_name)
+        sound.play(name)
 
     def _bound(self, action: str) -> int:
         """The key bound to a battle action in the settings."""
@@ -1504,8 +1706,10 @@ class BattleScene(Scene):
         if not opts.legal:
             return ("The rules offer no action here (an engine problem): save the game from "
                     "the menu (Esc) and report it.")
+        flip = (f" {self._hint('flip')} flips which hex takes the lead."
+                if self.doubles_here() else "")
         if opts.place:
-            return "Click a green space to place the figure (or , . then Enter)."
+            return "Click a green space to place the figure (or , . then Enter)." + flip
         if opts.choose:
             return "Click one of your army cards (or press its number) to choose it."
         if self.selected is not None:
@@ -1519,7 +1723,7 @@ class BattleScene(Scene):
                 parts.append(f"{attacks} target{'s' if attacks > 1 else ''} (red)")
             if not parts:
                 return f"{name} has nothing left to do. Tab: next figure."
-            return f"{name}: " + ", ".join(parts) + ". Tab: next figure."
+            return f"{name}: " + ", ".join(parts) + ". Tab: next figure." + flip
         actors = self.actors()
         if actors:
             chosen = state.turn_state.chosen
@@ -1566,9 +1770,17 @@ class BattleScene(Scene):
         y = inner.y + self._s(24)
         if option is None or not option.possible:
             reason = option.reason if option is not None else "not a target"
+            ruler = self.ruler()
+            if ruler is not None and not ruler.clear and reason.startswith("no clear sight"):
+                reason = f"no line of sight, {ruler.label}"
             for line in text.wrap(f"Cannot attack: {reason}.", self._s(18), inner.width):
                 text.blit(hud, line, self._s(18), UI["bad"], (inner.x, y))
                 y += self._s(20)
+            if ruler is not None and not reason.startswith("no line of sight"):
+                label = ruler.label[:1].upper() + ruler.label[1:]
+                for line in text.wrap(f"Sight: {label}.", self._s(16), inner.width):
+                    text.blit(hud, line, self._s(16), UI["muted"], (inner.x, y))
+                    y += self._s(19)
             return
 
         def sources(total: int, items: Sequence[tuple[str, int]]) -> str:
@@ -1636,17 +1848,18 @@ class BattleScene(Scene):
                       (inner.x, inner.y + i * line_h))
         hud.set_clip(clip)
 
-    def _draw_hover_box(self, hud: pygame.Surface) -> None:
+    def hover_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """The hover box's lines: the space under the pointer, the figure on it, the move
+        there (cost and warnings) and the line of sight to it."""
         h = self.hover_hex
         if h is None:
-            return
+            return []
         state = self.game.state
         board = state.board
-        lay = self.layout
         lines: list[tuple[str, tuple[int, int, int]]] = []
         column = board.columns.get(h)
         if column is None:
-            return
+            return []
         terrain = {"land": "land", "water": "water", "road": "road",
                    "weirded": "weirded ground"}.get(column.terrain or "", "empty")
         head = f"Space {h.q},{h.r}  ·  level {column.top}  ·  {terrain}"
@@ -1681,12 +1894,24 @@ class BattleScene(Scene):
         if pos is not None and self.selected is not None:
             r = self.reach().get(pos)
             if r is not None:
-                extra = f"Move here: {r.cost} spaces"
-                if r.provokes:
-                    extra += f"; provokes {len(r.provokes)} leaving-engagement attack(s)"
-                if r.falls:
-                    extra += "; may fall"
-                lines.append((extra, UI["teal"]))
+                lines.append((f"Move here: {r.cost} space{'s' if r.cost != 1 else ''}",
+                              UI["teal"]))
+                warning = self.move_warning(pos)
+                for line in warning.lines:
+                    lines.append((line, HIGHLIGHTS["provoke"] if warning.confirm else
+                                  UI["teal"]))
+        ruler = self.ruler()
+        if ruler is not None:
+            good, bad = ruler_colours(self.app.settings.colour_blind)
+            label = ruler.label[:1].upper() + ruler.label[1:]
+            lines.append((f"Line of sight: {label}", good if ruler.clear else bad))
+        return lines
+
+    def _draw_hover_box(self, hud: pygame.Surface) -> None:
+        lines = self.hover_lines()
+        if not lines:
+            return
+        lay = self.layout
         box = pygame.Rect(lay.hover.x, lay.hover.y, lay.hover.width,
                           12 + self._s(20) * len(lines))
         pygame.draw.rect(hud, (14, 16, 25, 225), box, border_radius=8)
@@ -1735,6 +1960,64 @@ class EndTurnDialog(Dialog):
             self._choose(self._end)
             return
         super().handle_event(event)
+
+
+class MoveConfirmDialog(Dialog):
+    """"Move anyway?" before a risky move: Enter (or Move) moves, Esc (or Cancel) keeps the
+    figure where it is."""
+
+    def __init__(self, app: App, name: str, warning: MoveWarning,
+                 move: Callable[[], object]) -> None:
+        self.warning = warning
+        self.move = move
+        message = f"Moving {name} there: " + "; ".join(
+            line[:1].lower() + line[1:] for line in warning.lines) + "."
+        super().__init__(app, "A risky move", message,
+                         [("Cancel", None), ("Move", self._move)])
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        for widget, hint in zip(self.form.widgets, ("Esc", "Enter"), strict=False):
+            if isinstance(widget, Button):
+                widget.hint = hint
+
+    def _move(self) -> None:
+        self.move()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._choose(self._move)
+            return
+        super().handle_event(event)
+
+
+def disjoint(rects: Sequence[pygame.Rect]) -> list[pygame.Rect]:
+    """The area of ``rects`` as rectangles that do not overlap (each pixel once)."""
+    out: list[pygame.Rect] = []
+    for rect in rects:
+        pieces = [pygame.Rect(rect)]
+        for taken in out:
+            split: list[pygame.Rect] = []
+            for piece in pieces:
+                if not piece.colliderect(taken):
+                    split.append(piece)
+                    continue
+                top, bottom = max(piece.top, taken.top), min(piece.bottom, taken.bottom)
+                if piece.top < taken.top:
+                    split.append(pygame.Rect(piece.left, piece.top, piece.width,
+                                             taken.top - piece.top))
+                if taken.bottom < piece.bottom:
+                    split.append(pygame.Rect(piece.left, taken.bottom, piece.width,
+                                             piece.bottom - taken.bottom))
+                if piece.left < taken.left:
+                    split.append(pygame.Rect(piece.left, top, taken.left - piece.left,
+                                             bottom - top))
+                if taken.right < piece.right:
+                    split.append(pygame.Rect(taken.right, top, piece.right - taken.right,
+                                             bottom - top))
+            pieces = split
+        out.extend(p for p in pieces if p.width > 0 and p.height > 0)
+    return out
 
 
 def _parse_hex(word: str) -> Hex | None:

@@ -306,8 +306,8 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(surface.get_size(), dim=True), (0, 0))
-        draw_title(surface, "Settings", "Saved as you change them · ←→ change a value · "
-                   "F11 fullscreen")
+        draw_title(surface, "Settings", "Saved as you change them · Left / Right change a "
+                   "value · F11 fullscreen")
         text.blit(surface, "Battle keys", 20, UI["accent"], (self.keys_x, self.keys_top),
                   bold=True)
         self.form.draw(surface)
