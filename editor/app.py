@@ -8,8 +8,10 @@ count) and a status line at the bottom.
 Mouse: left button uses the tool (drag to paint), right button drags the view, the wheel
 zooms. Keys: Ctrl+Z / Ctrl+Y undo and redo, Ctrl+S save, Ctrl+C / Ctrl+V copy and paste the
 selection, Q / E rotate the view, Tab flat/3D, PageUp / PageDown level slice, 1-4 brush
-terrain (land, water, road, weirded), Esc quits. ``arena-editor PATH`` opens a battlefield
-or scenario file, or starts a new battlefield that Save writes to PATH.
+terrain (land, water, road, weirded), R turns the obstacle shape; Esc, Ctrl+Q, Quit or the
+window's close button quit, asking Save / Discard / Cancel when work is unsaved. Letter keys
+are not shortcuts while a text field has the keyboard. ``arena-editor PATH`` opens a
+battlefield or scenario file, or starts a new battlefield that Save writes to PATH.
 
 All of the editing is `editor.model` (headless); this module only turns input into commands
 and draws. Work in progress is autosaved to the user data dir every few seconds and offered
@@ -48,14 +50,16 @@ from arena.content.loader import load_file
 from arena.content.scenario import Scenario
 from arena.hexgrid import Hex, hex_to_point, point_to_hex
 from editor import model as m
-from editor import testplay
+from editor import prompts, testplay
 from editor.builder import Builder, shipped_catalog
 from editor.builder_window import BuilderWindow
+from editor.buildsheet import save_png, save_sheet
 from editor.card_form import CardForm
 from editor.card_window import CardWindow
 from editor.scenario_form import CHOICES, ScenarioForm, save_scenario
 from editor.scene import field_setup
 from editor.validation import Debouncer, Finding, Report, validate
+from editor.zone_window import ZoneWindow
 
 WINDOW_SIZE = (1280, 720)
 TOP = 40
@@ -89,8 +93,8 @@ HINTS = {
     "lower": "click or drag: remove the top level",
     "paint": "click or drag: paint the top level with the brush terrain",
     "pick": "click: take the hex's terrain and level as the brush",
-    "ruin": "click: place a ruin (height from the palette)",
-    "cryptolith": "click: place a cryptolith (height from the palette)",
+    "ruin": "click: place a ruin (shape, height from the palette; R turns it 60\u00b0)",
+    "cryptolith": "click: place a cryptolith (one hex; height from the palette)",
     "unobstacle": "click: remove the obstacle on a hex",
     "glyph": "click: place the chosen glyph, side up as chosen",
     "glyph-space": "click: mark a glyph space (again: unmark)",
@@ -104,6 +108,7 @@ HINTS = {
 }
 ZONE_ORDER = ("yellow", "blue", "red", "green", "orange", "purple", "white", "black")
 PROBLEM = (255, 84, 72)
+PREVIEW_OK = (120, 230, 150)
 SELECT = (92, 206, 255)
 
 THEME = {
@@ -129,6 +134,9 @@ class Brush:
     side: str = "ability"
     height: int = 4
     zone: str = "yellow"
+    shape: str = "2 hexes"
+    turns: int = 0
+    """60-degree turns of the obstacle shape (R or the Turn button)."""
 
 
 def _toggle(button: UIButton, on: bool) -> None:
@@ -194,6 +202,12 @@ class EditorApp:
         self.builder_window: BuilderWindow | None = None
         self.card_window: CardWindow | None = None
         self.launcher: Callable[[Path], object] = testplay.launch
+        self.battle_launcher: Callable[[Path, str, str, str], object] = testplay.launch_battle
+        self.quit_prompt: prompts.Choice | None = None
+        self.export_choice: prompts.Choice | None = None
+        self.zone_window: ZoneWindow | None = None
+        self.quit_after_save = False
+        self.discarded = False
         if path is not None and path.exists():
             self.open_path(path)
         else:
@@ -226,7 +240,7 @@ class EditorApp:
         x = 8
         for key, text, width in (
             ("new", "New", 52), ("open", "Open", 56), ("save", "Save", 52),
-            ("save-as", "Save as", 70), ("export", "PNG", 50),
+            ("save-as", "Save as", 70), ("export", "Export", 62),
             ("test-play", "Test play", 76), ("undo", "Undo", 56), ("redo", "Redo", 56),
             ("rot-left", "Turn L", 60), ("rot-right", "Turn R", 60), ("flat", "Flat", 70),
             ("slice-down", "Slice-", 54), ("slice-up", "Slice+", 54),
@@ -258,6 +272,13 @@ class EditorApp:
         self.side_menu = UIDropDownMenu(["ability", "planeswalker"], self.brush.side,
                                         pygame.Rect(70, y, 124, 26), ui)
         y += 30
+        UILabel(pygame.Rect(6, y, 60, 26), "Shape", ui)
+        self.shape_menu = UIDropDownMenu(list(m.OBSTACLE_SHAPES), self.brush.shape,
+                                         pygame.Rect(70, y, 80, 26), ui)
+        self.buttons["turn-shape"] = UIButton(
+            pygame.Rect(152, y, 42, 26), "Turn", ui,
+            tool_tip_text="turn the obstacle shape by 60\u00b0 (R)")
+        y += 30
         UILabel(pygame.Rect(6, y, 60, 26), "Height", ui)
         self.buttons["height-down"] = UIButton(pygame.Rect(70, y, 30, 26), "-", ui)
         self.height_label = UILabel(pygame.Rect(100, y, 64, 26), str(self.brush.height), ui)
@@ -267,7 +288,11 @@ class EditorApp:
         self.zone_menu = UIDropDownMenu(self.zone_options(), self.brush.zone,
                                         pygame.Rect(70, y, 124, 26), ui)
         y += 30
-        self.buttons["new-zone"] = UIButton(pygame.Rect(6, y, 188, 26), "New starting zone", ui)
+        self.buttons["new-zone"] = UIButton(pygame.Rect(6, y, 92, 26), "New zone", ui,
+                                            tool_tip_text="add a starting zone and paint it")
+        self.buttons["edit-zone"] = UIButton(pygame.Rect(102, y, 92, 26), "Edit zone", ui,
+                                             tool_tip_text="rename, recolour or delete the "
+                                                           "chosen starting zone")
         y += 34
         UILabel(pygame.Rect(6, y, 188, 22), "Selection", ui)
         y += 24
@@ -358,7 +383,12 @@ class EditorApp:
     def export_png(self, path: Path) -> None:
         image = pygame.Surface(self.view_rect.size)
         self.draw_map(image, pygame.Rect((0, 0), self.view_rect.size))
-        pygame.image.save(image, str(path))
+        try:
+            save_png(image, path)
+        except (OSError, pygame.error) as exc:
+            reason = getattr(exc, "strerror", None) or str(exc)
+            self.message = f"Picture not written to {path}: {reason}"
+            return
         self.message = f"Exported {path}"
 
     def test_play(self) -> None:
@@ -501,7 +531,13 @@ class EditorApp:
                 self.build_ui()
             self.message = f"Eyedropper: {terrain or 'no column'}, level {level}"
         elif tool in ("ruin", "cryptolith") and first:
-            command = m.PlaceObstacle(tool, (at,), b.height)
+            footprint = self.obstacle_preview(at)
+            off = [a for a in footprint if a not in doc.columns]
+            if off:
+                self.message = (f"The {tool} would stand off the map at "
+                                f"[{off[0][0]}, {off[0][1]}]: move it or turn it (R)")
+            else:
+                command = m.PlaceObstacle(tool, footprint, b.height)
         elif tool == "unobstacle" and first:
             command = m.RemoveObstacle(at)
         elif tool == "glyph" and first:
@@ -570,7 +606,7 @@ class EditorApp:
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.QUIT, pygame.WINDOWCLOSE):
-            self.running = False
+            self.request_quit()
             return
         if event.type == pygame.VIDEORESIZE or event.type == pygame.WINDOWSIZECHANGED:
             size = (getattr(event, "w", getattr(event, "x", 0)),
@@ -582,6 +618,8 @@ class EditorApp:
                 self.build_ui()
             return
         consumed = self.ui.process_events(event)
+        if self.handle_popups(event):
+            return
         if self.card_window is not None and self.card_window.alive():
             said = self.card_window.handle(event)
             if said is not None:
@@ -589,6 +627,9 @@ class EditorApp:
                 return
         if self.builder_window is not None and self.builder_window.alive():
             action = self.builder_window.handle(event)
+            if action == "play":
+                self.play_with_army()
+                return
             if action is not None:
                 self.open_dialog(action)
                 return
@@ -623,14 +664,25 @@ class EditorApp:
         self.on_mouse(event)
 
     def dialog_open(self) -> bool:
+        if self.quit_prompt is not None and self.quit_prompt.alive():
+            return True
         return any(d is not None and bool(d.alive())  # type: ignore[no-untyped-call]
                    for d in (self.dialog, self.recovery))
+
+    def text_focused(self) -> bool:
+        """Whether a text field has the keyboard (its letters are not shortcuts then)."""
+        focus = self.ui.get_focus_set()  # type: ignore[no-untyped-call]
+        return any(isinstance(e, UITextEntryLine) for e in focus or ())
 
     def on_key(self, event: pygame.event.Event) -> None:
         ctrl = bool(event.mod & pygame.KMOD_CTRL)
         key = event.key
-        if key == pygame.K_ESCAPE:
-            self.running = False
+        if key == pygame.K_ESCAPE or (ctrl and key == pygame.K_q):
+            self.request_quit()
+        elif self.text_focused():
+            return
+        elif key == pygame.K_r and not ctrl:
+            self.turn_shape()
         elif ctrl and key == pygame.K_z:
             self.undo()
         elif ctrl and key == pygame.K_y:
@@ -707,10 +759,16 @@ class EditorApp:
         key = next((k for k, b in self.buttons.items() if b is element), "")
         if key == "quit":
             self.quit_pressed = True
-            self.running = False
+            self.request_quit()
+        elif key == "turn-shape":
+            self.turn_shape()
+        elif key == "edit-zone":
+            self.open_zone_window()
         elif key == "new":
             self.new_map()
-        elif key in ("open", "save-as", "export"):
+        elif key == "export":
+            self.open_export_menu()
+        elif key in ("open", "save-as"):
             self.open_dialog(key)
         elif key == "save":
             if self.editor.path is None:
@@ -783,13 +841,20 @@ class EditorApp:
             self.brush.zone = text
             self.tool = "zone"
             self.refresh_tools()
+        elif element is self.shape_menu:
+            self.brush.shape = text
+            self.tool = "ruin"
+            self.message = f"Ruin shape: {text} (R turns it 60\u00b0)"
+            self.refresh_tools()
 
     def open_builder(self) -> None:
         if self.builder_window is not None and self.builder_window.alive():
             return
         if self.builder is None:
             catalog = shipped_catalog()
-            self.builder = Builder(catalog.army_cards, catalog.spells)
+            self.builder = Builder(catalog.army_cards, catalog.spells,
+                                   reserved_armies=frozenset(catalog.armies),
+                                   reserved_decks=frozenset(catalog.decks))
         self.builder_window = BuilderWindow(self.ui, self.builder, self.size)
 
     def open_card(self, path: Path) -> None:
@@ -810,22 +875,33 @@ class EditorApp:
         w, h = self.size
         folder = self.editor.path.parent if self.editor.path else (
             project_root() / "scenarios" / "battlefields")
+        builder = self.builder
         if kind == "open-card":
             folder = project_root() / "cards" / "army"
-        elif kind.endswith("army"):
-            folder = project_root() / "cards" / "armies"
-        elif kind.endswith("deck"):
-            folder = project_root() / "cards" / "decks"
-        builder = self.builder
+        elif kind.endswith(("army", "deck")) and builder is not None:
+            # The player's own folder (the game lists it); to load, the shipped premade
+            # lists until the player has saved some.
+            army = kind.endswith("army")
+            own = (builder.default_army_path() if army else builder.default_deck_path()).parent
+            shipped = project_root() / "cards" / ("armies" if army else "decks")
+            folder = own if kind.startswith("save") or own.is_dir() else shipped
         name = {"open": "", "save-as": f"{self.editor.doc.id}.yaml",
-                "export": f"{self.editor.doc.id}.png", "load-army": "", "load-deck": "",
+                "export": f"{self.editor.doc.id}.png",
+                "export-sheet-png": f"{self.editor.doc.id}-build-sheet.png",
+                "export-sheet-pdf": f"{self.editor.doc.id}-build-sheet.pdf",
+                "load-army": "", "load-deck": "",
                 "save-army": f"{builder.army_id if builder else 'army'}.yaml",
                 "save-deck": f"{builder.deck_id if builder else 'deck'}.yaml",
                 "open-card": ""}[kind]
         title = {"open": "Open battlefield or scenario", "save-as": "Save battlefield as",
-                 "export": "Export picture (PNG)", "load-army": "Load army",
+                 "export": "Export picture (PNG)",
+                 "export-sheet-png": "Export build sheet (PNG)",
+                 "export-sheet-pdf": "Export build sheet (PDF)", "load-army": "Load army",
                  "load-deck": "Load deck", "save-army": "Save army as",
                  "save-deck": "Save deck as", "open-card": "Open a card (army or spell)"}[kind]
+        if kind.startswith("save") and folder.name in ("armies", "decks"):
+            folder.mkdir(parents=True, exist_ok=True)  # the file dialog needs it to exist
+        self.quit_after_save = False
         self.dialog_kind = kind
         self.dialog = UIFileDialog(pygame.Rect(w // 2 - 260, h // 2 - 200, 520, 400), self.ui,
                                    window_title=title, initial_file_path=str(folder / name),
@@ -836,16 +912,200 @@ class EditorApp:
         if kind == "open":
             self.open_path(path)
         elif kind == "save-as":
-            self.save(path if path.suffix else path.with_suffix(".yaml"))
+            saved = self.save(path if path.suffix else path.with_suffix(".yaml"))
+            if saved and self.quit_after_save:
+                self.save_and_quit()
         elif kind == "open-card":
             self.open_card(path)
         elif kind == "export":
             self.export_png(path if path.suffix else path.with_suffix(".png"))
+        elif kind in ("export-sheet-png", "export-sheet-pdf"):
+            suffix = ".pdf" if kind.endswith("pdf") else ".png"
+            self.export_sheet(path if path.suffix.lower() == suffix else
+                              path.with_suffix(suffix))
         elif kind in ("load-army", "load-deck", "save-army", "save-deck") and \
                 self.builder_window is not None:
             target = path if path.suffix or kind.startswith("load") else \
                 path.with_suffix(".yaml")
             self.message = self.builder_window.file_action(kind, target)
+
+    # --- obstacles --------------------------------------------------------------------------
+
+    def obstacle_preview(self, at: m.Coord) -> tuple[m.Coord, ...]:
+        """The hexes the obstacle tool would cover with the mouse at `at`."""
+        kind = "cryptolith" if self.tool == "cryptolith" else "ruin"
+        return m.obstacle_footprint(kind, self.brush.shape, at, self.brush.turns)
+
+    def turn_shape(self) -> None:
+        self.brush.turns = (self.brush.turns + 1) % 6
+        self.message = f"Obstacle shape turned to {self.brush.turns * 60}\u00b0"
+
+    # --- popups: export, starting zones, quitting --------------------------------------------
+
+    def handle_popups(self, event: pygame.event.Event) -> bool:
+        """Give an event to the open choice windows; True when one used it."""
+        for attr in ("quit_prompt", "export_choice"):
+            popup: prompts.Choice | None = getattr(self, attr)
+            if popup is None:
+                continue
+            key = popup.handle(event)
+            if key is not None:
+                setattr(self, attr, None)
+                self.on_choice(attr, key)
+                return True
+        if self.zone_window is not None and self.zone_window.alive():
+            action = self.zone_window.handle(event)
+            if action == "apply":
+                self.apply_zone()
+            elif action == "delete":
+                self.delete_zone()
+            return action is not None
+        return False
+
+    def on_choice(self, popup: str, key: str) -> None:
+        if popup == "export_choice" and key != "cancel":
+            self.open_dialog(key)
+        elif popup == "quit_prompt":
+            if key == "save":
+                self.save_and_quit()
+            elif key == "discard":
+                self.discarded = True
+                self.running = False
+            else:
+                self.quit_pressed = False
+                self.message = "Still editing: nothing was closed"
+
+    def open_export_menu(self) -> None:
+        if self.export_choice is None or not self.export_choice.alive():
+            self.export_choice = prompts.export_menu(self.ui, self.size)
+
+    def export_sheet(self, path: Path) -> bool:
+        """Write the level-by-level build sheet (PNG or PDF by the suffix)."""
+        try:
+            saved = save_sheet(self.editor.doc, path)
+        except ValueError as exc:
+            self.message = f"Build sheet not written: {exc}"
+            return False
+        except (OSError, pygame.error) as exc:
+            reason = getattr(exc, "strerror", None) or str(exc)
+            self.message = f"Build sheet not written to {path}: {reason}"
+            return False
+        pages = f", {saved.pages} pages" if saved.pages > 1 else ""
+        self.message = f"Build sheet ({len(saved.levels)} levels{pages}): {path}"
+        return True
+
+    def open_zone_window(self) -> None:
+        zone = next((z for z in self.editor.doc.zones if z.id == self.brush.zone), None)
+        if zone is None:
+            self.message = "No such starting zone yet: add one with New zone, or paint it"
+            return
+        if self.zone_window is not None and self.zone_window.alive():
+            self.zone_window.kill()
+        self.zone_window = ZoneWindow(self.ui, zone, self.size)
+
+    def apply_zone(self) -> None:
+        win = self.zone_window
+        if win is None:
+            return
+        values = win.read()
+        if isinstance(values, str):
+            self.message = values
+            win.note.set_text(values[:60])
+            return
+        name, colour, capacity = values
+        self.run_command(m.EditZone(win.zone_id, name=name, colour=colour, capacity=capacity))
+        self.rendered_revision = -1  # zone colours are baked into the renderer
+        self.message = f"Starting zone {win.zone_id}: {name}, {colour} (Ctrl+Z undoes it)"
+        win.note.set_text("Applied (Ctrl+Z undoes it)")
+
+    def delete_zone(self) -> None:
+        win = self.zone_window
+        if win is None:
+            return
+        self.run_command(m.RemoveZone(win.zone_id))
+        self.message = f"Deleted starting zone {win.zone_id} (Ctrl+Z brings it back)"
+        win.kill()
+        self.zone_window = None
+        self.build_ui()
+
+    def unsaved(self) -> list[str]:
+        """What would be lost by quitting now, in words."""
+        out = ["the battlefield"] if self.editor.dirty else []
+        if self.builder is not None:
+            out += ["the army"] if self.builder.army_dirty else []
+            out += ["the deck"] if self.builder.deck_dirty else []
+        return out
+
+    def request_quit(self) -> None:
+        """Quit, or with unsaved work ask first: Save, Discard or Cancel."""
+        unsaved = self.unsaved()
+        if not unsaved:
+            self.running = False
+            return
+        if self.quit_prompt is not None and self.quit_prompt.alive():
+            return
+        self.quit_prompt = prompts.quit_prompt(self.ui, self.size, unsaved)
+
+    def save_and_quit(self) -> None:
+        """Save everything unsaved, then quit; stay (with the reason shown) if a save fails."""
+        if self.editor.dirty:
+            if self.editor.path is None:
+                self.open_dialog("save-as")
+                self.quit_after_save = True
+                self.message = "Choose where to save the battlefield; then the editor closes"
+                return
+            if not self.save():
+                self.message += " -- the editor stays open"
+                return
+        b = self.builder
+        if b is not None:
+            saved: list[str] = []
+            try:
+                if b.army_dirty:
+                    saved.append(str(b.save_army()))
+                if b.deck_dirty:
+                    saved.append(str(b.save_deck()))
+            except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal
+                self.message = (f"Army or deck not saved: {str(exc).splitlines()[0]} "
+                                "-- the editor stays open")
+                return
+            if saved:
+                self.message = "Saved " + ", ".join(saved)
+        self.running = False
+
+    # --- playing with a built army ----------------------------------------------------------
+
+    def play_with_army(self) -> None:
+        """Save the builder's army and deck into the player's folders and start the game
+        (on this battlefield as "Test play" when it is playable) to play them."""
+        b = self.builder
+        if b is None:
+            return
+        army, deck = b.army_totals()[0], b.deck_totals()[0]
+        problems = [f"army: {army[0].message}"] if army else []
+        problems += [f"deck: {deck[0].message}"] if deck else []
+        problems += b.id_problems()
+        if problems:
+            self.message = f"Play: not yet, {problems[0]}"
+            return
+        try:
+            army_path, deck_path = b.save_army(), b.save_deck()
+        except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal
+            self.message = f"Play: could not save: {str(exc).splitlines()[0]}"
+            return
+        try:
+            content, scenario = testplay.prepare(self.editor.doc, self.scenario_form)
+            field = f"this battlefield ('Test play: {self.editor.doc.name}')"
+        except testplay.PlayError as exc:
+            content, scenario = testplay.shipped_root(), testplay.DEFAULT_SCENARIO
+            field = f"The Duel (this battlefield cannot be played yet: {exc})"
+        try:
+            self.battle_launcher(content, scenario, b.army_id, b.deck_id)
+        except OSError as exc:
+            self.message = f"Play: could not start the game: {exc.strerror or exc}"
+            return
+        self.message = (f"Saved {army_path.name} and {deck_path.name}; the game starts: "
+                        f"'{b.army_name}' with '{b.deck_name}' on {field}")
 
     # --- scenario settings ----------------------------------------------------------------
 
@@ -996,8 +1256,9 @@ class EditorApp:
         self.autosaved_revision = self.editor.revision
 
     def close(self) -> None:
-        """On a clean exit: keep the autosave only when there is unsaved work."""
-        if self.editor.dirty:
+        """On a clean exit: keep the autosave only when there is unsaved work (not when
+        the map maker chose Discard)."""
+        if self.editor.dirty and not self.discarded:
             self.autosave()
         else:
             m.clear_autosave()
@@ -1059,6 +1320,7 @@ class EditorApp:
             self.renderer.draw(layer, proj, self.picture, self.markers(), dynamic,
                                now=self.now, slice_level=self.slice_level)
             self.draw_ghosts(layer, proj)
+            self.draw_preview_3d(layer, proj)
             surface.blit(layer, rect)
         self.draw_overlay(surface, rect)
         surface.set_clip(clip)
@@ -1083,6 +1345,36 @@ class EditorApp:
             if at not in self.editor.doc.columns:
                 pygame.draw.polygon(ghost, (*PROBLEM, 230), proj.top_face(Hex(*at), 0.0), 3)
         layer.blit(ghost, (0, 0))
+
+    def previews(self) -> list[tuple[tuple[m.Coord, ...], bool]]:
+        """With an obstacle tool, the footprint under the mouse (and its mirror image with
+        symmetry on), each with whether it can be placed there."""
+        if self.tool not in ("ruin", "cryptolith") or self.hover is None:
+            return []
+        footprint = self.obstacle_preview(self.hover)
+        shapes = [footprint]
+        if self.editor.symmetry is not None:
+            shapes.append(tuple(self.editor.mirror(a) for a in footprint))
+        cols = self.editor.doc.columns
+        return [(f, all(a in cols for a in f)) for f in shapes]
+
+    def draw_preview_3d(self, layer: pygame.Surface, proj: Projection) -> None:
+        """The obstacle about to be placed: a see-through block of its height."""
+        doc = self.editor.doc
+        height = self.brush.height
+        for footprint, ok in self.previews():
+            colour = PREVIEW_OK if ok else PROBLEM
+            ghost = pygame.Surface(layer.get_size(), pygame.SRCALPHA)
+            for at in footprint:
+                base = float(doc.top(at))
+                low = proj.top_face(Hex(*at), base, 0.92)
+                high = proj.top_face(Hex(*at), base + height, 0.92)
+                pygame.draw.polygon(ghost, (*colour, 90), low)
+                for a, b in zip(low, high, strict=True):
+                    pygame.draw.line(ghost, (*colour, 150), a, b, 1)
+                pygame.draw.polygon(ghost, (*colour, 70), high)
+                pygame.draw.polygon(ghost, (*colour, 240), high, 2)
+            layer.blit(ghost, (0, 0))
 
     def draw_flat(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         doc = self.editor.doc
@@ -1131,6 +1423,13 @@ class EditorApp:
             pygame.draw.polygon(surface, SELECT, poly(at, 0.9), 2)
         for at in self.focus:
             pygame.draw.polygon(surface, PROBLEM, poly(at, 0.95), 3)
+        for footprint, ok in self.previews():
+            colour = PREVIEW_OK if ok else PROBLEM
+            shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            for at in footprint:
+                pygame.draw.polygon(shade, (*colour, 110), poly(at, 0.92))
+                pygame.draw.polygon(shade, (*colour, 255), poly(at, 0.92), 2)
+            surface.blit(shade, (0, 0))
         if self.hover is not None:
             pygame.draw.polygon(surface, HIGHLIGHTS["move"], poly(self.hover), 2)
 

@@ -1,9 +1,12 @@
 """The army and spell-deck builder, headless: pick a Planeswalker, add army cards from a
 filtered list, pick spells; every rule message and the totals come live from the content
-layer's `check_army` / `check_deck`. Armies and decks load and save as content files."""
+layer's `check_army` / `check_deck`. Armies and decks load and save as content files; by
+default into the player's folders (``armies/<id>.yaml`` and ``decks/<id>.yaml`` under the
+user data folder, `arena.content.userfiles`), where the game's New game screen finds them."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,11 +26,32 @@ from arena.content.rules import (
     deck_cost_bonus,
 )
 from arena.content.scenario import DeckRules
+from arena.content.userfiles import armies_dir, decks_dir
 
 
 def shipped_catalog() -> Catalog:
     """Every shipped card (cards/ and scenarios/), without the slow cross-checks."""
     return load_catalog(shipped_content_paths(), check=False)
+
+
+def user_data_dir() -> Path:
+    """The game's user data folder (``ARENA_DATA_DIR`` overrides; see arena.client.storage)."""
+    from arena.client.storage import data_dir
+
+    return data_dir()
+
+
+def slug(name: str, default: str) -> str:
+    """A file id from a name: lower case, words joined by hyphens ("My Army!" -> "my-army")."""
+    text = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    return text[:60].strip("-") or default
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        return path.resolve().parent == folder.resolve()
+    except OSError:
+        return False
 
 
 def finding_text(finding: Finding) -> str:
@@ -51,6 +75,13 @@ class Builder:
     army_name: str = "My army"
     deck_id: str = "my-deck"
     deck_name: str = "My deck"
+    reserved_armies: frozenset[str] = frozenset()
+    """Ids of the shipped armies: the game skips a user army that reuses one."""
+    reserved_decks: frozenset[str] = frozenset()
+    army_path: Path | None = None
+    deck_path: Path | None = None
+    saved_army: tuple[str, tuple[str, ...]] = ("", ())
+    saved_deck: tuple[str, tuple[str, ...]] = ("", ())
 
     # lists ----------------------------------------------------------------------------------
 
@@ -100,6 +131,15 @@ class Builder:
 
     # edits ----------------------------------------------------------------------------------
 
+    def name_army(self, name: str) -> None:
+        """Rename the army; its id (and default file name) follows the name."""
+        self.army_name = name.strip() or "My army"
+        self.army_id = slug(self.army_name, "my-army")
+
+    def name_deck(self, name: str) -> None:
+        self.deck_name = name.strip() or "My deck"
+        self.deck_id = slug(self.deck_name, "my-deck")
+
     def choose_planeswalker(self, card_id: str) -> None:
         self.planeswalker = card_id
 
@@ -124,6 +164,31 @@ class Builder:
         return check_deck(self.planeswalker, self.spells, self.spell_cards, self.army_cards,
                           self.deck_rules)
 
+    def army_id_problems(self) -> list[str]:
+        """Why the game would not offer this army from the player's folder."""
+        if self.army_id in self.reserved_armies:
+            return [f"the army's id '{self.army_id}' is a shipped army's: give the army "
+                    "another name"]
+        return []
+
+    def deck_id_problems(self) -> list[str]:
+        if self.deck_id in self.reserved_decks:
+            return [f"the deck's id '{self.deck_id}' is a shipped deck's: give the deck "
+                    "another name"]
+        return []
+
+    def id_problems(self) -> list[str]:
+        return self.army_id_problems() + self.deck_id_problems()
+
+    @property
+    def army_dirty(self) -> bool:
+        """Army cards chosen and not saved as they are."""
+        return bool(self.cards) and (self.planeswalker, tuple(self.cards)) != self.saved_army
+
+    @property
+    def deck_dirty(self) -> bool:
+        return bool(self.spells) and (self.planeswalker, tuple(self.spells)) != self.saved_deck
+
     def army_summary(self) -> str:
         findings, totals = self.army_totals()
         state = "legal" if not findings else f"{len(findings)} problem(s)"
@@ -147,22 +212,52 @@ class Builder:
         return SpellDeck(format="deck", id=self.deck_id, name=self.deck_name,
                          planeswalker=self.planeswalker, spells=list(self.spells))
 
-    def save_army(self, path: Path) -> None:
-        self.army_id = path.stem
-        writer.save_model(self.army_list(), path)
+    def default_army_path(self, base: Path | None = None) -> Path:
+        """``armies/<id>.yaml`` in the user data folder (`base` overrides the folder)."""
+        return armies_dir(base if base is not None else user_data_dir()) / f"{self.army_id}.yaml"
 
-    def save_deck(self, path: Path) -> None:
-        self.deck_id = path.stem
-        writer.save_model(self.spell_deck(), path)
+    def default_deck_path(self, base: Path | None = None) -> Path:
+        return decks_dir(base if base is not None else user_data_dir()) / f"{self.deck_id}.yaml"
+
+    def save_army(self, path: Path | None = None) -> Path:
+        """Save the army (atomically): to `path`, else back to the player's own file it was
+        saved to or loaded from (while the name is unchanged), else to the player's armies
+        folder as ``<id>.yaml``. The id follows the file name."""
+        known = self.army_path if self.army_path and self.army_path.stem == self.army_id \
+            else None
+        target = path or known or self.default_army_path()
+        if path is not None:
+            self.army_id = path.stem
+        writer.save_model(self.army_list(), target)
+        self.army_path = target
+        self.saved_army = (self.planeswalker, tuple(self.cards))
+        return target
+
+    def save_deck(self, path: Path | None = None) -> Path:
+        known = self.deck_path if self.deck_path and self.deck_path.stem == self.deck_id \
+            else None
+        target = path or known or self.default_deck_path()
+        if path is not None:
+            self.deck_id = path.stem
+        writer.save_model(self.spell_deck(), target)
+        self.deck_path = target
+        self.saved_deck = (self.planeswalker, tuple(self.spells))
+        return target
 
     def load_army(self, path: Path) -> None:
         army = load_file(path, expect=ArmyList)
         assert isinstance(army, ArmyList)
         self.army_id, self.army_name = army.id, army.name
         self.planeswalker, self.cards = army.planeswalker, list(army.cards)
+        self.saved_army = (self.planeswalker, tuple(self.cards))
+        # Save (without a path) writes back only to the player's own files, never over a
+        # shipped premade army it was started from.
+        self.army_path = path if _inside(path, self.default_army_path().parent) else None
 
     def load_deck(self, path: Path) -> None:
         deck = load_file(path, expect=SpellDeck)
         assert isinstance(deck, SpellDeck)
         self.deck_id, self.deck_name = deck.id, deck.name
         self.planeswalker, self.spells = deck.planeswalker, list(deck.spells)
+        self.saved_deck = (self.planeswalker, tuple(self.spells))
+        self.deck_path = path if _inside(path, self.default_deck_path().parent) else None

@@ -3,7 +3,9 @@
 Left: the Planeswalker, a search field and the army cards that may be added (click one to add
 it); the army (click a card to take it out), points used and left and every rule message.
 Right: the same for the 12 spells. All rules come from `editor.builder` (the content layer's
-`check_army` / `check_deck`).
+`check_army` / `check_deck`). The army's and deck's names give their file names; Save puts
+them in the player's folders, where the game's New game screen lists them, and "Play with
+this army" saves both and starts the game (the app does that part).
 """
 
 from __future__ import annotations
@@ -62,7 +64,18 @@ class BuilderWindow:
                           ("load-deck", "Load deck"), ("save-deck", "Save deck")):
             self.files[key] = UIButton(pygame.Rect(x, 6, 94, 28), text, manager, container=c)
             x += 98
-        top = 42
+        UILabel(pygame.Rect(8, 40, 100, 28), "Army name", manager, container=c)
+        self.army_name = UITextEntryLine(pygame.Rect(112, 40, 240, 28), manager, container=c)
+        self.army_name.set_text(builder.army_name)
+        dx = half + 24
+        UILabel(pygame.Rect(dx, 40, 100, 28), "Deck name", manager, container=c)
+        self.deck_name = UITextEntryLine(pygame.Rect(dx + 104, 40, 240, 28), manager,
+                                         container=c)
+        self.deck_name.set_text(builder.deck_name)
+        self.play = UIButton(pygame.Rect(inner_w - 178, 40, 190, 28), "Play with this army",
+                             manager, container=c,
+                             tool_tip_text="save the army and deck, then start the game")
+        top = 76
         list_h = (rect.height - top - 80) // 2 - 30
         quarter = half // 2 - 4
         self.army_label = UILabel(pygame.Rect(8, top, half, 24), "", manager, container=c)
@@ -77,7 +90,6 @@ class BuilderWindow:
         self.army_findings = UITextBox("", pygame.Rect(8, top + 56 + list_h, half,
                                                        rect.height - top - list_h - 110),
                                        manager, container=c)
-        dx = half + 24
         self.deck_label = UILabel(pygame.Rect(dx, top, half, 24), "", manager, container=c)
         UILabel(pygame.Rect(dx, top + 24, quarter, 22), "Spells (click to add)", manager,
                 container=c)
@@ -119,9 +131,11 @@ class BuilderWindow:
         self.deck_label.set_text("Deck: " + b.deck_summary())
         army_findings = b.army_totals()[0]
         deck_findings = b.deck_totals()[0]
-        self.army_findings.set_text("<br>".join(finding_text(f) for f in army_findings)
+        self.army_findings.set_text("<br>".join([*(finding_text(f) for f in army_findings),
+                                                 *b.army_id_problems()])
                                     or "The army follows every rule.")
-        self.deck_findings.set_text("<br>".join(finding_text(f) for f in deck_findings)
+        self.deck_findings.set_text("<br>".join([*(finding_text(f) for f in deck_findings),
+                                                 *b.deck_id_problems()])
                                     or "The deck follows every rule.")
 
     def handle(self, event: pygame.event.Event) -> str | None:
@@ -133,6 +147,12 @@ class BuilderWindow:
             b.choose_planeswalker(self.walker_names.get(event.text, ""))
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and element is self.search:
             pass
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and element is self.army_name:
+            b.name_army(self.army_name.get_text())
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and element is self.deck_name:
+            b.name_deck(self.deck_name.get_text())
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and element is self.play:
+            return "play"
         elif event.type == pygame_gui.UI_BUTTON_PRESSED and element is self.fits:
             self.only_fits = not self.only_fits
             if self.only_fits:
@@ -186,6 +206,9 @@ class BuilderWindow:
         except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal
             return f"{action.replace('-', ' ')} failed: {str(exc).splitlines()[0]}"
         self.refresh()
+        if action.startswith("load"):
+            self.army_name.set_text(b.army_name)
+            self.deck_name.set_text(b.deck_name)
         name = next((n for n, i in self.walker_names.items() if i == b.planeswalker), None)
         if name is not None and action.startswith("load"):
             self.walker_menu.kill()  # type: ignore[no-untyped-call]

@@ -1,8 +1,10 @@
 """The card data form, headless: a card file's plain fields (stats, texts, provenance) as
 editable strings, checked like any content file and saved canonically (atomically).
 
-Structured parts (abilities, hit zones) are kept as they are in the file; the form edits the
-values a card's face and provenance give.
+The card's abilities (army cards) or effects (spells) are its `parts`: a list of plain
+mappings, added from the rules' primitives and edited one YAML block at a time
+(`editor.ability_form`), checked with the rest of the card. Other structured values (hit
+zones) are kept as they are in the file.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from arena.content import writer, yamlio
 from arena.content.cards import ArmyCard, SpellCard
 from arena.content.errors import ContentError
 from arena.content.loader import load_document, load_file
+from editor.ability_form import ability_template, effect_template, parse_part
 
 CardModel = ArmyCard | SpellCard
 
@@ -70,6 +73,35 @@ class CardForm:
     path: Path
     model: CardModel
     values: dict[str, str] = field(default_factory=dict)
+    parts: list[Any] = field(default_factory=list)
+    """The abilities (army card) or effects (spell) as plain data, in file order."""
+
+    @property
+    def part_key(self) -> str:
+        """Where the parts live in the file: ``abilities`` or ``effects``."""
+        return "effects" if isinstance(self.model, SpellCard) else "abilities"
+
+    def add_part(self, kind: str, primitive: str) -> int:
+        """Add an ability of `kind` built on `primitive` (for a spell: the effect
+        `primitive`); returns its index. Raises ValueError for a name not in the rules."""
+        if self.part_key == "effects":
+            self.parts.append(effect_template(primitive))
+        else:
+            taken = {str(p.get("id")) for p in self.parts if isinstance(p, dict)}
+            self.parts.append(ability_template(kind, primitive, taken))
+        return len(self.parts) - 1
+
+    def remove_part(self, index: int) -> None:
+        del self.parts[index]
+
+    def set_part(self, index: int, text: str) -> str:
+        """Replace part `index` by its edited YAML; returns what is wrong ("" if it reads;
+        the schema checks it with the card in `build`)."""
+        part, problem = parse_part(text, f"{self.part_key}[{index}]")
+        if part is None:
+            return f"{self.part_key}[{index}]: {problem}"
+        self.parts[index] = part
+        return ""
 
     @classmethod
     def open(cls, path: Path | str) -> CardForm:
@@ -78,6 +110,7 @@ class CardForm:
             raise ContentError.single(str(path), "is not an army card or spell card",
                                       "open a file from cards/army or cards/spells")
         form = cls(Path(path), card)
+        form.parts = list(writer.to_data(card).get(form.part_key) or [])
         data = card.model_dump(mode="json", by_alias=True, warnings=False)
         for name, kind in form_fields(type(card)).items():
             value = data.get(name)
@@ -109,6 +142,10 @@ class CardForm:
             if name not in data and (value == default or (text == "" and default is None)):
                 continue  # left at its default: the canonical file leaves it out
             data[name] = value
+        if self.parts or self.part_key == "effects":
+            data[self.part_key] = list(self.parts)
+        else:
+            data.pop(self.part_key, None)
         return data
 
     def build(self) -> tuple[CardModel | None, list[str]]:

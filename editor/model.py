@@ -324,6 +324,26 @@ class PlaceObstacle:
         return replace(self, footprint=tuple(mirror(a) for a in self.footprint))
 
 
+OBSTACLE_SHAPES: dict[str, tuple[Coord, ...]] = {
+    "1 hex": ((0, 0),),
+    "2 hexes": ((0, 0), (1, 0)),
+    "3 in a row": ((-1, 0), (0, 0), (1, 0)),
+    "3 triangle": ((0, 0), (1, 0), (0, 1)),
+    "4 diamond": ((0, 0), (1, 0), (0, 1), (1, -1)),
+    "7 round": ((0, 0), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)),
+}
+"""Footprints a ruin can have, relative to the hex under the mouse (the core box's ruins
+stand on two hexes; a cryptolith always stands on one)."""
+
+
+def obstacle_footprint(kind: str, shape: str, at: Coord, turns: int = 0) -> tuple[Coord, ...]:
+    """The hexes an obstacle of `shape` covers with its anchor at `at`, turned by
+    ``turns`` x 60 degrees about the anchor. Cryptoliths ignore the shape (one hex)."""
+    offsets = OBSTACLE_SHAPES["1 hex"] if kind == "cryptolith" else OBSTACLE_SHAPES[shape]
+    return tuple((q + at[0], r + at[1])
+                 for q, r in (rotate60(o, (0, 0), turns) for o in offsets))
+
+
 @dataclass(frozen=True)
 class RemoveObstacle:
     at: Coord
@@ -399,6 +419,41 @@ class AddZone:
         doc.zones.append(StartingZone.model_construct(
             id=self.zone_id, name=self.name, colour=self.colour, spaces=[],
             capacity=self.capacity))
+
+    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command | None:
+        return None
+
+
+@dataclass(frozen=True)
+class EditZone:
+    """Rename, recolour or resize a starting zone (None leaves a field as it is). The id
+    stays: scenarios refer to zones by id."""
+
+    zone_id: str
+    name: str | None = None
+    colour: str | None = None
+    capacity: int | None = None
+    label: str = "Edit starting zone"
+
+    def apply(self, doc: MapDoc) -> None:
+        changes = {key: value for key in ("name", "colour", "capacity")
+                   if (value := getattr(self, key)) is not None}
+        doc.zones = [z.model_copy(update=changes) if z.id == self.zone_id else z
+                     for z in doc.zones]
+
+    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command | None:
+        return None
+
+
+@dataclass(frozen=True)
+class RemoveZone:
+    """Delete a starting zone and its spaces."""
+
+    zone_id: str
+    label: str = "Delete starting zone"
+
+    def apply(self, doc: MapDoc) -> None:
+        doc.zones = [z for z in doc.zones if z.id != self.zone_id]
 
     def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command | None:
         return None

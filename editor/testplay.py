@@ -68,7 +68,25 @@ def prepare(doc: MapDoc, form: ScenarioForm | None = None, root: Path | None = N
     return out, TEST_ID
 
 
+DEFAULT_SCENARIO = "the-duel"
+"""The shipped scenario a built army plays on when the edited battlefield cannot be played."""
+
+
+def shipped_root() -> Path:
+    """The shipped content root: a plain game when the battlefield is not playable yet."""
+    return project_root()
+
+
 def launch(content_root: Path) -> subprocess.Popen[bytes]:
     """Start the game with the test content (its own process; the editor stays open)."""
     env = {**os.environ, "ARENA_CONTENT": str(content_root)}
     return subprocess.Popen([sys.executable, "-m", "arena"], env=env)
+
+
+def launch_battle(content_root: Path, scenario: str, army: str,
+                  deck: str) -> subprocess.Popen[bytes]:
+    """Start the game straight into a battle: `army` and `deck` (the player's own files)
+    against the computer on `scenario` (`editor.playgame`; the editor stays open)."""
+    env = {**os.environ, "ARENA_CONTENT": str(content_root)}
+    return subprocess.Popen([sys.executable, "-m", "editor.playgame", "--scenario", scenario,
+                             "--army", army, "--deck", deck], env=env)

@@ -18,6 +18,7 @@ from arena.content.geometry import BattlefieldSummary, check_battlefield
 from arena.content.loader import load_document
 from arena.content.yamlio import parse
 from editor.model import Coord, MapDoc
+from editor.parts import parts_list
 
 COORD = re.compile(r"\[(-?\d+), (-?\d+)\]")
 PATH_INDEX = re.compile(r"^(columns|glyphs|power_spaces|glyph_spaces|obstacles|starting_zones)"
@@ -60,6 +61,10 @@ class Components:
     ruins: int
     cryptoliths: int
     notes: tuple[str, ...] = ()
+    tiles3: int = 0
+    """Three-hex raising tiles (see `editor.parts`)."""
+    tiles1: int = 0
+    """One-hex raising tiles."""
 
     @property
     def fits_core_box(self) -> bool:
@@ -69,6 +74,8 @@ class Components:
         out = [
             f"terrain boards: {self.boards} of {CORE_BOARDS}",
             f"raised hexes: {self.raised_hexes} (core tiles cover {CORE_TILE_HEXES})",
+            f"3-hex tiles: {self.tiles3} of {CORE_TILES[0][1]}, "
+            f"1-hex tiles: {self.tiles1} of {CORE_TILES[1][1]}",
             f"obstacles: {self.ruins} ruins of {CORE_RUINS}, {self.cryptoliths} cryptoliths",
         ]
         out += self.notes or ("fits one core box",)
@@ -87,6 +94,10 @@ class Report:
 
 
 def estimate_components(doc: MapDoc) -> Components:
+    """The boards, raising tiles and obstacles the map needs, with a note for each thing
+    one core box does not hold."""
+    parts = parts_list(doc)
+    tiles3, tiles1 = parts.tiles_of_size(3), parts.tiles_of_size(1)
     ground = len(doc.columns)
     boards = math.ceil(ground / BOARD_HEXES) if ground else 0
     raised = sum(sum(1 for t in levels[1:] if t is not None) for levels in doc.columns.values())
@@ -98,13 +109,18 @@ def estimate_components(doc: MapDoc) -> Components:
         notes.append(f"needs {boards} boards: more than one core box ({CORE_BOARDS})")
     if raised > CORE_TILE_HEXES:
         notes.append(f"needs {raised} raised hexes: more than the core tiles ({CORE_TILE_HEXES})")
+    for size, count in CORE_TILES:
+        need = tiles3 if size == 3 else tiles1
+        if need > count and raised <= CORE_TILE_HEXES:
+            notes.append(f"needs {need} {size}-hex tiles: a core box has {count}")
     if water > boards * BOARD_WATER:
         notes.append(f"{water} water hexes: the boards print {BOARD_WATER} each")
     if ruins > CORE_RUINS:
         notes.append(f"{ruins} ruins: a core box has {CORE_RUINS}")
     if crypts:
         notes.append("cryptoliths come with Shadows over Innistrad, not the core box")
-    return Components(boards, raised, water, ruins + crypts, ruins, crypts, tuple(notes))
+    return Components(boards, raised, water, ruins + crypts, ruins, crypts, tuple(notes),
+                      tiles3, tiles1)
 
 
 def _hexes_of(problem: Problem, doc: MapDoc) -> tuple[Coord, ...]:

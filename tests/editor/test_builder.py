@@ -98,3 +98,34 @@ def test_building_a_deck_live() -> None:
     assert any("already in the deck" in f.message for f in b.deck_totals()[0])
     b.remove_spell(len(b.spells) - 1)
     assert b.spells[0] not in {s.id for s in b.spell_choices()}
+
+
+def test_save_never_overwrites_a_shipped_premade(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Started from a premade list, Save writes the player's own file in their folder."""
+    monkeypatch.setenv("ARENA_DATA_DIR", str(tmp_path / "data"))
+    b = Builder(catalog().army_cards, catalog().spells,
+                reserved_armies=frozenset(catalog().armies),
+                reserved_decks=frozenset(catalog().decks))
+    army, deck = ARMIES[0], DECKS[0]
+    shipped = (army.read_text(), deck.read_text())
+    b.load_army(army)
+    b.load_deck(deck)
+    assert b.id_problems() and "shipped army's" in b.id_problems()[0]
+    b.name_army("Night Watch")
+    b.name_deck("Night Spells!")
+    assert (b.army_id, b.deck_id) == ("night-watch", "night-spells")
+    assert b.id_problems() == []
+    assert b.save_army() == tmp_path / "data" / "armies" / "night-watch.yaml"
+    assert b.save_deck() == tmp_path / "data" / "decks" / "night-spells.yaml"
+    assert (army.read_text(), deck.read_text()) == shipped
+    # Loaded back from the player's folder, Save writes to the same file; a new name, a
+    # new file.
+    again = Builder(catalog().army_cards, catalog().spells)
+    again.load_army(tmp_path / "data" / "armies" / "night-watch.yaml")
+    again.cards.pop()
+    assert again.army_dirty
+    assert again.save_army() == tmp_path / "data" / "armies" / "night-watch.yaml"
+    assert not again.army_dirty
+    again.name_army("Night Watch II")
+    assert again.save_army() == tmp_path / "data" / "armies" / "night-watch-ii.yaml"

@@ -73,3 +73,58 @@ def test_renaming_the_id_needs_a_matching_file(tmp_path: Path) -> None:
     form.values["id"] = "another-id"
     assert any("does not match" in p for p in form.save())
     assert form.save(tmp_path / "another-id.yaml") == []
+
+
+ARMY_CARD = ROOT / "cards" / "army" / "blazing-firecats.yaml"
+SPELL_CARD = sorted((ROOT / "cards" / "spells").glob("*.yaml"))[0]
+
+
+def test_abilities_are_added_from_every_primitive_of_the_rules() -> None:
+    from editor.ability_form import KINDS, primitives
+
+    assert "special" not in primitives("trigger")  # engine-only functions are not offered
+    assert "flying" in primitives("keyword") and "attack" in primitives("static")
+    for kind in KINDS:
+        for primitive in primitives(kind):
+            form = CardForm.open(ARMY_CARD)
+            before = len(form.parts)
+            index = form.add_part(kind, primitive)
+            assert index == before and form.parts[index]["kind"] == kind
+            card, problems = form.build()
+            assert problems == [], (kind, primitive)
+            assert isinstance(card, ArmyCard) and card.abilities[index].kind == kind
+    for primitive in primitives("effect"):
+        form = CardForm.open(SPELL_CARD)
+        assert form.part_key == "effects"
+        form.add_part("", primitive)
+        card, problems = form.build()
+        assert problems == [] and isinstance(card, SpellCard), primitive
+        assert card.effects[-1].effect == primitive
+    with pytest.raises(ValueError, match="not a keyword primitive"):
+        CardForm.open(ARMY_CARD).add_part("keyword", "teleport")
+
+
+def test_an_ability_is_edited_as_yaml_and_saved(tmp_path: Path) -> None:
+    from editor.ability_form import part_text
+
+    path = tmp_path / ARMY_CARD.name
+    shutil.copy(ARMY_CARD, path)
+    form = CardForm.open(path)
+    index = form.add_part("keyword", "flying")
+    assert form.parts[index]["id"] == "flying"
+    assert form.add_part("keyword", "flying") == index + 1
+    assert form.parts[index + 1]["id"] == "flying-2"  # ids stay unique
+    form.remove_part(index + 1)
+    text = part_text(form.parts[index]).replace("name: Flying", "name: Wings of Fire")
+    assert form.set_part(index, text) == ""
+    assert form.set_part(index, "- just\n- a list\n").endswith("a mapping of `key: value` lines")
+    assert "abilities[2]" in form.set_part(index, "name: [unclosed\n")
+    assert form.set_part(index, text.replace("keyword: flying", "keyword: swimming")) == ""
+    card, problems = form.build()
+    assert card is None and any("swimming" in p and "abilities" in p for p in problems)
+    assert form.set_part(index, text) == ""
+    assert form.save() == []
+    saved = load_file(path)
+    assert isinstance(saved, ArmyCard)
+    assert saved.abilities[-1].name == "Wings of Fire" and saved.abilities[-1].kind == "keyword"
+    assert len(saved.abilities) == len(load_file(ARMY_CARD).abilities) + 1

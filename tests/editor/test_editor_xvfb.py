@@ -1,7 +1,11 @@
 """End to end on a virtual X server: the installed ``arena-editor`` in a real window, a small
 battlefield built with real mouse clicks and key presses (xdotool): raise land, paint water,
-place a glyph and two starting zones; Ctrl+S saves it, Esc quits, and the saved file loads
-and validates.
+place a glyph and two starting zones; Ctrl+S saves it. Then an army and a 12-spell deck are
+built by clicking in the builder, named by typing, and "Play with this army" saves both into
+the player's folders and starts a test game with them on the battlefield being edited: the
+game's window opens straight on the battle (no menus), and is closed again. Esc quits the
+editor; the saved battlefield loads and validates, and the army and deck are playable user
+files.
 
 Where to click is worked out by the same editor code run in this process on SDL's dummy
 driver (same window size, same map, so the same camera). Skips without Xvfb and xdotool.
@@ -9,22 +13,27 @@ driver (same window size, same map, so the same camera). Skips without Xvfb and 
 
 from __future__ import annotations
 
+import json
 import os
 import select
 import shutil
+import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
 
 from arena.content.loader import load_file
+from arena.content.userfiles import load_user_files
 from arena.hexgrid import Hex
 from editor import app as editor_app
 from editor import model as m
+from editor.builder import shipped_catalog
 from editor.validation import validate
 
 pytestmark = pytest.mark.xvfb
@@ -120,13 +129,24 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
 
         tool = {k: b.rect.center for k, b in model.tool_buttons.items()}
         new_zone = model.buttons["new-zone"].rect.center
+        armies = model.buttons["armies"].rect.center
+        model.open_builder()
+        win = model.builder_window
+        assert win is not None
+        first_card = win.army_choices.item_list_container.elements[0].rect.center
+        first_spell = win.spell_choices.item_list_container.elements[0].rect.center
+        army_name = win.army_name.rect.center
+        deck_name = win.deck_name.rect.center
+        play = win.play.rect.center
     finally:
         pygame.quit()
 
     exe = Path(sys.executable).parent / "arena-editor"
     assert exe.exists(), "run `make setup`"
+    status = tmp_path / "game-status.json"
     env = {**os.environ, "DISPLAY": x_display, "SDL_VIDEODRIVER": "x11",
-           "SDL_AUDIODRIVER": "dummy", "ARENA_DATA_DIR": str(tmp_path / "data")}
+           "SDL_AUDIODRIVER": "dummy", "ARENA_DATA_DIR": str(tmp_path / "data"),
+           "ARENA_TEST_STATUS": str(status)}  # read by the game the editor starts
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with (ARTIFACTS / "xvfb-editor.log").open("w") as log:
         program = subprocess.Popen([str(exe), "--no-recover", str(target)], env=env,
@@ -155,10 +175,30 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
         click(at((0, 2)))
         _xdotool(x_display, "key", "--window", window, "ctrl+s")
         time.sleep(0.5)
-        if shutil.which("import"):
-            subprocess.run(["import", "-window", "root", str(ARTIFACTS / "xvfb-built.png")],
-                           env={**os.environ, "DISPLAY": x_display}, timeout=30, check=False,
-                           capture_output=True)
+        _screenshot(x_display, "xvfb-built.png")
+
+        # The army and deck builder: one army card, twelve spells, both named by typing.
+        click(armies)
+        time.sleep(1.5)  # the card catalogue loads
+        click(first_card)
+        for _ in range(12):
+            click(first_spell)
+        for entry, text in ((army_name, "Clicked Army"), (deck_name, "Clicked Deck")):
+            click(entry)
+            _xdotool(x_display, "key", "--window", window, "ctrl+a", "BackSpace")
+            _xdotool(x_display, "type", "--window", window, "--delay", "40", text)
+            time.sleep(0.4)
+        _screenshot(x_display, "xvfb-builder.png")
+        click(play)
+        game = _game_window(x_display, status, program.pid)
+        try:
+            battle = _wait_status(status, "the test game's battle",
+                                  lambda s: s["top"] == "BattleScene")
+            assert battle["scenes"] == ["BattleScene"]  # straight in, no menus
+            time.sleep(1.5)
+            _screenshot(x_display, "xvfb-test-game.png")
+        finally:
+            _close_game(x_display, game)
         _xdotool(x_display, "keydown", "--window", window, "Escape")
         assert program.wait(timeout=10) == 0
     finally:
@@ -174,3 +214,74 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
     assert doc.glyphs[(1, 0)].glyph == "power"
     assert {z.id: z.spaces for z in doc.zones} == {"yellow": [(-1, -2)], "blue": [(0, 2)]}
     assert validate(doc).ok
+
+    found = load_user_files(tmp_path / "data", shipped_catalog())
+    assert found.skipped == []
+    assert list(found.armies) == ["clicked-army"] and list(found.decks) == ["clicked-deck"]
+    assert len(found.armies["clicked-army"].cards) == 1
+    assert len(found.decks["clicked-deck"].spells) == 12
+
+
+def _screenshot(display: str, name: str) -> None:
+    if shutil.which("import"):
+        subprocess.run(["import", "-window", "root", str(ARTIFACTS / name)],
+                       env={**os.environ, "DISPLAY": display}, timeout=30, check=False,
+                       capture_output=True)
+
+
+def _wait_status(path: Path, what: str, predicate: Callable[[dict[str, Any]], Any],
+                 timeout: float = 40.0) -> dict[str, Any]:
+    """Wait until the game's status file (ARENA_TEST_STATUS) satisfies `predicate`."""
+    deadline = time.monotonic() + timeout
+    last: dict[str, Any] | None = None
+    while time.monotonic() < deadline:
+        try:
+            last = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            last = None
+        if last is not None:
+            try:
+                if predicate(last):
+                    return last
+            except (KeyError, TypeError):
+                pass
+        time.sleep(0.1)
+    brief = {k: v for k, v in (last or {}).items() if k != "widgets"}
+    pytest.fail(f"timed out waiting for {what}; last status: {brief}")
+
+
+def _game_window(display: str, status: Path, editor_pid: int) -> str:
+    """The window of the game the editor started: a child process of the editor, with a
+    visible window titled "Arena" (titles compared here: xdotool's --name cannot read
+    SDL's UTF-8 window names)."""
+    _wait_status(status, "the game to start", lambda s: s["top"] is not None)
+    env = {**os.environ, "DISPLAY": display}
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        children = Path(f"/proc/{editor_pid}/task/{editor_pid}/children")
+        for pid in children.read_text().split() if children.exists() else ():
+            found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", pid],
+                                   env=env, capture_output=True, text=True, timeout=10,
+                                   check=False)
+            for window in found.stdout.split():
+                name = subprocess.run(["xdotool", "getwindowname", window], env=env,
+                                      capture_output=True, text=True, timeout=10,
+                                      check=False)
+                if name.stdout.strip() == "Arena":
+                    return window
+        time.sleep(0.1)
+    pytest.fail("the game window did not appear")
+
+
+def _close_game(display: str, window: str) -> None:
+    """End the game the editor started (by its process id, found from its window)."""
+    pid = int(_xdotool(display, "getwindowpid", window))
+    os.kill(pid, signal.SIGTERM)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
+    os.kill(pid, signal.SIGKILL)

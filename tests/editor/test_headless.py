@@ -9,7 +9,8 @@ import sys
 import pytest
 
 HEADLESS = ["editor.model", "editor.validation", "editor.scene", "editor.scenario_form",
-            "editor.builder", "editor.card_form"]
+            "editor.builder", "editor.card_form", "editor.parts", "editor.pdf",
+            "editor.ability_form"]
 
 
 @pytest.mark.parametrize("module", HEADLESS)

@@ -14,6 +14,7 @@ from editor.model import (
     Batch,
     Command,
     Editor,
+    EditZone,
     EraseZone,
     Lower,
     MapDoc,
@@ -26,12 +27,14 @@ from editor.model import (
     Raise,
     RemoveGlyph,
     RemoveObstacle,
+    RemoveZone,
     SaveError,
     SetHeight,
     SetInfo,
     TransformSelection,
     clear_autosave,
     mirror_axis,
+    obstacle_footprint,
     read_autosave,
     rotate60,
     select_box,
@@ -345,3 +348,35 @@ def test_a_merged_brush_stroke_undoes_at_once() -> None:
     assert len(ed.undo_stack) == 1
     ed.undo()
     assert ed.doc == before
+
+
+def test_rename_recolour_resize_and_delete_a_zone() -> None:
+    ed = patch_editor()
+    ed.execute(AddZone("yellow", "Yellow", "#e8c547"))
+    ed.execute(PaintZone((-2, 0), "yellow"))
+    doc = run_and_undo(ed, EditZone("yellow", name="North gate", colour="#112233"))
+    zone = doc.zones[0]
+    assert (zone.id, zone.name, zone.colour, zone.capacity, zone.spaces) == (
+        "yellow", "North gate", "#112233", 1, [(-2, 0)])
+    doc = run_and_undo(ed, EditZone("yellow", capacity=3))
+    assert doc.zones[0].capacity == 3 and doc.zones[0].name == "North gate"
+    assert not ed.execute(EditZone("missing", name="Nobody"))
+    doc = run_and_undo(ed, RemoveZone("yellow"))
+    assert doc.zones == [] and doc.zone_at((-2, 0)) is None
+    ed.undo()
+    assert ed.doc.to_battlefield().starting_zones[0].name == "North gate"
+
+
+def test_obstacle_footprints_turn_about_the_mouse_hex() -> None:
+    assert obstacle_footprint("ruin", "2 hexes", (3, 1)) == ((3, 1), (4, 1))
+    assert obstacle_footprint("ruin", "2 hexes", (3, 1), turns=1) == ((3, 1), (3, 2))
+    assert obstacle_footprint("ruin", "2 hexes", (3, 1), turns=6) == ((3, 1), (4, 1))
+    turned = [set(obstacle_footprint("ruin", "3 triangle", (0, 0), t)) for t in range(6)]
+    assert len({frozenset(f) for f in turned}) == 6 and all(len(f) == 3 for f in turned)
+    assert obstacle_footprint("cryptolith", "7 round", (2, 2), turns=2) == ((2, 2),)
+    assert len(obstacle_footprint("ruin", "7 round", (0, 0))) == 7
+    ed = patch_editor()
+    ed.set_symmetry((0, 0))
+    ed.execute(PlaceObstacle("ruin", obstacle_footprint("ruin", "2 hexes", (1, 0)), 6))
+    assert sorted(sorted(o.footprint) for o in ed.doc.obstacles) == [
+        [(-2, 0), (-1, 0)], [(1, 0), (2, 0)]]

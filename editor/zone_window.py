@@ -1,0 +1,116 @@
+"""The starting-zone window: rename, recolour, resize or delete one zone.
+
+The fields are read and checked here (`ZoneWindow.read`); the change itself is an undoable
+`editor.model.EditZone` / `RemoveZone` that the app runs, so Ctrl+Z takes it back.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIImage, UILabel, UITextEntryLine, UIWindow
+from pygame_gui.windows import UIColourPickerDialog
+
+from arena.client.palette import hex_color
+from arena.content.battlefield import StartingZone
+
+COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+NAME_MAX = 120  # the content model's `Name` limit
+
+
+class ZoneWindow:
+    """Widgets for one zone; `handle` returns "apply", "delete" or None."""
+
+    def __init__(self, manager: pygame_gui.UIManager, zone: StartingZone,
+                 size: tuple[int, int]) -> None:
+        self.ui = manager
+        self.zone_id = zone.id
+        self.size = size
+        w, h = size
+        rect = pygame.Rect(w // 2 - 200, h // 2 - 140, 400, 262)
+        self.window = UIWindow(rect, manager, window_display_title=f"Starting zone: {zone.id}")
+        c = self.window
+        UILabel(pygame.Rect(10, 10, 90, 28), "Name", manager, container=c)
+        self.name = UITextEntryLine(pygame.Rect(104, 10, 270, 28), manager, container=c)
+        self.name.set_text(zone.name)
+        UILabel(pygame.Rect(10, 46, 90, 28), "Colour", manager, container=c)
+        self.swatch_surface = pygame.Surface((28, 28))
+        self.swatch = UIImage(pygame.Rect(104, 46, 28, 28), self.swatch_surface, manager,
+                              container=c)
+        self.colour = UITextEntryLine(pygame.Rect(138, 46, 140, 28), manager, container=c)
+        self.colour.set_text(zone.colour)
+        self.pick = UIButton(pygame.Rect(284, 46, 90, 28), "Pick...", manager, container=c)
+        UILabel(pygame.Rect(10, 82, 90, 28), "Capacity", manager, container=c)
+        self.capacity = UITextEntryLine(pygame.Rect(104, 82, 60, 28), manager, container=c)
+        self.capacity.set_text(str(zone.capacity))
+        UILabel(pygame.Rect(170, 82, 210, 28), "Planeswalkers may start here", manager,
+                container=c)
+        self.apply = UIButton(pygame.Rect(10, 126, 116, 30), "Apply", manager, container=c)
+        self.delete = UIButton(pygame.Rect(132, 126, 120, 30), "Delete zone", manager,
+                               container=c)
+        self.close = UIButton(pygame.Rect(258, 126, 116, 30), "Close", manager, container=c)
+        self.note = UILabel(pygame.Rect(10, 164, 364, 26), "", manager, container=c)
+        self.picker: UIColourPickerDialog | None = None
+        self.show_colour()
+
+    def alive(self) -> bool:
+        return bool(self.window.alive())  # type: ignore[no-untyped-call]
+
+    def kill(self) -> None:
+        if self.picker is not None and self.picker.alive():  # type: ignore[no-untyped-call]
+            self.picker.kill()  # type: ignore[no-untyped-call]
+        self.window.kill()  # type: ignore[no-untyped-call]
+
+    def show_colour(self) -> None:
+        text = self.colour.get_text().strip()
+        self.swatch_surface.fill(hex_color(text, (60, 60, 70)) if COLOUR.match(text)
+                                 else (60, 60, 70))
+        pygame.draw.rect(self.swatch_surface, (20, 20, 26), self.swatch_surface.get_rect(), 1)
+        self.swatch.set_image(self.swatch_surface)
+
+    def read(self) -> tuple[str, str, int] | str:
+        """(name, colour, capacity), or what is wrong with the fields."""
+        name = self.name.get_text().strip()
+        colour = self.colour.get_text().strip()
+        capacity = self.capacity.get_text().strip()
+        if not name or len(name) > NAME_MAX:
+            return f"Zone name: 1 to {NAME_MAX} characters"
+        if not COLOUR.match(colour):
+            return f"Zone colour '{colour}': write it as #rrggbb, e.g. #e8c547"
+        if not capacity.isdigit() or int(capacity) < 1:
+            return f"Zone capacity '{capacity}': a whole number, at least 1"
+        return name, colour.lower(), int(capacity)
+
+    def handle(self, event: pygame.event.Event) -> str | None:
+        element = getattr(event, "ui_element", None)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if element is self.apply:
+                return "apply"
+            if element is self.delete:
+                return "delete"
+            if element is self.close:
+                self.kill()
+                return "close"
+            if element is self.pick:
+                self.open_picker()
+                return "pick"
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and element is self.colour:
+            self.show_colour()
+        elif event.type == pygame_gui.UI_COLOUR_PICKER_COLOUR_PICKED and \
+                element is self.picker:
+            colour = event.colour
+            self.colour.set_text(f"#{colour.r:02x}{colour.g:02x}{colour.b:02x}")
+            self.show_colour()
+            return "picked"
+        return None
+
+    def open_picker(self) -> None:
+        text = self.colour.get_text().strip()
+        rgb = hex_color(text) if COLOUR.match(text) else (200, 200, 200)
+        start = pygame.Color(*rgb)
+        w, h = self.size
+        self.picker = UIColourPickerDialog(pygame.Rect(w // 2 - 195, h // 2 - 195, 390, 390),
+                                           self.ui, initial_colour=start,
+                                           window_title=f"Colour of {self.zone_id}")

@@ -1,0 +1,487 @@
+"""The editor window's later tools under SDL's dummy driver: starting zones renamed and
+recoloured, multi-hex ruins with a preview and 60-degree turns, the build-sheet export, the
+save-on-quit question, and the builder's own folders and "Play with this army".
+Screenshots go to tests/artifacts/editor/."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pygame_gui
+import pytest
+
+from arena.client.storage import data_dir
+from arena.content.loader import load_file
+from arena.content.userfiles import armies_dir, decks_dir, load_user_files
+from arena.hexgrid import Hex
+from editor import app as editor_app
+from editor import model as m
+from editor.builder import shipped_catalog
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "tests" / "artifacts" / "editor"
+DUEL = ROOT / "scenarios" / "battlefields" / "duel.yaml"
+
+
+@pytest.fixture(autouse=True)
+def headless(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[pygame.Surface]:
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    monkeypatch.setenv("ARENA_DATA_DIR", str(tmp_path / "data"))
+    pygame.init()
+    screen = pygame.display.set_mode(editor_app.WINDOW_SIZE)
+    yield screen
+    pygame.quit()
+
+
+def pump(app: editor_app.EditorApp, seconds: float = 0.05) -> None:
+    app.update(seconds)
+    for event in pygame.event.get():
+        app.handle_event(event)
+
+
+def click(app: editor_app.EditorApp, pos: tuple[float, float]) -> None:
+    p = (round(pos[0]), round(pos[1]))
+    app.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0)))
+    pump(app)
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1))
+    pump(app)
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1))
+    pump(app)
+    pump(app)
+
+
+def press(app: editor_app.EditorApp, button: pygame_gui.elements.UIButton) -> None:
+    click(app, button.rect.center)
+
+
+def hover(app: editor_app.EditorApp, pos: tuple[float, float]) -> None:
+    p = (round(pos[0]), round(pos[1]))
+    app.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0)))
+    pump(app)
+
+
+def key(app: editor_app.EditorApp, k: int, mod: int = 0) -> None:
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    pump(app)
+
+
+def hex_pos(app: editor_app.EditorApp, at: m.Coord) -> tuple[float, float]:
+    return app.projection().to_screen(Hex(*at), float(app.editor.doc.top(at)))
+
+
+def shot(app: editor_app.EditorApp, screen: pygame.Surface, name: str) -> Path:
+    pump(app, 0.4)
+    app.draw(screen)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / name
+    pygame.image.save(screen, str(path))
+    return path
+
+
+def type_into(entry: pygame_gui.elements.UITextEntryLine, text: str) -> None:
+    entry.set_text(text)
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, text=text,
+                                         ui_element=entry))
+
+
+# --- starting zones ---------------------------------------------------------------------------
+
+
+def test_rename_and_recolour_a_zone_in_the_window(headless: pygame.Surface) -> None:
+    app = editor_app.EditorApp(DUEL, recover=False)
+    app.brush.zone = "yellow"
+    press(app, app.buttons["edit-zone"])
+    win = app.zone_window
+    assert win is not None and win.alive()
+    assert win.name.get_text() == "Yellow"
+    type_into(win.name, "North gate")
+    type_into(win.colour, "#3a7bd5")
+    pump(app)
+    assert win.swatch_surface.get_at((14, 14))[:3] == (0x3a, 0x7b, 0xd5)
+    shot(app, headless, "zone-window.png")
+    press(app, win.apply)
+    zone = next(z for z in app.editor.doc.zones if z.id == "yellow")
+    assert (zone.name, zone.colour) == ("North gate", "#3a7bd5")
+    pump(app)
+    assert app.renderer is not None
+    # The renderer draws the new colour; Ctrl+Z takes the change back.
+    assert app.rendered_revision == app.editor.revision
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    zone = next(z for z in app.editor.doc.zones if z.id == "yellow")
+    assert (zone.name, zone.colour) == ("Yellow", "#e8c547")
+
+    # A bad colour is refused with a message that says how to write one.
+    type_into(win.colour, "blue")
+    press(app, win.apply)
+    assert "#rrggbb" in app.message
+    assert next(z for z in app.editor.doc.zones if z.id == "yellow").colour == "#e8c547"
+
+    # The colour picker fills the field.
+    press(app, win.pick)
+    assert win.picker is not None
+    app.handle_event(pygame.event.Event(pygame_gui.UI_COLOUR_PICKER_COLOUR_PICKED,
+                                        colour=pygame.Color(10, 200, 30), ui_element=win.picker))
+    assert win.colour.get_text() == "#0ac81e"
+    win.picker.kill()
+    pump(app)
+
+    press(app, win.delete)
+    assert [z.id for z in app.editor.doc.zones] == ["orange"]
+    app.undo()
+    assert [z.id for z in app.editor.doc.zones] == ["yellow", "orange"]
+
+
+def test_edit_zone_without_zones_says_what_to_do() -> None:
+    app = editor_app.EditorApp(recover=False)
+    app.open_zone_window()
+    assert app.zone_window is None and "New zone" in app.message
+
+
+# --- multi-hex ruins --------------------------------------------------------------------------
+
+
+def test_place_and_turn_a_multi_hex_ruin_with_a_preview(headless: pygame.Surface) -> None:
+    app = editor_app.EditorApp(recover=False)
+    press(app, app.tool_buttons["ruin"])
+    app.on_menu(app.shape_menu, "3 triangle")
+    assert app.tool == "ruin" and app.brush.shape == "3 triangle"
+    hover(app, hex_pos(app, (0, 0)))
+    assert app.hover == (0, 0)
+    [(footprint, ok)] = app.previews()
+    assert set(footprint) == {(0, 0), (1, 0), (0, 1)} and ok
+    before = headless.copy()
+    app.draw(before)
+    key(app, pygame.K_r)
+    assert app.brush.turns == 1
+    [(turned, ok)] = app.previews()
+    assert set(turned) == {(0, 0), (0, 1), (-1, 1)} and ok
+    path = shot(app, headless, "ruin-preview.png")
+    assert path.is_file()
+    # The preview is drawn: the picture differs from the one before the turn.
+    assert pygame.image.tobytes(headless, "RGB") != pygame.image.tobytes(before, "RGB")
+    click(app, hex_pos(app, (0, 0)))
+    [ruin] = app.editor.doc.obstacles
+    assert set(ruin.footprint) == set(turned) and ruin.height == app.brush.height
+    app.undo()
+    assert app.editor.doc.obstacles == []
+
+    # Off the edge of the map: refused, said, and shown red.
+    hover(app, hex_pos(app, (2, -2)))
+    app.on_menu(app.shape_menu, "7 round")
+    app.tool = "ruin"
+    [(_, ok)] = app.previews()
+    assert not ok
+    click(app, hex_pos(app, (2, -2)))
+    assert app.editor.doc.obstacles == [] and "off the map" in app.message
+
+    # Flat view previews too; cryptoliths stand on one hex whatever the shape.
+    press(app, app.tool_buttons["cryptolith"])
+    app.flat = True
+    hover(app, app.flat_to_screen(*m.plane_xy((0, 0))))
+    [(one, ok)] = app.previews()
+    assert one == ((0, 0),) and ok
+    shot(app, headless, "cryptolith-preview-flat.png")
+
+
+# --- export -----------------------------------------------------------------------------------
+
+
+def test_export_menu_writes_a_build_sheet(tmp_path: Path, headless: pygame.Surface) -> None:
+    app = editor_app.EditorApp(DUEL, recover=False)
+    press(app, app.buttons["export"])
+    menu = app.export_choice
+    assert menu is not None and set(menu.buttons) >= {"export", "export-sheet-png",
+                                                      "export-sheet-pdf"}
+    shot(app, headless, "export-menu.png")
+    press(app, menu.buttons["export-sheet-pdf"])
+    assert app.export_choice is None
+    assert app.dialog is not None and app.dialog_kind == "export-sheet-pdf"
+    app.dialog.kill()
+    app.dialog_kind = "export-sheet-pdf"
+    app.on_path(tmp_path / "duel-sheet")
+    data = (tmp_path / "duel-sheet.pdf").read_bytes()
+    assert data.startswith(b"%PDF") and data.count(b"/Type /Page ") == 3
+    assert "3 levels, 3 pages" in app.message
+    app.dialog_kind = "export-sheet-png"
+    app.on_path(tmp_path / "duel-sheet.png")
+    assert pygame.image.load(str(tmp_path / "duel-sheet.png")).get_width() > 1000
+    (tmp_path / "taken.png").mkdir()
+    app.dialog_kind = "export-sheet-png"
+    app.on_path(tmp_path / "taken.png")  # a folder: said, nothing breaks
+    assert app.message.startswith("Build sheet not written")
+
+
+# --- quitting ---------------------------------------------------------------------------------
+
+
+def test_quit_with_unsaved_changes_asks_first(tmp_path: Path, headless: pygame.Surface) -> None:
+    target = tmp_path / "field.yaml"
+    app = editor_app.EditorApp(target, recover=False)
+    app.run_command(m.Raise((0, 0)))
+    assert app.editor.dirty
+    asks = (lambda: press(app, app.buttons["quit"]),
+            lambda: key(app, pygame.K_ESCAPE),
+            lambda: key(app, pygame.K_q, pygame.KMOD_CTRL),
+            lambda: app.handle_event(pygame.event.Event(pygame.QUIT)))
+    for i, ask in enumerate(asks):
+        ask()
+        prompt = app.quit_prompt
+        assert app.running and prompt is not None and prompt.alive()
+        assert set(prompt.buttons) == {"save", "discard", "cancel"}
+        if i == 0:
+            shot(app, headless, "quit-prompt.png")
+        press(app, prompt.buttons["cancel"])
+        assert app.running and app.quit_prompt is None and app.editor.doc.top((0, 0)) == 2
+    # Save: writes the file, then quits.
+    app.request_quit()
+    assert app.quit_prompt is not None
+    press(app, app.quit_prompt.buttons["save"])
+    assert not app.running
+    assert m.Editor.open(target).doc.top((0, 0)) == 2
+
+
+def test_save_on_quit_without_a_file_name_asks_where(tmp_path: Path) -> None:
+    app = editor_app.EditorApp(recover=False)
+    app.run_command(m.Raise((0, 0)))
+    app.request_quit()
+    assert app.quit_prompt is not None
+    press(app, app.quit_prompt.buttons["save"])
+    assert app.running and app.dialog_kind == "save-as" and app.quit_after_save
+    app.on_path(tmp_path / "named.yaml")
+    assert not app.running and load_file(tmp_path / "named.yaml").id == "named"
+
+
+def test_a_failed_save_on_quit_keeps_the_editor_open(tmp_path: Path) -> None:
+    app = editor_app.EditorApp(recover=False)
+    app.run_command(m.Raise((0, 0)))
+    app.editor.path = tmp_path  # a folder: the save fails
+    app.request_quit()
+    assert app.quit_prompt is not None
+    press(app, app.quit_prompt.buttons["save"])
+    assert app.running and "stays open" in app.message and app.editor.dirty
+
+
+def test_discard_quits_and_forgets_the_autosave() -> None:
+    app = editor_app.EditorApp(recover=False)
+    app.run_command(m.Raise((0, 0)))
+    app.autosave()
+    assert m.read_autosave() is not None
+    app.request_quit()
+    assert app.quit_prompt is not None
+    press(app, app.quit_prompt.buttons["discard"])
+    assert not app.running
+    app.close()
+    assert m.read_autosave() is None
+
+
+def test_closing_the_question_window_cancels() -> None:
+    app = editor_app.EditorApp(recover=False)
+    app.run_command(m.Raise((0, 0)))
+    app.request_quit()
+    assert app.quit_prompt is not None
+    app.quit_prompt.window.kill()
+    pump(app)
+    assert app.running and app.quit_prompt is None and app.editor.dirty
+
+
+# --- army and deck builder --------------------------------------------------------------------
+
+
+def legal_army_and_deck(app: editor_app.EditorApp) -> None:
+    """Load a shipped army and deck into the open builder and give them the player's names."""
+    win = app.builder_window
+    assert win is not None and app.builder is not None
+    b = app.builder
+    premade = ROOT / "cards" / "armies"
+    army = sorted(premade.glob("*.yaml"))[0]
+    assert win.file_action("load-army", army).startswith("Load army")
+    deck = next(p for p in sorted((ROOT / "cards" / "decks").glob("*.yaml"))
+                if load_file(p).planeswalker == b.planeswalker)
+    assert win.file_action("load-deck", deck).startswith("Load deck")
+    assert b.army_totals()[0] == [] and b.deck_totals()[0] == []
+
+
+def test_builder_saves_into_the_players_folders(headless: pygame.Surface) -> None:
+    app = editor_app.EditorApp(DUEL, recover=False)
+    press(app, app.buttons["armies"])
+    legal_army_and_deck(app)
+    b, win = app.builder, app.builder_window
+    assert b is not None and win is not None
+    # A shipped army's id would be skipped by the game: the builder says so, live.
+    assert "is a shipped army's" in win.army_findings.html_text
+    assert "is a shipped deck's" in win.deck_findings.html_text
+    type_into(win.army_name, "Sky Raiders")
+    type_into(win.deck_name, "Sky Spells")
+    pump(app)
+    assert (b.army_id, b.deck_id) == ("sky-raiders", "sky-spells")
+    assert "The army follows every rule." in win.army_findings.html_text
+    press(app, win.files["save-army"])
+    assert app.dialog is not None and app.dialog_kind == "save-army"
+    picked = Path(app.dialog.current_file_path or "")
+    assert picked == armies_dir(data_dir()) / "sky-raiders.yaml"
+    app.dialog.kill()
+    assert b.save_army() == armies_dir(data_dir()) / "sky-raiders.yaml"
+    assert b.save_deck() == decks_dir(data_dir()) / "sky-spells.yaml"
+    found = load_user_files(data_dir(), shipped_catalog())
+    assert set(found.armies) == {"sky-raiders"} and set(found.decks) == {"sky-spells"}
+    assert found.skipped == []
+
+
+def test_play_with_this_army(headless: pygame.Surface) -> None:
+    app = editor_app.EditorApp(DUEL, recover=False)
+    started: list[tuple[Path, str, str, str]] = []
+    app.battle_launcher = lambda *a: started.append(a)
+    press(app, app.buttons["armies"])
+    win = app.builder_window
+    assert win is not None and app.builder is not None
+    b = app.builder
+    b.cards.clear()
+    b.spells.clear()
+    press(app, win.play)
+    assert started == [] and app.message.startswith("Play: not yet, deck: the deck has 0")
+    legal_army_and_deck(app)
+    press(app, win.play)
+    assert started == [] and "shipped army's" in app.message
+    type_into(win.army_name, "Sky Raiders")
+    type_into(win.deck_name, "Sky Spells")
+    pump(app)
+    assert "The army follows every rule." in win.army_findings.html_text
+    assert "The deck follows every rule." in win.deck_findings.html_text
+    shot(app, headless, "builder-play.png")
+    press(app, win.play)
+    assert len(started) == 1, app.message
+    content, scenario, army, deck = started[0]
+    assert (scenario, army, deck) == ("test-play", "sky-raiders", "sky-spells")
+    assert load_file(content / "scenarios" / "test-play.yaml").battlefield == "duel"
+    assert "sky-raiders.yaml" in app.message and "Test play" in app.message
+    assert load_file(armies_dir(data_dir()) / "sky-raiders.yaml").cards == b.cards
+    assert load_file(decks_dir(data_dir()) / "sky-spells.yaml").spells == b.spells
+    assert not b.army_dirty and not b.deck_dirty
+    # An unplayable map: the battle is on the shipped Duel, and the message says why.
+    app.run_command(m.Raise((30, 30)))
+    press(app, win.play)
+    assert len(started) == 2 and started[1][:2] == (ROOT, "the-duel")
+    assert "cannot be played yet" in app.message
+
+
+def test_unsaved_army_is_part_of_the_quit_question(tmp_path: Path) -> None:
+    app = editor_app.EditorApp(recover=False)
+    press(app, app.buttons["armies"])
+    b = app.builder
+    assert b is not None and app.builder_window is not None
+    b.name_army("Quick Army")
+    b.add_card(b.army_choices()[0].id)
+    assert app.unsaved() == ["the army"]
+    app.request_quit()
+    assert app.quit_prompt is not None
+    press(app, app.quit_prompt.buttons["save"])
+    assert not app.running
+    assert load_file(armies_dir(data_dir()) / "quick-army.yaml").cards == b.cards
+
+
+def test_every_rule_message_is_live_in_the_builder(tmp_path: Path,
+                                                   headless: pygame.Surface) -> None:
+    """One Planeswalker, colours, uniqueness and the budget: each message appears in the
+    window as soon as the army breaks the rule, and goes when it is fixed."""
+    app = editor_app.EditorApp(recover=False)
+    press(app, app.buttons["armies"])
+    legal_army_and_deck(app)
+    win, b = app.builder_window, app.builder
+    assert win is not None and b is not None
+    type_into(win.army_name, "Mine")
+    pump(app)
+    walker = b.walker
+    assert walker is not None
+    # Colours: another Planeswalker of other colours, chosen in the menu.
+    other = next(c for c in b.planeswalkers() if not set(c.colours) & set(walker.colours))
+    name = next(n for n, i in win.walker_names.items() if i == other.id)
+    app.handle_event(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=name,
+                                        ui_element=win.walker_menu))
+    assert f"but {other.name} is" in win.army_findings.html_text
+    assert f"but {other.name} is" in win.deck_findings.html_text
+    back = next(n for n, i in win.walker_names.items() if i == walker.id)
+    app.handle_event(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=back,
+                                        ui_element=win.walker_menu))
+    assert win.army_findings.html_text == "The army follows every rule."
+    # One Planeswalker and uniqueness: an army file that breaks both, loaded.
+    unique = next(c for c in b.army_cards.values() if c.unique and c.kind != "planeswalker")
+    cards = [other.id, unique.id, unique.id]
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("format: army\nid: broken\nname: Broken\n"
+                      f"planeswalker: {walker.id}\ncards: [{', '.join(cards)}]\n")
+    win.file_action("load-army", broken)
+    assert "is a second Planeswalker; an army has exactly one" in win.army_findings.html_text
+    assert f"{unique.name} is unique and already in the army" in win.army_findings.html_text
+    # The budget: cards added by clicking until it is over.
+    b.cards.clear()
+    win.refresh()
+    while b.army_totals()[1].left >= 0:
+        click(app, win.army_choices.item_list_container.elements[0].rect.center)
+    assert "more than the budget of 500" in win.army_findings.html_text
+    assert "left of 500" in win.army_label.text and "-" in win.army_label.text
+    click(app, win.army_list.item_list_container.elements[-1].rect.center)
+    while b.army_totals()[1].left < 0:
+        click(app, win.army_list.item_list_container.elements[-1].rect.center)
+    assert "more than the budget" not in win.army_findings.html_text
+
+
+def test_typing_in_a_text_field_is_not_a_shortcut() -> None:
+    app = editor_app.EditorApp(DUEL, recover=False)
+    app.brush.zone = "yellow"
+    press(app, app.buttons["edit-zone"])
+    win = app.zone_window
+    assert win is not None
+    click(app, win.name.rect.center)  # the field takes the keyboard
+    for k in (pygame.K_2, pygame.K_r, pygame.K_TAB, pygame.K_q):
+        key(app, k)
+    assert (app.brush.terrain, app.brush.turns, app.flat, app.cam.rotation) == (
+        "land", 0, False, 0)
+    press(app, win.close)
+    key(app, pygame.K_r)
+    key(app, pygame.K_2)
+    assert (app.brush.turns, app.brush.terrain) == (1, "water")
+
+
+# --- card data: abilities from the rules' primitives -------------------------------------------
+
+
+def test_add_and_edit_an_ability_in_the_card_window(tmp_path: Path,
+                                                    headless: pygame.Surface) -> None:
+    import shutil
+
+    path = tmp_path / "blazing-firecats.yaml"
+    shutil.copy(ROOT / "cards" / "army" / "blazing-firecats.yaml", path)
+    app = editor_app.EditorApp(DUEL, recover=False)
+    app.open_card(path)
+    win = app.card_window
+    assert win is not None and win.kind_menu is not None
+    start = len(win.form.parts)
+    app.handle_event(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="trigger",
+                                        ui_element=win.kind_menu))
+    from editor.ability_form import primitives
+
+    names = [o[0] if isinstance(o, tuple) else o for o in win.primitive_menu.options_list]
+    assert names == list(primitives("trigger"))
+    press(app, win.add)
+    assert len(win.form.parts) == start + 1 and win.selected == start
+    assert "kind: trigger" in win.editor.get_text()
+    assert app.message.startswith("Added")
+    text = win.editor.get_text().replace("name: Deal damage", "name: Sparks")
+    win.editor.set_text(text)
+    press(app, win.apply)
+    assert app.message == "The card is valid."
+    assert win.part_list.item_list[-1]["text"] == f"{start + 1}. Sparks (trigger)"
+    shot(app, headless, "card-abilities.png")
+    press(app, win.save)
+    assert app.message.startswith("Saved")
+    saved = load_file(path)
+    assert saved.abilities[-1].name == "Sparks" and saved.abilities[-1].kind == "trigger"
+    # Remove it again: click it in the list, Remove, Save.
+    click(app, win.part_list.item_list_container.elements[-1].rect.center)
+    assert win.selected == start
+    press(app, win.remove)
+    press(app, win.save)
+    assert len(load_file(path).abilities) == start
