@@ -391,6 +391,13 @@ class Form:
             hit = self._at(self.mouse) if self.mouse else None
             return hit.wheel(event.y) if hit is not None else False
         if event.type == pygame.KEYDOWN:
+            focused = self.focused
+            if (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and isinstance(focused, Button)
+                    and focused.visible and focused.enabled):
+                # Enter presses the button the keyboard is on: a screen's default button
+                # (Enter as its hotkey) must not take over from the one the player chose.
+                focused.activate()
+                return True
             for w in self.widgets:
                 if (isinstance(w, Button) and w.visible and w.enabled
                         and event.key in w.hotkeys):

@@ -319,6 +319,21 @@ def test_flip_key_swaps_the_lead_of_a_double_space_move(app: App,
     assert scene.game.state.figures["p1.cats"].hexes == flipped
 
 
+def test_the_move_hint_counts_spaces_not_orientations(app: App,
+                                                     screen: pygame.Surface) -> None:
+    """A double-space figure has two positions per space (either hex leading): the hint
+    names how many spaces the lead can reach, not how many positions the engine lists."""
+    game = kit_game({"p1.gideon": Hex(0, 5), "p1.cats": (Hex(0, 0), Hex(-1, 0)),
+                     "p2.jace": Hex(0, -5)}, chosen="p1:cats")
+    scene = open_battle(app, screen, game)
+    scene.select("p1.cats")
+    table = scene.move_table()
+    leads = {pos[0] for pos in table}
+    assert len(table) > len(leads), "the engine lists several orientations per lead"
+    assert f"{len(leads)} spaces to move to" in scene.hint()
+    assert f"{len(table)} spaces" not in scene.hint()
+
+
 def test_flip_follows_the_rebound_key_and_works_for_the_keyboard_cursor(
         screen: pygame.Surface) -> None:
     app = App(screen.get_size(), Settings(animations="off", ai_pace="instant").bind(

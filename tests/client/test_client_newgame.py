@@ -226,3 +226,27 @@ def test_a_saved_game_with_a_user_army_loads_after_the_file_is_gone() -> None:
     static = loaded.game.state.static
     assert sum(static.card_def(c).name == "Kor Hookmasters" for c in static.cards
                if c.startswith("p1:")) == 2
+
+
+def test_difficulty_and_teams_are_chosen_by_keyboard_and_reach_the_game(
+        app: App, screen: pygame.Surface) -> None:
+    """Per seat: who plays (with the AI's difficulty) and the team, set with the arrow keys
+    on the focused choice; the started game has those seats and teams."""
+    scene = NewGameScene(app)
+    app.push(scene)
+    frames(app, screen)
+    scene.scenario_list.select([s.id for s in scene.scenarios].index("the-melee"))
+    frames(app, screen)
+    scene.form.focus_on(scene.widget("who1"))
+    while scene.setup.seats[1].kind != "ai" or scene.setup.seats[1].difficulty != "hard":
+        key(scene, pygame.K_RIGHT)
+    for seat in (0, 1):
+        scene.form.focus_on(scene.widget(f"team{seat}"))
+        key(scene, pygame.K_RIGHT)  # Alone -> Team A
+    assert [s.team for s in scene.setup.seats] == [1, 1, 0]
+    key(scene, pygame.K_RETURN)  # the focus is on a choice: Start
+    battle = app.top
+    assert isinstance(battle, BattleScene)
+    assert battle.session.seats[1].kind == "ai" and battle.session.seats[1].difficulty == "hard"
+    players = battle.game.state.static.players
+    assert players[1].team == players[2].team != players[3].team

@@ -81,6 +81,20 @@ def test_results_chart_and_watch_replay(app: App, screen: pygame.Surface) -> Non
     assert len(results.history) >= 3
     frames(app, screen)
     save_artifact(screen, "results_chart.png")
+    # the plot (right half of the box, above the legend) has a line in each player's colour
+    from arena.client.palette import palette
+
+    outcome = game.outcome()
+    assert outcome is not None and outcome.winners and len(outcome.scores) == 2
+    pal = palette(app.settings.colour_blind)
+    box = results.box
+    chart = pygame.Rect(box.centerx, box.y + 150, box.width // 2, box.height - 275)
+    for seat in (1, 2):
+        colour = pal.player(seat)
+        hits = sum(1 for x in range(chart.left, chart.right, 2)
+                   for y in range(chart.top, chart.bottom, 2)
+                   if screen.get_at((x, y))[:3] == colour)
+        assert hits >= 20, f"no line for Player {seat} in the chart"
     # Watch replay
     click(results, next(w for w in results.form.widgets if w.name == "replay").rect.center)
     viewer = app.top
@@ -111,5 +125,23 @@ def test_results_chart_and_watch_replay(app: App, screen: pygame.Surface) -> Non
     assert not viewer.playing
     key(viewer, pygame.K_HOME)
     assert viewer.cursor.index == 0 and state_of(viewer.cursor.game) == start
+    # type a turn number and Enter: straight to the start of that turn, forward or back
+    last = game.turn
+    assert last >= 3
+    for digit in str(last):
+        key(viewer, getattr(pygame, f"K_{digit}"), unicode=digit)
+    frames(app, screen)
+    save_artifact(screen, "replay_go_to_turn.png")
+    key(viewer, pygame.K_RETURN)
+    assert viewer.cursor.game.turn == last and viewer.goto == ""
+    at_last = viewer.cursor.index
+    key(viewer, pygame.K_2, unicode="2")
+    key(viewer, pygame.K_RETURN)
+    assert viewer.cursor.game.turn == 2 and viewer.cursor.index < at_last
+    key(viewer, pygame.K_RIGHT)
+    assert viewer.cursor.game.turn >= 2
+    key(viewer, pygame.K_9, unicode="9")
+    key(viewer, pygame.K_BACKSPACE)
+    assert viewer.goto == ""
     key(viewer, pygame.K_ESCAPE)
     assert app.top is results

@@ -1391,7 +1391,8 @@ class BattleScene(Scene):
         self.pick = None
         self.cursor = None
         self.app.push(HandOffScene(self.app, seat, session.seat_label(seat),
-                                   self._handoff_done, self.game.pending.description))
+                                   self._handoff_done, self.game.pending.description,
+                                   on_menu=self.pause))
 
     def _handoff_done(self) -> None:
         self.oriented = False
@@ -1714,7 +1715,7 @@ class BattleScene(Scene):
             return "Click one of your army cards (or press its number) to choose it."
         if self.selected is not None:
             name = state.static.figure_name(self.selected)
-            moves = len(self.move_table())
+            moves = len({lead_hex(pos) for pos in self.move_table()})
             attacks = len(opts.attacks.get(self.selected, {}))
             parts = []
             if moves:

@@ -233,7 +233,8 @@ class ChoiceDialog(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                and not isinstance(self.form.focused, Button)):
             self._pick(self.list.selected)
             return
         self.form.handle_event(event)

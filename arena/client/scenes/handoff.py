@@ -1,6 +1,7 @@
 """The hotseat hand-off: between two human seats at one screen, everything private (the
 hand, face-down cards, the board) is covered until the next player confirms they are the one
-looking ("Pass to Player 2 -- press Enter when ready")."""
+looking ("Pass to Player 2 -- press Enter when ready"). Esc opens the battle's menu (save,
+load, main menu) over this cover, so nothing private shows on the way out."""
 
 from __future__ import annotations
 
@@ -24,8 +25,9 @@ class HandOffScene(Scene):
     opaque = True
 
     def __init__(self, app: App, seat: int, label: str, on_ready: Callable[[], None],
-                 detail: str = "") -> None:
+                 detail: str = "", on_menu: Callable[[], None] | None = None) -> None:
         super().__init__(app)
+        self.on_menu = on_menu
         self.seat = seat
         self.label = label
         self.detail = detail
@@ -54,6 +56,10 @@ class HandOffScene(Scene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.ready()
             return
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+                and self.on_menu is not None):
+            self.on_menu()
+            return
         self.form.handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -68,7 +74,8 @@ class HandOffScene(Scene):
         text.blit(surface, f"Pass to Player {self.seat}", 40, UI["text"],
                   (chip.right + 14, chip.centery), anchor="midleft", bold=True)
         lines = [f"Player {self.seat} plays next. Their hand and face-down cards are hidden "
-                 "until they are at the screen.", "Press Enter when ready."]
+                 "until they are at the screen.", "Press Enter when ready."
+                 + ("  Esc: the menu (save, load, quit)." if self.on_menu else "")]
         if self.detail:
             lines.insert(1, self.detail)
         y = box.y + 80

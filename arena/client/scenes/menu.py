@@ -356,7 +356,7 @@ class LoadScene(Scene):
             self.app.pop()
             return
         if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-                and self.saves):
+                and self.saves and not isinstance(self.form.focused, Button)):
             self._load(self.list.selected)
             return
         self.form.handle_event(event)

@@ -2,9 +2,9 @@
 
 Right arrow or "Step" applies the next action, Left or "Back" takes one back, Space plays
 and pauses (at the AI animation pace from Settings), Page Up / Page Down (or the turn
-buttons) jump to the start of the previous or next turn, Home to the beginning; Esc
-leaves. The battlefield is drawn by the battle's renderer; the panel shows the turn, the
-last action and what it did."""
+buttons) jump to the start of the previous or next turn, Home to the beginning; typing a
+turn number and Enter goes straight to that turn; Esc leaves. The battlefield is drawn by
+the battle's renderer; the panel shows the turn, the last action and what it did."""
 
 from __future__ import annotations
 
@@ -41,6 +41,7 @@ class ReplayScene(Scene):
         self.playing = False
         self.wait = 0.0
         self.lines: list[str] = []
+        self.goto = ""  # the turn number being typed
         self._picture: Picture | None = None
         self.form = Form()
         self.resize(app.size)
@@ -82,6 +83,12 @@ class ReplayScene(Scene):
         target = max(turns[0], min(turns[-1], target))
         self.cursor.seek_turn(target)
         self.playing = False
+        self._after()
+
+    def go_to_turn(self, turn: int) -> None:
+        """The start of turn ``turn`` (the last turn when the game ended before it)."""
+        self.playing = False
+        self.cursor.seek_turn(max(1, turn))
         self._after()
 
     def home(self) -> None:
@@ -138,7 +145,24 @@ class ReplayScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return
+        if event.type == pygame.KEYDOWN and self._type_turn(event):
+            return
         self.form.handle_event(event)
+
+    def _type_turn(self, event: pygame.event.Event) -> bool:
+        """Digits build a turn number, Backspace takes one back, Enter goes there."""
+        digit = getattr(event, "unicode", "")
+        if len(digit) == 1 and digit.isdigit():
+            self.goto = (self.goto + digit)[-3:]
+            return True
+        if event.key == pygame.K_BACKSPACE and self.goto:
+            self.goto = self.goto[:-1]
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.goto:
+            turn, self.goto = int(self.goto), ""
+            self.go_to_turn(turn)
+            return True
+        return False
 
     def update(self, dt: float) -> None:
         if not self.playing:
@@ -201,6 +225,12 @@ class ReplayScene(Scene):
             for part in text.wrap(outcome.description, 18, inner.width):
                 text.blit(surface, part, 18, UI["accent"], (inner.x, y))
                 y += 22
+        if y < self.controls_top - 52:
+            prompt = (f"Go to turn {self.goto}_ (Enter)" if self.goto
+                      else "Type a turn number, then Enter, to go there")
+            text.blit(surface, text.fit(prompt, 15, inner.width), 15,
+                      UI["accent"] if self.goto else UI["dim"],
+                      (inner.x, self.controls_top - 52))
         # whose turn
         seat = game.active
         chip = pygame.Rect(inner.x, self.controls_top - 30, 14, 14)
