@@ -392,10 +392,11 @@ class EditorApp:
         self.message = f"Exported {path}"
 
     def test_play(self) -> None:
-        """Start the game on this battlefield (a temporary content root; see
-        `editor.testplay`): the scenario "Test play: <name>" is under New game."""
+        """Start the game straight into a battle on this battlefield, the player against the
+        normal computer player with premade armies (a temporary content root; see
+        `editor.testplay`). The scenario "Test play: <name>" stays under New game."""
         try:
-            content, scenario = testplay.prepare(self.editor.doc, self.scenario_form)
+            content, _scenario = testplay.prepare(self.editor.doc, self.scenario_form)
         except testplay.PlayError as exc:
             self.message = f"Test play: {exc}"
             return
@@ -404,7 +405,9 @@ class EditorApp:
         except OSError as exc:
             self.message = f"Test play: could not start the game: {exc.strerror or exc}"
             return
-        self.message = f"Test play: the game starts; choose New game, '{scenario}' scenario"
+        self.message = ("Test play: the game starts on this battlefield, you against the "
+                        "computer (normal); for more games: New game, "
+                        f"'Test play: {self.editor.doc.name}'")
 
     def offer_recovery(self) -> None:
         recovered = m.read_autosave()

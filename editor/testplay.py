@@ -1,23 +1,23 @@
 """Test play: start the game on the battlefield being edited (headless preparation).
 
 The game reads its scenarios from the content root (``ARENA_CONTENT`` overrides the shipped
-one), so a test play needs no option in the client: `prepare` builds a temporary content
-root that links the shipped cards, battlefields and scenarios and adds the edited battlefield
-(replacing a shipped one of the same id) with a scenario "Test play: <name>" for it; `launch`
-starts ``python -m arena`` with ``ARENA_CONTENT`` pointing there. The player picks the test
-scenario under New game.
+one): `prepare` builds a temporary content root that links the shipped cards, battlefields
+and scenarios and adds the edited battlefield (replacing a shipped one of the same id) with a
+scenario "Test play: <name>" for it. `launch` starts the game there straight into a battle on
+that scenario (the player against the normal computer player, premade armies), and
+`launch_battle` does the same with the player's own army and deck (`editor.playgame` builds
+the game's command line). The test scenario stays under New game for more games.
 """
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
 from arena.content import writer
 from arena.content.catalog import project_root
+from editor import playgame
 from editor.model import MapDoc
 from editor.scenario_form import ScenarioForm
 from editor.validation import validate
@@ -78,15 +78,13 @@ def shipped_root() -> Path:
 
 
 def launch(content_root: Path) -> subprocess.Popen[bytes]:
-    """Start the game with the test content (its own process; the editor stays open)."""
-    env = {**os.environ, "ARENA_CONTENT": str(content_root)}
-    return subprocess.Popen([sys.executable, "-m", "arena"], env=env)
+    """Start the game straight into a battle on the test scenario of `content_root` (its
+    own process; the editor stays open)."""
+    return playgame.launch(content_root, playgame.command(TEST_ID))
 
 
 def launch_battle(content_root: Path, scenario: str, army: str,
                   deck: str) -> subprocess.Popen[bytes]:
     """Start the game straight into a battle: `army` and `deck` (the player's own files)
-    against the computer on `scenario` (`editor.playgame`; the editor stays open)."""
-    env = {**os.environ, "ARENA_CONTENT": str(content_root)}
-    return subprocess.Popen([sys.executable, "-m", "editor.playgame", "--scenario", scenario,
-                             "--army", army, "--deck", deck], env=env)
+    against the computer on `scenario` (the editor stays open)."""
+    return playgame.launch(content_root, playgame.command(scenario, army, deck))

@@ -1,22 +1,34 @@
 """The game client's window and frame loop (``arena`` / ``make play``).
 
 ``run(argv)`` opens the window on the main menu and runs the scene stack
-(`arena.client.scenes.base.App`) until the player quits. Options, mostly for tests and
-benchmarks: ``--frames N`` closes after N frames, ``--screenshot PATH`` saves the last frame,
-``--size WxH`` sets the window size, ``--quick`` starts The Duel against the computer at once.
-The signature (options in, exit code out) is what ``arena.cli`` and the tests rely on.
+(`arena.client.scenes.base.App`) until the player quits. ``--scenario``, ``--battlefield``,
+``--army``, ``--deck``, ``--seats`` and ``--seed`` start straight into a battle instead,
+skipping the menus (the editor's "Test play" and "Play with this army" use them; see
+`arena.client.direct`); ``--quick`` is that battle with every default (The Duel against the
+computer). Options mostly for tests and benchmarks: ``--frames N`` closes after N frames,
+``--screenshot PATH`` saves the last frame, ``--size WxH`` sets the window size.
+The signature (options in, exit code out) is what ``arena.cli`` and the tests rely on; a bad
+option value is one line on stderr and exit code 2, before any window opens.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
+
+from arena.client.direct import SEAT_KINDS, BattleRequest, StartError, names, seat_kinds
+
+if TYPE_CHECKING:
+    from arena.client.content import GameSetup
+    from arena.engine import Game
 
 WINDOW_SIZE = (1280, 720)
 FPS = 60
@@ -31,6 +43,13 @@ class Options:
     quick: bool
     sized: bool = True
     """Whether ``--size`` was given (otherwise the settings choose the size)."""
+    battle: BattleRequest = field(default_factory=BattleRequest)
+    """The direct-start options (all empty: the game opens on the main menu)."""
+
+    @property
+    def direct(self) -> bool:
+        """Whether the game starts straight into a battle."""
+        return self.quick or self.battle != BattleRequest()
 
 
 def _positive_int(value: str) -> int:
@@ -50,9 +69,32 @@ def _size(value: str) -> tuple[int, int]:
     return (w, h)
 
 
-def parse_options(argv: Sequence[str] | None) -> Options:
-    parser = argparse.ArgumentParser(prog="arena play", description="Open the Arena game "
-                                     "window on the main menu.")
+def _seats(value: str) -> tuple[str, ...]:
+    try:
+        return seat_kinds(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
+
+
+def _seed(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number; use e.g. "
+                                         "--seed 42") from exc
+    if number < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
+    return number
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The options of ``arena play`` (also its ``--help``)."""
+    parser = argparse.ArgumentParser(
+        prog="arena play",
+        description="Open the Arena game window on the main menu, or with any of the "
+                    "battle options straight into a battle, skipping the menus.",
+        epilog="Example: arena play --scenario the-duel --army gideon-premade --seats "
+               "human,hard --seed 7")
     parser.add_argument("--frames", type=_positive_int, metavar="N",
                         help="close the window by itself after N frames (tests, benchmarks)")
     parser.add_argument("--screenshot", type=Path, metavar="PATH",
@@ -61,9 +103,38 @@ def parse_options(argv: Sequence[str] | None) -> Options:
                         help="window size in pixels (default: the Settings' window size)")
     parser.add_argument("--quick", action="store_true",
                         help="start The Duel against the computer at once")
-    args = parser.parse_args(None if argv is None else list(argv))
+    battle = parser.add_argument_group(
+        "battle", "start straight into a battle (any of these; the rest take defaults)")
+    battle.add_argument("--scenario", default="", metavar="ID_OR_PATH",
+                        help="scenario id (the-duel, the-melee, ...) or the path of a "
+                             "scenario YAML file (default the-duel)")
+    battle.add_argument("--battlefield", default="", metavar="PATH_OR_ID",
+                        help="play the scenario on this battlefield YAML file (or shipped "
+                             "battlefield id) instead of its own")
+    battle.add_argument("--army", type=names, action="extend", default=[],
+                        metavar="ID_OR_PATH,...",
+                        help="armies by seat, comma-separated: shipped or your own army ids, "
+                             "or army YAML paths (default: premade armies of different "
+                             "Planeswalkers)")
+    battle.add_argument("--deck", type=names, action="extend", default=[],
+                        metavar="ID_OR_PATH,...",
+                        help="spell decks by seat, comma-separated, ids or paths; empty or "
+                             "missing: the premade deck of the army's Planeswalker")
+    battle.add_argument("--seats", type=_seats, default=(), metavar="KIND,...",
+                        help=f"who plays each seat, comma-separated: {', '.join(SEAT_KINDS)} "
+                             "(default: human, then normal computer players)")
+    battle.add_argument("--seed", type=_seed, default=None, metavar="N",
+                        help="the game's random seed, to replay the same dice (default: "
+                             "random)")
+    return parser
+
+
+def parse_options(argv: Sequence[str] | None) -> Options:
+    args = build_parser().parse_args(None if argv is None else list(argv))
+    battle = BattleRequest(args.scenario.strip(), args.battlefield.strip(),
+                           tuple(args.army), tuple(args.deck), tuple(args.seats), args.seed)
     return Options(args.frames, args.screenshot, args.size or WINDOW_SIZE, args.quick,
-                   args.size is not None)
+                   args.size is not None, battle)
 
 
 def make_icon(size: int = 32) -> pygame.Surface:
@@ -76,22 +147,36 @@ def make_icon(size: int = 32) -> pygame.Surface:
     return icon
 
 
-def first_scene(app: object, quick: bool) -> object:
-    """The main menu, or with ``quick`` a battle on The Duel against the computer."""
+def first_scene(app: object, battle: tuple[Game, GameSetup] | None = None) -> object:
+    """The main menu, or the battle the command line asked for (`start_battle`)."""
     from arena.client.scenes.base import App
     from arena.client.scenes.menu import MainMenu
 
     assert isinstance(app, App)
-    if quick:
-        import random
-
-        from arena.client import content
-        from arena.client.content import GameSetup
+    if battle is not None:
         from arena.client.scenes.battle import BattleScene
 
-        setup = GameSetup(seed=random.randrange(1, 1_000_000))
-        return BattleScene(app, content.new_game(setup), setup.seats, setup=setup)
+        game, setup = battle
+        return BattleScene(app, game, setup.seats, setup=setup)
     return MainMenu(app)
+
+
+def start_battle(options: Options) -> tuple[Game, GameSetup] | None:
+    """The battle the options ask for (None: the main menu); raises `StartError`. Runs
+    before the window opens, so a bad value never shows a window."""
+    if not options.direct:
+        return None
+    from arena.client.direct import start
+
+    return start(options.battle)
+
+
+def _refuse(error: StartError) -> int:
+    """Say which option is wrong and how, the way argparse does; exit code 2."""
+    parser = build_parser()
+    parser.print_usage(sys.stderr)
+    print(f"{parser.prog}: error: argument {error.option}: {error}", file=sys.stderr)
+    return 2
 
 
 def run(
@@ -106,6 +191,10 @@ def run(
     game makes no sound yet, and leaving the mixer alone avoids audio-device errors.
     """
     options = parse_options(argv)
+    try:
+        battle = start_battle(options)
+    except StartError as exc:
+        return _refuse(exc)
     pygame.display.init()
     pygame.font.init()
     try:
@@ -124,7 +213,7 @@ def run(
         else:
             screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         app = App(screen.get_size(), settings)
-        scene = first_scene(app, options.quick)
+        scene = first_scene(app, battle)
         assert isinstance(scene, Scene)
         app.push(scene)
         clock = pygame.time.Clock()

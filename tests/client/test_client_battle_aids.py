@@ -289,6 +289,25 @@ def test_keyboard_cursor_move_asks_too(app: App, screen: pygame.Surface) -> None
     assert scene.game.state.figures["p1.rhox.1"].hexes == (Hex(1, 0),)
 
 
+def test_tab_to_cancel_and_enter_keeps_the_figure(app: App, screen: pygame.Surface) -> None:
+    """Enter presses the dialog's focused button: Move at first, Cancel after a Tab."""
+    cells = {Hex(0, 0): 7}
+    game = kit_game({"p1.gideon": Hex(0, 5), "p1.rhox.1": Hex(0, 0), "p2.jace": Hex(0, -5)},
+                    rolls=[BLANK], cells=cells)
+    scene = open_battle(app, screen, game)
+    scene.select("p1.rhox.1")
+    scene.cursor = Hex(1, 0)
+    key(scene, pygame.K_RETURN)
+    dialog = app.top
+    assert isinstance(dialog, MoveConfirmDialog)
+    key(dialog, pygame.K_TAB)
+    frames(app, screen)
+    save_artifact(screen, "move-confirm-cancel-focused.png")
+    key(dialog, pygame.K_RETURN)
+    assert app.top is scene
+    assert scene.game.state.figures["p1.rhox.1"].hexes == (Hex(0, 0),), "not moved"
+
+
 def test_move_warning_is_empty_without_a_reach() -> None:
     game = kit_game({"p1.gideon": Hex(0, 5), "p1.rhox.1": Hex(0, 0), "p2.jace": Hex(0, -5)})
     assert not move_warning(game, "p1.rhox.1", None)

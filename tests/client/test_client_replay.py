@@ -145,3 +145,26 @@ def test_results_chart_and_watch_replay(app: App, screen: pygame.Surface) -> Non
     assert viewer.goto == ""
     key(viewer, pygame.K_ESCAPE)
     assert app.top is results
+
+
+def test_the_replay_panel_names_the_scenario(app: App, screen: pygame.Surface,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The panel's foot says "The Duel", the scenario's name, not its id."""
+    from arena.client import text
+
+    game, _setup = finished_game()
+    viewer = ReplayScene(app, game.to_data())
+    app.push(viewer)
+    key(viewer, pygame.K_RIGHT)
+    assert viewer.turn_line() == f"Player {viewer.cursor.game.active}'s turn  ·  The Duel"
+    drawn: list[str] = []
+    blit = text.blit
+
+    def spy(surface: pygame.Surface, line: str, *args: object, **kwargs: object) -> object:
+        drawn.append(line)
+        return blit(surface, line, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(text, "blit", spy)
+    frames(app, screen)
+    assert any(line.endswith("·  The Duel") for line in drawn), drawn
+    assert not any("the-duel" in line for line in drawn)

@@ -1,6 +1,8 @@
 """End to end on a virtual X server: the installed ``arena-editor`` in a real window, a small
 battlefield built with real mouse clicks and key presses (xdotool): raise land, paint water,
-place a glyph and two starting zones; Ctrl+S saves it. Then an army and a 12-spell deck are
+place a glyph and two starting zones; Ctrl+S saves it. "Test play" starts the game straight
+into a battle on that battlefield (no menus), which is closed again. Then an army and a
+12-spell deck are
 built by clicking in the builder, named by typing, and "Play with this army" saves both into
 the player's folders and starts a test game with them on the battlefield being edited: the
 game's window opens straight on the battle (no menus), and is closed again. Esc quits the
@@ -130,6 +132,7 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
         tool = {k: b.rect.center for k, b in model.tool_buttons.items()}
         new_zone = model.buttons["new-zone"].rect.center
         armies = model.buttons["armies"].rect.center
+        test_play = model.buttons["test-play"].rect.center
         model.open_builder()
         win = model.builder_window
         assert win is not None
@@ -177,6 +180,24 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
         time.sleep(0.5)
         _screenshot(x_display, "xvfb-built.png")
 
+        # Test play: the game opens straight on a battle on this battlefield.
+        click(test_play)
+        game = _game_window(x_display, status, program.pid)
+        try:
+            battle = _wait_status(status, "the test play's battle",
+                                  lambda s: s["top"] == "BattleScene")
+            assert battle["scenes"] == ["BattleScene"]  # straight in, no menus
+            setup = battle["setup"]
+            assert setup["scenario"] == "test-play"  # "Test play: <name>" on this map
+            assert [(seat["kind"], seat["difficulty"], seat["army"])
+                    for seat in setup["seats"]] == [("human", "normal", "gideon-premade"),
+                                                    ("ai", "normal", "jace-premade")]
+            time.sleep(1.0)
+            _screenshot(x_display, "xvfb-test-play.png")
+        finally:
+            _close_game(x_display, game)
+        status.unlink()  # the next game writes its own
+
         # The army and deck builder: one army card, twelve spells, both named by typing.
         click(armies)
         time.sleep(1.5)  # the card catalogue loads
@@ -195,6 +216,10 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
             battle = _wait_status(status, "the test game's battle",
                                   lambda s: s["top"] == "BattleScene")
             assert battle["scenes"] == ["BattleScene"]  # straight in, no menus
+            me, them = battle["setup"]["seats"]
+            assert (me["kind"], me["army"], me["deck"]) == ("human", "clicked-army",
+                                                            "clicked-deck")
+            assert them["kind"] == "ai" and battle["setup"]["scenario"] == "test-play"
             time.sleep(1.5)
             _screenshot(x_display, "xvfb-test-game.png")
         finally:

@@ -3,6 +3,7 @@ the game's catalogue loads cleanly; the window starts the game on it."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -42,19 +43,44 @@ def test_an_unplayable_map_is_explained() -> None:
         testplay.prepare(doc)
 
 
+def test_test_play_starts_the_game_in_a_battle_on_the_test_scenario(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Test play" runs `arena play` with the direct-start options and ARENA_CONTENT at the
+    prepared content: no menus, the player against the normal computer player."""
+    from editor import playgame
+
+    started: list[tuple[list[str], dict[str, str]]] = []
+
+    class FakePopen:
+        def __init__(self, argv: list[str], env: dict[str, str]) -> None:
+            started.append((argv, env))
+
+    monkeypatch.setattr(playgame.subprocess, "Popen", FakePopen)
+    testplay.launch(tmp_path)
+    testplay.launch_battle(tmp_path, "test-play", "my-gideon", "my-white")
+    (first, env), (second, _env) = started
+    assert first == [sys.executable, "-m", "arena", "play", "--scenario", "test-play",
+                     "--seats", "human,normal"]
+    assert env["ARENA_CONTENT"] == str(tmp_path)
+    assert second[4:] == ["--scenario", "test-play", "--seats", "human,normal",
+                          "--army", "my-gideon", "--deck", "my-white"]
+
+
 def test_play_with_a_built_army_opens_the_battle(tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    """`editor.playgame` (what "Play with this army" starts): the game's first screen is a
-    battle on the test-play scenario with the player's own army and deck from their folder."""
-    import pygame
+    """What "Play with this army" starts: the game's options put the player's own army and
+    deck from their folder on the test-play scenario (the edited battlefield) against a
+    premade army of another Planeswalker, and the window opens on that battle."""
+    import json
 
-    from arena.client.scenes.base import App
-    from arena.client.settings import load_settings
+    from arena.client import app as client_app
+    from arena.client import content as client_content
     from editor import playgame
     from editor.builder import Builder, shipped_catalog
 
     monkeypatch.setenv("ARENA_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
     catalog = shipped_catalog()
     b = Builder(catalog.army_cards, catalog.spells)
     b.load_army(ROOT / "cards" / "armies" / "gideon-premade.yaml")
@@ -63,27 +89,40 @@ def test_play_with_a_built_army_opens_the_battle(tmp_path: Path,
     b.name_deck("My White")
     assert b.save_army() == tmp_path / "data" / "armies" / "my-gideon.yaml"
     assert b.save_deck() == tmp_path / "data" / "decks" / "my-white.yaml"
-    content, scenario = testplay.prepare(
-        m.Editor.open(ROOT / "scenarios" / "battlefields" / "duel.yaml").doc,
-        into=tmp_path / "content")
+    ed = m.Editor.open(ROOT / "scenarios" / "battlefields" / "duel.yaml")
+    ed.execute(m.SetInfo(name="Duel, edited"))
+    content, scenario = testplay.prepare(ed.doc, into=tmp_path / "content")
     monkeypatch.setenv("ARENA_CONTENT", str(content))
-    from arena.client import content as client_content
-
     monkeypatch.setattr(client_content, "_catalog", None)  # load the test-play content
-    args, rest = playgame.parse_args(["--scenario", scenario, "--army", "my-gideon",
-                                      "--deck", "my-white", "--frames", "2"])
-    assert rest == ["--frames", "2"]  # handed on to the game
-    pygame.display.init()
-    pygame.font.init()
-    try:
-        pygame.display.set_mode((1280, 720))
-        app = App((1280, 720), load_settings())
-        scene = playgame.battle_scene(app, args)
-        assert type(scene).__name__ == "BattleScene"
-        me, them = scene.setup.seats
-        assert (scenario, me.army, me.deck) == (scene.setup.scenario, "my-gideon", "my-white")
-        assert me.kind == "human" and them.kind == "ai" and them.army != "gideon-premade"
-        args.army = "nobody"
-        assert type(playgame.battle_scene(app, args)).__name__ == "MainMenu"
-    finally:
-        pygame.quit()
+    argv = playgame.command(scenario, "my-gideon", "my-white")
+    assert argv[:4] == [sys.executable, "-m", "arena", "play"]
+    options = client_app.parse_options(argv[4:])
+    battle = client_app.start_battle(options)
+    assert battle is not None
+    game, setup = battle
+    me, them = setup.seats
+    assert (setup.scenario, me.army, me.deck) == (scenario, "my-gideon", "my-white")
+    assert me.kind == "human" and (them.kind, them.difficulty) == ("ai", "normal")
+    assert them.army == "jace-premade"
+    assert game.state.static.scenario.name == "Test play: Duel, edited"
+    assert game.state.static.field.id == "duel"
+    status = tmp_path / "status.json"
+    monkeypatch.setenv("ARENA_TEST_STATUS", str(status))
+    assert client_app.run([*argv[4:], "--frames", "2"]) == 0
+    assert json.loads(status.read_text())["scenes"] == ["BattleScene"]  # no menus
+
+
+def test_play_with_a_deleted_army_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    from arena.client import app as client_app
+    from arena.client import content as client_content
+    from editor import playgame
+
+    monkeypatch.setenv("ARENA_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setattr(client_content, "_catalog", None)
+    argv = playgame.command("the-duel", "my-gone-army", "")
+    assert client_app.run(argv[4:]) == 2
+    err = capsys.readouterr().err
+    assert "argument --army: no army has the id 'my-gone-army'" in err
+    assert "gideon-premade" in err and "Traceback" not in err

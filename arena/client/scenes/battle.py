@@ -1942,7 +1942,8 @@ class BattleScene(Scene):
 
 
 class EndTurnDialog(Dialog):
-    """"End the turn?" when something useful is left undone; Enter or T ends it, Esc keeps
+    """"End the turn?" when something useful is left undone. Enter presses the focused
+    button (End turn at first; Tab reaches Keep playing), T ends the turn, Esc keeps
     playing."""
 
     def __init__(self, app: App, undone: Sequence[str], end: Callable[[], object]) -> None:
@@ -1950,22 +1951,27 @@ class EndTurnDialog(Dialog):
         message = message[:1].upper() + message[1:]
         self.end = end
         super().__init__(app, "Something is left undone", message,
-                         [("End turn", self._end), ("Keep playing", None)])
+                         [("Keep playing", None), ("End turn", self._end)])
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        for widget, hint in zip(self.form.widgets, ("Esc", "T"), strict=False):
+            if isinstance(widget, Button):
+                widget.hint = hint
 
     def _end(self) -> None:
         self.end()
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_t, pygame.K_RETURN,
-                                                          pygame.K_KP_ENTER):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_t:
             self._choose(self._end)
             return
         super().handle_event(event)
 
 
 class MoveConfirmDialog(Dialog):
-    """"Move anyway?" before a risky move: Enter (or Move) moves, Esc (or Cancel) keeps the
-    figure where it is."""
+    """"Move anyway?" before a risky move: Enter presses the focused button (Move at
+    first; Tab reaches Cancel), Esc (or Cancel) keeps the figure where it is."""
 
     def __init__(self, app: App, name: str, warning: MoveWarning,
                  move: Callable[[], object]) -> None:
@@ -1984,12 +1990,6 @@ class MoveConfirmDialog(Dialog):
 
     def _move(self) -> None:
         self.move()
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self._choose(self._move)
-            return
-        super().handle_event(event)
 
 
 def disjoint(rects: Sequence[pygame.Rect]) -> list[pygame.Rect]:

@@ -131,7 +131,8 @@ def menu_button_rects(size: tuple[int, int], names: Sequence[str]) -> dict[str, 
 
 
 class Dialog(Scene):
-    """A modal message with buttons over the screen beneath (Esc picks the last button)."""
+    """A modal message with buttons over the screen beneath: the last button is the default
+    (focused at first), Esc cancels (or, with a single button, presses it)."""
 
     opaque = False
     dims_below = True
@@ -170,10 +171,13 @@ class Dialog(Scene):
             buttons.append(Button(rect=rect, label=label, name=label, style="primary"
                                   if i == n - 1 else "normal",
                                   action=lambda a=action: self._choose(a)))  # type: ignore
-        self.form.set(buttons)
-        self.form.focus = len(buttons) - 1 if buttons else None
+        self.form.set(buttons)  # keeps the focus on the same button across a resize
+        if self.form.focus is None and buttons:
+            self.form.focus = len(buttons) - 1  # the last button is the default
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        """Esc cancels (picks the only button of a message); Enter presses the focused
+        button, so Tab to another one and Enter chooses that (`Form`)."""
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self._choose(self.choices[-1][1] if len(self.choices) == 1 else None)
             return

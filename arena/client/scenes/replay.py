@@ -46,6 +46,13 @@ class ReplayScene(Scene):
         self.form = Form()
         self.resize(app.size)
 
+    def turn_line(self) -> str:
+        """The panel's foot: whose turn it is and the scenario by the name players know it
+        by (its id only when the save has no name)."""
+        game = self.cursor.game
+        scenario = game.state.static.scenario
+        return f"Player {game.active}'s turn  ·  {scenario.name or scenario.id}"
+
     # --- controls ---------------------------------------------------------------------------
 
     def _after(self) -> None:
@@ -189,7 +196,6 @@ class ReplayScene(Scene):
         inner = draw_panel(surface, self.panel, "Replay" + (f" · {self.name}" if self.name
                                                            else ""))
         y = inner.y
-        static = game.state.static
         turns = self.cursor.turns()
         text.blit(surface, f"Turn {game.turn} of {turns[-1] if turns else game.turn}", 26,
                   UI["accent"], (inner.x, y), bold=True)
@@ -235,8 +241,8 @@ class ReplayScene(Scene):
         seat = game.active
         chip = pygame.Rect(inner.x, self.controls_top - 30, 14, 14)
         pygame.draw.rect(surface, pal.player(seat), chip, border_radius=3)
-        text.blit(surface, f"Player {seat}'s turn  ·  {static.scenario.id}", 16, UI["muted"],
-                  (chip.right + 8, chip.centery), anchor="midleft")
+        text.blit(surface, text.fit(self.turn_line(), 16, inner.right - chip.right - 8), 16,
+                  UI["muted"], (chip.right + 8, chip.centery), anchor="midleft")
         self.form.draw(surface)
         if self.app.top is self:
             self.form.draw_tooltip(surface)
