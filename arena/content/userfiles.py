@@ -13,7 +13,7 @@ here depends on pygame or on where the data folder is: callers pass it in.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
@@ -94,38 +94,16 @@ def load_user_files(base: Path, catalog: Catalog, budget: int = DEFAULT_BUDGET,
     """Every user army and deck under `base`, checked against `catalog`'s cards, armies at
     `budget` points and decks by `deck_rules` (the scenario's; the guide's by default)."""
     out = UserFiles()
-    for path in _files(armies_dir(base)):
-        army = _load(path, base, ArmyList, out)
-        if army is None:
-            continue
-        if army.id in catalog.armies:
-            out.skipped.append(Skipped(_shown(path, base), (
-                f"its id {army.id!r} is the id of a shipped army; save it under another "
-                "name in the builder")))
-            continue
-        findings, _totals = check_army(army.planeswalker, army.cards, catalog.army_cards,
-                                       budget)
-        if findings:
-            out.skipped.append(Skipped(_shown(path, base), _reason(findings)))
-            continue
-        out.armies[army.id] = army
-        out.paths[f"{ARMIES}/{army.id}"] = path
-    for path in _files(decks_dir(base)):
-        deck = _load(path, base, SpellDeck, out)
-        if deck is None:
-            continue
-        if deck.id in catalog.decks:
-            out.skipped.append(Skipped(_shown(path, base), (
-                f"its id {deck.id!r} is the id of a shipped deck; save it under another "
-                "name in the builder")))
-            continue
-        findings, _deck_totals = check_deck(deck.planeswalker, deck.spells, catalog.spells,
-                                            catalog.army_cards, deck_rules)
-        if findings:
-            out.skipped.append(Skipped(_shown(path, base), _reason(findings)))
-            continue
-        out.decks[deck.id] = deck
-        out.paths[f"{DECKS}/{deck.id}"] = path
+
+    def army_findings(army: ArmyList) -> Sequence[Finding]:
+        return check_army(army.planeswalker, army.cards, catalog.army_cards, budget)[0]
+
+    def deck_findings(deck: SpellDeck) -> Sequence[Finding]:
+        return check_deck(deck.planeswalker, deck.spells, catalog.spells, catalog.army_cards,
+                          deck_rules)[0]
+
+    _collect(base, ARMIES, ArmyList, "army", catalog.armies, army_findings, out.armies, out)
+    _collect(base, DECKS, SpellDeck, "deck", catalog.decks, deck_findings, out.decks, out)
     return out
 
 
@@ -142,6 +120,28 @@ def deck_options(planeswalker: str, catalog: Catalog, user_decks: Iterable[Spell
                               deck_rules)[0]]
     return sorted(fits, key=lambda o: (o.user, o.deck.planeswalker != planeswalker,
                                        o.deck.name.lower(), o.deck.id))
+
+
+def _collect(base: Path, folder: str, kind: type[_List], noun: str, shipped: Mapping[str, object],
+             findings_of: Callable[[_List], Sequence[Finding]], playable: dict[str, _List],
+             out: UserFiles) -> None:
+    """Load every file of one folder (``armies`` or ``decks``) into ``playable``, or record
+    why it is skipped: unreadable, an id a shipped file already has, or a broken rule."""
+    for path in _files(Path(base) / folder):
+        model = _load(path, base, kind, out)
+        if model is None:
+            continue
+        if model.id in shipped:
+            out.skipped.append(Skipped(_shown(path, base), (
+                f"its id {model.id!r} is the id of a shipped {noun}; save it under another "
+                "name in the builder")))
+            continue
+        findings = findings_of(model)
+        if findings:
+            out.skipped.append(Skipped(_shown(path, base), _reason(findings)))
+            continue
+        playable[model.id] = model
+        out.paths[f"{folder}/{model.id}"] = path
 
 
 def _files(folder: Path) -> list[Path]:

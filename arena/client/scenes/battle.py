@@ -1941,7 +1941,19 @@ class BattleScene(Scene):
         return drawn
 
 
-class EndTurnDialog(Dialog):
+class _KeyedDialog(Dialog):
+    """A two-button dialog whose buttons show their keys (``hints``, in button order)."""
+
+    hints: tuple[str, ...] = ()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        for widget, hint in zip(self.form.widgets, self.hints, strict=False):
+            if isinstance(widget, Button):
+                widget.hint = hint
+
+
+class EndTurnDialog(_KeyedDialog):
     """"End the turn?" when something useful is left undone. Enter presses the focused
     button (End turn at first; Tab reaches Keep playing), T ends the turn, Esc keeps
     playing."""
@@ -1950,14 +1962,9 @@ class EndTurnDialog(Dialog):
         message = "; ".join(undone) + ". End the turn anyway?"
         message = message[:1].upper() + message[1:]
         self.end = end
+        self.hints = ("Esc", "T")
         super().__init__(app, "Something is left undone", message,
                          [("Keep playing", None), ("End turn", self._end)])
-
-    def resize(self, size: tuple[int, int]) -> None:
-        super().resize(size)
-        for widget, hint in zip(self.form.widgets, ("Esc", "T"), strict=False):
-            if isinstance(widget, Button):
-                widget.hint = hint
 
     def _end(self) -> None:
         self.end()
@@ -1969,7 +1976,7 @@ class EndTurnDialog(Dialog):
         super().handle_event(event)
 
 
-class MoveConfirmDialog(Dialog):
+class MoveConfirmDialog(_KeyedDialog):
     """"Move anyway?" before a risky move: Enter presses the focused button (Move at
     first; Tab reaches Cancel), Esc (or Cancel) keeps the figure where it is."""
 
@@ -1979,14 +1986,9 @@ class MoveConfirmDialog(Dialog):
         self.move = move
         message = f"Moving {name} there: " + "; ".join(
             line[:1].lower() + line[1:] for line in warning.lines) + "."
+        self.hints = ("Esc", "Enter")
         super().__init__(app, "A risky move", message,
                          [("Cancel", None), ("Move", self._move)])
-
-    def resize(self, size: tuple[int, int]) -> None:
-        super().resize(size)
-        for widget, hint in zip(self.form.widgets, ("Esc", "Enter"), strict=False):
-            if isinstance(widget, Button):
-                widget.hint = hint
 
     def _move(self) -> None:
         self.move()
