@@ -35,6 +35,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from arena.engine.abilities.lasting import DETAIN, entries
 from arena.engine.combat import attack_options
 from arena.engine.defs import PERMANENT_GLYPHS
 from arena.engine.dice import damage_distribution
@@ -56,6 +57,14 @@ __all__ = [
 ]
 
 PLAYER_PHASES = ("choose", "pre_move", "move", "post_move", "attack", "post_attack")
+
+
+def detained(state: GameState, seat: int) -> frozenset[str]:
+    """The army cards ``seat`` may not choose on its next turn (a `forbid_choice` effect such
+    as Stand Down, not yet begun): a fresh turn's potential leaves them out, which is what
+    such a spell is worth."""
+    return frozenset(card for e in entries(state, DETAIN)
+                     if int(e["seat"]) == seat and not e["active"] for card in e["cards"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -428,9 +437,10 @@ class Evaluator:
         state = snap.state
         targets = self._targets(snap, seat)
         pw = state.static.players[seat].planeswalker
+        barred = detained(state, seat)
         best = 0.0
         for card in state.static.players[seat].cards:
-            if state.cards[card].zone != "play":
+            if state.cards[card].zone != "play" or card in barred:
                 continue
             value = self.card_potential(snap, card, seat, targets)
             if card == pw:
