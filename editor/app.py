@@ -760,74 +760,74 @@ class EditorApp:
                 self.refresh_tools()
                 return
         key = next((k for k, b in self.buttons.items() if b is element), "")
-        if key == "quit":
-            self.quit_pressed = True
-            self.request_quit()
-        elif key == "turn-shape":
-            self.turn_shape()
-        elif key == "edit-zone":
-            self.open_zone_window()
-        elif key == "new":
-            self.new_map()
-        elif key == "export":
-            self.open_export_menu()
-        elif key in ("open", "save-as"):
-            self.open_dialog(key)
-        elif key == "save":
-            if self.editor.path is None:
-                self.open_dialog("save-as")
-            else:
-                self.save()
-        elif key == "cards":
-            self.open_dialog("open-card")
-        elif key == "armies":
-            self.open_builder()
-        elif key == "scenario":
-            self.open_scenario_window()
-        elif key == "scenario-apply":
-            self.apply_scenario()
-        elif key == "scenario-save":
-            self.save_scenario()
-        elif key == "test-play":
-            self.test_play()
-        elif key == "undo":
-            self.undo()
-        elif key == "redo":
-            self.redo()
-        elif key == "rot-left":
-            self.cam.rotate(1)
-        elif key == "rot-right":
-            self.cam.rotate(-1)
-        elif key == "flat":
-            self.flat = not self.flat
-            self.refresh_tools()
-        elif key == "slice-down":
-            self.change_slice(-1)
-        elif key == "slice-up":
-            self.change_slice(1)
-        elif key == "symmetry":
-            self.toggle_symmetry()
-        elif key == "fit":
-            self.rebuild_view(fit=True)
-        elif key in ("height-down", "height-up"):
-            self.brush.height = max(1, min(20, self.brush.height + (
-                1 if key == "height-up" else -1)))
-            self.refresh_tools()
-        elif key == "new-zone":
-            self.new_zone()
-        elif key == "copy":
-            self.copy_selection()
-        elif key in ("rotate-sel", "mirror-sel"):
-            if self.selection:
-                kind = "rotate" if key == "rotate-sel" else "mirror"
-                command = m.TransformSelection(frozenset(self.selection), kind)
-                fn = command.target(self.editor.doc)
-                self.run_command(command)
-                self.selection = {fn(a) for a in self.selection}
-            else:
-                self.message = "Select hexes first (Box select or Same terrain)"
-        elif key == "clear-sel":
-            self.selection.clear()
+        action = self.button_actions().get(key)
+        if action is not None:
+            action()
+
+    def button_actions(self) -> dict[str, Callable[[], object]]:
+        """What each top-bar and side-panel button does, by its key in ``self.buttons``."""
+        return {
+            "quit": self.press_quit,
+            "turn-shape": self.turn_shape,
+            "edit-zone": self.open_zone_window,
+            "new": self.new_map,
+            "export": self.open_export_menu,
+            "open": lambda: self.open_dialog("open"),
+            "save-as": lambda: self.open_dialog("save-as"),
+            "save": self.save_or_ask,
+            "cards": lambda: self.open_dialog("open-card"),
+            "armies": self.open_builder,
+            "scenario": self.open_scenario_window,
+            "scenario-apply": self.apply_scenario,
+            "scenario-save": self.save_scenario,
+            "test-play": self.test_play,
+            "undo": self.undo,
+            "redo": self.redo,
+            "rot-left": lambda: self.cam.rotate(1),
+            "rot-right": lambda: self.cam.rotate(-1),
+            "flat": self.toggle_flat,
+            "slice-down": lambda: self.change_slice(-1),
+            "slice-up": lambda: self.change_slice(1),
+            "symmetry": self.toggle_symmetry,
+            "fit": lambda: self.rebuild_view(fit=True),
+            "height-down": lambda: self.change_height(-1),
+            "height-up": lambda: self.change_height(1),
+            "new-zone": self.new_zone,
+            "copy": self.copy_selection,
+            "rotate-sel": lambda: self.transform_selection("rotate"),
+            "mirror-sel": lambda: self.transform_selection("mirror"),
+            "clear-sel": self.selection.clear,
+        }
+
+    def press_quit(self) -> None:
+        self.quit_pressed = True
+        self.request_quit()
+
+    def save_or_ask(self) -> None:
+        """Save to the map's file, or ask for one when it has none yet."""
+        if self.editor.path is None:
+            self.open_dialog("save-as")
+        else:
+            self.save()
+
+    def toggle_flat(self) -> None:
+        self.flat = not self.flat
+        self.refresh_tools()
+
+    def change_height(self, delta: int) -> None:
+        """The brush height for Set height, kept within 1..20 levels."""
+        self.brush.height = max(1, min(20, self.brush.height + delta))
+        self.refresh_tools()
+
+    def transform_selection(self, kind: str) -> None:
+        """Rotate or mirror the selected hexes (one undoable command); the selection follows."""
+        if not self.selection:
+            self.message = "Select hexes first (Box select or Same terrain)"
+            return
+        command = m.TransformSelection(frozenset(self.selection), kind)
+        fn = command.target(self.editor.doc)
+        self.run_command(command)
+        self.selection = {fn(a) for a in self.selection}
 
     def on_menu(self, element: object, text: str) -> None:
         if element in self.scenario_fields.values():

@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import yaml
 from pydantic import ValidationError
@@ -217,8 +217,21 @@ def _drop_column_extras(doc: MapDoc, at: Coord) -> None:
     doc.obstacles = [o for o in doc.obstacles if at not in o.footprint]
 
 
+_Cmd = TypeVar("_Cmd", bound="_OnHex")
+
+
+class _OnHex:
+    """A command on one hex (its ``at`` field): its mirror image is the same command on the
+    mirrored hex (the symmetry helper)."""
+
+    at: Coord
+
+    def mirrored(self: _Cmd, mirror: Callable[[Coord], Coord]) -> _Cmd:
+        return replace(self, at=mirror(self.at))  # type: ignore[type-var]
+
+
 @dataclass(frozen=True)
-class Raise:
+class Raise(_OnHex):
     """Add one level of `terrain` on top of the column at `at` (a new column if none)."""
 
     at: Coord
@@ -233,12 +246,9 @@ class Raise:
         del levels[top:]
         levels.append(self.terrain)
 
-    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command:
-        return replace(self, at=mirror(self.at))
-
 
 @dataclass(frozen=True)
-class Lower:
+class Lower(_OnHex):
     """Remove the top level at `at`; the column goes when its last level does."""
 
     at: Coord
@@ -254,12 +264,9 @@ class Lower:
             del doc.columns[self.at]
             _drop_column_extras(doc, self.at)
 
-    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command:
-        return replace(self, at=mirror(self.at))
-
 
 @dataclass(frozen=True)
-class Paint:
+class Paint(_OnHex):
     """Set the terrain of the top level at `at` (a level-1 column where there is none)."""
 
     at: Coord
@@ -273,12 +280,9 @@ class Paint:
         else:
             doc.columns[self.at][top - 1] = self.terrain
 
-    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command:
-        return replace(self, at=mirror(self.at))
-
 
 @dataclass(frozen=True)
-class SetHeight:
+class SetHeight(_OnHex):
     """Make the column at `at` exactly `level` levels of its top terrain (0 removes it)."""
 
     at: Coord
@@ -299,9 +303,6 @@ class SetHeight:
         del levels[min(top, level):]
         while len(levels) < level:
             levels.append(fill)
-
-    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command:
-        return replace(self, at=mirror(self.at))
 
 
 @dataclass(frozen=True)
@@ -345,19 +346,16 @@ def obstacle_footprint(kind: str, shape: str, at: Coord, turns: int = 0) -> tupl
 
 
 @dataclass(frozen=True)
-class RemoveObstacle:
+class RemoveObstacle(_OnHex):
     at: Coord
     label: str = "Remove obstacle"
 
     def apply(self, doc: MapDoc) -> None:
         doc.obstacles = [o for o in doc.obstacles if self.at not in o.footprint]
 
-    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command:
-        return replace(self, at=mirror(self.at))
-
 
 @dataclass(frozen=True)
-class PlaceGlyph:
+class PlaceGlyph(_OnHex):
     """Put a glyph (kind, side up) on `at`, replacing any glyph there."""
 
     at: Coord
@@ -369,24 +367,18 @@ class PlaceGlyph:
         doc.glyphs[self.at] = GlyphPlacement(
             at=self.at, glyph=self.glyph, side=self.side)  # type: ignore[arg-type]
 
-    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command:
-        return replace(self, at=mirror(self.at))
-
 
 @dataclass(frozen=True)
-class RemoveGlyph:
+class RemoveGlyph(_OnHex):
     at: Coord
     label: str = "Remove glyph"
 
     def apply(self, doc: MapDoc) -> None:
         doc.glyphs.pop(self.at, None)
 
-    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command:
-        return replace(self, at=mirror(self.at))
-
 
 @dataclass(frozen=True)
-class MarkGlyphSpace:
+class MarkGlyphSpace(_OnHex):
     """Mark (or with ``on=False`` unmark) `at` as a glyph space."""
 
     at: Coord
@@ -398,9 +390,6 @@ class MarkGlyphSpace:
             doc.glyph_spaces.append(self.at)
         elif not self.on:
             doc.glyph_spaces = [g for g in doc.glyph_spaces if g != self.at]
-
-    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command:
-        return replace(self, at=mirror(self.at))
 
 
 @dataclass(frozen=True)
@@ -485,16 +474,13 @@ class PaintZone:
 
 
 @dataclass(frozen=True)
-class EraseZone:
+class EraseZone(_OnHex):
     at: Coord
     label: str = "Erase starting zone"
 
     def apply(self, doc: MapDoc) -> None:
         doc.zones = [z.model_copy(update={"spaces": [s for s in z.spaces if s != self.at]})
                      for z in doc.zones]
-
-    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command:
-        return replace(self, at=mirror(self.at))
 
 
 @dataclass(frozen=True)
