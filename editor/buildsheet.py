@@ -14,10 +14,7 @@ atomically, by the file's suffix.
 
 from __future__ import annotations
 
-import contextlib
 import math
-import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -26,6 +23,7 @@ from pathlib import Path
 import pygame
 
 from arena.client.palette import CRYPTOLITH, RUIN, TERRAIN, hex_color, mix, shade
+from arena.content.yamlio import atomic_file
 from editor.model import Coord, MapDoc, plane_xy
 from editor.parts import LevelParts, PartsList, parts_list
 from editor.pdf import PageImage, write_pdf
@@ -450,26 +448,10 @@ class SavedSheet:
     """Pages written: 1 for a PNG, one per level for a PDF."""
 
 
-def _readable(path: str) -> None:
-    """Give a temporary file the usual permissions (mkstemp makes it private)."""
-    mask = os.umask(0)
-    os.umask(mask)
-    os.chmod(path, 0o666 & ~mask)
-
-
 def save_png(surface: pygame.Surface, path: Path) -> None:
     """Save a PNG atomically (pygame picks the format from the temporary name's suffix)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".png", dir=path.parent)
-    os.close(fd)
-    try:
+    with atomic_file(path, suffix=".png", shared=True) as tmp:
         pygame.image.save(surface, tmp)
-        _readable(tmp)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def save_sheet(doc: MapDoc, path: Path) -> SavedSheet:

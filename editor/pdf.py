@@ -8,13 +8,12 @@ than adding a PDF library to the dependencies. Files are written atomically.
 
 from __future__ import annotations
 
-import contextlib
-import os
-import tempfile
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+from arena.content.yamlio import atomic_write_bytes
 
 A4_LANDSCAPE = (842.0, 595.0)
 """Page size in points (1/72 inch)."""
@@ -85,24 +84,6 @@ def _text(value: str) -> bytes:
     return b"(" + raw.replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)") + b")"
 
 
-def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Write `data` so that `path` is either the old file or the new one, whole."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)  # mkstemp makes it private; a sheet is for sharing
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
 def write_pdf(path: Path, pages: Sequence[PageImage], title: str = "") -> None:
-    atomic_write_bytes(path, pdf_bytes(pages, title=title))
+    # Shared permissions: a sheet is for handing on.
+    atomic_write_bytes(path, pdf_bytes(pages, title=title), shared=True)

@@ -9,12 +9,12 @@ temporary file in the same folder, is flushed to disk, and replaces the old file
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
+
+from arena.content.yamlio import atomic_write
 
 __all__ = ["data_dir", "read_json", "write_json_atomic"]
 
@@ -33,18 +33,7 @@ def data_dir() -> Path:
 
 def write_json_atomic(path: Path, data: Any) -> None:
     """Write ``data`` as JSON to ``path`` atomically (tmp file + ``os.replace``)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, separators=(",", ":"))
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    atomic_write(path, json.dumps(data, separators=(",", ":")))
 
 
 def read_json(path: Path) -> Any:

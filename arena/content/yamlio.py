@@ -346,20 +346,41 @@ def dump(data: Any) -> str:
     return text
 
 
-def atomic_write(path: Path, text: str) -> None:
-    """Write `text` to `path` so that the file is either the old one or the new one, whole."""
+@contextlib.contextmanager
+def atomic_file(path: Path, suffix: str = ".tmp", shared: bool = False) -> Iterator[str]:
+    """A temporary file beside `path` for the caller to write; when the block ends without
+    an error it replaces `path` in one step, so the file is either the old one or the new
+    one, whole; on an error it is removed and the old file stays. ``shared``: give it the
+    usual permissions (``mkstemp`` makes it private), for pictures and sheets to hand on."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=suffix, dir=path.parent)
+    os.close(fd)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
+        yield tmp
+        if shared:
+            mask = os.umask(0)
+            os.umask(mask)
+            os.chmod(tmp, 0o666 & ~mask)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def atomic_write_bytes(path: Path, data: bytes, shared: bool = False) -> None:
+    """Write `data` to `path` atomically (`atomic_file`), flushed to disk first."""
+    with atomic_file(path, shared=shared) as tmp, \
+            os.fdopen(os.open(tmp, os.O_WRONLY | os.O_TRUNC), "wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Write `text` (UTF-8, newlines as given) to `path` so that the file is either the old
+    one or the new one, whole."""
+    atomic_write_bytes(path, text.encode("utf-8"))
 
 
 def iter_yaml_files(root: Path) -> Iterator[Path]:
