@@ -4,12 +4,21 @@ saved, reloaded and validated. Screenshots go to tests/artifacts/editor/."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pygame_gui
 import pytest
+from editor_kit import (
+    ARTIFACTS,
+    DUEL,
+    ROOT,
+    click,
+    hex_pos,
+    press,
+    pump,
+    shot,
+)
 
 from arena.content.loader import load_file
 from arena.hexgrid import Hex
@@ -17,56 +26,7 @@ from editor import app as editor_app
 from editor import model as m
 from editor.validation import validate
 
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "tests" / "artifacts" / "editor"
-DUEL = ROOT / "scenarios" / "battlefields" / "duel.yaml"
-
-
-@pytest.fixture(autouse=True)
-def headless(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[pygame.Surface]:
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    monkeypatch.setenv("ARENA_DATA_DIR", str(tmp_path / "data"))
-    pygame.init()
-    screen = pygame.display.set_mode(editor_app.WINDOW_SIZE)
-    yield screen
-    pygame.quit()
-
-
-def pump(app: editor_app.EditorApp, seconds: float = 0.05) -> None:
-    """Let pygame_gui turn clicks into its events and hand them to the app."""
-    app.update(seconds)
-    for event in pygame.event.get():
-        app.handle_event(event)
-
-
-def click(app: editor_app.EditorApp, pos: tuple[float, float]) -> None:
-    p = (round(pos[0]), round(pos[1]))
-    app.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0)))
-    pump(app)
-    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1))
-    pump(app)
-    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1))
-    pump(app)
-    pump(app)  # events that pygame_gui posts while handling the first ones
-
-
-def press(app: editor_app.EditorApp, button: pygame_gui.elements.UIButton) -> None:
-    click(app, button.rect.center)
-
-
-def hex_pos(app: editor_app.EditorApp, at: m.Coord) -> tuple[float, float]:
-    """Where the top of the column at `at` (or the ground there) is on screen."""
-    return app.projection().to_screen(Hex(*at), float(app.editor.doc.top(at)))
-
-
-def shot(app: editor_app.EditorApp, screen: pygame.Surface, name: str) -> Path:
-    pump(app, 0.4)  # past the validation debounce
-    app.draw(screen)
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTIFACTS / name
-    pygame.image.save(screen, str(path))
-    return path
+pytestmark = pytest.mark.usefixtures("headless")
 
 
 def colours(image: pygame.Surface, rect: pygame.Rect, samples: int = 20) -> int:

@@ -5,80 +5,31 @@ Screenshots go to tests/artifacts/editor/."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pygame_gui
 import pytest
+from editor_kit import (
+    DUEL,
+    ROOT,
+    click,
+    hex_pos,
+    hover,
+    key,
+    press,
+    pump,
+    shot,
+)
 
 from arena.client.storage import data_dir
 from arena.content.loader import load_file
 from arena.content.userfiles import armies_dir, decks_dir, load_user_files
-from arena.hexgrid import Hex
 from editor import app as editor_app
 from editor import model as m
 from editor.builder import shipped_catalog
 
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "tests" / "artifacts" / "editor"
-DUEL = ROOT / "scenarios" / "battlefields" / "duel.yaml"
-
-
-@pytest.fixture(autouse=True)
-def headless(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[pygame.Surface]:
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    monkeypatch.setenv("ARENA_DATA_DIR", str(tmp_path / "data"))
-    pygame.init()
-    screen = pygame.display.set_mode(editor_app.WINDOW_SIZE)
-    yield screen
-    pygame.quit()
-
-
-def pump(app: editor_app.EditorApp, seconds: float = 0.05) -> None:
-    app.update(seconds)
-    for event in pygame.event.get():
-        app.handle_event(event)
-
-
-def click(app: editor_app.EditorApp, pos: tuple[float, float]) -> None:
-    p = (round(pos[0]), round(pos[1]))
-    app.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0)))
-    pump(app)
-    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1))
-    pump(app)
-    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1))
-    pump(app)
-    pump(app)
-
-
-def press(app: editor_app.EditorApp, button: pygame_gui.elements.UIButton) -> None:
-    click(app, button.rect.center)
-
-
-def hover(app: editor_app.EditorApp, pos: tuple[float, float]) -> None:
-    p = (round(pos[0]), round(pos[1]))
-    app.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0)))
-    pump(app)
-
-
-def key(app: editor_app.EditorApp, k: int, mod: int = 0) -> None:
-    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    pump(app)
-
-
-def hex_pos(app: editor_app.EditorApp, at: m.Coord) -> tuple[float, float]:
-    return app.projection().to_screen(Hex(*at), float(app.editor.doc.top(at)))
-
-
-def shot(app: editor_app.EditorApp, screen: pygame.Surface, name: str) -> Path:
-    pump(app, 0.4)
-    app.draw(screen)
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTIFACTS / name
-    pygame.image.save(screen, str(path))
-    return path
+pytestmark = pytest.mark.usefixtures("headless")
 
 
 def type_into(entry: pygame_gui.elements.UITextEntryLine, text: str) -> None:

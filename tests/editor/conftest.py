@@ -1,0 +1,24 @@
+"""The editor window tests' ``headless`` fixture (modules that drive the window use it for
+every test through ``pytestmark``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from editor import app as editor_app
+
+
+@pytest.fixture
+def headless(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[pygame.Surface]:
+    """A dummy-driver window of the editor's size; user files go to a temporary folder."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    monkeypatch.setenv("ARENA_DATA_DIR", str(tmp_path / "data"))
+    pygame.init()
+    screen = pygame.display.set_mode(editor_app.WINDOW_SIZE)
+    yield screen
+    pygame.quit()
