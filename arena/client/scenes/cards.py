@@ -10,8 +10,8 @@ import pygame
 
 from arena.client import content, text
 from arena.client.palette import MTG_COLOURS, UI, mix, shade
-from arena.client.scenes.base import App, Scene
-from arena.client.scenes.common import backdrop, draw_title
+from arena.client.scenes.base import App
+from arena.client.scenes.common import SearchListScene, backdrop, draw_title
 from arena.client.ui import Button, Choice, Form, ListBox, TextField
 from arena.content.browser import COLOUR_ORDER, CardEntry, browse, search
 
@@ -25,7 +25,7 @@ PROVENANCE_TONE = {"verified": (120, 214, 130), "transcribed": (112, 206, 196),
                    "reconstructed": (214, 170, 96)}
 
 
-class CardBrowserScene(Scene):
+class CardBrowserScene(SearchListScene[CardEntry]):
     """See the module docstring. Typing goes to the search box; Up/Down pick a card; Esc
     goes back."""
 
@@ -50,25 +50,14 @@ class CardBrowserScene(Scene):
         self.refilter()
         self.form.focus_on(self.list)
 
-    @property
-    def selected(self) -> CardEntry | None:
-        if not self.shown:
-            return None
-        return self.shown[max(0, min(self.list.selected, len(self.shown) - 1))]
-
     def refilter(self) -> None:
         colour = self.colour.value
         kind = self.kind.value
-        current = self.selected
-        self.shown = search(self.entries, self.field.value,
-                            colours=None if colour == "all" else {colour},
-                            kinds=None if kind == "all" else {kind})
-        self.list.rows = [e.name for e in self.shown] or ["No card matches"]
-        self.list.subtitles = [f"{e.type_line}  ·  {e.cost}" for e in self.shown]
-        index = self.shown.index(current) if current in self.shown else 0
-        self.list.selected = index
-        self.list.scroll = 0
-        self.list.select(index)
+        matches = search(self.entries, self.field.value,
+                         colours=None if colour == "all" else {colour},
+                         kinds=None if kind == "all" else {kind})
+        self.show(matches, [e.name for e in matches], "No card matches")
+        self.list.subtitles = [f"{e.type_line}  ·  {e.cost}" for e in matches]
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -86,17 +75,7 @@ class CardBrowserScene(Scene):
         self.form.set([self.field, self.colour, self.kind, self.list, back])
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.field.value:
-                self.field.clear()
-            else:
-                self.app.pop()
-            return
-        if self.field.type_event(event):
-            return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN) and \
-                self.form.focused is not self.list:
-            self.list.key(event)
+        if self.search_key(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
             shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)

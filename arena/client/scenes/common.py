@@ -8,7 +8,7 @@ loading any content file (the main menu must be up in well under a second).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 import pygame
 
@@ -16,7 +16,7 @@ from arena.client import text
 from arena.client.figures import FigureLook
 from arena.client.palette import DEFAULT_PLAYERS, UI, shade
 from arena.client.scenes.base import App, Scene
-from arena.client.ui import Button, Form, ListBox, draw_panel
+from arena.client.ui import Button, Form, ListBox, TextField, draw_panel
 from arena.hexgrid import Hex, distance, spiral
 
 if TYPE_CHECKING:
@@ -128,6 +128,54 @@ def menu_button_rects(size: tuple[int, int], names: Sequence[str]) -> dict[str, 
     total = n * bh + (n - 1) * gap
     y = max(8, min(top, bottom - total))
     return {name: pygame.Rect(x, y + i * (bh + gap), bw, bh) for i, name in enumerate(names)}
+
+
+_Item = TypeVar("_Item")
+
+
+class SearchListScene(Scene, Generic[_Item]):
+    """A scene with a search field over a list (the card browser, the rules reference): the
+    matches it shows, the selection kept across searches, and the keys both share -- Esc
+    clears the search (then leaves), typing goes to the field, the arrows move the list
+    wherever the focus is."""
+
+    shown: Sequence[_Item]
+    field: TextField
+    list: ListBox
+    form: Form
+
+    @property
+    def selected(self) -> _Item | None:
+        if not self.shown:
+            return None
+        return self.shown[max(0, min(self.list.selected, len(self.shown) - 1))]
+
+    def show(self, matches: Sequence[_Item], rows: Sequence[str], empty: str) -> None:
+        """Show ``matches`` (their ``rows``), keeping the selected item when it still
+        matches, else selecting the first; ``empty`` is the row when nothing matches."""
+        current = self.selected
+        self.shown = matches
+        self.list.rows = list(rows) or [empty]
+        index = matches.index(current) if current in matches else 0
+        self.list.selected = index
+        self.list.scroll = 0
+        self.list.select(index)
+
+    def search_key(self, event: pygame.event.Event) -> bool:
+        """Handle the shared keys; True when ``event`` was used."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.field.value:
+                self.field.clear()
+            else:
+                self.app.pop()
+            return True
+        if self.field.type_event(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN) and \
+                self.form.focused is not self.list:
+            self.list.key(event)
+            return True
+        return False
 
 
 class Dialog(Scene):

@@ -12,8 +12,8 @@ import pygame
 
 from arena.client import text
 from arena.client.palette import UI, mix
-from arena.client.scenes.base import App, Scene
-from arena.client.scenes.common import backdrop, draw_title
+from arena.client.scenes.base import App
+from arena.client.scenes.common import SearchListScene, backdrop, draw_title
 from arena.client.ui import Button, Form, ListBox, TextField, draw_panel
 
 __all__ = ["RULES_PATH", "RulesScene", "Section", "load_rules", "search_sections"]
@@ -103,7 +103,7 @@ def _blocks(section: Section) -> list[tuple[str, str]]:
     return out
 
 
-class RulesScene(Scene):
+class RulesScene(SearchListScene[Section]):
     """See the module docstring."""
 
     title = "Rules"
@@ -123,23 +123,12 @@ class RulesScene(Scene):
         self.refilter()
         self.form.focus_on(self.list)
 
-    @property
-    def selected(self) -> Section | None:
-        if not self.shown:
-            return None
-        return self.shown[max(0, min(self.list.selected, len(self.shown) - 1))]
-
     def _reset_scroll(self) -> None:
         self.scroll = 0
 
     def refilter(self) -> None:
-        current = self.selected
-        self.shown = search_sections(self.sections, self.field.value)
-        self.list.rows = [s.title for s in self.shown] or ["Nothing matches"]
-        index = self.shown.index(current) if current in self.shown else 0
-        self.list.selected = index
-        self.list.scroll = 0
-        self.list.select(index)
+        matches = search_sections(self.sections, self.field.value)
+        self.show(matches, [s.title for s in matches], "Nothing matches")
         self.scroll = 0
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -155,23 +144,13 @@ class RulesScene(Scene):
         self.form.set([self.field, self.list, back])
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.field.value:
-                self.field.clear()
-            else:
-                self.app.pop()
+        if self.search_key(event):
             return
-        if self.field.type_event(event):
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            step = self.page.height // 2
+            self.scroll = max(0, self.scroll + (step if event.key == pygame.K_PAGEDOWN
+                                                else -step))
             return
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
-                step = self.page.height // 2
-                self.scroll = max(0, self.scroll + (step if event.key == pygame.K_PAGEDOWN
-                                                    else -step))
-                return
-            if event.key in (pygame.K_UP, pygame.K_DOWN) and self.form.focused is not self.list:
-                self.list.key(event)
-                return
         if event.type == pygame.MOUSEWHEEL and self.form.mouse is not None and \
                 self.page.collidepoint(self.form.mouse):
             self.scroll = max(0, self.scroll - event.y * 40)
