@@ -43,7 +43,6 @@ from pygame_gui.windows import UIConfirmationDialog, UIFileDialog
 from arena.client.palette import HIGHLIGHTS, TERRAIN, ZONE_COLOURS
 from arena.client.projection import Camera, Projection
 from arena.client.render import BattlefieldRenderer, Marker, Picture
-from arena.client.splash import TEAL, SplashSpec
 from arena.content.catalog import project_root
 from arena.content.errors import ContentError
 from arena.content.loader import load_file
@@ -67,16 +66,6 @@ LEFT = 204
 RIGHT = 330
 BOTTOM = 26
 AUTOSAVE_SECONDS = 10.0
-
-SPEC = SplashSpec(
-    caption="Arena Editor",
-    title="Arena Editor",
-    message="The battlefield editor. `arena validate` checks content files.",
-    accent=TEAL,
-    highlights=((0, 1), (1, 1), (0, 2)),
-    seed=11,
-)
-"""The editor's look in the shared splash code (kept for the splash tests)."""
 
 TOOLS: tuple[tuple[str, str], ...] = (
     ("raise", "Raise"), ("lower", "Lower"),

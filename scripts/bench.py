@@ -137,26 +137,6 @@ def client_startup() -> float:
     return statistics.median(samples)
 
 
-@benchmark("splash frame at 1920x1080, full redraw (start, resize)", "ms", goal=100)
-def splash_full_redraw() -> float:
-    from arena.client.splash import SplashScreen
-    from editor.app import SPEC  # the splash is the editor's now
-
-    with headless_display(FULL_HD) as screen:
-        # A new SplashScreen has no cached background, so every draw is a full render.
-        return median_ms(lambda: SplashScreen(SPEC, FULL_HD).draw(screen), repeats=7)
-
-
-@benchmark("splash frame at 1920x1080, steady state", "ms", goal=16.7)
-def splash_steady_frame() -> float:
-    from arena.client.splash import SplashScreen
-    from editor.app import SPEC  # the splash is the editor's now
-
-    with headless_display(FULL_HD) as screen:
-        splash = SplashScreen(SPEC, FULL_HD)
-        return median_ms(lambda: splash.draw(screen), repeats=50, warmup=2)
-
-
 @benchmark("one full-screen blit at 1920x1080 (reference)", "ms", goal=4)
 def full_screen_blit() -> float:
     import pygame

@@ -17,7 +17,7 @@ Map of the package:
   players on worker threads via `controllers`, the log, autosaves); `saves`, `settings`,
   `storage`: files in the user's data directory; `content`: the shipped scenarios and
   armies, loaded in the background;
-- `ui`, `text`: a small widget kit and cached text; `splash`: the editor's splash window;
+- `ui`, `text`: a small widget kit and cached text; `icon`: the window icon;
   `bench`: the client's rows of ``make bench``.
 """
 

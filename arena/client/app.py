@@ -137,16 +137,6 @@ def parse_options(argv: Sequence[str] | None) -> Options:
                    args.size is not None, battle)
 
 
-def make_icon(size: int = 32) -> pygame.Surface:
-    """The window icon: one sand hex column."""
-    from arena.client.splash import SAND_SIDE, SAND_TOP, draw_hex_column
-
-    icon = pygame.Surface((size, size), pygame.SRCALPHA)
-    draw_hex_column(icon, (size / 2, size * 0.3), size * 0.46, size * 0.36, SAND_TOP,
-                    SAND_SIDE, 2)
-    return icon
-
-
 def first_scene(app: object, battle: tuple[Game, GameSetup] | None = None) -> object:
     """The main menu, or the battle the command line asked for (`start_battle`)."""
     from arena.client.scenes.base import App
@@ -203,6 +193,8 @@ def run(
         from arena.client.status import STATUS_ENV, write_status
 
         pygame.display.set_caption(CAPTION)
+        from arena.client.icon import make_icon
+
         pygame.display.set_icon(make_icon())
         from arena.client.settings import load_settings
 

@@ -225,3 +225,13 @@ def test_previews_draw_every_shipped_battlefield(screen: pygame.Surface) -> None
             screen.fill((20, 22, 30))
             screen.blit(image, (0, 0))
             save_artifact(screen.subsurface((0, 0, 480, 300)), "preview-crossroads.png")
+
+
+def test_the_window_icon_is_a_sand_hex_column() -> None:
+    from arena.client.icon import SAND_TOP, make_icon
+
+    icon = make_icon(32)
+    assert icon.get_size() == (32, 32)
+    assert icon.get_at((0, 31)).a == 0  # a corner stays see-through
+    assert tuple(icon.get_at((16, 9)))[:3] == SAND_TOP  # the middle of the top face
+    assert icon.get_at((16, 20)).a == 255  # the side faces below it
