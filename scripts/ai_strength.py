@@ -20,14 +20,24 @@ measured every bar over about as many games, and ``--out`` rewrites its JSON aft
 rate itself, not its confidence interval, is compared) or a bar is incomplete.
 
 The card-coverage bar (every spell cast and every activated ability used by the hard AI in a
-100-game batch) is read from the first 100 games of the hard-random bar: a batch's games do
+100-game batch) is read from the first 100 games of the hard-greedy bar: a batch's games do
 not depend on its length, so they are exactly the games of
-``arena sim --seats hard,random --games 100 --seed 1 --coverage``.
+``arena sim --seats hard,greedy --games 100 --seed 1 --coverage``. Against greedy, not random:
+some spells need the opponent to play its cards (Stand Down bars an opposing squad within six
+spaces of the caster's Planeswalker, and a random player seldom brings one there).
+
+A full run takes hours on a small machine, so ``--out`` also keeps every game played, with a
+fingerprint of the code and content that decide the games; ``--resume`` then goes on from
+that file, playing only the games it lacks. It refuses a file measured with other code (the
+games would not be the same games) or another seed.
+
+    .venv/bin/python scripts/ai_strength.py --out strength.json --resume
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 import time
@@ -35,18 +45,71 @@ from itertools import zip_longest
 from pathlib import Path
 from typing import Any
 
-from arena.ai.sim import GameReport, GameSpec, plan, run_batch, summarize
+from arena.ai.sim import (
+    GameReport,
+    GameSpec,
+    plan,
+    report_from_data,
+    report_to_data,
+    run_batch,
+    summarize,
+)
 from arena.ai.sim_cli import Progress
 from arena.content.yamlio import atomic_write
 
 COVERAGE_GAMES = 100
-"""Games of the hard-random bar the coverage bar reads (the issue's 100-game batch)."""
+"""Games of the `COVERAGE_BAR` the coverage bar reads (the issue's 100-game batch)."""
+COVERAGE_BAR = "hard-greedy"
 
 BARS = (
     ("hard-random", ("hard", "random"), 0.95),
     ("hard-greedy", ("hard", "greedy"), 0.70),
     ("normal-random", ("normal", "random"), 0.90),
 )
+
+
+ROOT = Path(__file__).resolve().parents[1]
+DECIDING = ("arena/ai", "arena/engine", "arena/content", "arena/hexgrid", "cards", "scenarios")
+"""What a game's course depends on: the fingerprint covers these folders' code and data."""
+
+
+def fingerprint(root: Path = ROOT) -> str:
+    """A digest of the code and content that decide the games (`DECIDING`)."""
+    digest = hashlib.sha256()
+    for folder in DECIDING:
+        for path in sorted((root / folder).rglob("*")):
+            if path.suffix not in (".py", ".yaml", ".yml") or "__pycache__" in path.parts:
+                continue
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+class ResumeError(Exception):
+    """A ``--resume`` file that cannot be gone on from (the message says why and what to do)."""
+
+
+def resumed(path: Path, seed: int, code: str) -> tuple[list[GameReport], float]:
+    """The games a previous run kept in ``path`` and the seconds it spent (none if the file
+    does not exist yet)."""
+    if not path.exists():
+        return [], 0.0
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        games = [report_from_data(g) for g in data["games"]]
+        seconds = float(data.get("seconds", 0.0))
+        old_code, old_seed = data["fingerprint"], int(data["seed"])
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ResumeError(f"{path}: not a strength file this script wrote ({exc}); "
+                          "give another --out or run without --resume") from exc
+    if old_code != code:
+        raise ResumeError(f"{path}: measured with other code or content (fingerprint "
+                          f"{old_code}, now {code}); its games would differ -- start a new "
+                          "--out file")
+    if old_seed != seed:
+        raise ResumeError(f"{path}: measured with --seed {old_seed}; resume with that seed "
+                          "or start a new --out file")
+    return games, seconds
 
 
 def _key(spec: GameSpec) -> tuple[frozenset[str], int]:
@@ -74,12 +137,13 @@ def bar_row(name: str, seats: tuple[str, ...], goal: float, planned: int,
         "complete": summary.games >= planned, "wins": summary.wins[ai], "win_rate": rate,
         "ci95": [lo, hi], "goal": goal, "met": rate >= goal, "draws": summary.draws,
         "times": summary.times, "faults": len(summary.faults), "seconds": summary.seconds,
+        "pairings": summary.pairings,
     }
 
 
 def coverage_of(reports: list[GameReport], seed: int) -> dict[str, Any] | None:
-    """The hard AI's card coverage over the first `COVERAGE_GAMES` hard-random games (None
-    until they are all played)."""
+    """The hard AI's card coverage over the first `COVERAGE_GAMES` games of a bar (None until
+    they are all played)."""
     first = sorted(reports, key=lambda r: r.spec.index)[:COVERAGE_GAMES]
     if [r.spec.index for r in first] != list(range(COVERAGE_GAMES)):
         return None
@@ -96,8 +160,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", default=None, help="run one bar (hard-random, ...)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--out", type=Path, default=None,
-                        help="keep the rows in this JSON file, rewritten after every game")
+                        help="keep the rows and games in this JSON file, rewritten after "
+                             "every game")
+    parser.add_argument("--resume", action="store_true",
+                        help="go on from the games kept in --out (same code and seed)")
     args = parser.parse_args(argv)
+    if args.resume and args.out is None:
+        parser.error("--resume needs --out (the file to go on from)")
     bars = [b for b in BARS if not args.only or args.only == b[0]]
     if not bars:
         parser.error(f"--only: no bar {args.only!r} (choose from "
@@ -105,21 +174,40 @@ def main(argv: list[str] | None = None) -> int:
     batches = [plan("duel", seats, args.games, args.seed) for _, seats, _ in bars]
     owner = {_key(s): i for i, batch in enumerate(batches) for s in batch}
     played: list[list[GameReport]] = [[] for _ in bars]
+    code = fingerprint()
+    kept: list[GameReport] = []
+    before = 0.0
+    if args.resume:
+        try:
+            kept, before = resumed(args.out, args.seed, code)
+        except ResumeError as exc:
+            print(f"ai_strength: {exc}", file=sys.stderr)
+            return 2
+    planned = {_key(s): s for batch in batches for s in batch}
+    for report in kept:  # games of bars or lengths not asked for now are kept, not counted
+        if planned.get(_key(report.spec)) == report.spec:
+            played[owner[_key(report.spec)]].append(report)
+    done = {_key(r.spec) for bar in played for r in bar}
+    todo = [s for s in interleave(batches) if _key(s) not in done]
     names = list(dict.fromkeys(n for _, seats, _ in bars for n in seats))
-    progress = Progress(sum(len(b) for b in batches), sys.stderr, names)
+    progress = Progress(len(todo), sys.stderr, names)
     started = time.perf_counter()
     state: dict[str, Any] = {"rows": [], "coverage": None}
+    extra = [r for r in kept if _key(r.spec) not in done]
 
     def refresh() -> None:
-        seconds = time.perf_counter() - started
+        seconds = before + time.perf_counter() - started
         state["rows"] = [bar_row(name, seats, goal, len(batches[i]), played[i], args.seed,
                                  seconds) for i, (name, seats, goal) in enumerate(bars)]
         for i, (name, _, _) in enumerate(bars):
-            if name == "hard-random" and state["coverage"] is None:
+            if name == COVERAGE_BAR and state["coverage"] is None:
                 state["coverage"] = coverage_of(played[i], args.seed)
         if args.out is not None:
-            atomic_write(args.out, json.dumps({"bars": state["rows"],
-                                               "coverage": state["coverage"]}, indent=2) + "\n")
+            games = [report_to_data(r) for bar in played for r in bar]
+            games += [report_to_data(r) for r in extra]
+            atomic_write(args.out, json.dumps({
+                "bars": state["rows"], "coverage": state["coverage"], "seed": args.seed,
+                "fingerprint": code, "seconds": seconds, "games": games}, indent=1) + "\n")
 
     def on_result(report: GameReport) -> None:
         played[owner[_key(report.spec)]].append(report)
@@ -127,8 +215,11 @@ def main(argv: list[str] | None = None) -> int:
         refresh()
 
     print(", ".join(f"{name}: {' vs '.join(seats)}" for name, seats, _ in bars)
-          + f"; {args.games} Duels each", file=sys.stderr)
-    run_batch(interleave(batches), args.jobs, on_result)
+          + f"; {args.games} Duels each"
+          + (f" ({len(done)} kept from {args.out}, {len(todo)} to play)" if args.resume else ""),
+          file=sys.stderr)
+    if todo:
+        run_batch(todo, args.jobs, on_result)
     refresh()
     rows: list[dict[str, Any]] = state["rows"]
     coverage: dict[str, Any] | None = state["coverage"]
@@ -159,7 +250,7 @@ def render(rows: list[dict[str, Any]], coverage: dict[str, Any] | None) -> str:
             lines.append(f"| {name} ({r['bar']}) | {int(t['decisions'])} | "
                          f"{t['median']:.3f} s | {t['p95']:.3f} s | {t['max']:.3f} s |")
     if coverage is not None:
-        lines += ["", f"hard AI card coverage, first {coverage['games']} hard-random games: "
+        lines += ["", f"hard AI card coverage, first {coverage['games']} {COVERAGE_BAR} games: "
                   f"{len(coverage['spells_cast'])} spells cast, "
                   f"{len(coverage['abilities_used'])} abilities used; never cast: "
                   f"{', '.join(coverage['spells_never_cast']) or 'none'}; never used: "

@@ -23,7 +23,9 @@ teams' totals, where a team's total is:
   (move + range spaces; a figure that has moved attacks from where it stands, through the
   engine's attack options: sight, engagement, every modifier), added for my team, subtracted
   for opponents (against my team only); my own next turn counts a little. One army card acts
-  per turn, so a player's potential is its best card's, not its whole army's.
+  per turn, so a player's potential is its best card's, not its whole army's -- plus a
+  share of close runners-up (`soft_best`: the estimates are rough, and a player with two
+  good cards picks whichever turns out better), which is what barring one is worth.
 
 A finished game is worth +/- `Weights.win` (a draw 0). The numbers are deliberately simple and
 fast (about half a millisecond for a Duel position) because the search evaluates thousands.
@@ -31,6 +33,7 @@ fast (about half a millisecond for a Duel position) because the search evaluates
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -53,6 +56,7 @@ __all__ = [
     "expected_loss",
     "figure_distance",
     "snapshot",
+    "soft_best",
     "stat_deltas",
 ]
 
@@ -100,6 +104,10 @@ class Weights:
     tempo_later: float = 0.35
     focus: float = 0.85
     """A squad's figures rarely all reach their best target: later figures count this much."""
+    choice_spread: float = 8.0
+    """How uncertain a card's potential is (army points): a player choosing among several
+    cards expects more than the best estimate (`soft_best`), so barring a close second card
+    (Stand Down) is worth something."""
 
 
 @dataclass(slots=True)
@@ -162,6 +170,21 @@ def expected_loss(attack: int, defense: int, target: Fig) -> float:
             continue
         total += p * (target.value if k >= left else target.per_damage * k)
     return total
+
+
+def soft_best(values: Iterable[float], spread: float) -> float:
+    """What a player expects from choosing the best of several options whose values are
+    estimates with noise of scale ``spread``: the best value plus a log-sum-exp share of the
+    close runners-up (the expected maximum under Gumbel noise, less its constant part). Only
+    options worth something count (an option that does nothing adds nothing); with no
+    ``spread``, the plain best."""
+    worth = [v for v in values if v > 0.0]
+    if not worth:
+        return 0.0
+    best = max(worth)
+    if spread <= 0.0 or len(worth) == 1:
+        return best
+    return best + spread * math.log(sum(math.exp((v - best) / spread) for v in worth))
 
 
 def figure_distance(a: Sequence[Hex], b: Sequence[Hex]) -> int:
@@ -433,20 +456,21 @@ class Evaluator:
 
     def fresh_potential(self, snap: Snapshot, seat: int, summoned: int = 0) -> float:
         """What a player could do on a fresh turn: its best card (the Planeswalker's with the
-        summons it allows)."""
+        summons it allows), softened by the runners-up (`soft_best`); cards it may not
+        choose (`detained`) are left out."""
         state = snap.state
         targets = self._targets(snap, seat)
         pw = state.static.players[seat].planeswalker
         barred = detained(state, seat)
-        best = 0.0
+        values = []
         for card in state.static.players[seat].cards:
             if state.cards[card].zone != "play" or card in barred:
                 continue
             value = self.card_potential(snap, card, seat, targets)
             if card == pw:
                 value += self.summon_potential(snap, seat, fresh=True, summoned=summoned)
-            best = max(best, value)
-        return best
+            values.append(value)
+        return soft_best(values, self.w.choice_spread)
 
     def _targets(self, snap: Snapshot, seat: int) -> list[Fig]:
         team = snap.state.static.team_of(seat)

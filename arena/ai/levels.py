@@ -8,9 +8,9 @@
 | normal | search (`arena.ai.search`) | 4 candidates, 10 rollouts, cap 0.6 s | Gumbel, 6 points |
 | hard | search | 10 candidates, 96 rollouts, cap 2.5 s | none |
 
-The hard level's cap binds on long decisions (its median stays under a second): the budget
-was raised from 24 rollouts over 6 candidates, which beat greedy in 55% of 20 Duels, to the
-figures above (72.5% of the first 40 Duels of the strength batch; `scripts/ai_strength.py`).
+The hard level's cap binds on long decisions (its median stays under a second). Its budget
+was raised from 24 rollouts over 6 candidates (which beat greedy in 55% of 20 Duels) to the
+figures above; the README's "AI strength" section has what `scripts/ai_strength.py` measured.
 """
 
 from __future__ import annotations

@@ -40,6 +40,8 @@ __all__ = [
     "catalog",
     "plan",
     "play",
+    "report_from_data",
+    "report_to_data",
     "resolve_army",
     "resolve_scenario",
     "run_batch",
@@ -242,6 +244,33 @@ def play(spec: GameSpec) -> GameReport:
         available_abilities=abilities,
         first_player=game.state.first_player,
     )
+
+
+_SEAT_MAPS = ("times", "spells", "abilities", "available_spells", "available_abilities")
+
+
+def report_to_data(report: GameReport) -> dict[str, Any]:
+    """A game's report as JSON-ready data (`report_from_data` reads it back), so a long
+    measurement can keep every game it played and go on later."""
+    data = asdict(report)
+    for name in _SEAT_MAPS:
+        data[name] = {str(seat): v for seat, v in data[name].items()}
+    return data
+
+
+def report_from_data(data: dict[str, Any]) -> GameReport:
+    """A report written by `report_to_data` (raises KeyError, TypeError or ValueError on
+    data of another shape)."""
+    spec = dict(data["spec"])
+    for name in ("armies", "decks", "controllers"):
+        spec[name] = tuple(spec[name])
+    fields = {name: {int(seat): v for seat, v in dict(data[name]).items()}
+              for name in _SEAT_MAPS}
+    return GameReport(
+        spec=GameSpec(**spec), winners=tuple(int(w) for w in data["winners"]),
+        reason=str(data["reason"]), turns=int(data["turns"]), actions=int(data["actions"]),
+        seconds=float(data["seconds"]), faults=[str(f) for f in data["faults"]],
+        first_player=int(data.get("first_player", 0)), **fields)
 
 
 def _play_safely(spec: GameSpec) -> GameReport:

@@ -21,7 +21,7 @@ reuse it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -52,16 +52,30 @@ def _seen_spaces(state: GameState, origin: str, within: int,
                  entering: str = "") -> frozenset[Hex]:
     """Empty spaces within range of the origin figure and in its clear sight (cached); the
     figures of the card `entering` (the squad being summoned) do not block sight."""
-    key = f"summon_seen:{origin}:{within}:{entering}"
+    key = _seen_key(state, origin, within, entering)
     found: frozenset[Hex] | None = state.cache.get(key)
     if found is not None:
         return found
+    found = frozenset(_seeing(state, origin, within, entering))
+    state.cache[key] = found
+    return found
+
+
+def _seen_key(state: GameState, origin: str, within: int, entering: str) -> str:
+    # A card with no figure on the battlefield blocks nothing: every such card shares one
+    # cached answer (summonable_cards asks for each reserve card in turn).
+    on_field = bool(entering) and bool(state.figures_of_card(entering, "battlefield"))
+    return f"summon_seen:{origin}:{within}:{entering if on_field else ''}"
+
+
+def _seeing(state: GameState, origin: str, within: int, entering: str) -> Iterator[Hex]:
+    """The spaces of `_seen_spaces`, one by one (a caller that needs only a few stops early:
+    each costs a sight check)."""
     board = state.board
     body = state.body(origin)
     squad = tuple(state.figures_of_card(entering, "battlefield")) if entering else ()
     others = state.bodies(exclude=(origin, *squad))
     occupied = state.occupant_map()
-    seen: set[Hex] = set()
     candidates: set[Hex] = set()
     for h in body.hexes:
         candidates.update(spiral(h, within))
@@ -71,10 +85,20 @@ def _seen_spaces(state: GameState, origin: str, within: int,
         if min(distance(h, o) for o in body.hexes) > within:
             continue
         if clear_sight_to_space(board, body, h, others).clear:
-            seen.add(h)
-    found = frozenset(seen)
-    state.cache[key] = found
-    return found
+            yield h
+
+
+def _room_for(state: GameState, figure: str, origin: str, within: int, count: int) -> bool:
+    """Whether ``count`` figures like ``figure`` can be summoned (single-space figures stop
+    at the ``count``-th space in sight unless the spaces are cached already)."""
+    card = state.static.figures[figure].card
+    if state.static.figure_def(figure).base == "double" or \
+            _seen_key(state, origin, within, card) in state.cache:
+        return _fits(summon_spaces(state, figure, origin, within), count)
+    if count <= 0:
+        return True
+    return any(found >= count
+               for found, _ in enumerate(_seeing(state, origin, within, card), start=1))
 
 
 def _empty(state: GameState, h: Hex) -> bool:
@@ -147,8 +171,7 @@ def summonable_cards(state: GameState) -> list[str]:
         figs = _to_place(state, uid, "reserve")
         if not figs:
             continue
-        spaces = summon_spaces(state, figs[0], origin, SUMMON_RANGE)
-        if _fits(spaces, len(figs)):
+        if _room_for(state, figs[0], origin, SUMMON_RANGE, len(figs)):
             out.append(uid)
     return out
 

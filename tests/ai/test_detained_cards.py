@@ -4,10 +4,11 @@ its worth."""
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
-from arena.ai.evaluate import Evaluator, detained
+from arena.ai.evaluate import Evaluator, detained, soft_best
 from arena.engine.abilities.lasting import DETAIN, put
 from arena.hexgrid import Hex
 
@@ -40,7 +41,31 @@ def test_a_detained_card_is_left_out_of_its_owners_next_turn() -> None:
     liliana = ev.card_potential(snap, LILIANA_CARD, 2, targets) + ev.summon_potential(
         snap, 2, fresh=True)
     zombies = ev.card_potential(snap, f"p2:{ZOMBIES}", 2, targets)
-    assert ev.fresh_potential(snap, 2) == max(liliana, zombies)
+    spread = ev.w.choice_spread
+    assert ev.fresh_potential(snap, 2) == soft_best([liliana, zombies], spread)
     assert liliana > zombies  # so barring the best card must lower the potential
     put(state, DETAIN, [{"seat": 2, "cards": [LILIANA_CARD], "active": False}])
     assert ev.fresh_potential(ev.snap(state, 1), 2) == zombies
+
+
+def test_barring_the_runner_up_card_is_worth_something() -> None:
+    """Stand Down usually bars a squad while the Planeswalker stays the best card: the
+    potential still falls by the runner-up's share, so the spell has a price to weigh."""
+    game = _position()
+    ev = Evaluator()
+    state = game.state
+    before = ev.fresh_potential(ev.snap(state, 1), 2)
+    put(state, DETAIN, [{"seat": 2, "cards": [f"p2:{ZOMBIES}"], "active": False}])
+    after = ev.fresh_potential(ev.snap(state, 1), 2)
+    assert after < before
+
+
+def test_soft_best_adds_close_runners_up_only() -> None:
+    assert soft_best([], 8.0) == 0.0
+    assert soft_best([0.0, -3.0], 8.0) == 0.0  # options doing nothing add nothing
+    assert soft_best([30.0], 8.0) == 30.0
+    assert soft_best([30.0, 0.0], 8.0) == 30.0
+    assert soft_best([30.0, 30.0], 8.0) == 30.0 + 8.0 * math.log(2)
+    close, far = soft_best([30.0, 28.0], 8.0), soft_best([30.0, 5.0], 8.0)
+    assert close > far > 30.0 and far - 30.0 < 0.5
+    assert soft_best([30.0, 28.0], 0.0) == 30.0  # no spread: the plain best

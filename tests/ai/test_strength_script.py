@@ -1,5 +1,6 @@
 """`scripts/ai_strength.py`: the bars advance together, partial runs keep their figures, and
-the coverage bar reads exactly the first 100 hard-random games."""
+the coverage bar reads exactly the first 100 hard-greedy games, and a run goes on from the
+games it kept."""
 
 from __future__ import annotations
 
@@ -52,7 +53,8 @@ def test_a_partial_bar_is_reported_incomplete_and_missed(strength) -> None:  # t
 
 
 def test_coverage_waits_for_the_first_hundred_games(strength) -> None:  # type: ignore[no-untyped-def]
-    specs = plan("duel", ("hard", "random"), 101, 1)
+    assert strength.COVERAGE_BAR == "hard-greedy"  # an opponent that fields its squads
+    specs = plan("duel", ("hard", "greedy"), 101, 1)
     reports = [_report(s, True, {"fireball": 1}) for s in specs[:99]]
     assert strength.coverage_of(reports, 1) is None
     reports.append(_report(specs[100], True, {"unsummon": 1}))  # game 100 is not in the batch
@@ -61,7 +63,81 @@ def test_coverage_waits_for_the_first_hundred_games(strength) -> None:  # type: 
     cov = strength.coverage_of(reports, 1)
     assert cov is not None and cov["games"] == 100
     assert cov["spells_never_cast"] == ["unsummon"] and cov["met"] is False
-    text = strength.render([strength.bar_row("hard-random", ("hard", "random"), 0.95, 101,
+    text = strength.render([strength.bar_row("hard-greedy", ("hard", "greedy"), 0.70, 101,
                                              reports, 1, 1.0)], cov)
-    assert "| hard-random | 101 | 101 | 100.0% |" in text and "never cast: unsummon" in text
+    assert "| hard-greedy | 101 | 101 | 100.0% |" in text and "never cast: unsummon" in text
+    assert "first 100 hard-greedy games" in text
     json.dumps(cov)
+
+
+def test_a_report_survives_the_json_round_trip() -> None:
+    from arena.ai.sim import report_from_data, report_to_data
+
+    spec = plan("duel", ("hard", "greedy"), 2, 1)[1]
+    report = _report(spec, True, {"fireball": 2})
+    back = report_from_data(json.loads(json.dumps(report_to_data(report))))
+    assert back == report
+
+
+def _fake_batch(played: list):  # type: ignore[no-untyped-def]
+    """A run_batch that 'plays' every game as a hard win and records which it was given."""
+
+    def run(specs, jobs=None, on_result=None):  # type: ignore[no-untyped-def]
+        out = []
+        for spec in specs:
+            played.append(spec)
+            report = _report(spec, True)
+            out.append(report)
+            if on_result is not None:
+                on_result(report)
+        return out
+
+    return run
+
+
+def test_resume_plays_only_the_missing_games(strength, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "strength.json"
+    first: list = []
+    monkeypatch.setattr(strength, "run_batch", _fake_batch(first))
+    strength.main(["--games", "2", "--only", "hard-greedy", "--out", str(out)])
+    assert len(first) == 2
+    kept = json.loads(out.read_text())
+    assert kept["fingerprint"] == strength.fingerprint() and len(kept["games"]) == 2
+    second: list = []
+    monkeypatch.setattr(strength, "run_batch", _fake_batch(second))
+    strength.main(["--games", "5", "--only", "hard-greedy", "--out", str(out), "--resume"])
+    assert [s.index for s in second] == [2, 3, 4]  # games 0 and 1 were kept
+    row = json.loads(out.read_text())["bars"][0]
+    assert (row["games"], row["wins"], row["complete"]) == (5, 5, True)
+
+
+def test_resume_refuses_games_of_other_code(strength, tmp_path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "strength.json"
+    monkeypatch.setattr(strength, "run_batch", _fake_batch([]))
+    strength.main(["--games", "1", "--only", "hard-greedy", "--out", str(out)])
+    data = json.loads(out.read_text())
+    data["fingerprint"] = "0" * 16
+    out.write_text(json.dumps(data))
+    before = out.read_text()
+    played: list = []
+    monkeypatch.setattr(strength, "run_batch", _fake_batch(played))
+    code = strength.main(["--games", "2", "--only", "hard-greedy", "--out", str(out),
+                          "--resume"])
+    assert code == 2 and played == [] and out.read_text() == before
+    assert "other code or content" in capsys.readouterr().err
+    out.write_text("{not json")
+    assert strength.main(["--only", "hard-greedy", "--out", str(out), "--resume"]) == 2
+    assert "not a strength file" in capsys.readouterr().err
+
+
+def test_the_fingerprint_follows_the_code_that_decides_games(strength, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    for folder in strength.DECIDING:
+        (tmp_path / folder).mkdir(parents=True)
+    rules = tmp_path / "arena" / "engine" / "rules.py"
+    rules.write_text("A = 1\n")
+    (tmp_path / "README.md").write_text("words")
+    first = strength.fingerprint(tmp_path)
+    (tmp_path / "README.md").write_text("other words")
+    assert strength.fingerprint(tmp_path) == first  # not deciding
+    rules.write_text("A = 2\n")
+    assert strength.fingerprint(tmp_path) != first
