@@ -139,3 +139,35 @@ def test_double_space_figure_needs_one_hex_in_range() -> None:
     assert game.state.figures["p1.cats.1"].hexes == (Hex(5, 0), Hex(6, 0))
     later = [a.position for a in game.legal_actions() if isinstance(a, PlaceFigure)]
     assert all(Hex(5, 0) not in p and Hex(6, 0) not in p for p in later)  # type: ignore
+
+
+def test_the_offer_matches_the_placement_spaces_cached_or_not() -> None:
+    """`summonable_cards` stops counting spaces in sight once a squad fits; its answer is
+    the one the full placement spaces give, before and after they are cached: behind a wall,
+    on a crowded little field, and where a squad does not fit."""
+    from arena.engine.summon import SUMMON_RANGE, _fits, summon_spaces, summonable_cards
+
+    wall = ObstacleSpec("wall", "ruin", tuple(Hex(1, r) for r in range(-6, 6)), 8)
+    line = FieldSetup(board({h: 1 for h in (Hex(0, 0), Hex(1, 0), Hex(2, 0), Hex(9, 0))}))
+    cases = [
+        (hex_field(radius=8, obstacles=[wall]), Hex(0, 7), ["p1:rhox", "p1:duo", "p1:cats"]),
+        (hex_field(radius=1), Hex(-1, 0), ["p1:rhox", "p1:duo", "p1:cats"]),
+        (line, Hex(9, 0), ["p1:duo"]),
+    ]
+    for field, jace, offered in cases:
+        game = game_with([RHOX, DUO, CATS], {"p1.gideon": Hex(0, 0), "p2.jace": jace},
+                         field=field)
+        state = game.state
+
+        def full() -> list[str]:
+            out = []
+            for card in ("p1:rhox", "p1:duo", "p1:cats"):
+                figs = state.figures_of_card(card, "reserve")
+                spaces = summon_spaces(state, figs[0], "p1.gideon", SUMMON_RANGE)
+                if _fits(spaces, len(figs)):
+                    out.append(card)
+            return out
+
+        fresh = summonable_cards(state)
+        state.cache.clear()
+        assert fresh == full() == summonable_cards(state) == offered
