@@ -193,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
     progress = Progress(len(todo), sys.stderr, names)
     started = time.perf_counter()
     state: dict[str, Any] = {"rows": [], "coverage": None}
-    extra = [r for r in kept if _key(r.spec) not in done]
+    games = [report_to_data(r) for r in kept]  # every game, each converted once
 
     def refresh() -> None:
         seconds = before + time.perf_counter() - started
@@ -203,14 +203,13 @@ def main(argv: list[str] | None = None) -> int:
             if name == COVERAGE_BAR and state["coverage"] is None:
                 state["coverage"] = coverage_of(played[i], args.seed)
         if args.out is not None:
-            games = [report_to_data(r) for bar in played for r in bar]
-            games += [report_to_data(r) for r in extra]
             atomic_write(args.out, json.dumps({
                 "bars": state["rows"], "coverage": state["coverage"], "seed": args.seed,
                 "fingerprint": code, "seconds": seconds, "games": games}, indent=1) + "\n")
 
     def on_result(report: GameReport) -> None:
         played[owner[_key(report.spec)]].append(report)
+        games.append(report_to_data(report))
         progress.update(report)
         refresh()
 
