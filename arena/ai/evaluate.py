@@ -20,15 +20,18 @@ teams' totals, where a team's total is:
   the best card it could choose (`Weights.tempo_next`, `Weights.tempo_later`; the
   Planeswalker's card with the summons it allows): the expected loss it inflicts (exact
   damage distributions from the engine's dice, folded stats) on the best target it can reach
-  (move + range spaces; a figure that has moved attacks from where it stands, through the
+  (move + range spaces, or, during a search, the spaces it could really strike next turn:
+  `strike_zones`; a figure that has moved attacks from where it stands, through the
   engine's attack options: sight, engagement, every modifier), added for my team, subtracted
   for opponents (against my team only); my own next turn counts a little. One army card acts
   per turn, so a player's potential is its best card's, not its whole army's -- plus a
   share of close runners-up (`soft_best`: the estimates are rough, and a player with two
   good cards picks whichever turns out better), which is what barring one is worth.
 
-A finished game is worth +/- `Weights.win` (a draw 0). The numbers are deliberately simple and
-fast (about half a millisecond for a Duel position) because the search evaluates thousands.
+A finished game is worth +/- `Weights.win` (a draw 0); a position still in play stays inside
+that (`Evaluator.bounded`): nothing in play is worse than having lost. The numbers are
+deliberately simple and fast (about half a millisecond for a Duel position) because the search
+evaluates thousands.
 """
 
 from __future__ import annotations
@@ -39,13 +42,15 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from arena.engine.abilities.lasting import DETAIN, entries
+from arena.engine.actions import pos_hexes
 from arena.engine.combat import attack_options
 from arena.engine.defs import PERMANENT_GLYPHS
 from arena.engine.dice import damage_distribution
+from arena.engine.game import Game
 from arena.engine.setup import turn_order
 from arena.engine.state import GameState
 from arena.engine.stats import acting_figures, attacks_allowed, stat
-from arena.hexgrid import Hex, distance
+from arena.hexgrid import Hex, distance, neighbours
 
 __all__ = [
     "Evaluator",
@@ -57,6 +62,7 @@ __all__ = [
     "figure_distance",
     "snapshot",
     "soft_best",
+    "strike_zones",
     "stat_deltas",
 ]
 
@@ -104,6 +110,13 @@ class Weights:
     tempo_later: float = 0.35
     focus: float = 0.85
     """A squad's figures rarely all reach their best target: later figures count this much."""
+    live_knee: float = 2000.0
+    live_limit: float = 2700.0
+    """A position still in play is worth less than a won game and more than a lost one,
+    however it looks: past ``live_knee`` its value bends towards ``live_limit`` (`bounded`),
+    below the +/- `win` (less the turn) of a finished game. Without it, a Planeswalker one
+    damage from death under heavy threat could score below losing outright, and the AI
+    would rather end the game itself (Blood Bargain on its last life)."""
     choice_spread: float = 8.0
     """How uncertain a card's potential is (army points): a player choosing among several
     cards expects more than the best estimate (`soft_best`), so barring a close second card
@@ -192,6 +205,43 @@ def figure_distance(a: Sequence[Hex], b: Sequence[Hex]) -> int:
     if len(a) == 1 and len(b) == 1:
         return distance(a[0], b[0])
     return min(distance(x, y) for x in a for y in b)
+
+
+Zones = dict[str, tuple[tuple[Hex, ...], frozenset[Hex]]]
+"""Per figure: where it stood and the spaces it could attack on its next turn (`strike_zones`)."""
+
+
+def strike_zones(game: Game, figures: Iterable[str]) -> Zones:
+    """For each figure: every space within its range of a space it can move to (or stands
+    on), sight aside. Move + range spaces as the crow flies miss what really keeps an
+    attacker off: a wall of figures, water, cliffs and the engagements on the way -- the
+    difference between a Planeswalker behind its squads and one in the open. Measured with
+    the engine's path search, which costs milliseconds a figure: a search measures the
+    opponents' zones once per decision (they do not move on my turn) and its rollouts
+    read them (`Evaluator.zones`)."""
+    state = game.state
+    board = state.board
+    out: Zones = {}
+    for fid in figures:
+        fs = state.figures[fid]
+        try:
+            reach = game.reachable_spaces(fid)
+            rng = max(1, stat(state, "range", fid))
+        except Exception:  # noqa: BLE001 - an odd figure: the distance estimate stays
+            continue
+        spots = set(fs.hexes)
+        for pos in reach:
+            spots.update(pos_hexes(pos))
+        zone = set(spots)
+        frontier = spots
+        for _ in range(rng):
+            grown = {n for h in frontier for n in neighbours(h) if n not in zone and n in board}
+            if not grown:
+                break
+            zone |= grown
+            frontier = grown
+        out[fid] = (fs.hexes, frozenset(zone))
+    return out
 
 
 def _price(state: GameState, figure: str) -> float:
@@ -324,6 +374,23 @@ class Evaluator:
         self.w = weights or Weights()
         self.deltas: Deltas | None = None
         """Set during a search: rollouts read approximate stats (`snapshot`)."""
+        self.zones: Zones = {}
+        """Set during a search: the opponents' strike zones (`strike_zones`)."""
+
+    def zone(self, f: Fig) -> frozenset[Hex] | None:
+        """The spaces ``f`` could attack next turn, if measured from where it stands."""
+        found = self.zones.get(f.id)
+        if found is None or found[0] != f.hexes:
+            return None
+        return found[1]
+
+    def threatens(self, f: Fig, hexes: Sequence[Hex]) -> bool:
+        """Whether ``f`` could attack a figure at ``hexes`` on its next turn: in its strike
+        zone when one was measured, else within its move + range spaces."""
+        zone = self.zone(f)
+        if zone is not None:
+            return any(h in zone for h in hexes)
+        return figure_distance(f.hexes, hexes) <= f.move + f.range
 
     def snap(self, state: GameState, me: int) -> Snapshot:
         """The snapshot of a state (exact, or with the search's deltas)."""
@@ -331,8 +398,20 @@ class Evaluator:
 
     # --- the whole evaluation ---------------------------------------------------------------
 
-    def evaluate(self, state: GameState, me: int) -> float:
-        """The value of ``state`` for ``me``'s team, in army points."""
+    def bounded(self, value: float) -> float:
+        """A live position's value, kept inside (-`Weights.live_limit`, `live_limit`): the
+        same number up to `live_knee`, then bent smoothly (and still strictly increasing,
+        so better positions stay better)."""
+        knee, limit = self.w.live_knee, self.w.live_limit
+        size = abs(value)
+        if size <= knee or limit <= knee:
+            return value
+        span = limit - knee
+        return math.copysign(knee + span * math.tanh((size - knee) / span), value)
+
+    def evaluate(self, state: GameState, me: int, credit: float = 0.0) -> float:
+        """The value of ``state`` for ``me``'s team, in army points (``credit``: what a
+        rollout adds for summons it did not place; a finished game ignores it)."""
         outcome = state.outcome
         team = state.static.team_of(me)
         if outcome is not None:
@@ -349,7 +428,7 @@ class Evaluator:
         if opponents:
             value -= sum(totals[t] for t in opponents) / len(opponents)
         value += self.tempo(snap, opponents)
-        return value
+        return self.bounded(value + credit)
 
     def team_total(self, snap: Snapshot, team: int) -> float:
         """Material, stats, cards and position of one team."""
@@ -478,22 +557,14 @@ class Evaluator:
             return [f for t, fs in snap.by_team.items() if t != team for f in fs]
         return snap.by_team.get(snap.my_team, [])
 
-    def figure_potential(self, snap: Snapshot, f: Fig, reach: int, targets: Sequence[Fig],
-                         fixed: bool = False) -> float:
-        """The best expected loss ``f`` can inflict on a target within ``reach`` spaces
-        (``fixed``: it attacks from where it stands, so height counts)."""
+    def figure_potential(self, snap: Snapshot, f: Fig, targets: Sequence[Fig]) -> float:
+        """The best expected loss ``f`` can inflict on a target it can reach on a turn of
+        its own (`threatens`; it moves first, so no height is assumed)."""
         best = 0.0
         for t in targets:
-            d = figure_distance(f.hexes, t.hexes)
-            if d > reach:
+            if not self.threatens(f, t.hexes):
                 continue
-            a, dd = f.attack, t.defense
-            if fixed:
-                if f.base > t.base:
-                    a += 1
-                elif t.base > f.base:
-                    dd += 1
-            value = expected_loss(a, dd, t)
+            value = expected_loss(f.attack, t.defense, t)
             if value > best:
                 best = value
         return best
@@ -503,7 +574,7 @@ class Evaluator:
         """What a card's figures on the battlefield could do on a fresh turn."""
         state = snap.state
         figs = [snap.figs[f] for f in state.static.cards[card].figures if f in snap.figs]
-        scores = sorted((self.figure_potential(snap, f, f.move + f.range, targets)
+        scores = sorted((self.figure_potential(snap, f, targets)
                          for f in figs if f.controller == seat), reverse=True)
         return sum(s * (self.w.focus ** i) for i, s in enumerate(scores))
 
@@ -527,7 +598,7 @@ class Evaluator:
                 continue
             can_move = phase in ("pre_move", "move") and fid not in ts.moved
             if can_move:
-                scores.append(self.figure_potential(snap, f, f.range + f.move, targets))
+                scores.append(self.figure_potential(snap, f, targets))
             else:
                 scores.append(self.attack_now(snap, fid))
         scores.sort(reverse=True)

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 
 from arena.ai.chance import apply_outcome, determinize, outcomes
 from arena.ai.controller import AIController, StopToken, decision_seed, log
-from arena.ai.evaluate import Evaluator, Weights, stat_deltas
+from arena.ai.evaluate import Evaluator, Weights, stat_deltas, strike_zones
 from arena.ai.greedy import dead_end, one_ply_values, pick, settle_own_decisions
 from arena.ai.tactics import (
     RolloutStopped,
@@ -158,6 +158,10 @@ class SearchController(AIController):
         if summons:  # summoning is always worth it: the most expensive squad first
             return max(summons, key=lambda a: float(state.static.card_def(a.card).cost))
         self.tactics.ev.deltas = stat_deltas(state)
+        if is_my_turn(state, me):
+            # The opponents stand still on my turn: their strike zones hold for the rollouts.
+            self.tactics.ev.zones = strike_zones(view, [
+                f for f in state.on_battlefield() if state.static.opposed(me, state.controller(f))])
         try:
             pending = state.pending[-1] if state.pending else None
             if pending is not None and pending.kind == "summon" and pending.player == me:
@@ -180,6 +184,7 @@ class SearchController(AIController):
                 return pick(legal, values, 0.0, seed)
         finally:
             self.tactics.ev.deltas = None
+            self.tactics.ev.zones = {}
 
     def _place(self, view: Game, legal: list[Action], me: int, seed: int, stop: StopToken
                ) -> Action:
@@ -267,7 +272,7 @@ class SearchController(AIController):
                 credit += theirs if static.team_of(nxt) == static.team_of(me) else -theirs
             if (game.state.rng.state, len(getattr(game.state.rng, "script", ()))) != rng_before:
                 cand.chancy = True
-            total += p * (self.tactics.ev.evaluate(game.state, me) + credit)
+            total += p * self.tactics.ev.evaluate(game.state, me, credit)
             weight += p
             spent += 1
         return total / weight + action_bonus(cand.action), spent

@@ -9,7 +9,8 @@ adds up, with the evaluation's numbers (`arena.ai.evaluate`):
   advantage; an engaged figure only against what it is engaged with; clear sight is checked
   for the best-looking positions of a ranged figure);
 - minus the exposure there: the best card of each opponent, each figure of it attacking the
-  mover if it can reach it next turn (move + range spaces);
+  mover if it can reach it next turn (move + range spaces, or its strike zone when the
+  search measured one: `arena.ai.evaluate.strike_zones`);
 - minus the expected loss of the leaving-engagement attacks and falls on the way;
 - plus what the position gives (height, closing in, glyphs, power spaces) and the bonus of a
   permanent glyph landed on (or lost by leaving one).
@@ -222,7 +223,7 @@ class Tactics:
         for figs in m.enemy_cards.values():
             scores = []
             for e in figs:
-                if figure_distance(hexes, e.hexes) > e.move + e.range:
+                if not self.ev.threatens(e, hexes):
                     continue
                 d = f.defense + (1 if base > e.base else 0)
                 scores.append(expected_loss(e.attack, d, f))

@@ -159,7 +159,7 @@ def test_the_offer_matches_the_placement_spaces_cached_or_not() -> None:
                          field=field)
         state = game.state
 
-        def full() -> list[str]:
+        def full(state: Any = state) -> list[str]:
             out = []
             for card in ("p1:rhox", "p1:duo", "p1:cats"):
                 figs = state.figures_of_card(card, "reserve")
