@@ -192,6 +192,8 @@ class EditorApp:
         self.card_window: CardWindow | None = None
         self.launcher: Callable[[Path], object] = testplay.launch
         self.battle_launcher: Callable[[Path, str, str, str], object] = testplay.launch_battle
+        self.games: list[object] = []
+        """The games started from here, watched for one that stops with an error."""
         self.quit_prompt: prompts.Choice | None = None
         self.export_choice: prompts.Choice | None = None
         self.zone_window: ZoneWindow | None = None
@@ -390,7 +392,7 @@ class EditorApp:
             self.message = f"Test play: {exc}"
             return
         try:
-            self.launcher(content)
+            self.games.append(self.launcher(content))
         except OSError as exc:
             self.message = f"Test play: could not start the game: {exc.strerror or exc}"
             return
@@ -1092,7 +1094,7 @@ class EditorApp:
             content, scenario = testplay.shipped_root(), testplay.DEFAULT_SCENARIO
             field = f"The Duel (this battlefield cannot be played yet: {exc})"
         try:
-            self.battle_launcher(content, scenario, b.army_id, b.deck_id)
+            self.games.append(self.battle_launcher(content, scenario, b.army_id, b.deck_id))
         except OSError as exc:
             self.message = f"Play: could not start the game: {exc.strerror or exc}"
             return
@@ -1237,7 +1239,23 @@ class EditorApp:
         if (self.editor.dirty and self.editor.revision != self.autosaved_revision
                 and stamp - self.last_autosave >= AUTOSAVE_SECONDS):
             self.autosave()
+        self.watch_games()
         self.ui.update(dt)
+
+    def watch_games(self) -> None:
+        """Tell the map maker when a game started from here stopped with an error (its
+        message would otherwise only be in a terminal they may not have)."""
+        running = []
+        for game in self.games:
+            poll = getattr(game, "poll", None)
+            if poll is None:
+                continue
+            report = poll()
+            if isinstance(report, str):
+                self.message = report
+            if not getattr(game, "reported", False):
+                running.append(game)
+        self.games = running
 
     def autosave(self) -> None:
         try:

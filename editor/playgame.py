@@ -6,7 +6,9 @@
 game at the test-play content root (`editor.testplay.prepare`), so the scenario
 "Test play: <name>" on the battlefield being edited is there for the first battle and, for
 more games, under New game. A value the game cannot start with is reported on the game's
-stderr (exit code 2); the editor checks what it can before starting it.
+stderr (exit code 2); the editor checks what it can before starting it, and watches the
+process (`GameProcess`): a game that stops with an error has its message shown in the
+editor's status line, with the file holding its whole report.
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 DEFAULT_SEATS = ("human", "normal")
@@ -34,7 +38,38 @@ def command(scenario: str, army: str = "", deck: str = "",
     return argv
 
 
-def launch(content_root: Path, argv: Sequence[str]) -> subprocess.Popen[bytes]:
-    """Start the game process `argv` on the content under `content_root`."""
+@dataclass
+class GameProcess:
+    """A game the editor started, and the file its error output goes to (the game reports
+    what stopped it there; the editor's own window is where the map maker is looking)."""
+
+    process: subprocess.Popen[bytes]
+    log: Path
+    reported: bool = False
+
+    def poll(self) -> str | None:
+        """Once, after the game stopped with an error: what to tell the map maker (the
+        game's last report line and where the whole report is). None while it runs, after
+        a clean exit, or once told."""
+        code = self.process.poll()
+        if code is None or self.reported:
+            return None
+        self.reported = True
+        if code == 0:
+            return None
+        try:
+            lines = [line.strip() for line in self.log.read_text(errors="replace").splitlines()]
+        except OSError:
+            lines = []
+        last = next((line for line in reversed(lines) if line), "no message")
+        return f"The game stopped with an error (exit {code}): {last} (report: {self.log})"
+
+
+def launch(content_root: Path, argv: Sequence[str]) -> GameProcess:
+    """Start the game process `argv` on the content under `content_root`, its error output
+    kept in a report file in the system's temporary folder."""
     env = {**os.environ, "ARENA_CONTENT": str(content_root)}
-    return subprocess.Popen(list(argv), env=env)
+    fd, name = tempfile.mkstemp(prefix="arena-game-", suffix=".log")
+    with os.fdopen(fd, "wb") as log:
+        process = subprocess.Popen(list(argv), env=env, stderr=log)
+    return GameProcess(process, Path(name))

@@ -11,7 +11,6 @@ the game's command line). The test scenario stays under New game for more games.
 
 from __future__ import annotations
 
-import subprocess
 import tempfile
 from pathlib import Path
 
@@ -77,14 +76,14 @@ def shipped_root() -> Path:
     return project_root()
 
 
-def launch(content_root: Path) -> subprocess.Popen[bytes]:
+def launch(content_root: Path) -> playgame.GameProcess:
     """Start the game straight into a battle on the test scenario of `content_root` (its
     own process; the editor stays open)."""
     return playgame.launch(content_root, playgame.command(TEST_ID))
 
 
 def launch_battle(content_root: Path, scenario: str, army: str,
-                  deck: str) -> subprocess.Popen[bytes]:
+                  deck: str) -> playgame.GameProcess:
     """Start the game straight into a battle: `army` and `deck` (the player's own files)
     against the computer on `scenario` (the editor stays open)."""
     return playgame.launch(content_root, playgame.command(scenario, army, deck))

@@ -176,6 +176,26 @@ def test_export_png_and_test_play(tmp_path: Path, headless: pygame.Surface) -> N
     assert "problem" in app.message and len(started) == 1
 
 
+def test_a_game_started_from_the_editor_that_fails_is_reported(
+        headless: pygame.Surface) -> None:
+    app = editor_app.EditorApp(DUEL, recover=False)
+
+    class Stopped:
+        reported = False
+
+        def poll(self) -> str | None:
+            if self.reported:
+                return None
+            self.reported = True
+            return "The game stopped with an error (exit 2): no army 'x'"
+
+    app.launcher = lambda _root: Stopped()
+    app.test_play()
+    assert "New game" in app.message and len(app.games) == 1
+    app.update(0.05)
+    assert app.message.startswith("The game stopped with an error") and app.games == []
+
+
 def test_a_failed_save_is_reported(tmp_path: Path) -> None:
     app = editor_app.EditorApp(recover=False)
     assert not app.save(tmp_path)  # a folder

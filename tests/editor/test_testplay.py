@@ -10,7 +10,7 @@ import pytest
 
 from arena.content.catalog import load_catalog, shipped_content_paths
 from editor import model as m
-from editor import testplay
+from editor import playgame, testplay
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -52,7 +52,7 @@ def test_test_play_starts_the_game_in_a_battle_on_the_test_scenario(
     started: list[tuple[list[str], dict[str, str]]] = []
 
     class FakePopen:
-        def __init__(self, argv: list[str], env: dict[str, str]) -> None:
+        def __init__(self, argv: list[str], env: dict[str, str], stderr: object = None) -> None:
             started.append((argv, env))
 
     monkeypatch.setattr(playgame.subprocess, "Popen", FakePopen)
@@ -64,6 +64,28 @@ def test_test_play_starts_the_game_in_a_battle_on_the_test_scenario(
     assert env["ARENA_CONTENT"] == str(tmp_path)
     assert second[4:] == ["--scenario", "test-play", "--seats", "human,normal",
                           "--army", "my-gideon", "--deck", "my-white"]
+
+
+def _stopped(tmp_path: Path, code: int, said: str) -> playgame.GameProcess:
+    script = f"import sys; sys.stderr.write({said!r}); sys.exit({code})"
+    game = playgame.launch(tmp_path, [sys.executable, "-c", script])
+    game.process.wait(timeout=60)
+    return game
+
+
+def test_a_game_that_stops_with_an_error_is_reported_once(tmp_path: Path) -> None:
+    game = _stopped(tmp_path, 2, "Traceback (most recent call last):\n  ...\n"
+                                 "arena play: --army: no army 'my-gideon'\n\n")
+    report = game.poll()
+    assert report is not None and "exit 2" in report
+    assert "no army 'my-gideon'" in report and str(game.log) in report
+    assert game.poll() is None  # told once
+
+
+def test_a_game_that_ends_cleanly_says_nothing(tmp_path: Path) -> None:
+    game = _stopped(tmp_path, 0, "")
+    assert game.poll() is None
+    assert game.reported  # and is no longer watched
 
 
 def test_play_with_a_built_army_opens_the_battle(tmp_path: Path,
