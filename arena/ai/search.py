@@ -18,9 +18,7 @@ At a decision on its own turn the AI:
 3. spends its rollout budget by **sequential halving**: a round gives every surviving
    candidate an equal share, then the worse half is dropped, until one remains or the budget
    (or the wall-clock cap, or a stop request) runs out;
-4. picks the best mean, optionally with Gumbel noise (the *normal* level's slips) -- but
-   keeps the one-ply choice (the best prior, never dropped by the halving) unless the paired
-   rollouts prefer the other by more than their noise (`SearchConfig.confidence`).
+4. picks the best mean, optionally with Gumbel noise (the *normal* level's slips).
 
 Decisions outside its own turn (a question asked during another player's turn) and set-up
 decisions are answered by one ply (`arena.ai.greedy`). The same seed and view always give
@@ -89,9 +87,6 @@ class SearchConfig:
     placements: int = 4
     """Summoning spaces (best by the move scores) compared by one ply."""
     answers: int = 8
-    confidence: float = 1.0
-    """Standard errors by which the rollouts must prefer a candidate to the one-ply choice
-    for the search to play it (`SearchController._confident`)."""
     """Options of an effect's question compared by one ply (evenly spread)."""
 
 
@@ -322,10 +317,7 @@ class SearchController(AIController):
             if len(alive) <= 1:
                 break
             alive.sort(key=lambda c: (-c.mean, -c.prior))
-            anchor = cands[0]
             alive = alive[:max(1, (len(alive) + 1) // 2)]
-            if anchor not in alive and not anchor.dead:
-                alive.append(anchor)  # the one-ply choice stays to the end (`_confident`)
         self.stats.rollouts = spent
         self.stats.seconds = time.perf_counter() - started
         self.stats.stopped_early = stopped
@@ -343,35 +335,8 @@ class SearchController(AIController):
             rnd = random.Random(seed ^ 0x5EED)
             means = [m - cfg.noise * math.log(-math.log(max(1e-12, rnd.random())))
                      for m in means]
-        best = final[max(range(len(final)), key=lambda i: (means[i], final[i].prior))]
-        anchor = cands[0]
-        if best is not anchor and anchor in scored and not self._confident(best, anchor):
-            return anchor.action
-        return best.action
-
-    def _confident(self, best: _Cand, anchor: _Cand) -> bool:
-        """Whether the rollouts show ``best`` beating ``anchor`` (the one-ply choice, what
-        the greedy AI would play) by more than their noise: the mean of the paired
-        differences over the samples both saw (common random numbers: sample ``i`` of
-        every candidate met the same determinization and luck) above
-        `SearchConfig.confidence` standard errors. A few dozen rollouts cannot tell
-        candidates a few points apart; without this the search would trade one ply's
-        choice for whichever the dice flattered."""
-        def at(c: _Cand, i: int) -> float:
-            return c.values[0] if c.settled else c.values[i]
-
-        lengths = [len(c.values) for c in (best, anchor) if not c.settled]
-        n = min(lengths) if lengths else 1
-        if n <= 0:
-            return False
-        diffs = [at(best, i) - at(anchor, i) for i in range(n)]
-        mean = sum(diffs) / n
-        if mean <= 0.0:
-            return False
-        if n == 1:
-            return not lengths  # two settled lines: exact values
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        return mean > self.config.confidence * math.sqrt(var / n)
+        best = max(range(len(final)), key=lambda i: (means[i], final[i].prior))
+        return final[best].action
 
 
 def _texts(actions: Sequence[Action]) -> list[str]:
