@@ -3,9 +3,10 @@ where the engine gives the odds and hidden information determinized.
 
 At a decision on its own turn the AI:
 
-1. builds **candidates** from the legal actions: every one valued by one ply, as the greedy
-   AI values them (so what one ply would play is always in the running), the best few go on
-   (a few positions per figure, a few attacks), placements ranked like moves;
+1. builds **candidates** from the legal actions: the best few positions of each figure that
+   may move (`Tactics.move_options`), the best attacks, every summon, card choice, spell,
+   ability and step-ending action (spells and abilities with many target choices ranked by
+   one ply), placements ranked like moves;
 2. estimates each candidate by **rollouts**: on a determinized copy of the view
    (`arena.ai.chance.determinize`: my library shuffled, face-down glyphs and the opponents'
    hidden cards sampled from what is unknown, a fresh seeded generator), the candidate is
@@ -50,11 +51,16 @@ from arena.ai.tactics import (
 from arena.engine import (
     Action,
     Answer,
-    Attack,
     BeginSummon,
+    ChooseCard,
+    EndAttack,
+    EndMove,
+    EndTurn,
     Game,
     MoveFigure,
     PlaceFigure,
+    PlaySpell,
+    UseAbility,
 )
 
 __all__ = ["SearchConfig", "SearchController", "SearchStats"]
@@ -190,33 +196,34 @@ class SearchController(AIController):
 
     def candidates(self, view: Game, legal: list[Action], me: int, seed: int,
                    stop: StopToken | None = None) -> list[_Cand]:
-        """The actions worth rollouts, best first by one ply (the prior). Every legal action
-        is valued by one ply, as the greedy AI values them (an effect's question: its options
-        evenly spread), so what one ply would play is always among them; the best go on, at
-        most `SearchConfig.moves_per_figure` positions of one figure and `attacks` attacks,
-        so that one figure's many near-equal spaces leave room for the other choices."""
+        """The actions worth rollouts, best first by one ply (the prior): each movable
+        figure's best positions by the move scores, the attacks with the largest expected
+        loss, the spells and abilities (spread when they have many targets) and the
+        step-ending and card-choosing actions, valued by one ply; the best few go on."""
         cfg = self.config
-        answers = [a for a in legal if isinstance(a, Answer)]
-        pool = [a for a in legal if not isinstance(a, Answer)] + spread(answers, cfg.answers)
-        values = one_ply_values(self.tactics, view, pool, me, seed & 0xFFFFFFFF, 1, stop)
+        tactics = self.tactics
+        legal_set = set(legal)
+        pool: list[Action] = []
+        moves = [a for a in legal if isinstance(a, MoveFigure)]
+        if moves:
+            figures = list(dict.fromkeys(a.figure for a in moves))
+            for fid in figures:
+                if stop is not None and stop.stopped and pool:
+                    break
+                _, options = tactics.move_options(view, fid, me)
+                pool.extend([a for _, a in options if a in legal_set][:cfg.moves_per_figure])
+        attacks = tactics.attack_scores(view, me)
+        pool.extend([a for _, a in attacks if a in legal_set][:cfg.attacks])
+        extensions = [a for a in legal if isinstance(a, (PlaySpell, UseAbility, Answer))]
+        pool.extend(spread(extensions, cfg.answers))
+        structural = (ChooseCard, EndMove, EndAttack, EndTurn)
+        pool.extend(a for a in legal if isinstance(a, structural))
+        pool = list(dict.fromkeys(pool)) or list(legal)
+        values = one_ply_values(tactics, view, pool, me, seed & 0xFFFFFFFF, 1, stop)
         ranked = sorted(zip(values, range(len(pool)), pool, strict=True),
                         key=lambda x: (-x[0], x[1]))
-        chosen: list[_Cand] = []
-        per_figure: dict[str, int] = {}
-        attacks = 0
-        for v, _, a in ranked:
-            if v == -math.inf or len(chosen) >= cfg.candidates:
-                break
-            if isinstance(a, MoveFigure):
-                if per_figure.get(a.figure, 0) >= cfg.moves_per_figure:
-                    continue
-                per_figure[a.figure] = per_figure.get(a.figure, 0) + 1
-            elif isinstance(a, Attack):
-                if attacks >= cfg.attacks:
-                    continue
-                attacks += 1
-            chosen.append(_Cand(a, v))
-        return chosen or [_Cand(ranked[0][2], 0.0)]
+        return [_Cand(a, v) for v, _, a in ranked[:cfg.candidates] if v > -math.inf] or [
+            _Cand(ranked[0][2], 0.0)]
 
     # --- rollouts -----------------------------------------------------------------------------
 
