@@ -1,0 +1,135 @@
+"""Compare two AI strength runs game by game (README "AI strength").
+
+Two files kept by ``scripts/ai_strength.py --out`` hold the same planned games (same batch
+seed: the same armies, seats and game seeds), played by two versions of the code. Paired by
+game, the games both versions won or both lost say nothing about the difference; the games
+only one of them won do, and an exact sign test on those tells a real change from the dice
+(two hundred Duels differ by about six points from luck alone). Only the games both files
+hold are compared, so a partial run can be read early.
+
+    .venv/bin/python scripts/ai_paired.py OLD.json NEW.json [--bar hard-greedy]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from collections.abc import Iterable
+from math import comb
+from pathlib import Path
+from typing import Any
+
+STRONG = ("hard", "normal")
+"""The side a bar measures (the first of these among a game's controllers)."""
+
+
+def _key(game: dict[str, Any]) -> tuple[tuple[str, ...], int, int]:
+    spec = game["spec"]
+    return tuple(spec["controllers"]), int(spec["index"]), int(spec["seed"])
+
+
+def bar_of(controllers: Iterable[str]) -> str:
+    """A game's bar name, as ``scripts/ai_strength.py`` names them (hard-greedy, ...)."""
+    seats = list(controllers)
+    strong = next(c for c in STRONG if c in seats)
+    other = next(c for c in seats if c != strong) if len(set(seats)) > 1 else strong
+    return f"{strong}-{other}"
+
+
+def strong_won(game: dict[str, Any]) -> bool:
+    """Whether the measured side won the game."""
+    seats = game["spec"]["controllers"]
+    strong = next(c for c in STRONG if c in seats)
+    return seats.index(strong) + 1 in game["winners"]
+
+
+def sign_test(only_a: int, only_b: int) -> float:
+    """Two-sided exact sign test: the chance of a split at least this uneven if neither
+    version were better."""
+    n = only_a + only_b
+    if n == 0:
+        return 1.0
+    low = min(only_a, only_b)
+    tail = sum(comb(n, k) for k in range(low + 1)) / 2 ** n
+    return min(1.0, 2 * tail)
+
+
+def compare(old: dict[str, Any], new: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Per bar: the games both files hold, wins of each, the paired split and its p-value,
+    and the wins of each by the army the measured side played."""
+    before = {_key(g): g for g in old["games"]}
+    out: dict[str, dict[str, Any]] = {}
+    for game in new["games"]:
+        twin = before.get(_key(game))
+        if twin is None:
+            continue
+        spec = game["spec"]
+        row = out.setdefault(bar_of(spec["controllers"]), {
+            "games": 0, "old": 0, "new": 0, "only_old": 0, "only_new": 0,
+            "armies": {}})
+        a, b = strong_won(twin), strong_won(game)
+        row["games"] += 1
+        row["old"] += a
+        row["new"] += b
+        row["only_old"] += a and not b
+        row["only_new"] += b and not a
+        seat = next(i for i, c in enumerate(spec["controllers"]) if c in STRONG)
+        army = str(spec["armies"][seat]).removesuffix("-premade")
+        tally = row["armies"].setdefault(army, Counter())
+        tally["games"] += 1
+        tally["old"] += a
+        tally["new"] += b
+    for row in out.values():
+        row["p"] = sign_test(row["only_old"], row["only_new"])
+        row["armies"] = {k: dict(v) for k, v in sorted(row["armies"].items())}
+    return out
+
+
+def render(rows: dict[str, dict[str, Any]]) -> str:
+    """The comparison as text."""
+    if not rows:
+        return "No game is in both files (another seed or plan?)."
+    lines = []
+    for bar, row in sorted(rows.items()):
+        lines.append(
+            f"{bar}: {row['games']} games in both; won {row['old']} before, {row['new']} now; "
+            f"only before {row['only_old']}, only now {row['only_new']} "
+            f"(sign test p = {row['p']:.3f})")
+        lines.append("  by army: " + ", ".join(
+            f"{army} {t['old']}->{t['new']}/{t['games']}" for army, t in row["armies"].items()))
+    return "\n".join(lines)
+
+
+def _load(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError) as exc:
+        raise SystemExit(f"{path}: not a strength file ({exc}); write one with "
+                         "scripts/ai_strength.py --out") from exc
+    if not isinstance(data, dict) or not isinstance(data.get("games"), list):
+        raise SystemExit(f"{path}: no kept games; write one with scripts/ai_strength.py --out")
+    return data
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("old", type=Path, help="the earlier run's file")
+    parser.add_argument("new", type=Path, help="the later run's file")
+    parser.add_argument("--bar", default=None, help="one bar only (hard-greedy, ...)")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    args = parser.parse_args(argv)
+    old, new = _load(args.old), _load(args.new)
+    if old.get("seed") != new.get("seed"):
+        print(f"warning: batch seeds differ ({old.get('seed')} and {new.get('seed')}): "
+              "no game pairs up", file=sys.stderr)
+    rows = compare(old, new)
+    if args.bar is not None:
+        rows = {k: v for k, v in rows.items() if k == args.bar}
+    print(json.dumps(rows, indent=2) if args.json else render(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

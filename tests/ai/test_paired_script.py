@@ -1,0 +1,79 @@
+"""`scripts/ai_paired.py`: two strength runs compared game by game, with an exact sign test
+on the games only one version won."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "ai_paired.py"
+
+
+@pytest.fixture(scope="module")
+def paired():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("ai_paired", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _game(index: int, seats: tuple[str, str], strong_won: bool, army: str) -> dict[str, Any]:
+    strong = seats.index("hard" if "hard" in seats else "normal") + 1
+    winner = strong if strong_won else 3 - strong
+    armies = [f"{army}-premade", "gideon-premade"] if strong == 1 else \
+        ["gideon-premade", f"{army}-premade"]
+    return {"spec": {"index": index, "controllers": list(seats), "seed": 1000 + index,
+                     "armies": armies}, "winners": [winner]}
+
+
+def _run(results: list[bool], seats: tuple[str, str] = ("hard", "greedy")) -> dict[str, Any]:
+    return {"seed": 1, "games": [_game(i, seats, won, "jace" if i % 2 else "nissa")
+                                 for i, won in enumerate(results)]}
+
+
+def test_only_the_split_games_count(paired) -> None:  # type: ignore[no-untyped-def]
+    old = _run([True, True, False, False, True, False])
+    new = _run([True, False, True, True, True, False])
+    row = paired.compare(old, new)["hard-greedy"]
+    assert (row["games"], row["old"], row["new"]) == (6, 3, 4)
+    assert (row["only_old"], row["only_new"]) == (1, 2)
+    assert row["armies"]["nissa"] == {"games": 3, "old": 2, "new": 3}
+    assert row["p"] == pytest.approx(1.0)
+
+
+def test_the_sign_test_is_exact(paired) -> None:  # type: ignore[no-untyped-def]
+    assert paired.sign_test(0, 0) == 1.0
+    assert paired.sign_test(7, 1) == pytest.approx(2 * 9 / 256)  # P(<= 1 of 8) both sides
+    assert paired.sign_test(1, 7) == paired.sign_test(7, 1)
+    assert paired.sign_test(10, 0) < 0.01
+
+
+def test_games_of_other_seeds_or_seats_do_not_pair(paired) -> None:  # type: ignore[no-untyped-def]
+    old = _run([True, True])
+    new = _run([False, False], seats=("greedy", "hard"))
+    assert paired.compare(old, new) == {}
+    assert "No game" in paired.render({})
+    later = _run([True, True, False])  # a longer run: the first two pair up
+    assert paired.compare(old, later)["hard-greedy"]["games"] == 2
+
+
+def test_bars_are_named_as_the_strength_script_names_them(paired) -> None:  # type: ignore[no-untyped-def]
+    assert paired.bar_of(["greedy", "hard"]) == "hard-greedy"
+    assert paired.bar_of(["random", "normal"]) == "normal-random"
+
+
+def test_the_command_line_reads_files_and_explains_a_bad_one(paired, tmp_path: Path,
+                                                              capsys) -> None:  # type: ignore[no-untyped-def]
+    a, b, bad = tmp_path / "a.json", tmp_path / "b.json", tmp_path / "bad.json"
+    a.write_text(json.dumps(_run([True, False])))
+    b.write_text(json.dumps(_run([True, True])))
+    bad.write_text("{not json")
+    assert paired.main([str(a), str(b)]) == 0
+    assert "only before 0, only now 1" in capsys.readouterr().out
+    with pytest.raises(SystemExit, match="not a strength file"):
+        paired.main([str(a), str(bad)])
