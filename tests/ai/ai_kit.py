@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
 from functools import lru_cache
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from arena.ai.controller import AIController
@@ -48,3 +51,13 @@ def shipped_game(scenario: str, armies: list[str], seed: int, decks: bool = True
     seats = [list(t) for t in sc.teams] if sc.teams else None
     return game_from_content(sc, bf, [cat.armies[a] for a in armies], deck_models, seats,
                              seed, catalog=cat)
+
+
+def load_script(name: str) -> ModuleType:
+    """A script of ``scripts/`` loaded as a module (the scripts are not a package)."""
+    path = Path(__file__).resolve().parents[2] / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

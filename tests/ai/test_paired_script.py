@@ -3,23 +3,17 @@ on the games only one version won."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "ai_paired.py"
+from ai_kit import load_script
 
 
 @pytest.fixture(scope="module")
 def paired():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("ai_paired", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("ai_paired")
 
 
 def _game(index: int, seats: tuple[str, str], strong_won: bool, army: str) -> dict[str, Any]:

@@ -4,24 +4,17 @@ games it kept."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
+from ai_kit import load_script
 
 from arena.ai.sim import GameReport, plan
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "ai_strength.py"
 
 
 @pytest.fixture(scope="module")
 def strength():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("ai_strength", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("ai_strength")
 
 
 def _report(spec, hard_wins: bool, spells: dict[str, int] | None = None) -> GameReport:  # type: ignore[no-untyped-def]
