@@ -50,12 +50,13 @@ class GameProcess:
     def poll(self) -> str | None:
         """Once, after the game stopped with an error: what to tell the map maker (the
         game's last report line and where the whole report is). None while it runs, after
-        a clean exit, or once told."""
+        a clean exit (whose report file, with nothing to tell, is removed), or once told."""
         code = self.process.poll()
         if code is None or self.reported:
             return None
         self.reported = True
         if code == 0:
+            self.log.unlink(missing_ok=True)
             return None
         try:
             lines = [line.strip() for line in self.log.read_text(errors="replace").splitlines()]

@@ -80,12 +80,16 @@ def test_a_game_that_stops_with_an_error_is_reported_once(tmp_path: Path) -> Non
     assert report is not None and "exit 2" in report
     assert "no army 'my-gideon'" in report and str(game.log) in report
     assert game.poll() is None  # told once
+    assert game.log.exists()  # the report stays for the map maker to read
+    game.log.unlink()
 
 
 def test_a_game_that_ends_cleanly_says_nothing(tmp_path: Path) -> None:
     game = _stopped(tmp_path, 0, "")
+    assert game.log.exists()
     assert game.poll() is None
     assert game.reported  # and is no longer watched
+    assert not game.log.exists()  # nothing to read: no report file left behind
 
 
 def test_play_with_a_built_army_opens_the_battle(tmp_path: Path,
