@@ -16,13 +16,12 @@ import argparse
 import json
 import sys
 from collections import Counter
-from collections.abc import Iterable
 from math import comb
 from pathlib import Path
 from typing import Any
 
-STRONG = ("hard", "normal")
-"""The side a bar measures (the first of these among a game's controllers)."""
+Bars = dict[frozenset[str], tuple[str, str]]
+"""A strength file's bars by their seats: (bar name, the side it measures)."""
 
 
 def _key(game: dict[str, Any]) -> tuple[tuple[str, ...], int, int]:
@@ -30,19 +29,16 @@ def _key(game: dict[str, Any]) -> tuple[tuple[str, ...], int, int]:
     return tuple(spec["controllers"]), int(spec["index"]), int(spec["seed"])
 
 
-def bar_of(controllers: Iterable[str]) -> str:
-    """A game's bar name, as ``scripts/ai_strength.py`` names them (hard-greedy, ...)."""
-    seats = list(controllers)
-    strong = next(c for c in STRONG if c in seats)
-    other = next(c for c in seats if c != strong) if len(set(seats)) > 1 else strong
-    return f"{strong}-{other}"
+def bars_of(data: dict[str, Any]) -> Bars:
+    """The bars a strength file measured, as its own rows name them (the first seat of a
+    bar is the side it measures: ``scripts/ai_strength.py`` BARS)."""
+    return {frozenset(row["seats"]): (str(row["bar"]), str(row["seats"][0]))
+            for row in data.get("bars", [])}
 
 
-def strong_won(game: dict[str, Any]) -> bool:
+def measured_won(game: dict[str, Any], side: str) -> bool:
     """Whether the measured side won the game."""
-    seats = game["spec"]["controllers"]
-    strong = next(c for c in STRONG if c in seats)
-    return seats.index(strong) + 1 in game["winners"]
+    return game["spec"]["controllers"].index(side) + 1 in game["winners"]
 
 
 def sign_test(only_a: int, only_b: int) -> float:
@@ -60,22 +56,25 @@ def compare(old: dict[str, Any], new: dict[str, Any]) -> dict[str, dict[str, Any
     """Per bar: the games both files hold, wins of each, the paired split and its p-value,
     and the wins of each by the army the measured side played."""
     before = {_key(g): g for g in old["games"]}
+    bars = bars_of(new)
     out: dict[str, dict[str, Any]] = {}
     for game in new["games"]:
         twin = before.get(_key(game))
-        if twin is None:
-            continue
         spec = game["spec"]
-        row = out.setdefault(bar_of(spec["controllers"]), {
+        bar = bars.get(frozenset(spec["controllers"]))
+        if twin is None or bar is None:
+            continue
+        name, side = bar
+        row = out.setdefault(name, {
             "games": 0, "old": 0, "new": 0, "only_old": 0, "only_new": 0,
             "armies": {}})
-        a, b = strong_won(twin), strong_won(game)
+        a, b = measured_won(twin, side), measured_won(game, side)
         row["games"] += 1
         row["old"] += a
         row["new"] += b
         row["only_old"] += a and not b
         row["only_new"] += b and not a
-        seat = next(i for i, c in enumerate(spec["controllers"]) if c in STRONG)
+        seat = spec["controllers"].index(side)
         army = str(spec["armies"][seat]).removesuffix("-premade")
         tally = row["armies"].setdefault(army, Counter())
         tally["games"] += 1

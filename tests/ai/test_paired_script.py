@@ -25,9 +25,15 @@ def _game(index: int, seats: tuple[str, str], strong_won: bool, army: str) -> di
                      "armies": armies}, "winners": [winner]}
 
 
+BARS = [{"bar": "hard-random", "seats": ["hard", "random"]},
+        {"bar": "hard-greedy", "seats": ["hard", "greedy"]},
+        {"bar": "normal-random", "seats": ["normal", "random"]}]
+"""The rows a strength file names its bars by (scripts/ai_strength.py)."""
+
+
 def _run(results: list[bool], seats: tuple[str, str] = ("hard", "greedy")) -> dict[str, Any]:
-    return {"seed": 1, "games": [_game(i, seats, won, "jace" if i % 2 else "nissa")
-                                 for i, won in enumerate(results)]}
+    return {"seed": 1, "bars": BARS, "games": [
+        _game(i, seats, won, "jace" if i % 2 else "nissa") for i, won in enumerate(results)]}
 
 
 def test_only_the_split_games_count(paired) -> None:  # type: ignore[no-untyped-def]
@@ -56,9 +62,15 @@ def test_games_of_other_seeds_or_seats_do_not_pair(paired) -> None:  # type: ign
     assert paired.compare(old, later)["hard-greedy"]["games"] == 2
 
 
-def test_bars_are_named_as_the_strength_script_names_them(paired) -> None:  # type: ignore[no-untyped-def]
-    assert paired.bar_of(["greedy", "hard"]) == "hard-greedy"
-    assert paired.bar_of(["random", "normal"]) == "normal-random"
+def test_bars_are_named_as_the_strength_file_names_them(paired) -> None:  # type: ignore[no-untyped-def]
+    bars = paired.bars_of({"bars": BARS})
+    assert bars[frozenset(["greedy", "hard"])] == ("hard-greedy", "hard")
+    assert bars[frozenset(["random", "normal"])] == ("normal-random", "normal")
+    # Whichever seat the measured side sat in, it is the one counted.
+    old = _run([True, True], seats=("greedy", "hard"))
+    new = _run([True, False], seats=("greedy", "hard"))
+    row = paired.compare(old, new)["hard-greedy"]
+    assert (row["old"], row["new"], row["only_old"]) == (2, 1, 1)
 
 
 def test_the_command_line_reads_files_and_explains_a_bad_one(paired, tmp_path: Path,
