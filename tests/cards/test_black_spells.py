@@ -6,7 +6,6 @@ Damage")."""
 from __future__ import annotations
 
 import sys
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -25,11 +24,10 @@ from abilities_kit import (  # noqa: E402
     fig,
     position,
     shipped,
+    shipped_spell,
     spell_card,
 )
 
-from arena.content import SpellCard, load_file  # noqa: E402
-from arena.content.catalog import project_root  # noqa: E402
 from arena.engine.actions import Accept, Answer, Attack, ChooseCard, PlaySpell  # noqa: E402
 from arena.engine.testkit import hex_field  # noqa: E402
 from arena.hexgrid import Hex, distance  # noqa: E402
@@ -43,14 +41,6 @@ R1, R2, R3, K1 = fig(2, RHOX, 1), fig(2, RHOX, 2), fig(2, RHOX, 3), fig(2, KOR, 
 LIBRARY = [spell_card(f"card-{i}", effects=[{"effect": "draw"}]) for i in range(4)]
 
 
-@cache
-def spell(spell_id: str) -> SpellCard:
-    """A shipped spell card from cards/spells."""
-    model = load_file(project_root() / "cards" / "spells" / f"{spell_id}.yaml")
-    assert isinstance(model, SpellCard)
-    return model
-
-
 def black_vs_white(placed: dict[str, Any], rolls: list[int] | None = None,
                    hands: tuple[list[str], list[str]] = ([], []), **kw: Any) -> Any:
     """Liliana, Restless Zombies and Blighted Reavers (player 1) against Gideon, Rhox Veterans
@@ -60,7 +50,7 @@ def black_vs_white(placed: dict[str, Any], rolls: list[int] | None = None,
     armies = kw.pop("armies", None) or [
         [shipped(LILIANA), shipped(ZOMBIES), shipped(REAVERS)],
         [shipped(GIDEON), shipped(RHOX), shipped(KOR)]]
-    hand_cards = [[spell(s) if isinstance(s, str) else s for s in hand] for hand in hands]
+    hand_cards = [[shipped_spell(s) if isinstance(s, str) else s for s in hand] for hand in hands]
     return position(armies, placed, rolls or [], hands=hand_cards, **kw)
 
 

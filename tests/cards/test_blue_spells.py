@@ -6,7 +6,6 @@ spells keep their known effects -- cards.md, guide "Returning a squad to owner's
 from __future__ import annotations
 
 import sys
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -25,11 +24,10 @@ from abilities_kit import (  # noqa: E402
     fig,
     position,
     shipped,
+    shipped_spell,
     spell_card,
 )
 
-from arena.content import SpellCard, load_file  # noqa: E402
-from arena.content.catalog import project_root  # noqa: E402
 from arena.engine import GlyphSpec  # noqa: E402
 from arena.engine.actions import (  # noqa: E402
     Accept,
@@ -52,14 +50,6 @@ R1, R2, R3, K1 = fig(2, RHOX, 1), fig(2, RHOX, 2), fig(2, RHOX, 3), fig(2, KOR, 
 LIBRARY = [spell_card(f"card-{i}", effects=[{"effect": "draw"}]) for i in range(4)]
 
 
-@cache
-def spell(spell_id: str) -> SpellCard:
-    """A shipped spell card from cards/spells."""
-    model = load_file(project_root() / "cards" / "spells" / f"{spell_id}.yaml")
-    assert isinstance(model, SpellCard)
-    return model
-
-
 def blue_vs_white(placed: dict[str, Any], rolls: list[int] | None = None,
                   hands: tuple[list[str], list[str]] = ([], []), **kw: Any) -> Any:
     """Jace, Leyline Phantoms and Illusionary Projections (player 1) against Gideon, Rhox
@@ -70,7 +60,7 @@ def blue_vs_white(placed: dict[str, Any], rolls: list[int] | None = None,
         [shipped(JACE), shipped(PHANTOMS), shipped(PROJ)],
         [shipped(GIDEON), shipped(RHOX), shipped(KOR)]]
     return position(armies, placed, rolls or [],
-                    hands=[[spell(s) for s in hand] for hand in hands], **kw)
+                    hands=[[shipped_spell(s) for s in hand] for hand in hands], **kw)
 
 
 def plays(game: Any, spell_id: str, seat: int = 1) -> list[str]:
@@ -328,10 +318,10 @@ def phoenix_game(rebuttal: bool) -> Any:
     """Chandra's Flamewing Phoenixes (one destroyed) against Jace, maybe with a Psychic
     Rebuttal waiting; Chandra plays a sorcery."""
     phoenix = "flamewing-phoenixes"
-    study = spell("arcane-study")
+    study = shipped_spell("arcane-study")
     game = position([[shipped(JACE)], [shipped(CHANDRA), shipped(phoenix)]],
                     {J: Hex(0, 0), fig(2, CHANDRA): Hex(0, -7), fig(2, phoenix, 1): Hex(2, -6)},
-                    hands=[[spell("psychic-rebuttal")] if rebuttal else [], [study]],
+                    hands=[[shipped_spell("psychic-rebuttal")] if rebuttal else [], [study]],
                     libraries=[[], LIBRARY[:3]], phase="pre_move", chosen=f"p1:{JACE}")
     if rebuttal:
         game.apply(f"play p1/psychic-rebuttal p1:{JACE}")
@@ -408,7 +398,7 @@ def mind_control_game() -> Any:
     return position([[shipped(GIDEON), shipped(RHOX)], [shipped(JACE), proj]],
                     {fig(1, GIDEON): Hex(0, 0), fig(2, JACE): Hex(0, 7), pj1: Hex(1, 0),
                      pj2: Hex(-1, 0), fig(1, RHOX, 1): Hex(-4, 4)},
-                    [BLANK] * 8, hands=[[spell("mind-control")], []],
+                    [BLANK] * 8, hands=[[shipped_spell("mind-control")], []],
                     libraries=[LIBRARY, LIBRARY], phase="pre_move",
                     chosen=f"p1:{GIDEON}"), pj1, pj2
 
@@ -464,7 +454,7 @@ def team_game(p1_hand: list[str]) -> Any:
               fig(4, GIDEON): Hex(7, 0)}
     return position([[shipped(JACE), shipped(PROJ)], [shipped(GIDEON), shipped(RHOX)],
                      [shipped(LILIANA), shipped(ZOMBIES)], [shipped(GIDEON)]], placed,
-                    hands=[[spell(s) for s in p1_hand], [], [], []], teams=[1, 2, 1, 2],
+                    hands=[[shipped_spell(s) for s in p1_hand], [], [], []], teams=[1, 2, 1, 2],
                     phase="pre_move", chosen=f"p1:{JACE}")
 
 

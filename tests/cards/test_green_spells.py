@@ -16,22 +16,16 @@ from redgreen_kit import (
     SHIELD,
     ZOMBIES,
     answers,
-    card,
     damage,
     events_of,
     fig,
     of_type,
     plays,
     position,
-    spell,
     where,
     zone,
 )
 
-from arena.content import load_file
-from arena.content.catalog import project_root
-from arena.content.lists import SpellDeck
-from arena.content.rules import check_deck
 from arena.engine.actions import Accept, Answer, Attack, ChooseCard, Pass
 from arena.engine.state import Attachment
 from arena.hexgrid import Hex
@@ -42,9 +36,6 @@ ROOT1, ROOT2 = fig(1, PUMMELROOTS, 1), fig(1, PUMMELROOTS, 2)
 Z1, Z2 = fig(2, ZOMBIES, 1), fig(2, ZOMBIES, 2)
 R1 = fig(2, REAVERS, 1)
 
-GREEN = ["giant-growth", "natures-remedy", "overrun", "wild-leap", "strength-of-the-wild",
-         "barkskin", "ironbark-hide", "wild-vigor", "verdant-stride", "melt-into-the-woods",
-         "savage-growth", "rejuvenating-sap"]
 
 
 def duel(placed: dict[str, object], hand: list[str], rolls: list[int] | None = None,
@@ -69,18 +60,6 @@ def opponents_turn(game, card_id: str = ZOMBIES) -> None:  # type: ignore[no-unt
     end_turn(game)
     game.apply(ChooseCard(f"p2:{card_id}"))
     game.apply("end-move")
-
-
-def test_the_green_spells_make_a_legal_premade_deck() -> None:
-    deck = load_file(project_root() / "cards" / "decks" / "green-premade.yaml")
-    assert isinstance(deck, SpellDeck) and sorted(deck.spells) == sorted(GREEN)
-    spells = {s: spell(s) for s in GREEN}
-    findings, totals = check_deck(NISSA, deck.spells, spells, {NISSA: card(NISSA)})
-    assert findings == [] and totals.cost <= 200
-    kinds = [spells[s].type for s in GREEN]
-    assert min(kinds.count(t) for t in ("sorcery", "aura", "hidden_enchantment")) >= 2
-    for s in spells.values():
-        assert s.colour == "green" and s.provenance == "reconstructed" and s.text
 
 
 # --- Giant Growth ---------------------------------------------------------------------------

@@ -18,7 +18,6 @@ from redgreen_kit import (
     SHIELD,
     ZOMBIES,
     answers,
-    card,
     damage,
     damage_dealt,
     destroyed,
@@ -27,14 +26,9 @@ from redgreen_kit import (
     of_type,
     plays,
     position,
-    spell,
     zone,
 )
 
-from arena.content import load_file
-from arena.content.catalog import project_root
-from arena.content.lists import SpellDeck
-from arena.content.rules import check_deck
 from arena.engine import ObstacleSpec
 from arena.engine.actions import Accept, Answer, Attack, ChooseCard, OrderDamage, Pass
 from arena.engine.testkit import hex_field
@@ -46,9 +40,6 @@ BIRD1, BIRD2 = fig(1, PHOENIXES, 1), fig(1, PHOENIXES, 2)
 Z1, Z2, Z3 = (fig(2, ZOMBIES, n) for n in (1, 2, 3))
 R1, R2 = fig(2, REAVERS, 1), fig(2, REAVERS, 2)
 
-RED = ["searing-bolt", "flame-burst", "reckless-charge", "battle-fury", "flamecallers-gamble",
-       "firebreathing", "inferno-mantle", "burning-brand", "fervor", "flame-ward",
-       "relentless-assault", "dying-embers"]
 
 
 def duel(placed: dict[str, object], hand: list[str], rolls: list[int] | None = None,
@@ -66,18 +57,6 @@ def opponents_turn(game, card_id: str = ZOMBIES) -> None:  # type: ignore[no-unt
     game.apply("end-turn")
     game.apply(ChooseCard(f"p2:{card_id}"))
     game.apply("end-move")
-
-
-def test_the_red_spells_make_a_legal_premade_deck() -> None:
-    deck = load_file(project_root() / "cards" / "decks" / "red-premade.yaml")
-    assert isinstance(deck, SpellDeck) and sorted(deck.spells) == sorted(RED)
-    spells = {s: spell(s) for s in RED}
-    findings, totals = check_deck(CHANDRA, deck.spells, spells, {CHANDRA: card(CHANDRA)})
-    assert findings == [] and totals.cost <= 200
-    kinds = [spells[s].type for s in RED]
-    assert min(kinds.count(t) for t in ("sorcery", "aura", "hidden_enchantment")) >= 2
-    for s in spells.values():
-        assert s.colour == "red" and s.provenance == "reconstructed" and s.text
 
 
 # --- Searing Bolt ---------------------------------------------------------------------------

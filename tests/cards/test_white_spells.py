@@ -4,7 +4,6 @@ nothing when its condition fails, and its edge cases hold (white: protection and
 from __future__ import annotations
 
 import sys
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +22,10 @@ from abilities_kit import (  # noqa: E402
     fig,
     position,
     shipped,
+    shipped_spell,
 )
 
-from arena.content import SpellCard, load_file  # noqa: E402
+from arena.content import load_file  # noqa: E402
 from arena.content.catalog import project_root  # noqa: E402
 from arena.engine import ObstacleSpec  # noqa: E402
 from arena.engine.actions import Accept, Answer, Attack, ChooseCard, Pass, PlaySpell  # noqa: E402
@@ -41,14 +41,6 @@ K1, K2 = fig(1, KOR, 1), fig(1, KOR, 2)
 Z1, Z2 = fig(2, ZOMBIES, 1), fig(2, ZOMBIES, 2)
 
 
-@cache
-def spell(spell_id: str) -> SpellCard:
-    """A shipped spell card from cards/spells."""
-    model = load_file(project_root() / "cards" / "spells" / f"{spell_id}.yaml")
-    assert isinstance(model, SpellCard)
-    return model
-
-
 def white_vs_black(placed: dict[str, Any], rolls: list[int] | None = None,
                    hand: list[str] = (), **kw: Any) -> Any:  # type: ignore[assignment]
     """Gideon, Rhox Veterans and Kor Hookmasters (player 1) against Liliana, Restless Zombies
@@ -58,7 +50,7 @@ def white_vs_black(placed: dict[str, Any], rolls: list[int] | None = None,
     armies = kw.pop("armies", None) or [
         [shipped(GIDEON), shipped(RHOX), shipped(KOR)],
         [shipped(LILIANA), shipped(ZOMBIES), shipped(REAVERS)]]
-    return position(armies, placed, rolls or [], hands=[[spell(s) for s in hand], []], **kw)
+    return position(armies, placed, rolls or [], hands=[[shipped_spell(s) for s in hand], []], **kw)
 
 
 def plays(game: Any, spell_id: str | None = None) -> list[str]:
@@ -418,7 +410,7 @@ def test_divine_blessing_ends_when_the_figure_leaves_the_battlefield() -> None:
     unsummon = load_file(project_root() / "cards" / "spells" / "unsummon.yaml")
     game = position([[shipped(GIDEON), shipped(RHOX)], [shipped(JACE)]],
                     {G: Hex(0, 0), J: Hex(0, 8), R1: Hex(2, 0)},
-                    hands=[[spell("divine-blessing")], [unsummon]], phase="pre_move",
+                    hands=[[shipped_spell("divine-blessing")], [unsummon]], phase="pre_move",
                     chosen=f"p1:{GIDEON}")
     game.apply(f"play p1/divine-blessing {R1}")
     game.apply("end-turn")

@@ -1,8 +1,9 @@
 """The card files shipped under `cards/`: they load, and the facts we know about them hold.
 
 Known answers come from /work/shared/cards.md: the Planeswalkers' printed stats (verified), the
-six transcribed squads, and the premade armies (a Planeswalker and its colour's two squads cost
-exactly 500 points).
+six transcribed squads, the premade armies (a Planeswalker and its colour's two squads cost
+exactly 500 points) and the premade decks (twelve spells of the Planeswalker's colour, legal by
+the deck rules).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import pytest
 from arena.content.cards import ArmyCard, SpellCard
 from arena.content.lists import ArmyList, SpellDeck
 from arena.content.loader import load_file, load_text
+from arena.content.rules import check_deck
 
 CARDS = Path(__file__).resolve().parents[2] / "cards"
 FILES = sorted(p for p in CARDS.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
@@ -142,6 +144,55 @@ def test_premade_army_costs_exactly_500(army_id: str) -> None:
         assert squad.kind != "planeswalker"
         assert squad.colours == planeswalker.colours
     assert planeswalker.cost + sum(squad.cost for squad in squads) == 500
+
+
+PREMADE_DECKS = {
+    "black-premade": ("liliana-vess-necromancer", [
+        "killing-wave", "rise-of-the-dark-realms", "call-of-the-grave", "blood-bargain",
+        "whispers-of-despair", "life-siphon", "unholy-fortitude", "curse-of-decay",
+        "unquiet-grave", "lingering-venom", "deathly-retort", "hunger-of-the-horde"]),
+    "blue-premade": ("jace-beleren-mindmage", [
+        "unsummon", "recoil-snare", "dispersing-tide", "scatter-arc", "psychic-rebuttal",
+        "twisted-image", "mind-control", "misdirection", "binding-mists", "arcane-study",
+        "phantom-shift", "glimpse-the-unseen"]),
+    "green-premade": ("nissa-revane-animist", [
+        "giant-growth", "natures-remedy", "overrun", "wild-leap", "strength-of-the-wild",
+        "barkskin", "ironbark-hide", "wild-vigor", "verdant-stride", "melt-into-the-woods",
+        "savage-growth", "rejuvenating-sap"]),
+    "red-premade": ("chandra-nalaar-pyromancer", [
+        "searing-bolt", "flame-burst", "reckless-charge", "battle-fury", "flamecallers-gamble",
+        "firebreathing", "inferno-mantle", "burning-brand", "fervor", "flame-ward",
+        "relentless-assault", "dying-embers"]),
+    "white-premade": ("gideon-jura-combat-mage", [
+        "honor-of-the-pure", "banner-of-unity", "battle-hymn", "mending-light",
+        "guardians-vigil", "shield-formation", "oath-of-peace", "stand-down", "riposte",
+        "close-ranks", "divine-blessing", "call-to-arms"]),
+}
+"""Each premade deck: its Planeswalker and its twelve spells (cards.md)."""
+SPELL_KINDS = ("sorcery", "aura", "hidden_enchantment")
+
+
+@pytest.mark.parametrize("deck_id", sorted(PREMADE_DECKS))
+def test_premade_deck_is_a_legal_deck_of_its_colour(deck_id: str) -> None:
+    """Each premade deck passes the deck rules (12 cards, cost at most 200, the
+    Planeswalker's colour), holds every kind of spell, and its cards are our reconstruction."""
+    deck = load_file(CARDS / "decks" / f"{deck_id}.yaml")
+    assert isinstance(deck, SpellDeck)
+    planeswalker_id, spell_ids = PREMADE_DECKS[deck_id]
+    planeswalker = _army_card(planeswalker_id)
+    assert deck.planeswalker == planeswalker.id and sorted(deck.spells) == sorted(spell_ids)
+    spells = {}
+    for spell_id in deck.spells:
+        spell = load_file(CARDS / "spells" / f"{spell_id}.yaml")
+        assert isinstance(spell, SpellCard)
+        spells[spell_id] = spell
+    findings, totals = check_deck(planeswalker.id, deck.spells, spells,
+                                  {planeswalker.id: planeswalker})
+    assert findings == [] and len(deck.spells) == 12 and totals.cost <= 200
+    assert {s.type for s in spells.values()} == set(SPELL_KINDS)
+    for spell in spells.values():
+        assert spell.colour in planeswalker.colours and spell.provenance == "reconstructed"
+        assert spell.text
 
 
 @pytest.mark.parametrize("path", FILES, ids=_id)

@@ -27,6 +27,14 @@ def shipped(card_id: str) -> ArmyCard:
     return model
 
 
+@cache
+def shipped_spell(spell_id: str) -> SpellCard:
+    """A shipped spell card from cards/spells."""
+    model = load_file(project_root() / "cards" / "spells" / f"{spell_id}.yaml")
+    assert isinstance(model, SpellCard)
+    return model
+
+
 def army(card_id: str, **changes: Any) -> ArmyCard:
     """A test army card: a shipped card's data with changes (abilities, stats)."""
     data = shipped(card_id).model_dump(by_alias=True, warnings=False)
