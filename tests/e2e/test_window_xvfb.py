@@ -5,21 +5,15 @@ start the installed console scripts as a player would, on Xvfb, find their windo
 screenshot (kept in tests/artifacts/ for people to look at), click the Quit button (the
 game's main menu, the editor's top bar) with xdotool and expect a clean exit.
 
-Display allocation: each test module (so each pytest-xdist worker) starts its own Xvfb with
-``-displayfd``, which makes the server pick a free display number itself (it claims the
-number atomically through its /tmp/.X<n>-lock file) and write it back to us. Parallel
-workers therefore never clash, and no number is guessed.
-
-Outside CI the tests skip when Xvfb, xdotool or ImageMagick's ``import`` are missing; in CI
-(``CI`` set) they fail instead, because ``make test`` installs them (``make system-deps``).
+The server, xdotool, windows, screenshots and status files: `xvfb_kit` (shared with the
+editor's window test). Outside CI the tests skip when Xvfb, xdotool or ImageMagick's
+``import`` are missing; in CI (``CI`` set) they fail instead.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import select
-import shutil
 import subprocess
 import sys
 import time
@@ -30,6 +24,14 @@ from typing import Any
 
 import pygame
 import pytest
+from xvfb_kit import (
+    START_TIMEOUT,
+    find_window,
+    screenshot,
+    wait_status,
+    x_server,
+    xdotool,
+)
 
 from arena.client.scenes.common import menu_button_rects
 from arena.client.scenes.menu import MENU_ITEMS
@@ -39,121 +41,22 @@ pytestmark = pytest.mark.xvfb
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "tests" / "artifacts"
-TOOLS = {"Xvfb": "xvfb", "xdotool": "xdotool", "import": "imagemagick"}
-SCREEN = "1280x800x24"
-START_TIMEOUT = 20.0  # seconds for a server or window to appear (CI machines can be slow)
 EXIT_TIMEOUT = 10.0  # seconds for a program to exit after Quit is clicked
 
 
 @pytest.fixture(scope="module")
 def x_display(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Start a private Xvfb on a display number it picks itself; yield ``":N"``."""
-    missing = [tool for tool in TOOLS if shutil.which(tool) is None]
-    if missing:
-        packages = " ".join(TOOLS[tool] for tool in missing)
-        message = (
-            f"missing {', '.join(missing)} (Debian packages: {packages}); "
-            "`make test` installs them (via `make system-deps`)"
-        )
-        if os.environ.get("CI"):
-            pytest.fail(f"real-window tests cannot run in CI: {message}")
-        pytest.skip(message)
-
-    log_path = tmp_path_factory.mktemp("xvfb") / "xvfb.log"
-    read_fd, write_fd = os.pipe()
-    with log_path.open("w") as log:
-        server = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", SCREEN, "-nolisten", "tcp"],
-            pass_fds=(write_fd,),
-            stdin=subprocess.DEVNULL,
-            stdout=log,
-            stderr=log,
-        )
-    os.close(write_fd)
-    try:
-        number = _read_line(read_fd, START_TIMEOUT)
-        if not number.isdigit():
-            pytest.fail(f"Xvfb did not report a display number:\n{log_path.read_text()}")
-        yield f":{number}"
-    finally:
-        os.close(read_fd)
-        server.terminate()
-        try:
-            server.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-
-
-def _read_line(fd: int, timeout: float) -> str:
-    """Read one line from a pipe, giving up (returning what came) after ``timeout`` s."""
-    deadline = time.monotonic() + timeout
-    data = b""
-    while not data.endswith(b"\n"):
-        remaining = deadline - time.monotonic()
-        if remaining <= 0 or not select.select([fd], [], [], remaining)[0]:
-            break
-        chunk = os.read(fd, 64)
-        if not chunk:
-            break
-        data += chunk
-    return data.decode().strip()
-
-
-def _xdotool(display: str, *args: str, timeout: float = 10.0) -> str:
-    """Run one xdotool command on ``display``; fail the test with its stderr if it fails."""
-    result = subprocess.run(
-        ["xdotool", *args],
-        env={**os.environ, "DISPLAY": display},
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        check=False,
-    )
-    if result.returncode != 0:
-        pytest.fail(f"xdotool {' '.join(args)} exited {result.returncode}: {result.stderr}")
-    return result.stdout.strip()
+    """A private Xvfb for this module (`xvfb_kit.x_server`); yields ``":N"``."""
+    yield from x_server(tmp_path_factory)
 
 
 def _find_window(display: str, pid: int, title: str) -> str:
-    """The id of the process's visible window titled ``title``, waiting for it to map.
-
-    Checking the title as well as the pid matters: while starting, SDL briefly creates and
-    destroys a small "OpenGL test" window of its own, which ``--pid`` alone can find.
-    (xdotool's own ``--name`` filter cannot read SDL's UTF-8 window names, so the title is
-    compared here.)
-    """
-    env = {**os.environ, "DISPLAY": display}
-    deadline = time.monotonic() + START_TIMEOUT
-    while (remaining := deadline - time.monotonic()) > 0:
-        try:
-            found = subprocess.run(
-                ["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(pid)],
-                env=env,
-                capture_output=True,
-                text=True,
-                timeout=remaining,
-                check=False,
-            )
-        except subprocess.TimeoutExpired:
-            break
-        for window in found.stdout.split():
-            name = subprocess.run(
-                ["xdotool", "getwindowname", window],
-                env=env,
-                capture_output=True,
-                text=True,
-                timeout=10,
-                check=False,
-            )
-            if name.returncode == 0 and name.stdout.strip() == title:
-                return window
-        time.sleep(0.05)
-    pytest.fail(f"no window {title!r} appeared for pid {pid} within {START_TIMEOUT:.0f} s")
+    """The process's visible window titled ``title``, waiting for it to map."""
+    return find_window(display, lambda: (pid,), title)
 
 
 def _window_geometry(display: str, window: str) -> dict[str, int]:
-    out = _xdotool(display, "getwindowgeometry", "--shell", window)
+    out = xdotool(display, "getwindowgeometry", "--shell", window)
     values = dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
     return {
         key: int(value) for key, value in values.items() if key in ("X", "Y", "WIDTH", "HEIGHT")
@@ -161,13 +64,7 @@ def _window_geometry(display: str, window: str) -> dict[str, int]:
 
 
 def _screenshot(display: str, path: Path) -> pygame.Surface:
-    subprocess.run(
-        ["import", "-window", "root", str(path)],
-        env={**os.environ, "DISPLAY": display},
-        capture_output=True,
-        timeout=30,
-        check=True,
-    )
+    screenshot(display, path)
     return pygame.image.load(str(path))
 
 
@@ -253,7 +150,7 @@ def test_window_shows_and_quit_button_exits(
         assert colors >= 10, f"screenshot {shot} looks blank ({colors} colours)"
 
         x, y = _quit_button(script, area.size)
-        _xdotool(x_display, "mousemove", "--window", window, str(x), str(y), "click", "1")
+        xdotool(x_display, "mousemove", "--window", window, str(x), str(y), "click", "1")
         _wait_for_exit(program, script, "clicking Quit")
 
 
@@ -261,7 +158,7 @@ def test_escape_key_exits(x_display: str) -> None:
     with _running(x_display, "arena-editor", "Arena Editor") as (program, window):
         # Only the press: the program quits on it, and a release sent to a window that is
         # already gone would make xdotool fail with BadWindow.
-        _xdotool(x_display, "keydown", "--window", window, "Escape")
+        xdotool(x_display, "keydown", "--window", window, "Escape")
         _wait_for_exit(program, "arena-editor", "pressing Esc")
 
 
@@ -271,7 +168,7 @@ def test_quit_button_follows_a_resize(x_display: str, tmp_path: Path) -> None:
     status = tmp_path / "status.json"
     with _running(x_display, "arena", "Arena", tmp_path,
                   {"ARENA_TEST_STATUS": str(status)}) as (program, window):
-        _xdotool(x_display, "windowsize", window, *map(str, size))
+        xdotool(x_display, "windowsize", window, *map(str, size))
         deadline = time.monotonic() + START_TIMEOUT
         while (g := _window_geometry(x_display, window))["WIDTH"] != size[0]:
             assert time.monotonic() < deadline, f"window never resized: {g}"
@@ -282,40 +179,13 @@ def test_quit_button_follows_a_resize(x_display: str, tmp_path: Path) -> None:
         assert not menu_button_rects((1280, 720), MENU_ITEMS)["Quit"].collidepoint(x, y)
         # wait until the game has laid its menu out for the new size (no guessing sleeps)
         expected = list(menu_button_rects(size, MENU_ITEMS)["Quit"])
-        _wait(status, "the relayout", lambda s: (q := _widget(s, "Quit")) is not None
-              and q["rect"] == expected)
-        _xdotool(x_display, "mousemove", "--window", window, str(x), str(y), "click", "1")
+        wait_status(status, "the relayout", lambda s: (q := _widget(s, "Quit")) is not None
+                    and q["rect"] == expected)
+        xdotool(x_display, "mousemove", "--window", window, str(x), str(y), "click", "1")
         _wait_for_exit(program, "arena", "clicking Quit after a resize")
 
 
 # --- a whole duel through the real window ------------------------------------------------------
-
-
-def _status(path: Path) -> dict[str, Any] | None:
-    try:
-        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    return data
-
-
-def _wait(path: Path, what: str, predicate: Callable[[dict[str, Any]], bool],
-          timeout: float = 30.0) -> dict[str, Any]:
-    """Wait until the client's status file satisfies ``predicate`` (no sleeps to guess)."""
-    deadline = time.monotonic() + timeout
-    last: dict[str, Any] | None = None
-    while time.monotonic() < deadline:
-        data = _status(path)
-        if data is not None:
-            last = data
-            try:
-                if predicate(data):
-                    return data
-            except (KeyError, TypeError, IndexError):
-                pass
-        time.sleep(0.05)
-    brief = {k: v for k, v in (last or {}).items() if k != "widgets"}
-    pytest.fail(f"timed out waiting for {what}; last status: {json.dumps(brief)[:1500]}")
 
 
 def _widget(data: dict[str, Any], name: str) -> dict[str, Any] | None:
@@ -328,12 +198,12 @@ def _centre(widget: dict[str, Any]) -> tuple[int, int]:
 
 
 def _click(display: str, window: str, pos: Sequence[int]) -> None:
-    _xdotool(display, "mousemove", "--window", window, str(pos[0]), str(pos[1]), "click", "1")
+    xdotool(display, "mousemove", "--window", window, str(pos[0]), str(pos[1]), "click", "1")
 
 
 def _click_widget(display: str, window: str, path: Path, scene: str, name: str) -> None:
-    data = _wait(path, f"{name} on {scene}",
-                 lambda d: d["top"] == scene and bool((w := _widget(d, name)) and w["enabled"]))
+    data = wait_status(path, f"{name} on {scene}", lambda d: d["top"] == scene and bool(
+        (w := _widget(d, name)) and w["enabled"]))
     widget = _widget(data, name)
     assert widget is not None
     _click(display, window, _centre(widget))
@@ -380,15 +250,15 @@ def _answer_decisions(d: str, w: str, status: Path, s: dict[str, Any]) -> dict[s
         ok = _widget(s, "ok")
         assert ok is not None
         _click(d, w, _centre(ok))
-        return _wait(status, "the choice", lambda s: s["top"] != "ChoiceDialog")
+        return wait_status(status, "the choice", lambda s: s["top"] != "ChoiceDialog")
     b = _battle(s)
     options = [x for x in s["widgets"] if x["name"].startswith("opt:") and x["enabled"]
                and x["visible"] and x["name"] != "opt:more"]
     if b["pending"] and b["human_to_act"] and options:
         version = b["version"]
         _click(d, w, _centre(options[0]))
-        return _wait(status, "the answer", lambda s, v=version: s["top"] != "BattleScene"
-                     or _battle(s)["version"] != v)
+        return wait_status(status, "the answer", lambda s, v=version: s["top"] != "BattleScene"
+                           or _battle(s)["version"] != v)
     return s
 
 
@@ -399,7 +269,7 @@ def _our_turn(d: str, w: str, status: Path, what: str, timeout: float,
     while True:
         left = deadline - time.monotonic()
         assert left > 0, f"timed out waiting for {what}"
-        s = _wait(status, what, lambda s: s["top"] == "ChoiceDialog" or ready(s) or (
+        s = wait_status(status, what, lambda s: s["top"] == "ChoiceDialog" or ready(s) or (
             _settled(s) and _battle(s)["pending"] and _battle(s)["human_to_act"]),
             timeout=left)
         if s["top"] == "BattleScene" and ready(s):
@@ -415,8 +285,8 @@ def _play_spell(d: str, w: str, status: Path, s: dict[str, Any]) -> dict[str, An
     assert spell is not None and spell["enabled"], f"{DUEL_SPELL} cannot be played"
     played = b["spells_played"]
     _click(d, w, _centre(spell))
-    s = _wait(status, "the spell", lambda s: _battle(s)["spells_played"] > played
-              or _battle(s)["picking"])
+    s = wait_status(status, "the spell", lambda s: _battle(s)["spells_played"] > played
+                    or _battle(s)["picking"])
     for _ in range(3):  # a target (or two) lit on the board or the cards
         if not _battle(s)["picking"]:
             break
@@ -424,18 +294,18 @@ def _play_spell(d: str, w: str, status: Path, s: dict[str, Any]) -> dict[str, An
             ok = _widget(s, "ok")
             assert ok is not None, s["top"]
             _click(d, w, _centre(ok))
-            s = _wait(status, "the battle", lambda s: s["top"] == "BattleScene")
+            s = wait_status(status, "the battle", lambda s: s["top"] == "BattleScene")
             continue
         targets = [x for x in s["widgets"] if x["badge"] == "Target"]
         lit = _battle(s)["pick"]
         pos = lit[0] if lit else _centre(targets[0])
         version = _battle(s)["version"]
         _click(d, w, pos)
-        s = _wait(status, "the spell's target",
-                  lambda s, v=version, lit=lit: s["top"] != "BattleScene"
-                  or _battle(s)["version"] != v or _battle(s)["pick"] != lit)
-    s = _wait(status, "the spell played", lambda s: _battle(s)["spells_played"] > played
-              and DUEL_SPELL not in _battle(s)["hand"])
+        s = wait_status(status, "the spell's target",
+                        lambda s, v=version, lit=lit: s["top"] != "BattleScene"
+                        or _battle(s)["version"] != v or _battle(s)["pick"] != lit)
+    s = wait_status(status, "the spell played", lambda s: _battle(s)["spells_played"] > played
+                    and DUEL_SPELL not in _battle(s)["hand"])
     assert any("divine blessing" in line.lower() for line in _battle(s)["log"]), \
         _battle(s)["log"]
     return s
@@ -446,13 +316,13 @@ def _walk_toward_the_enemy(d: str, w: str, status: Path, figure: str) -> dict[st
     nearer than where it stands). Another space when a click misses: a figure or a ruin
     may stand in front of the space on screen."""
     tried: list[list[int]] = []
-    s = _wait(status, "the battle", _settled)
+    s = wait_status(status, "the battle", _settled)
     for _attempt in range(4):
         if _battle(s)["selected"] != figure:
             _click(d, w, _battle(s)["figures"][figure])
-        s = _wait(status, "the figure selected with its moves",
-                  lambda s: _battle(s)["selected"] == figure and _settled(s)
-                  and (bool(_battle(s)["moves"]) or bool(_battle(s)["attacks"])))
+        s = wait_status(status, "the figure selected with its moves",
+                        lambda s: _battle(s)["selected"] == figure and _settled(s)
+                        and (bool(_battle(s)["moves"]) or bool(_battle(s)["attacks"])))
         b = _battle(s)
         if b["attacks"]:
             return s  # already in reach
@@ -464,16 +334,16 @@ def _walk_toward_the_enemy(d: str, w: str, status: Path, figure: str) -> dict[st
         _screenshot(d, ARTIFACTS / "e2e" / "e2e_selected.png")
         version = b["version"]
         _click(d, w, goal["at"])
-        s = _wait(status, "the move", lambda s, v=version: _settled(s) and (
+        s = wait_status(status, "the move", lambda s, v=version: _settled(s) and (
             _battle(s)["version"] != v or _battle(s)["selected"] != figure))
         if _battle(s)["version"] != version:
             assert any("moved" in line.lower() for line in _battle(s)["log"]), \
                 _battle(s)["log"]
-            s = _wait(status, "the figure after its move", _settled)
+            s = wait_status(status, "the figure after its move", _settled)
             if figure in _battle(s)["actors"] and _battle(s)["selected"] != figure:
                 _click(d, w, _battle(s)["figures"][figure])  # select it again for its attacks
-                s = _wait(status, "the figure selected after its move",
-                          lambda s: _battle(s)["selected"] == figure and _settled(s))
+                s = wait_status(status, "the figure selected after its move",
+                                lambda s: _battle(s)["selected"] == figure and _settled(s))
             return s
     pytest.fail(f"four clicks on lit spaces did not move {figure}")
 
@@ -495,8 +365,8 @@ def test_a_duel_against_the_computer_through_the_window(x_display: str, tmp_path
         origin = (geometry["X"], geometry["Y"])
         _click_widget(d, w, status, "MainMenu", "New game")
         _click_widget(d, w, status, "NewGameScene", "seed")
-        _xdotool(d, "type", "--window", w, "--delay", "60", str(DUEL_SEED))
-        s = _wait(status, "the seed typed", lambda s: s["setup"]["seed"] == DUEL_SEED)
+        xdotool(d, "type", "--window", w, "--delay", "60", str(DUEL_SEED))
+        s = wait_status(status, "the seed typed", lambda s: s["setup"]["seed"] == DUEL_SEED)
         assert s["setup"]["scenario"] == "the-duel"
         assert [(p["kind"], p["difficulty"], p["army"], p["deck"])
                 for p in s["setup"]["seats"]][:2] == [
@@ -504,7 +374,7 @@ def test_a_duel_against_the_computer_through_the_window(x_display: str, tmp_path
             ("ai", "normal", "jace-premade", "blue-premade")]
         _screenshot(d, shots / "e2e_new_game.png")
         _click_widget(d, w, status, "NewGameScene", "start")
-        s = _wait(status, "the battle", lambda s: s["top"] == "BattleScene")
+        s = wait_status(status, "the battle", lambda s: s["top"] == "BattleScene")
         assert s["setup"]["seed"] == DUEL_SEED
 
         # set-up: we choose who goes first (ourselves), place Gideon, the computer places
@@ -512,7 +382,7 @@ def test_a_duel_against_the_computer_through_the_window(x_display: str, tmp_path
         deadline = time.monotonic() + 90
         while True:
             assert time.monotonic() < deadline, "the set-up never reached our turn"
-            s = _wait(status, "our move", lambda s: s["top"] == "ChoiceDialog" or (
+            s = wait_status(status, "our move", lambda s: s["top"] == "ChoiceDialog" or (
                 _settled(s) and _battle(s)["human_to_act"] and not _battle(s)["thinking"]),
                 timeout=90)
             if s["top"] == "ChoiceDialog":
@@ -529,7 +399,7 @@ def test_a_duel_against_the_computer_through_the_window(x_display: str, tmp_path
                 _click(d, w, b["place"][0])
             else:
                 pytest.fail(f"an unexpected set-up step: {json.dumps(b)[:600]}")
-            _wait(status, "the set-up step", lambda s, v=version: _battle(s)["version"] != v)
+            wait_status(status, "the set-up step", lambda s, v=version: _battle(s)["version"] != v)
         assert chose_first, f"seed {DUEL_SEED} no longer lets Player 1 choose who goes first"
         b = _battle(s)
         assert (b["turn"], b["to_act"], b["viewer"]) == (1, 1, 1)
@@ -542,7 +412,7 @@ def test_a_duel_against_the_computer_through_the_window(x_display: str, tmp_path
 
         attacked = spelled = watched = False
         for our_turn in range(1, DUEL_TURNS + 1):
-            s = _wait(status, "the battle", _settled)
+            s = wait_status(status, "the battle", _settled)
             _click_widget(d, w, status, "BattleScene", f"card:{DUEL_WALKER}")
             s = _our_turn(d, w, status, "Gideon to act", 30,
                           lambda s: _settled(s) and walker in _battle(s)["actors"])
@@ -566,15 +436,15 @@ def test_a_duel_against_the_computer_through_the_window(x_display: str, tmp_path
                     break
 
             # end the turn (confirming when something is left undone); watch the computer
-            s = _wait(status, "the battle", _settled)
+            s = wait_status(status, "the battle", _settled)
             turn = _battle(s)["turn"]
             _click_widget(d, w, status, "BattleScene", "end-turn")
-            s = _wait(status, "the end of our turn", lambda s: s["top"] == "EndTurnDialog"
-                      or not _battle(s)["human_to_act"])
+            s = wait_status(status, "the end of our turn", lambda s: s["top"] == "EndTurnDialog"
+                            or not _battle(s)["human_to_act"])
             if s["top"] == "EndTurnDialog":
                 _click_widget(d, w, status, "EndTurnDialog", "End turn")
-            s = _wait(status, "the computer's turn", lambda s: s["top"] == "BattleScene"
-                      and (_battle(s)["to_act"] == 2 or _battle(s)["over"]))
+            s = wait_status(status, "the computer's turn", lambda s: s["top"] == "BattleScene"
+                            and (_battle(s)["to_act"] == 2 or _battle(s)["over"]))
             before = _battle(s)["actions"]
             if not watched:
                 image = _screenshot(d, shots / "e2e_ai_turn.png")
@@ -596,12 +466,12 @@ def test_a_duel_against_the_computer_through_the_window(x_display: str, tmp_path
         assert attacked, f"no attack was offered in {DUEL_TURNS} turns"
 
         # save from the pause menu, then load it back: the same game
-        s = _wait(status, "the battle", _settled)
+        s = wait_status(status, "the battle", _settled)
         saved, digest = _battle(s)["actions"], _battle(s)["digest"]
         _click_widget(d, w, status, "BattleScene", "menu")
         _click_widget(d, w, status, "PauseMenu", "Save game")
-        _wait(status, "the save", lambda s: s["top"] == "BattleScene"
-              and any("Saved" in t for t in s["toasts"]))
+        wait_status(status, "the save", lambda s: s["top"] == "BattleScene"
+                    and any("Saved" in t for t in s["toasts"]))
         files = [f for f in (tmp_path / "saves").glob("*.json") if f.name != "autosave.json"]
         assert len(files) == 1, f"expected one save file, found {files}"
         record = json.loads(files[0].read_text(encoding="utf-8"))
@@ -612,8 +482,8 @@ def test_a_duel_against_the_computer_through_the_window(x_display: str, tmp_path
         _click_widget(d, w, status, "BattleScene", "menu")
         _click_widget(d, w, status, "PauseMenu", "Load game")
         _click_widget(d, w, status, "LoadScene", "load")
-        s = _wait(status, "the loaded battle", lambda s: s["scenes"] == ["BattleScene"]
-                  and _battle(s)["actions"] == saved and _settled(s))
+        s = wait_status(status, "the loaded battle", lambda s: s["scenes"] == ["BattleScene"]
+                        and _battle(s)["actions"] == saved and _settled(s))
         assert _battle(s)["digest"] == digest, "the loaded game differs from the saved one"
         image = _screenshot(d, shots / "e2e_loaded.png")
         for panel in ("left", "turn", "hand", "view"):

@@ -15,20 +15,21 @@ driver (same window size, same map, so the same camera). Skips without Xvfb and 
 
 from __future__ import annotations
 
-import json
 import os
-import select
 import shutil
 import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
+
+from xvfb_kit import find_window, screenshot, wait_status, x_server, xdotool  # noqa: E402
 
 from arena.content.loader import load_file
 from arena.content.userfiles import load_user_files
@@ -41,76 +42,12 @@ from editor.validation import validate
 pytestmark = pytest.mark.xvfb
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "tests" / "artifacts" / "editor"
-TIMEOUT = 20.0
-
-
-def _read_line(fd: int, timeout: float) -> str:
-    deadline = time.monotonic() + timeout
-    data = b""
-    while not data.endswith(b"\n"):
-        remaining = deadline - time.monotonic()
-        if remaining <= 0 or not select.select([fd], [], [], remaining)[0]:
-            break
-        chunk = os.read(fd, 64)
-        if not chunk:
-            break
-        data += chunk
-    return data.decode().strip()
 
 
 @pytest.fixture(scope="module")
 def x_display(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    missing = [t for t in ("Xvfb", "xdotool") if shutil.which(t) is None]
-    if missing:
-        if os.environ.get("CI"):
-            pytest.fail(f"missing {', '.join(missing)}")
-        pytest.skip(f"missing {', '.join(missing)}")
-    log = tmp_path_factory.mktemp("xvfb") / "xvfb.log"
-    read_fd, write_fd = os.pipe()
-    with log.open("w") as out:
-        server = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1280x800x24",
-             "-nolisten", "tcp"], pass_fds=(write_fd,), stdin=subprocess.DEVNULL,
-            stdout=out, stderr=out)
-    os.close(write_fd)
-    try:
-        number = _read_line(read_fd, TIMEOUT)
-        if not number.isdigit():
-            pytest.fail(f"Xvfb did not start: {log.read_text()}")
-        yield f":{number}"
-    finally:
-        os.close(read_fd)
-        server.terminate()
-        try:
-            server.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-
-
-def _xdotool(display: str, *args: str) -> str:
-    result = subprocess.run(["xdotool", *args], env={**os.environ, "DISPLAY": display},
-                            capture_output=True, text=True, timeout=10, check=False)
-    if result.returncode != 0:
-        pytest.fail(f"xdotool {' '.join(args)}: {result.stderr}")
-    return result.stdout.strip()
-
-
-def _find_window(display: str, pid: int) -> str:
-    deadline = time.monotonic() + TIMEOUT
-    while time.monotonic() < deadline:
-        found = subprocess.run(
-            ["xdotool", "search", "--onlyvisible", "--pid", str(pid)],
-            env={**os.environ, "DISPLAY": display}, capture_output=True, text=True,
-            timeout=10, check=False)
-        for window in found.stdout.split():
-            name = subprocess.run(["xdotool", "getwindowname", window],
-                                  env={**os.environ, "DISPLAY": display},
-                                  capture_output=True, text=True, timeout=10, check=False)
-            if name.stdout.strip() == "Arena Editor":
-                return window
-        time.sleep(0.1)
-    pytest.fail("the editor window did not appear")
+    """A private Xvfb for this module (`xvfb_kit.x_server`); screenshots are optional."""
+    yield from x_server(tmp_path_factory, ("Xvfb", "xdotool"))
 
 
 def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
@@ -155,18 +92,18 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
         program = subprocess.Popen([str(exe), "--no-recover", str(target)], env=env,
                                    stdout=log, stderr=log)
     try:
-        window = _find_window(x_display, program.pid)
+        window = find_window(x_display, lambda: (program.pid,), "Arena Editor")
         time.sleep(1.0)  # the first frames
 
         def click(pos: tuple[int, int]) -> None:
-            _xdotool(x_display, "mousemove", "--window", window, str(pos[0]), str(pos[1]))
+            xdotool(x_display, "mousemove", "--window", window, str(pos[0]), str(pos[1]))
             time.sleep(0.15)
-            _xdotool(x_display, "click", "1")
+            xdotool(x_display, "click", "1")
             time.sleep(0.3)
 
         click(tool["raise"])
         click(at((0, 0)))
-        _xdotool(x_display, "key", "--window", window, "2")  # brush: water
+        xdotool(x_display, "key", "--window", window, "2")  # brush: water
         time.sleep(0.3)
         click(tool["paint"])
         click(at((-3, 0)))
@@ -176,7 +113,7 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
         click(at((-1, -2)))
         click(new_zone)
         click(at((0, 2)))
-        _xdotool(x_display, "key", "--window", window, "ctrl+s")
+        xdotool(x_display, "key", "--window", window, "ctrl+s")
         time.sleep(0.5)
         _screenshot(x_display, "xvfb-built.png")
 
@@ -184,8 +121,8 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
         click(test_play)
         game = _game_window(x_display, status, program.pid)
         try:
-            battle = _wait_status(status, "the test play's battle",
-                                  lambda s: s["top"] == "BattleScene")
+            battle = wait_status(status, "the test play's battle",
+                                 lambda s: s["top"] == "BattleScene", timeout=40.0)
             assert battle["scenes"] == ["BattleScene"]  # straight in, no menus
             setup = battle["setup"]
             assert setup["scenario"] == "test-play"  # "Test play: <name>" on this map
@@ -206,15 +143,15 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
             click(first_spell)
         for entry, text in ((army_name, "Clicked Army"), (deck_name, "Clicked Deck")):
             click(entry)
-            _xdotool(x_display, "key", "--window", window, "ctrl+a", "BackSpace")
-            _xdotool(x_display, "type", "--window", window, "--delay", "40", text)
+            xdotool(x_display, "key", "--window", window, "ctrl+a", "BackSpace")
+            xdotool(x_display, "type", "--window", window, "--delay", "40", text)
             time.sleep(0.4)
         _screenshot(x_display, "xvfb-builder.png")
         click(play)
         game = _game_window(x_display, status, program.pid)
         try:
-            battle = _wait_status(status, "the test game's battle",
-                                  lambda s: s["top"] == "BattleScene")
+            battle = wait_status(status, "the test game's battle",
+                                 lambda s: s["top"] == "BattleScene", timeout=40.0)
             assert battle["scenes"] == ["BattleScene"]  # straight in, no menus
             me, them = battle["setup"]["seats"]
             assert (me["kind"], me["army"], me["deck"]) == ("human", "clicked-army",
@@ -224,7 +161,7 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
             _screenshot(x_display, "xvfb-test-game.png")
         finally:
             _close_game(x_display, game)
-        _xdotool(x_display, "keydown", "--window", window, "Escape")
+        xdotool(x_display, "keydown", "--window", window, "Escape")
         assert program.wait(timeout=10) == 0
     finally:
         if program.poll() is None:
@@ -249,58 +186,21 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
 
 def _screenshot(display: str, name: str) -> None:
     if shutil.which("import"):
-        subprocess.run(["import", "-window", "root", str(ARTIFACTS / name)],
-                       env={**os.environ, "DISPLAY": display}, timeout=30, check=False,
-                       capture_output=True)
-
-
-def _wait_status(path: Path, what: str, predicate: Callable[[dict[str, Any]], Any],
-                 timeout: float = 40.0) -> dict[str, Any]:
-    """Wait until the game's status file (ARENA_TEST_STATUS) satisfies `predicate`."""
-    deadline = time.monotonic() + timeout
-    last: dict[str, Any] | None = None
-    while time.monotonic() < deadline:
-        try:
-            last = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            last = None
-        if last is not None:
-            try:
-                if predicate(last):
-                    return last
-            except (KeyError, TypeError):
-                pass
-        time.sleep(0.1)
-    brief = {k: v for k, v in (last or {}).items() if k != "widgets"}
-    pytest.fail(f"timed out waiting for {what}; last status: {brief}")
+        screenshot(display, ARTIFACTS / name)
 
 
 def _game_window(display: str, status: Path, editor_pid: int) -> str:
     """The window of the game the editor started: a child process of the editor, with a
-    visible window titled "Arena" (titles compared here: xdotool's --name cannot read
-    SDL's UTF-8 window names)."""
-    _wait_status(status, "the game to start", lambda s: s["top"] is not None)
-    env = {**os.environ, "DISPLAY": display}
-    deadline = time.monotonic() + TIMEOUT
-    while time.monotonic() < deadline:
-        children = Path(f"/proc/{editor_pid}/task/{editor_pid}/children")
-        for pid in children.read_text().split() if children.exists() else ():
-            found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", pid],
-                                   env=env, capture_output=True, text=True, timeout=10,
-                                   check=False)
-            for window in found.stdout.split():
-                name = subprocess.run(["xdotool", "getwindowname", window], env=env,
-                                      capture_output=True, text=True, timeout=10,
-                                      check=False)
-                if name.stdout.strip() == "Arena":
-                    return window
-        time.sleep(0.1)
-    pytest.fail("the game window did not appear")
+    visible window titled "Arena"."""
+    wait_status(status, "the game to start", lambda s: s["top"] is not None, timeout=40.0)
+    children = Path(f"/proc/{editor_pid}/task/{editor_pid}/children")
+    return find_window(display, lambda: children.read_text().split() if children.exists()
+                       else (), "Arena")
 
 
 def _close_game(display: str, window: str) -> None:
     """End the game the editor started (by its process id, found from its window)."""
-    pid = int(_xdotool(display, "getwindowpid", window))
+    pid = int(xdotool(display, "getwindowpid", window))
     os.kill(pid, signal.SIGTERM)
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:

@@ -1,0 +1,157 @@
+"""What the real-window tests share (the game's in tests/e2e, the editor's in tests/editor):
+a private Xvfb server, xdotool, finding a program's window by its title, screenshots and
+waiting on a program's status file (ARENA_TEST_STATUS).
+
+Display allocation: each test module (so each pytest-xdist worker) starts its own Xvfb with
+``-displayfd``, which makes the server pick a free display number itself (it claims the
+number atomically through its /tmp/.X<n>-lock file) and write it back to us. Parallel
+workers therefore never clash, and no number is guessed.
+
+Outside CI the tests skip when a tool is missing; in CI (``CI`` set) they fail instead,
+because ``make test`` installs them (``make system-deps``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import shutil
+import subprocess
+import time
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+PACKAGES = {"Xvfb": "xvfb", "xdotool": "xdotool", "import": "imagemagick"}
+"""The Debian package of each tool the real-window tests run."""
+SCREEN = "1280x800x24"
+START_TIMEOUT = 20.0
+"""Seconds for a server or a window to appear (CI machines can be slow)."""
+
+
+def x_server(tmp_path_factory: pytest.TempPathFactory, tools: Iterable[str] = tuple(PACKAGES)
+             ) -> Iterator[str]:
+    """Start a private Xvfb on a display number it picks itself; yield ``":N"`` (the body
+    of a module-scoped ``x_display`` fixture). Skips (fails in CI) when a tool is missing."""
+    missing = [tool for tool in tools if shutil.which(tool) is None]
+    if missing:
+        packages = " ".join(PACKAGES.get(tool, tool) for tool in missing)
+        message = (f"missing {', '.join(missing)} (Debian packages: {packages}); "
+                   "`make test` installs them (via `make system-deps`)")
+        if os.environ.get("CI"):
+            pytest.fail(f"real-window tests cannot run in CI: {message}")
+        pytest.skip(message)
+    log_path = tmp_path_factory.mktemp("xvfb") / "xvfb.log"
+    read_fd, write_fd = os.pipe()
+    with log_path.open("w") as log:
+        server = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", SCREEN, "-nolisten", "tcp"],
+            pass_fds=(write_fd,), stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+    os.close(write_fd)
+    try:
+        number = read_line(read_fd, START_TIMEOUT)
+        if not number.isdigit():
+            pytest.fail(f"Xvfb did not report a display number:\n{log_path.read_text()}")
+        yield f":{number}"
+    finally:
+        os.close(read_fd)
+        server.terminate()
+        try:
+            server.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def read_line(fd: int, timeout: float) -> str:
+    """Read one line from a pipe, giving up (returning what came) after ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    data = b""
+    while not data.endswith(b"\n"):
+        remaining = deadline - time.monotonic()
+        if remaining <= 0 or not select.select([fd], [], [], remaining)[0]:
+            break
+        chunk = os.read(fd, 64)
+        if not chunk:
+            break
+        data += chunk
+    return data.decode().strip()
+
+
+def xdotool(display: str, *args: str, timeout: float = 10.0) -> str:
+    """Run one xdotool command on ``display``; fail the test with its stderr if it fails."""
+    result = subprocess.run(["xdotool", *args], env={**os.environ, "DISPLAY": display},
+                            capture_output=True, text=True, timeout=timeout, check=False)
+    if result.returncode != 0:
+        pytest.fail(f"xdotool {' '.join(args)} exited {result.returncode}: {result.stderr}")
+    return result.stdout.strip()
+
+
+def find_window(display: str, pids: Callable[[], Iterable[int | str]], title: str,
+                timeout: float = START_TIMEOUT) -> str:
+    """The id of a visible window titled ``title`` of one of the processes ``pids()`` names
+    (asked again while waiting: a child process may not exist yet), waiting for it to map.
+
+    Checking the title as well as the pid matters: while starting, SDL briefly creates and
+    destroys a small "OpenGL test" window of its own, which ``--pid`` alone can find.
+    (xdotool's own ``--name`` filter cannot read SDL's UTF-8 window names, so the title is
+    compared here.)
+    """
+    env = {**os.environ, "DISPLAY": display}
+    deadline = time.monotonic() + timeout
+    while (remaining := deadline - time.monotonic()) > 0:
+        for pid in pids():
+            try:
+                found = subprocess.run(
+                    ["xdotool", "search", "--onlyvisible", "--pid", str(pid)], env=env,
+                    capture_output=True, text=True, timeout=remaining, check=False)
+            except subprocess.TimeoutExpired:
+                break
+            for window in found.stdout.split():
+                name = subprocess.run(["xdotool", "getwindowname", window], env=env,
+                                      capture_output=True, text=True, timeout=10, check=False)
+                if name.returncode == 0 and name.stdout.strip() == title:
+                    return window
+        time.sleep(0.05)
+    pytest.fail(f"no window {title!r} appeared within {timeout:.0f} s")
+
+
+def screenshot(display: str, path: Path) -> None:
+    """The whole screen of ``display`` as a PNG at ``path`` (ImageMagick's ``import``)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["import", "-window", "root", str(path)],
+                   env={**os.environ, "DISPLAY": display}, capture_output=True, timeout=30,
+                   check=True)
+
+
+def read_status(path: Path) -> dict[str, Any] | None:
+    """A program's status file (ARENA_TEST_STATUS), or None while it is missing or half
+    written."""
+    try:
+        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data
+
+
+def wait_status(path: Path, what: str, predicate: Callable[[dict[str, Any]], Any],
+                timeout: float = 30.0) -> dict[str, Any]:
+    """Wait until the status file satisfies ``predicate`` (no sleeps to guess); fail the
+    test naming ``what`` and the last status seen (widgets left out) when it never does."""
+    deadline = time.monotonic() + timeout
+    last: dict[str, Any] | None = None
+    while time.monotonic() < deadline:
+        data = read_status(path)
+        if data is not None:
+            last = data
+            try:
+                if predicate(data):
+                    return data
+            except (KeyError, TypeError, IndexError):
+                pass
+        time.sleep(0.05)
+    brief = {k: v for k, v in (last or {}).items() if k != "widgets"}
+    pytest.fail(f"timed out waiting for {what}; last status: {json.dumps(brief)[:1500]}")
