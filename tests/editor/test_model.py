@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from model_kit import SHIPPED, patch_editor
 
 from arena.content import writer
 from arena.content.loader import load_file
@@ -41,19 +42,6 @@ from editor.model import (
     select_same,
     write_autosave,
 )
-
-ROOT = Path(__file__).resolve().parents[2]
-SHIPPED = sorted((ROOT / "scenarios" / "battlefields").glob("*.yaml"))
-
-
-def patch_editor(radius: int = 2) -> Editor:
-    """A small hexagonal field of level-1 land."""
-    doc = MapDoc(id="patch", name="Patch")
-    for q in range(-radius, radius + 1):
-        for r in range(-radius, radius + 1):
-            if abs(q + r) <= radius:
-                doc.columns[(q, r)] = ["land"]
-    return Editor(doc)
 
 
 def run_and_undo(editor: Editor, command: Command) -> MapDoc:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from model_kit import SHIPPED, patch_editor
 
 from editor.model import (
     AddZone,
@@ -20,18 +21,6 @@ from editor.model import (
     SetInfo,
 )
 from editor.validation import Debouncer, estimate_components, validate
-
-ROOT = Path(__file__).resolve().parents[2]
-SHIPPED = sorted((ROOT / "scenarios" / "battlefields").glob("*.yaml"))
-
-
-def field(radius: int = 2) -> Editor:
-    doc = MapDoc(id="patch", name="Patch")
-    for q in range(-radius, radius + 1):
-        for r in range(-radius, radius + 1):
-            if abs(q + r) <= radius:
-                doc.columns[(q, r)] = ["land"]
-    return Editor(doc)
 
 
 def texts(ed: Editor) -> list[str]:
@@ -51,7 +40,7 @@ def test_an_empty_map() -> None:
 
 
 def test_a_cut_off_hex_points_at_it() -> None:
-    ed = field()
+    ed = patch_editor()
     ed.execute(Raise((9, 0)))
     report = validate(ed.doc)
     assert len(report.findings) == 1
@@ -62,7 +51,7 @@ def test_a_cut_off_hex_points_at_it() -> None:
 
 
 def test_glyph_off_the_map_and_on_water() -> None:
-    ed = field()
+    ed = patch_editor()
     ed.execute(PlaceGlyph((7, 7), "power"))
     found = validate(ed.doc).findings
     assert any("glyph 'power' at [7, 7] is not on the battlefield" in f.message for f in found)
@@ -70,28 +59,28 @@ def test_glyph_off_the_map_and_on_water() -> None:
 
 
 def test_an_empty_starting_zone_is_reported_with_its_key() -> None:
-    ed = field()
+    ed = patch_editor()
     ed.execute(AddZone("red", "Red", "#cc3333"))
     found = texts(ed)
     assert found and "starting_zones[0].spaces" in found[0]
 
 
 def test_obstacle_off_the_map() -> None:
-    ed = field()
+    ed = patch_editor()
     ed.execute(PlaceObstacle("ruin", ((8, 8),), 4))
     found = validate(ed.doc).findings
     assert found and (8, 8) in found[0].hexes
 
 
 def test_bad_id_is_a_schema_problem() -> None:
-    ed = field()
+    ed = patch_editor()
     ed.execute(SetInfo(id="Not A Slug"))
     found = validate(ed.doc).findings
     assert found and found[0].path == "id"
 
 
 def test_power_space_without_glyph() -> None:
-    ed = field()
+    ed = patch_editor()
     ed.execute(PlaceGlyph((0, 0), "power"))
     ed.execute(PaintPower((1, 0)))
     ed.execute(Lower((0, 0)))  # the glyph goes with its column; the power space stays
@@ -100,7 +89,7 @@ def test_power_space_without_glyph() -> None:
 
 
 def test_components_against_a_core_box() -> None:
-    ed = field()
+    ed = patch_editor()
     comp = estimate_components(ed.doc)
     assert comp.boards == 1 and comp.fits_core_box and comp.lines()[-1] == "fits one core box"
     for at in [(0, 0), (1, 0), (0, 1), (-1, 0), (0, -1), (1, -1), (-1, 1), (2, 0), (-2, 0)]:
@@ -116,14 +105,14 @@ def test_components_against_a_core_box() -> None:
 
 
 def test_zones_painted_validate() -> None:
-    ed = field()
+    ed = patch_editor()
     ed.execute(AddZone("red", "Red", "#cc3333"))
     ed.execute(PaintZone((-2, 0), "red"))
     assert validate(ed.doc).ok
 
 
 def test_debouncer_waits_for_a_pause() -> None:
-    ed = field()
+    ed = patch_editor()
     deb = Debouncer(delay=0.3)
     assert not deb.poll(0.0, ed.doc)
     ed.execute(Raise((9, 9)))
