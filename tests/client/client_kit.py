@@ -4,8 +4,12 @@ counts. (Imported by name: pytest puts this folder on ``sys.path``.)"""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
+
+if TYPE_CHECKING:
+    from arena.client.scenes.base import App
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "tests" / "artifacts" / "client"
@@ -48,3 +52,10 @@ def key(target: object, code: int, mod: int = 0, unicode: str = "") -> None:
     handle = target.handle_event  # type: ignore[attr-defined]
     handle(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=unicode))
     handle(pygame.event.Event(pygame.KEYUP, key=code, mod=mod))
+
+
+def frames(app: App, screen: pygame.Surface, n: int = 1, dt: float = 1 / 30) -> None:
+    """Run ``n`` frames of ``app`` (update by ``dt`` seconds, then draw on ``screen``)."""
+    for _ in range(n):
+        app.update(dt)
+        app.draw(screen)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 import pytest
-from client_kit import click, key, save_artifact
+from client_kit import click, frames, key, save_artifact
 from test_client_battle_flow import SEATS, duel_position
 
 from arena.client import content, sound
@@ -53,11 +53,6 @@ def kit_game(placed: dict[str, Any], rolls: list[int] | tuple[int, ...] = (),
 def app(screen: pygame.Surface) -> Iterator[App]:
     yield App(screen.get_size(), Settings(animations="normal", ai_pace="instant"))
 
-
-def frames(app: App, screen: pygame.Surface, n: int = 1, dt: float = 1 / 30) -> None:
-    for _ in range(n):
-        app.update(dt)
-        app.draw(screen)
 
 
 def open_battle(app: App, screen: pygame.Surface, game: Game,

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from client_kit import click, key, save_artifact
+from client_kit import click, frames, key, save_artifact
 
 from arena.client import content
 from arena.client.content import SeatSetup
@@ -37,6 +37,17 @@ SEATS = (SeatSetup("human", army="gideon-premade"), SeatSetup("ai", "normal",
                                                               army="jace-premade"))
 RHOX = "p1.rhox-veterans.1"
 PHANTOM = "p2.leyline-phantoms.1"
+PLACED = {
+    "p1.gideon-jura-combat-mage": Hex(1, 3),
+    "p1.rhox-veterans.1": Hex(0, 2),
+    "p1.rhox-veterans.2": Hex(-1, 2),
+    "p1.rhox-veterans.3": Hex(1, 2),
+    "p2.jace-beleren-mindmage": Hex(1, -3),
+    "p2.leyline-phantoms.1": Hex(0, -1),
+    "p2.leyline-phantoms.2": Hex(-2, -1),
+    "p2.leyline-phantoms.3": Hex(3, -2),
+}
+"""Gideon and his Rhox against Jace and his Phantoms, mid-field (turn 3)."""
 
 
 def duel_position() -> Game:
@@ -44,17 +55,7 @@ def duel_position() -> Game:
     scenario = cat.scenarios["the-duel"]
     field = field_from_battlefield(cat.battlefields[scenario.battlefield])
     armies = [army_cards(cat.armies[s.army], cat) for s in SEATS]
-    placed = {
-        "p1.gideon-jura-combat-mage": Hex(1, 3),
-        "p1.rhox-veterans.1": Hex(0, 2),
-        "p1.rhox-veterans.2": Hex(-1, 2),
-        "p1.rhox-veterans.3": Hex(1, 2),
-        "p2.jace-beleren-mindmage": Hex(1, -3),
-        "p2.leyline-phantoms.1": Hex(0, -1),
-        "p2.leyline-phantoms.2": Hex(-2, -1),
-        "p2.leyline-phantoms.3": Hex(3, -2),
-    }
-    return Game.from_position(field, [PlayerSetup(a) for a in armies], placed, turn=3,
+    return Game.from_position(field, [PlayerSetup(a) for a in armies], PLACED, turn=3,
                               active=1, phase="choose", scenario=scenario, seed=11)
 
 
@@ -63,11 +64,6 @@ def app(screen: pygame.Surface) -> Iterator[App]:
     content.catalog()
     yield App(screen.get_size(), Settings(animations="fast", ai_pace="instant"))
 
-
-def frames(app: App, screen: pygame.Surface, n: int = 1, dt: float = 1 / 30) -> None:
-    for _ in range(n):
-        app.update(dt)
-        app.draw(screen)
 
 
 def settle(app: App, screen: pygame.Surface, scene: BattleScene) -> None:

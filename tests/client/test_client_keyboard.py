@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
-from client_kit import key, save_artifact
+from client_kit import frames, key, save_artifact
 from test_client_spells import spell_position
 
 from arena.client import content
@@ -34,11 +34,6 @@ def app(screen: pygame.Surface) -> Iterator[App]:
     content.catalog()
     yield App(screen.get_size(), Settings(animations="off", ai_pace="instant"))
 
-
-def frames(app: App, screen: pygame.Surface, n: int = 2) -> None:
-    for _ in range(n):
-        app.update(1 / 30)
-        app.draw(screen)
 
 
 def focus_by_keys(scene: Scene, name: str, step: int = pygame.K_DOWN) -> None:
@@ -65,10 +60,10 @@ def test_every_menu_screen_opens_and_closes_by_keyboard(app: App, screen: pygame
     save_game(saves_dir() / "kept.json", game, setup.seats, [], "The Duel")  # Load is enabled
     menu = MainMenu(app)
     app.push(menu)
-    frames(app, screen)
+    frames(app, screen, 2)
     focus_by_keys(menu, item)
     key(menu, pygame.K_RETURN)
-    frames(app, screen)
+    frames(app, screen, 2)
     assert isinstance(app.top, kind), f"Enter on {item} opened {type(app.top).__name__}"
     key(app.top, pygame.K_ESCAPE)
     assert app.top is menu, f"Esc does not lead back from {item}"
@@ -104,7 +99,7 @@ def test_enter_presses_the_focused_button_not_the_default(app: App,
     app.push(menu)
     scene = NewGameScene(app)
     app.push(scene)
-    frames(app, screen)
+    frames(app, screen, 2)
     assert scene.loaded
     back = scene.widget("back")
     scene.form.focus_on(back)
@@ -112,7 +107,7 @@ def test_enter_presses_the_focused_button_not_the_default(app: App,
     assert app.top is menu, "Enter on Back started a game"
     scene = NewGameScene(app)
     app.push(scene)
-    frames(app, screen)
+    frames(app, screen, 2)
     key(scene, pygame.K_RETURN)  # the focus is not on a button: Start
     assert isinstance(app.top, BattleScene)
 
@@ -140,7 +135,7 @@ def test_the_hand_off_opens_the_menu_and_keeps_the_cover(app: App,
     seats = (SeatSetup("human", army="gideon-premade"), SeatSetup("human", army="jace-premade"))
     scene = BattleScene(app, spell_position(), seats, autosave=False)
     app.push(scene)
-    frames(app, screen)
+    frames(app, screen, 2)
     handoff = app.top
     assert isinstance(handoff, HandOffScene)
     painted: list[int] = []
@@ -149,7 +144,7 @@ def test_the_hand_off_opens_the_menu_and_keeps_the_cover(app: App,
     key(handoff, pygame.K_ESCAPE)
     pause = app.top
     assert isinstance(pause, PauseMenu) and pause.battle is scene
-    frames(app, screen)
+    frames(app, screen, 2)
     save_artifact(screen, "hotseat_handoff_menu.png")
     assert not painted, "the battle (hands, face-down cards) was drawn under the menu"
     key(pause, pygame.K_ESCAPE)

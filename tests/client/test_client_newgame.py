@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from client_kit import click, key, save_artifact
+from client_kit import click, frames, key, save_artifact
 
 from arena.client import content
 from arena.client.content import GameSetup, SeatSetup, SetupError
@@ -34,11 +34,6 @@ def app(screen: pygame.Surface) -> Iterator[App]:
     content.catalog()
     yield App(screen.get_size(), Settings(animations="off", ai_pace="instant"))
 
-
-def frames(app: App, screen: pygame.Surface, n: int = 2) -> None:
-    for _ in range(n):
-        app.update(1 / 30)
-        app.draw(screen)
 
 
 def write_army(name: str, cards: list[str], walker: str = "gideon-jura-combat-mage",
@@ -80,7 +75,7 @@ def test_defaults_still_start_in_one_click_with_the_premade_decks(app: App,
                                                                   ) -> None:
     scene = NewGameScene(app)
     app.push(scene)
-    frames(app, screen)
+    frames(app, screen, 2)
     seats = scene.setup.seats
     assert [(s.kind, s.army, s.deck) for s in seats] == [
         ("human", "gideon-premade", "white-premade"), ("ai", "jace-premade", "blue-premade")]
@@ -99,7 +94,7 @@ def test_a_valid_user_army_is_offered_and_starts_a_game_with_it(app: App,
     write_deck("my-white", WHITE, title="My white deck")
     scene = NewGameScene(app)
     app.push(scene)
-    frames(app, screen)
+    frames(app, screen, 2)
     assert "Hook squad (yours)" in labels(scene, "army0")
     choose(scene, "army0", "hook-squad")
     assert scene.setup.seats[0].army == "hook-squad"
@@ -107,7 +102,7 @@ def test_a_valid_user_army_is_offered_and_starts_a_game_with_it(app: App,
     assert scene.setup.seats[0].deck == "white-premade"
     assert labels(scene, "deck0") == ["White premade deck", "My white deck (yours)"]
     choose(scene, "deck0", "my-white")
-    frames(app, screen)
+    frames(app, screen, 2)
     save_artifact(screen, "new-game-user-army.png")
     key(scene, pygame.K_RETURN)
     battle = app.top
@@ -129,7 +124,7 @@ def test_invalid_user_files_show_their_reason(app: App, screen: pygame.Surface) 
     write_deck("short", ["riposte", "close-ranks"])
     scene = NewGameScene(app)
     app.push(scene)
-    frames(app, screen)
+    frames(app, screen, 2)
     save_artifact(screen, "new-game-skipped-files.png")
     notice = scene.notice
     assert notice[0].startswith("4 files skipped")
@@ -152,7 +147,7 @@ def test_invalid_user_files_show_their_reason(app: App, screen: pygame.Surface) 
     assert "decks/short.yaml — the deck has 2 cards; it must have exactly 12; add 10" \
         in dialog.message
     assert dialog.message.startswith("Fix these in the editor's army and deck builder")
-    frames(app, screen)
+    frames(app, screen, 2)
     save_artifact(screen, "new-game-skipped-details.png")
     key(dialog, pygame.K_RETURN)
     assert app.top is scene
@@ -234,9 +229,9 @@ def test_difficulty_and_teams_are_chosen_by_keyboard_and_reach_the_game(
     on the focused choice; the started game has those seats and teams."""
     scene = NewGameScene(app)
     app.push(scene)
-    frames(app, screen)
+    frames(app, screen, 2)
     scene.scenario_list.select([s.id for s in scene.scenarios].index("the-melee"))
-    frames(app, screen)
+    frames(app, screen, 2)
     scene.form.focus_on(scene.widget("who1"))
     while scene.setup.seats[1].kind != "ai" or scene.setup.seats[1].difficulty != "hard":
         key(scene, pygame.K_RIGHT)

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
-from client_kit import click, key, save_artifact
+from client_kit import click, frames, key, save_artifact
 
 from arena.client import content
 from arena.client.scenes.base import App
@@ -23,11 +23,6 @@ def app(screen: pygame.Surface) -> Iterator[App]:
     yield App(screen.get_size(), Settings(animations="fast", ai_pace="instant"))
 
 
-def frames(app: App, screen: pygame.Surface, n: int = 2) -> None:
-    for _ in range(n):
-        app.update(1 / 30)
-        app.draw(screen)
-
 
 def type_text(scene: object, value: str) -> None:
     handle = scene.handle_event  # type: ignore[attr-defined]
@@ -42,7 +37,7 @@ def test_card_browser_searches_filters_and_draws_the_card(app: App,
     click(menu, menu.button("Card browser").rect.center)
     scene = app.top
     assert isinstance(scene, CardBrowserScene)
-    frames(app, screen)
+    frames(app, screen, 2)
     total = len(scene.entries)
     assert total >= 40 and len(scene.shown) == total
     save_artifact(screen, "cards_browser.png")
@@ -50,7 +45,7 @@ def test_card_browser_searches_filters_and_draws_the_card(app: App,
     type_text(scene, "gideon")
     assert scene.shown and all("gideon" in e.search_text() for e in scene.shown)
     assert scene.selected is not None and scene.selected.category == "army"
-    frames(app, screen)
+    frames(app, screen, 2)
     save_artifact(screen, "cards_browser_gideon.png")
     # backspace all, then filter by colour (blue) and kind (spells) with the arrows
     for _ in range(6):
@@ -64,7 +59,7 @@ def test_card_browser_searches_filters_and_draws_the_card(app: App,
     assert scene.shown and all(e.category == "spell" for e in scene.shown)
     key(scene, pygame.K_DOWN)
     assert scene.list.selected == 1
-    frames(app, screen)
+    frames(app, screen, 2)
     save_artifact(screen, "cards_browser_blue_spell.png")
     # the card area shows the frame colour of a blue card
     area = scene.card_rect
@@ -72,7 +67,7 @@ def test_card_browser_searches_filters_and_draws_the_card(app: App,
     assert b > r, "a blue card has a blue frame"
     type_text(scene, "zzzz-no-such-card")
     assert scene.shown == [] and scene.selected is None
-    frames(app, screen)
+    frames(app, screen, 2)
     key(scene, pygame.K_ESCAPE)  # clears the search
     assert scene.field.value == "" and app.top is scene
     key(scene, pygame.K_ESCAPE)
@@ -108,22 +103,22 @@ def test_rules_screen_searches_and_renders_headings(app: App, screen: pygame.Sur
     click(menu, menu.button("Rules").rect.center)
     scene = app.top
     assert isinstance(scene, RulesScene)
-    frames(app, screen)
+    frames(app, screen, 2)
     save_artifact(screen, "rules_reference.png")
     type_text(scene, "glyph")
     assert scene.shown and all("glyph" in (s.title + s.body).lower() for s in scene.shown)
     assert scene.selected is not None
-    frames(app, screen)
+    frames(app, screen, 2)
     save_artifact(screen, "rules_search_glyph.png")
     # a long section scrolls (Page Down) but never past its end
     scene.field.clear()
     scene.list.select(next(i for i, sec in enumerate(scene.shown) if sec.title == "Spells"))
-    frames(app, screen)
+    frames(app, screen, 2)
     key(scene, pygame.K_PAGEDOWN)
     assert scene.scroll > 0
     for _ in range(10):
         key(scene, pygame.K_PAGEDOWN)
-    frames(app, screen)
+    frames(app, screen, 2)
     assert scene.scroll <= scene.content_h
     save_artifact(screen, "rules_scrolled.png")
     type_text(scene, "glyph")

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
-from client_kit import click, key, save_artifact
+from client_kit import click, frames, key, save_artifact
 
 from arena.client import content
 from arena.client.content import GameSetup, SeatSetup
@@ -26,11 +26,6 @@ def app(screen: pygame.Surface) -> Iterator[App]:
     content.catalog()
     yield App(screen.get_size(), Settings(animations="fast", ai_pace="instant"))
 
-
-def frames(app: App, screen: pygame.Surface, n: int = 2) -> None:
-    for _ in range(n):
-        app.update(1 / 30)
-        app.draw(screen)
 
 
 def finished_game() -> tuple[Game, GameSetup]:
@@ -79,7 +74,7 @@ def test_results_chart_and_watch_replay(app: App, screen: pygame.Surface) -> Non
     results = app.top
     assert isinstance(results, ResultsScene)
     assert len(results.history) >= 3
-    frames(app, screen)
+    frames(app, screen, 2)
     save_artifact(screen, "results_chart.png")
     # the plot (right half of the box, above the legend) has a line in each player's colour
     from arena.client.palette import palette
@@ -99,7 +94,7 @@ def test_results_chart_and_watch_replay(app: App, screen: pygame.Surface) -> Non
     click(results, next(w for w in results.form.widgets if w.name == "replay").rect.center)
     viewer = app.top
     assert isinstance(viewer, ReplayScene)
-    frames(app, screen)
+    frames(app, screen, 2)
     assert viewer.cursor.index == 0
     start = state_of(viewer.cursor.game)
     for _ in range(5):
@@ -111,7 +106,7 @@ def test_results_chart_and_watch_replay(app: App, screen: pygame.Surface) -> Non
     key(viewer, pygame.K_PAGEDOWN)
     turn = viewer.cursor.game.turn
     assert turn >= 2
-    frames(app, screen)
+    frames(app, screen, 2)
     save_artifact(screen, "replay_viewer.png")
     key(viewer, pygame.K_PAGEUP)
     assert viewer.cursor.game.turn <= turn
@@ -130,7 +125,7 @@ def test_results_chart_and_watch_replay(app: App, screen: pygame.Surface) -> Non
     assert last >= 3
     for digit in str(last):
         key(viewer, getattr(pygame, f"K_{digit}"), unicode=digit)
-    frames(app, screen)
+    frames(app, screen, 2)
     save_artifact(screen, "replay_go_to_turn.png")
     key(viewer, pygame.K_RETURN)
     assert viewer.cursor.game.turn == last and viewer.goto == ""
@@ -165,6 +160,6 @@ def test_the_replay_panel_names_the_scenario(app: App, screen: pygame.Surface,
         return blit(surface, line, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(text, "blit", spy)
-    frames(app, screen)
+    frames(app, screen, 2)
     assert any(line.endswith("·  The Duel") for line in drawn), drawn
     assert not any("the-duel" in line for line in drawn)

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
-from client_kit import click, key, save_artifact
+from client_kit import click, frames, key, save_artifact
 
 from arena.client import content
 from arena.client.bench import duel_all_summoned
@@ -32,18 +32,13 @@ def app(screen: pygame.Surface) -> Iterator[App]:
     yield App(screen.get_size(), Settings(animations="off", ai_pace="instant"))
 
 
-def frames(app: App, screen: pygame.Surface, n: int = 2) -> None:
-    for _ in range(n):
-        app.update(1 / 30)
-        app.draw(screen)
-
 
 def push_battle(app: App, screen: pygame.Surface, scene: BattleScene) -> None:
     """Open a battle; at a hotseat game, the first player confirms the hand-off."""
     from arena.client.scenes.handoff import HandOffScene
 
     app.push(scene)
-    frames(app, screen)
+    frames(app, screen, 2)
     if isinstance(app.top, HandOffScene):
         key(app.top, pygame.K_RETURN)
 
@@ -61,7 +56,7 @@ def all_summoned(seed: int = 5) -> tuple[Game, GameSetup]:
 def test_main_menu_renders_with_every_item(app: App, screen: pygame.Surface) -> None:
     menu = MainMenu(app)
     app.push(menu)
-    frames(app, screen)
+    frames(app, screen, 2)
     save_artifact(screen, "main-menu.png")
     names = [b.name for b in menu.form.widgets]
     assert names == list(MENU_ITEMS)
@@ -82,7 +77,7 @@ def test_disabled_items_show_their_note_on_hover(app: App, screen: pygame.Surfac
     rect = menu.button("Continue").rect
     menu.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0),
                                          buttons=(0, 0, 0)))
-    frames(app, screen)
+    frames(app, screen, 2)
     save_artifact(screen, "main-menu-tooltip.png")
     click(menu, rect.center)
     assert app.top is menu  # a disabled item does nothing (and says why)
@@ -127,7 +122,7 @@ def test_continue_loads_the_autosave_and_a_corrupt_one_says_so(app: App,
     click(menu, menu.button("Continue").rect.center)
     assert isinstance(app.top, Dialog) and app.top.error
     assert "damaged" in app.top.message
-    frames(app, screen)
+    frames(app, screen, 2)
     save_artifact(screen, "corrupt-save-dialog.png")
     key(app.top, pygame.K_RETURN)
     assert app.top is menu
@@ -140,7 +135,7 @@ def test_settings_change_and_persist(app: App, screen: pygame.Surface) -> None:
     app.push(MainMenu(app))
     scene = SettingsScene(app)
     app.push(scene)
-    frames(app, screen)
+    frames(app, screen, 2)
     save_artifact(screen, "settings.png")
     assert scene.form.focused is not None and scene.form.focused.name == "palette"
     key(scene, pygame.K_RIGHT)
@@ -158,7 +153,7 @@ def test_new_game_defaults_start_the_duel_against_the_computer(app: App,
     app.push(MainMenu(app))
     scene = NewGameScene(app)
     app.push(scene)
-    frames(app, screen)
+    frames(app, screen, 2)
     save_artifact(screen, "new-game.png")
     assert scene.setup.scenario == "the-duel"
     assert [s.kind for s in scene.setup.seats] == ["human", "ai"]
@@ -179,7 +174,7 @@ def test_new_game_scenario_list_seats_and_seed(app: App, screen: pygame.Surface)
     scene.scenario_list.select(melee)
     assert scene.setup.scenario == "the-melee"
     assert len(scene.setup.seats) == 3
-    frames(app, screen)
+    frames(app, screen, 2)
     save_artifact(screen, "new-game-melee.png")
     # the player count, who plays and the army are choices
     scene.widget("count").step(1)  # type: ignore[attr-defined]
@@ -226,13 +221,13 @@ def test_battle_on_the_duel_with_every_figure_summoned(app: App,
     numbered = [w for w in scene._numbered]
     assert numbered, "army cards to choose are offered"
     numbered[0].activate()
-    frames(app, screen)
+    frames(app, screen, 2)
     while scene.game.state.pending:  # an optional ability: answered from the turn panel
         save_artifact(screen, "battle-decision.png")
         options = [w.name for w in scene._numbered]
         assert options and all(n.startswith("opt:") for n in options)
         key(scene, pygame.K_1 + len(options) - 1)
-        frames(app, screen)
+        frames(app, screen, 2)
     if scene.selected is None:
         key(scene, pygame.K_TAB)
     frames(app, screen, 3)
@@ -254,7 +249,7 @@ def test_pause_menu_goes_back_and_to_the_main_menu(app: App, screen: pygame.Surf
     game, setup = all_summoned()
     scene = BattleScene(app, game, setup.seats, setup=setup, autosave=False)
     push_battle(app, screen, scene)
-    frames(app, screen)
+    frames(app, screen, 2)
     key(scene, pygame.K_ESCAPE)
     pause = app.top
     assert pause is not scene
@@ -281,7 +276,7 @@ def test_results_show_the_winner_and_the_scores(app: App, screen: pygame.Surface
     frames(app, screen, 3)
     results = app.top
     assert isinstance(results, ResultsScene)
-    frames(app, screen)
+    frames(app, screen, 2)
     save_artifact(screen, "results.png")
     key(results, pygame.K_v)  # look at the final battlefield
     assert app.top is scene
@@ -301,7 +296,7 @@ def test_load_screen_lists_saves_and_explains_a_damaged_one(app: App,
     app.push(MainMenu(app))
     scene = LoadScene(app)
     app.push(scene)
-    frames(app, screen)
+    frames(app, screen, 2)
     save_artifact(screen, "load-screen.png")
     labels = [s.path.name for s in scene.saves]
     scene.list.select(labels.index("bad.json"))
@@ -343,10 +338,10 @@ def test_new_game_waits_for_the_content_to_load(app: App, screen: pygame.Surface
     monkeypatch.setattr(content, "ready", lambda: False)
     scene = NewGameScene(app)
     app.push(scene)
-    frames(app, screen)
+    frames(app, screen, 2)
     assert not scene.loaded
     key(scene, pygame.K_RETURN)  # nothing to start yet, and no crash
     assert app.top is scene
     monkeypatch.setattr(content, "ready", lambda: True)
-    frames(app, screen)
+    frames(app, screen, 2)
     assert scene.loaded and scene.setup.scenario == "the-duel"

@@ -9,8 +9,8 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
-from client_kit import click, key, save_artifact
-from test_client_battle_flow import SEATS, figure_pos, frames
+from client_kit import click, frames, key, save_artifact
+from test_client_battle_flow import PLACED, SEATS, figure_pos
 
 from arena.client import content
 from arena.client.controllers import RandomController
@@ -22,16 +22,6 @@ from arena.engine import Game, PlaySpell
 from arena.engine.setup import PlayerSetup
 from arena.hexgrid import Hex
 
-PLACED = {
-    "p1.gideon-jura-combat-mage": Hex(1, 3),
-    "p1.rhox-veterans.1": Hex(0, 2),
-    "p1.rhox-veterans.2": Hex(-1, 2),
-    "p1.rhox-veterans.3": Hex(1, 2),
-    "p2.jace-beleren-mindmage": Hex(1, -3),
-    "p2.leyline-phantoms.1": Hex(0, -1),
-    "p2.leyline-phantoms.2": Hex(-2, -1),
-    "p2.leyline-phantoms.3": Hex(3, -2),
-}
 HAND = ("battle-fury", "barkskin", "battle-hymn", "divine-blessing", "close-ranks",
         "banner-of-unity")
 
