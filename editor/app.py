@@ -55,6 +55,7 @@ from editor.builder_window import BuilderWindow
 from editor.buildsheet import save_png, save_sheet
 from editor.card_form import CardForm
 from editor.card_window import CardWindow
+from editor.playgame import WatchedGame
 from editor.scenario_form import CHOICES, ScenarioForm, save_scenario
 from editor.scene import field_setup
 from editor.validation import Debouncer, Finding, Report, validate
@@ -190,9 +191,11 @@ class EditorApp:
         self.builder: Builder | None = None
         self.builder_window: BuilderWindow | None = None
         self.card_window: CardWindow | None = None
-        self.launcher: Callable[[Path], object] = testplay.launch
-        self.battle_launcher: Callable[[Path, str, str, str], object] = testplay.launch_battle
-        self.games: list[object] = []
+        self.launcher: Callable[[Path], WatchedGame | None] = testplay.launch
+        self.battle_launcher: Callable[[Path, str, str, str], WatchedGame | None] = \
+            testplay.launch_battle
+        self.games: list[WatchedGame] = []
+        """The games started from here that are still watched (`watch_games`)."""
         """The games started from here, watched for one that stops with an error."""
         self.quit_prompt: prompts.Choice | None = None
         self.export_choice: prompts.Choice | None = None
@@ -392,7 +395,7 @@ class EditorApp:
             self.message = f"Test play: {exc}"
             return
         try:
-            self.games.append(self.launcher(content))
+            self.watch(self.launcher(content))
         except OSError as exc:
             self.message = f"Test play: could not start the game: {exc.strerror or exc}"
             return
@@ -1094,7 +1097,7 @@ class EditorApp:
             content, scenario = testplay.shipped_root(), testplay.DEFAULT_SCENARIO
             field = f"The Duel (this battlefield cannot be played yet: {exc})"
         try:
-            self.games.append(self.battle_launcher(content, scenario, b.army_id, b.deck_id))
+            self.watch(self.battle_launcher(content, scenario, b.army_id, b.deck_id))
         except OSError as exc:
             self.message = f"Play: could not start the game: {exc.strerror or exc}"
             return
@@ -1242,18 +1245,20 @@ class EditorApp:
         self.watch_games()
         self.ui.update(dt)
 
+    def watch(self, game: WatchedGame | None) -> None:
+        """Keep a game just started to watch (a launcher may start nothing to watch)."""
+        if game is not None:
+            self.games.append(game)
+
     def watch_games(self) -> None:
         """Tell the map maker when a game started from here stopped with an error (its
         message would otherwise only be in a terminal they may not have)."""
         running = []
         for game in self.games:
-            poll = getattr(game, "poll", None)
-            if poll is None:
-                continue
-            report = poll()
-            if isinstance(report, str):
+            report = game.poll()
+            if report is not None:
                 self.message = report
-            if not getattr(game, "reported", False):
+            if not game.reported:
                 running.append(game)
         self.games = running
 

@@ -20,6 +20,7 @@ import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 DEFAULT_SEATS = ("human", "normal")
 """A test game: the player against the computer at normal difficulty."""
@@ -36,6 +37,17 @@ def command(scenario: str, army: str = "", deck: str = "",
     if deck:
         argv += ["--deck", deck]
     return argv
+
+
+class WatchedGame(Protocol):
+    """What the editor watches of a game it started (`GameProcess`, or a test's stand-in)."""
+
+    reported: bool
+    """Set once the game has stopped and whatever there was to tell was told."""
+
+    def poll(self) -> str | None:
+        """Once, after the game stopped with an error: what to tell the map maker."""
+        ...
 
 
 @dataclass
