@@ -305,9 +305,18 @@ def test_set_up_and_summoning_through_the_screen(app: App, screen: pygame.Surfac
     save_artifact(screen, "setup-place-planeswalker.png")
     scene.camera.finish()
     frames(app, screen)
-    click(scene, screen_pos(scene, places[0].hex))
+    # the hint says how to place by keyboard, and the keys do it: "." steps to a space,
+    # "," back, Enter places the Planeswalker there
+    assert "the , and . keys, then press Enter" in scene.hint()
+    key(scene, pygame.K_PERIOD)
+    key(scene, pygame.K_PERIOD)
+    key(scene, pygame.K_COMMA)
+    spot = scene.cursor
+    assert spot is not None and spot in {m.hex for m in places}
+    key(scene, pygame.K_RETURN)
     walker = scene.game.state.planeswalker_figure(human)
     assert scene.game.state.figures[walker].zone == "battlefield"
+    assert scene.game.state.figures[walker].hexes == (spot,)
 
     # play on until it is our turn to choose a card, then choose Gideon and summon the Kor
     for _ in range(10):

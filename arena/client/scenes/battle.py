@@ -1710,7 +1710,8 @@ class BattleScene(Scene):
         flip = (f" {self._hint('flip')} flips which hex takes the lead."
                 if self.doubles_here() else "")
         if opts.place:
-            return "Click a green space to place the figure (or , . then Enter)." + flip
+            return ("Click a green space to place the figure (or step through them with "
+                    "the , and . keys, then press Enter)." + flip)
         if opts.choose:
             return "Click one of your army cards (or press its number) to choose it."
         if self.selected is not None:
