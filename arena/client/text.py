@@ -138,8 +138,12 @@ def blit(
     anchor: str = "topleft",
     bold: bool = False,
     shadow: bool = False,
+    width: int | None = None,
 ) -> pygame.Rect:
-    """Draw ``text`` with its ``anchor`` (a `pygame.Rect` attribute name) at ``pos``."""
+    """Draw ``text`` with its ``anchor`` (a `pygame.Rect` attribute name) at ``pos``; with
+    ``width``, cut to fit it (`fit`) measured in the font it is drawn in (bold is wider)."""
+    if width is not None:
+        text = fit(text, px, width, bold)
     image = render(text, px, color, bold)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if shadow:

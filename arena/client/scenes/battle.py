@@ -1767,8 +1767,8 @@ class BattleScene(Scene):
         static = self.game.state.static
         option = self.attack_options(attacker).get(target)
         name_a, name_t = static.figure_name(attacker), static.figure_name(target)
-        title = text.fit(f"{name_a} vs {name_t}", self._s(19), inner.width)
-        text.blit(hud, title, self._s(19), UI["text"], (inner.x, inner.y), bold=True)
+        text.blit(hud, f"{name_a} vs {name_t}", self._s(19), UI["text"], (inner.x, inner.y),
+                  bold=True, width=inner.width)
         y = inner.y + self._s(24)
         if option is None or not option.possible:
             reason = option.reason if option is not None else "not a target"
@@ -1814,8 +1814,8 @@ class BattleScene(Scene):
         show = self.dice
         assert show is not None
         settled = self.time - show.start >= self._settle()
-        text.blit(hud, text.fit(show.title, self._s(19), inner.width), self._s(19), UI["text"],
-                  (inner.x, inner.y), bold=True)
+        text.blit(hud, show.title, self._s(19), UI["text"], (inner.x, inner.y), bold=True,
+                  width=inner.width)
         y = inner.y + self._s(26)
         size = max(18, min(34, int(24 * self.layout.scale)))
         rng = random.Random(int(self.time * 12))

@@ -114,8 +114,8 @@ def draw_card_entry(surface: pygame.Surface, area: pygame.Rect, entry: CardEntry
     pygame.draw.circle(surface, mana, gem, 20, 2)
     text.blit(surface, str(entry.cost), 18 if entry.cost < 100 else 15, UI["text"], gem,
               anchor="center", bold=True)
-    text.blit(surface, text.fit(entry.name, 28, bar.width - 70), 28, UI["text"],
-              (bar.x + 12, bar.centery), anchor="midleft", bold=True)
+    text.blit(surface, entry.name, 28, UI["text"], (bar.x + 12, bar.centery),
+              anchor="midleft", bold=True, width=bar.width - 70)
     y = bar.bottom + 8
     type_line = f"{' / '.join(c.capitalize() for c in entry.colours)}  {entry.type_line}"
     text.blit(surface, text.fit(type_line, 19, width), 19, mana, (x, y))
@@ -142,7 +142,7 @@ def draw_card_entry(surface: pygame.Surface, area: pygame.Rect, entry: CardEntry
         if y > bottom - 20:
             break
         head = f"{ability.name}  ·  {ability.label}"
-        text.blit(surface, text.fit(head, 19, width), 19, UI["accent"], (x, y), bold=True)
+        text.blit(surface, head, 19, UI["accent"], (x, y), bold=True, width=width)
         y += 24
         y = _paragraph(surface, ability.text, x, y, width, bottom, UI["text"])
         y += 8

@@ -293,6 +293,6 @@ class ChoiceDialog(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         inner = draw_panel(surface, self.box)
-        text.blit(surface, text.fit(self.title_text, 26, inner.width), 26, UI["accent"],
-                  (inner.x + 4, inner.y + 2), bold=True)
+        text.blit(surface, self.title_text, 26, UI["accent"], (inner.x + 4, inner.y + 2),
+                  bold=True, width=inner.width)
         self.form.draw(surface)

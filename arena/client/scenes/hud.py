@@ -224,9 +224,9 @@ class CardWidget(Widget):
         name_px, small = round(19 * k), round(16 * k)
         left = rect.x + round(32 * k)
         badge_w = text.size(row.badge, small, True)[0] + 14 if row.badge else 0
-        name = text.fit(row.name, name_px, rect.right - left - 8 - badge_w)
-        text.blit(surface, name, name_px, UI["dim"] if muted else UI["text"],
-                  (left, rect.y + round(7 * k)), bold=True)
+        text.blit(surface, row.name, name_px, UI["dim"] if muted else UI["text"],
+                  (left, rect.y + round(7 * k)), bold=True,
+                  width=rect.right - left - 8 - badge_w)
         text.blit(surface, text.fit(row.stats, small, rect.right - left - 8), small,
                   UI["muted"], (left, rect.y + round(29 * k)))
         text.blit(surface, text.fit(row.where, small, rect.right - left - 8), small,
@@ -319,11 +319,11 @@ class SpellCardWidget(Widget):
         pygame.draw.circle(surface, shade(mana, 0.7), gem, round(10 * k))
         pygame.draw.circle(surface, mana, gem, round(10 * k), 2)
         text.blit(surface, str(card.cost), small, UI["text"], gem, anchor="center", bold=True)
-        title = text.fit(card.name, name_px, face.width - round(30 * k))
-        text.blit(surface, title, name_px, UI["text"], (x, face.y + round(3 * k)), bold=True)
+        text.blit(surface, card.name, name_px, UI["text"], (x, face.y + round(3 * k)), bold=True,
+                  width=face.width - round(30 * k))
         kind = card.kind.replace("_", " ").capitalize()
-        text.blit(surface, text.fit(kind, small, face.width - 10), small, mana,
-                  (x, face.y + round(20 * k)), bold=True)
+        text.blit(surface, kind, small, mana, (x, face.y + round(20 * k)), bold=True,
+                  width=face.width - 10)
         y = face.y + round(37 * k)
         line_h = round(14 * k)
         lines = text.wrap(card.body, tiny, face.width - 10)

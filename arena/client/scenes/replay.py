@@ -217,8 +217,8 @@ class ReplayScene(Scene):
                 label = describe_action(game, parse_action(last))
             except Exception:  # noqa: BLE001
                 label = last
-            text.blit(surface, text.fit(f"Last: {label}", 19, inner.width), 19, UI["text"],
-                      (inner.x, y), bold=True)
+            text.blit(surface, f"Last: {label}", 19, UI["text"], (inner.x, y), bold=True,
+                      width=inner.width)
             y += 26
         for line in self.lines[-10:]:
             for part in text.wrap(line, 16, inner.width):

@@ -120,8 +120,8 @@ class ResultsScene(Scene):
             title = ("Victory!  " if human_won and len(session.human_seats) == 1 else "") + \
                 f"{who} won"
             color = pal.player(won[0])
-        text.blit(surface, text.fit(title, 38, inner.width), 38, color,
-                  (inner.centerx, inner.y + 4), anchor="midtop", bold=True)
+        text.blit(surface, title, 38, color, (inner.centerx, inner.y + 4), anchor="midtop",
+                  bold=True, width=inner.width)
         y = inner.y + 52
         if outcome is not None:
             for line in text.wrap(outcome.description, 21, inner.width):
