@@ -19,7 +19,9 @@ teams' totals, where a team's total is:
   keeps what its chosen card can still do this turn (`Weights.tempo_now`); each later player
   the best card it could choose (`Weights.tempo_next`, `Weights.tempo_later`; the
   Planeswalker's card with the summons it allows): the expected loss it inflicts (exact
-  damage distributions from the engine's dice, folded stats) on the best target it can reach
+  damage distributions from the engine's dice, folded stats; an attack bonus that counts
+  the attacker's opponents near it, such as Avatar of Justice, counted beside the target:
+  `Swarm`) on the best target it can reach
   (move + range spaces, or, during a search, the spaces it could really strike next turn:
   `strike_zones`; a figure that has moved attacks from where it stands, through the
   engine's attack options: sight, engagement, every modifier), added for my team, subtracted
@@ -42,20 +44,23 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from arena.engine.abilities.lasting import DETAIN, entries
+from arena.engine.abilities.spec import CountSpec, abilities_of
+from arena.engine.abilities.statics import source_name
 from arena.engine.actions import pos_hexes
 from arena.engine.combat import attack_options
 from arena.engine.defs import PERMANENT_GLYPHS
 from arena.engine.dice import damage_distribution
 from arena.engine.game import Game
 from arena.engine.setup import turn_order
-from arena.engine.state import GameState
-from arena.engine.stats import acting_figures, attacks_allowed, stat
+from arena.engine.state import GameState, Static
+from arena.engine.stats import StatQuery, acting_figures, attacks_allowed, fold, stat
 from arena.hexgrid import Hex, distance, neighbours
 
 __all__ = [
     "Evaluator",
     "Fig",
     "Snapshot",
+    "Swarm",
     "Weights",
     "damage_probs",
     "expected_loss",
@@ -64,6 +69,7 @@ __all__ = [
     "soft_best",
     "strike_zones",
     "stat_deltas",
+    "swarm_bonus",
 ]
 
 PLAYER_PHASES = ("choose", "pre_move", "move", "post_move", "attack", "post_attack")
@@ -123,6 +129,50 @@ class Weights:
     (Stand Down) is worth something."""
 
 
+@dataclass(frozen=True, slots=True)
+class Swarm:
+    """An attack bonus that counts the attacker's opponents near it when it attacks (Avatar
+    of Justice: one die per opposing figure within 2 spaces of Gideon). The engine folds it
+    in where the figure stands now; a threat estimate needs it where the figure would
+    attack from -- beside its target, among the target's friends -- so `Fig.attack` leaves
+    it out and `swarm_bonus` adds it for the place at hand."""
+
+    source: str
+    """The modifier's source as the engine names it (`StatValue.sources`)."""
+    per: int
+    within: int
+
+
+def swarms(static: Static) -> dict[str, Swarm]:
+    """The army cards (by uid) whose figures have a `Swarm` (cached per game)."""
+    found: dict[str, Swarm] | None = static.memo.get("ai.swarms")
+    if found is None:
+        found = {}
+        for uid, info in static.cards.items():
+            for ability in abilities_of(static, info.def_id):
+                mod = ability.modifier
+                if ability.kind != "static" or mod is None or mod.stat != "attack" or \
+                        mod.when not in ("attacking", "always") or \
+                        mod.applies_to.relation != "self" or \
+                        not isinstance(mod.amount, CountSpec):
+                    continue
+                select = mod.amount.select
+                if select.relation == "opposing" and select.within:
+                    found[uid] = Swarm(source_name(static, uid, ability), mod.amount.times,
+                                       int(select.within))
+        static.memo["ai.swarms"] = found
+    return found
+
+
+def _attack_dice(state: GameState, figure: str) -> int:
+    """The figure's attack dice, every modifier folded except its `Swarm` (if any)."""
+    value = fold(state, StatQuery("attack_dice", figure))
+    swarm = swarms(state.static).get(state.static.figures[figure].card)
+    if swarm is None:
+        return value.total
+    return max(0, value.total - sum(n for source, n in value.sources if source == swarm.source))
+
+
 @dataclass(slots=True)
 class Fig:
     """One figure on the battlefield, with folded stats (no attack-specific modifiers)."""
@@ -144,6 +194,8 @@ class Fig:
     base: float
     value: float = 0.0
     per_damage: float = 0.0
+    swarm: Swarm | None = None
+    """Its attack bonus counting nearby opponents (left out of ``attack``): `swarm_bonus`."""
 
     @property
     def left(self) -> int:
@@ -205,6 +257,17 @@ def figure_distance(a: Sequence[Hex], b: Sequence[Hex]) -> int:
     if len(a) == 1 and len(b) == 1:
         return distance(a[0], b[0])
     return min(distance(x, y) for x in a for y in b)
+
+
+def swarm_bonus(f: Fig, at: Sequence[Hex], others: Iterable[Fig], extra: int = 0) -> int:
+    """The dice ``f``'s `Swarm` adds to an attack made at ``at``: its opponents among
+    ``others`` within its reach of there (sight aside), plus ``extra`` not among them."""
+    swarm = f.swarm
+    if swarm is None:
+        return 0
+    near = extra + sum(1 for o in others if o.team != f.team
+                       and figure_distance(o.hexes, at) <= swarm.within)
+    return swarm.per * near
 
 
 Zones = dict[str, tuple[tuple[Hex, ...], frozenset[Hex]]]
@@ -292,7 +355,8 @@ def stat_deltas(state: GameState) -> Deltas:
     for fid in state.on_battlefield():
         d = state.static.figure_def(fid)
         g = glyphs.get(state.controller(fid), [0, 0, 0, 0, 0])
-        exact = [stat(state, point, fid) for point in _STATS]
+        exact = [_attack_dice(state, fid) if point == "attack_dice" else stat(state, point, fid)
+                 for point in _STATS]
         printed = [int(getattr(d, name)) for name in _PRINTED]
         out[fid] = (exact[0] - printed[0] - g[0], exact[1] - printed[1] - g[1],
                     exact[2] - printed[2] - g[2], exact[3] - printed[3] - g[3],
@@ -318,7 +382,9 @@ def _figs(state: GameState, w: Weights, destroy_pw: bool, deltas: Deltas | None
         controller = fs.controller or info.owner
         pw = d.kind == "planeswalker"
         if deltas is None:
-            life, attack, defense, move, rng = (stat(state, point, fid) for point in _STATS)
+            life, attack, defense, move, rng = (
+                _attack_dice(state, fid) if point == "attack_dice" else stat(state, point, fid)
+                for point in _STATS)
         else:
             g = glyphs.get(controller, [0, 0, 0, 0, 0])
             extra = deltas.get(fid, (0, 0, 0, 0, 0))
@@ -330,6 +396,7 @@ def _figs(state: GameState, w: Weights, destroy_pw: bool, deltas: Deltas | None
             team=static.team_of(info.owner), card=info.card, pw=pw, price=_price(state, fid),
             life=life, damage=fs.damage, attack=attack, defense=defense, move=move, range=rng,
             hexes=fs.hexes, base=max(board.base_height(h) for h in fs.hexes),
+            swarm=swarms(static).get(info.card),
         )
         if pw and destroy_pw:
             f.per_damage = w.pw_life / max(1, life)
@@ -564,7 +631,9 @@ class Evaluator:
         for t in targets:
             if not self.threatens(f, t.hexes):
                 continue
-            value = expected_loss(f.attack, t.defense, t)
+            # It attacks from beside its target: its swarm counts the target's friends there.
+            attack = f.attack + swarm_bonus(f, t.hexes, snap.figs.values())
+            value = expected_loss(attack, t.defense, t)
             if value > best:
                 best = value
         return best

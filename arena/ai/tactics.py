@@ -39,6 +39,7 @@ from arena.ai.evaluate import (
     Snapshot,
     expected_loss,
     figure_distance,
+    swarm_bonus,
 )
 from arena.engine import (
     Accept,
@@ -191,7 +192,7 @@ class Tactics:
             near = adjacent  # engaged: only those (level exceptions aside)
         scored = []
         for e in near:
-            a, d = f.attack, e.defense
+            a, d = f.attack + swarm_bonus(f, hexes, m.enemies), e.defense
             if base > e.base:
                 a += 1
             elif e.base > base:
@@ -220,13 +221,21 @@ class Tactics:
     def _exposure(self, m: _Mover, hexes: tuple[Hex, ...], base: float) -> float:
         f = m.fig
         worst = 0.0
+        friends: list[Fig] | None = None
         for figs in m.enemy_cards.values():
             scores = []
             for e in figs:
                 if not self.ev.threatens(e, hexes):
                     continue
                 d = f.defense + (1 if base > e.base else 0)
-                scores.append(expected_loss(e.attack, d, f))
+                a = e.attack
+                if e.swarm is not None:
+                    # It attacks from beside the mover: its swarm counts the mover's friends.
+                    if friends is None:
+                        friends = [o for o in m.snap.figs.values()
+                                   if o.team == f.team and o.id != f.id]
+                    a += swarm_bonus(e, hexes, friends, extra=1)
+                scores.append(expected_loss(a, d, f))
             if scores:
                 scores.sort(reverse=True)
                 total = sum(s * self.ev.w.focus ** i for i, s in enumerate(scores))
