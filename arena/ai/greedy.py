@@ -34,7 +34,6 @@ __all__ = ["GreedyController", "one_ply_values", "settle_own_decisions"]
 _QUICK_KINDS = ("discard", "recall", "order_damage", "first_player")
 ANSWERS = 12
 """Options of an effect's question compared by one ply (evenly spread when there are more)."""
-"""Summoning spaces compared by one ply (the best by the move scores)."""
 
 
 def settle_own_decisions(tactics: Tactics, game: Game, me: int, limit: int = 12) -> None:

@@ -148,11 +148,11 @@ class Tactics:
                  eval_moves: int = 3) -> None:
         self.ev = evaluator or Evaluator()
         self.answer_width = answer_width
+        """Options of an effect's question compared by one ply in simulations (effects that
+        move figures make each option cost a path search)."""
         self.eval_moves = eval_moves
         """Positions per figure (best by the move scores) the quick policy compares by the
         evaluation; 0: the move scores alone decide."""
-        """Options of an effect's question compared by one ply in simulations (effects that
-        move figures make each option cost a path search)."""
 
     # --- moves ------------------------------------------------------------------------------
 
