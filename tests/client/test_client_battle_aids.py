@@ -271,21 +271,10 @@ def test_water_warns_and_a_glyph_alone_moves_at_once(app: App, screen: pygame.Su
     assert scene.game.state.figures["p1.rhox.1"].hexes == (Hex(2, 0),)
 
 
-def test_keyboard_cursor_move_asks_too(app: App, screen: pygame.Surface) -> None:
-    cells = {Hex(0, 0): 7}
-    game = kit_game({"p1.gideon": Hex(0, 5), "p1.rhox.1": Hex(0, 0), "p2.jace": Hex(0, -5)},
-                    rolls=[BLANK], cells=cells)
-    scene = open_battle(app, screen, game)
-    scene.select("p1.rhox.1")
-    scene.cursor = Hex(1, 0)
-    key(scene, pygame.K_RETURN)
-    assert isinstance(app.top, MoveConfirmDialog)
-    key(app.top, pygame.K_KP_ENTER)
-    assert scene.game.state.figures["p1.rhox.1"].hexes == (Hex(1, 0),)
-
-
-def test_tab_to_cancel_and_enter_keeps_the_figure(app: App, screen: pygame.Surface) -> None:
-    """Enter presses the dialog's focused button: Move at first, Cancel after a Tab."""
+def _cliff_edge_by_keyboard(app: App, screen: pygame.Surface) -> tuple[BattleScene,
+                                                                       MoveConfirmDialog]:
+    """A Rhox on a 7-level column steered by the keyboard cursor to the ground beside it:
+    Enter asks first (the fall); the scene and the dialog."""
     cells = {Hex(0, 0): 7}
     game = kit_game({"p1.gideon": Hex(0, 5), "p1.rhox.1": Hex(0, 0), "p2.jace": Hex(0, -5)},
                     rolls=[BLANK], cells=cells)
@@ -295,6 +284,18 @@ def test_tab_to_cancel_and_enter_keeps_the_figure(app: App, screen: pygame.Surfa
     key(scene, pygame.K_RETURN)
     dialog = app.top
     assert isinstance(dialog, MoveConfirmDialog)
+    return scene, dialog
+
+
+def test_keyboard_cursor_move_asks_too(app: App, screen: pygame.Surface) -> None:
+    scene, dialog = _cliff_edge_by_keyboard(app, screen)
+    key(dialog, pygame.K_KP_ENTER)
+    assert scene.game.state.figures["p1.rhox.1"].hexes == (Hex(1, 0),)
+
+
+def test_tab_to_cancel_and_enter_keeps_the_figure(app: App, screen: pygame.Surface) -> None:
+    """Enter presses the dialog's focused button: Move at first, Cancel after a Tab."""
+    scene, dialog = _cliff_edge_by_keyboard(app, screen)
     key(dialog, pygame.K_TAB)
     frames(app, screen)
     save_artifact(screen, "move-confirm-cancel-focused.png")
