@@ -195,8 +195,7 @@ class EditorApp:
         self.battle_launcher: Callable[[Path, str, str, str], WatchedGame | None] = \
             testplay.launch_battle
         self.games: list[WatchedGame] = []
-        """The games started from here that are still watched (`watch_games`)."""
-        """The games started from here, watched for one that stops with an error."""
+        """The games started from here, watched until they stop (`watch_games`)."""
         self.quit_prompt: prompts.Choice | None = None
         self.export_choice: prompts.Choice | None = None
         self.zone_window: ZoneWindow | None = None
