@@ -76,7 +76,7 @@ class AsyncController:
                     result = self.controller.choose(view, legal, stop)
                 else:
                     result = self.controller.choose(view, legal)
-                if not stop.stopped:
+                if not stop.cancelled:
                     self._result = result
             except Exception as exc:  # noqa: BLE001 - reported through poll()
                 self._error = f"{type(exc).__name__}: {exc}"

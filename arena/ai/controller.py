@@ -82,6 +82,12 @@ class StopToken:
             return True
         return self.deadline is not None and time.perf_counter() >= self.deadline
 
+    @property
+    def cancelled(self) -> bool:
+        """Whether ``stop`` was called: the answer is no longer wanted. (A decision that
+        ran to its deadline answered in time, with the best it found.)"""
+        return self._event.is_set()
+
 
 def safe_action(legal_actions: Sequence[Action]) -> Action:
     """A legal action that is always safe to take when an AI fails: decline an optional

@@ -140,3 +140,25 @@ def test_async_controller_runs_a_search() -> None:
     legal = game.legal_actions()
     task.start(game.view(1), legal)
     assert task.result() in legal and task.fault is None
+
+
+class _RunsToItsCap(AIController):
+    """A search that sets itself a short cap (as the hard and normal levels do), works
+    past it, then answers with the best it found."""
+
+    name = "capped"
+
+    def decide(self, view: Game, legal: list[Action], stop: StopToken) -> Action:
+        stop.deadline = time.perf_counter() + 0.01
+        while not stop.stopped:
+            time.sleep(0.005)
+        time.sleep(0.02)
+        return legal[-1]
+
+
+def test_async_controller_keeps_an_answer_given_at_the_ais_own_time_cap() -> None:
+    game = shipped_game("the-duel", ["gideon-premade", "jace-premade"], 9)
+    legal = game.legal_actions()
+    task = AsyncController(_RunsToItsCap(), time_limit=3.0)
+    task.start(game.view(game.to_act), legal)
+    assert task.result() == legal[-1] and task.fault is None
