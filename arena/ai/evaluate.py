@@ -173,6 +173,14 @@ def _attack_dice(state: GameState, figure: str) -> int:
     return max(0, value.total - sum(n for source, n in value.sources if source == swarm.source))
 
 
+def _folded_stats(state: GameState, figure: str) -> tuple[int, int, int, int, int]:
+    """The figure's `_STATS` as the engine folds them now, its attack without its `Swarm`."""
+    life, attack, defense, move, rng = (
+        _attack_dice(state, figure) if point == "attack_dice" else stat(state, point, figure)
+        for point in _STATS)
+    return life, attack, defense, move, rng
+
+
 @dataclass(slots=True)
 class Fig:
     """One figure on the battlefield, with folded stats (no attack-specific modifiers)."""
@@ -355,8 +363,7 @@ def stat_deltas(state: GameState) -> Deltas:
     for fid in state.on_battlefield():
         d = state.static.figure_def(fid)
         g = glyphs.get(state.controller(fid), [0, 0, 0, 0, 0])
-        exact = [_attack_dice(state, fid) if point == "attack_dice" else stat(state, point, fid)
-                 for point in _STATS]
+        exact = _folded_stats(state, fid)
         printed = [int(getattr(d, name)) for name in _PRINTED]
         out[fid] = (exact[0] - printed[0] - g[0], exact[1] - printed[1] - g[1],
                     exact[2] - printed[2] - g[2], exact[3] - printed[3] - g[3],
@@ -382,9 +389,7 @@ def _figs(state: GameState, w: Weights, destroy_pw: bool, deltas: Deltas | None
         controller = fs.controller or info.owner
         pw = d.kind == "planeswalker"
         if deltas is None:
-            life, attack, defense, move, rng = (
-                _attack_dice(state, fid) if point == "attack_dice" else stat(state, point, fid)
-                for point in _STATS)
+            life, attack, defense, move, rng = _folded_stats(state, fid)
         else:
             g = glyphs.get(controller, [0, 0, 0, 0, 0])
             extra = deltas.get(fid, (0, 0, 0, 0, 0))
