@@ -5,7 +5,10 @@ waiting on a program's status file (ARENA_TEST_STATUS).
 Display allocation: each test module (so each pytest-xdist worker) starts its own Xvfb with
 ``-displayfd``, which makes the server pick a free display number itself (it claims the
 number atomically through its /tmp/.X<n>-lock file) and write it back to us. Parallel
-workers therefore never clash, and no number is guessed.
+workers therefore never clash, and no number is guessed. The server runs with ``-noreset``:
+by default an X server resets each time its last client disconnects (a screenshot, an xdotool
+call, a program closing), and a program that opens the display during the reset is refused
+(SDL then reports "x11 not available").
 
 Outside CI the tests skip when a tool is missing; in CI (``CI`` set) they fail instead,
 because ``make test`` installs them (``make system-deps``).
@@ -48,7 +51,8 @@ def x_server(tmp_path_factory: pytest.TempPathFactory, tools: Iterable[str] = tu
     read_fd, write_fd = os.pipe()
     with log_path.open("w") as log:
         server = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", SCREEN, "-nolisten", "tcp"],
+            ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", SCREEN, "-nolisten", "tcp",
+             "-noreset"],
             pass_fds=(write_fd,), stdin=subprocess.DEVNULL, stdout=log, stderr=log)
     os.close(write_fd)
     try:

@@ -163,6 +163,7 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
             _close_game(x_display, game)
         xdotool(x_display, "keydown", "--window", window, "Escape")
         assert program.wait(timeout=10) == 0
+        xdotool(x_display, "keyup", "Escape")  # the server keeps its state between tests
     finally:
         if program.poll() is None:
             program.kill()
