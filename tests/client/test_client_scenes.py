@@ -15,6 +15,7 @@ from client_kit import click, frames, key, save_artifact
 from arena.client import content
 from arena.client.bench import duel_all_summoned
 from arena.client.content import GameSetup, SeatSetup
+from arena.client.palette import CB_PLAYERS, DEFAULT_PLAYERS
 from arena.client.saves import autosave_path, saves_dir
 from arena.client.scenes.base import App
 from arena.client.scenes.battle import BattleScene
@@ -235,14 +236,30 @@ def test_battle_on_the_duel_with_every_figure_summoned(app: App,
     save_artifact(screen, "battle-duel-selected.png")
 
 
-def test_battle_at_full_hd_in_the_colour_blind_palette(screen: pygame.Surface) -> None:
+def _exact_pixels(surface: pygame.Surface, colour: tuple[int, int, int]) -> int:
+    """How many pixels of ``surface`` are exactly ``colour`` (solid fills, not shading)."""
+    mask = pygame.mask.from_threshold(surface, colour, (1, 1, 1, 255))
+    return int(mask.count())
+
+
+@pytest.mark.parametrize("colour_blind", [True, False])
+def test_battle_at_full_hd_draws_the_seats_in_the_chosen_palette(
+        screen: pygame.Surface, colour_blind: bool) -> None:
+    """The players' colours come from the palette the settings choose, and only from it."""
     screen = pygame.display.set_mode((1920, 1080))
-    app = App((1920, 1080), Settings(colour_blind=True, animations="off", ai_pace="instant"))
+    app = App((1920, 1080), Settings(colour_blind=colour_blind, animations="off",
+                                     ai_pace="instant"))
     game, setup = all_summoned(seed=8)
     scene = BattleScene(app, game, setup.seats, setup=setup, autosave=False)
     push_battle(app, screen, scene)
     frames(app, screen, 30)
-    save_artifact(screen, "battle-duel-1080p-colour-blind.png")
+    if colour_blind:
+        save_artifact(screen, "battle-duel-1080p-colour-blind.png")
+    chosen, other = (CB_PLAYERS, DEFAULT_PLAYERS) if colour_blind else (DEFAULT_PLAYERS,
+                                                                        CB_PLAYERS)
+    for seat in (0, 1):
+        assert _exact_pixels(screen, chosen[seat]) > 50, f"seat {seat + 1}'s colour is missing"
+        assert _exact_pixels(screen, other[seat]) < 5, f"seat {seat + 1} drawn in the wrong palette"
 
 
 def test_pause_menu_goes_back_and_to_the_main_menu(app: App, screen: pygame.Surface) -> None:
