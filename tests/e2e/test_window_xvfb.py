@@ -27,6 +27,7 @@ import pytest
 from xvfb_kit import (
     START_TIMEOUT,
     find_window,
+    press_closing_key,
     screenshot,
     wait_status,
     x_server,
@@ -156,13 +157,8 @@ def test_window_shows_and_quit_button_exits(
 
 def test_escape_key_exits(x_display: str) -> None:
     with _running(x_display, "arena-editor", "Arena Editor") as (program, window):
-        # The press goes to the window: the program quits on it. The release follows once it
-        # has gone, to whatever has the focus (sent to the closed window, xdotool would fail
-        # with BadWindow): the server keeps no reset between tests, so a key left down would
-        # repeat into the next test's program.
-        xdotool(x_display, "keydown", "--window", window, "Escape")
-        _wait_for_exit(program, "arena-editor", "pressing Esc")
-    xdotool(x_display, "keyup", "Escape")
+        press_closing_key(x_display, window, "Escape",
+                          lambda: _wait_for_exit(program, "arena-editor", "pressing Esc"))
 
 
 def test_quit_button_follows_a_resize(x_display: str, tmp_path: Path) -> None:

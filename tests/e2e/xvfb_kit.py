@@ -7,8 +7,9 @@ Display allocation: each test module (so each pytest-xdist worker) starts its ow
 number atomically through its /tmp/.X<n>-lock file) and write it back to us. Parallel
 workers therefore never clash, and no number is guessed. The server runs with ``-noreset``:
 by default an X server resets each time its last client disconnects (a screenshot, an xdotool
-call, a program closing), and a program that opens the display during the reset is refused
-(SDL then reports "x11 not available").
+call, a program closing), so whether state such as a held key survives into the next test
+would depend on timing, and a program that opens the display during a reset may be refused.
+Tests that leave state behind clean it up themselves (`press_closing_key`).
 
 Outside CI the tests skip when a tool is missing; in CI (``CI`` set) they fail instead,
 because ``make test`` installs them (``make system-deps``).
@@ -24,12 +25,13 @@ import subprocess
 import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
 PACKAGES = {"Xvfb": "xvfb", "xdotool": "xdotool", "import": "imagemagick"}
 """The Debian package of each tool the real-window tests run."""
+T = TypeVar("T")
 SCREEN = "1280x800x24"
 START_TIMEOUT = 20.0
 """Seconds for a server or a window to appear (CI machines can be slow)."""
@@ -92,6 +94,17 @@ def xdotool(display: str, *args: str, timeout: float = 10.0) -> str:
     if result.returncode != 0:
         pytest.fail(f"xdotool {' '.join(args)} exited {result.returncode}: {result.stderr}")
     return result.stdout.strip()
+
+
+def press_closing_key(display: str, window: str, key: str, closed: Callable[[], T]) -> T:
+    """Press ``key`` in ``window``, whose program quits on it; wait with ``closed()`` and
+    return what it returns. The key is released afterwards, to whatever has the focus: sent
+    to the closed window, xdotool would fail with BadWindow, and a key left down would
+    repeat into the next test's program (the server keeps its state between tests)."""
+    xdotool(display, "keydown", "--window", window, key)
+    result = closed()
+    xdotool(display, "keyup", key)
+    return result
 
 
 def find_window(display: str, pids: Callable[[], Iterable[int | str]], title: str,

@@ -29,7 +29,14 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
 
-from xvfb_kit import find_window, screenshot, wait_status, x_server, xdotool  # noqa: E402
+from xvfb_kit import (  # noqa: E402
+    find_window,
+    press_closing_key,
+    screenshot,
+    wait_status,
+    x_server,
+    xdotool,
+)
 
 from arena.content.loader import load_file
 from arena.content.userfiles import load_user_files
@@ -161,9 +168,8 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
             _screenshot(x_display, "xvfb-test-game.png")
         finally:
             _close_game(x_display, game)
-        xdotool(x_display, "keydown", "--window", window, "Escape")
-        assert program.wait(timeout=10) == 0
-        xdotool(x_display, "keyup", "Escape")  # the server keeps its state between tests
+        assert press_closing_key(x_display, window, "Escape",
+                                 lambda: program.wait(timeout=10)) == 0
     finally:
         if program.poll() is None:
             program.kill()
