@@ -40,7 +40,8 @@ Modules (each small, each says what it holds):
   standard rule book; `abilities.registry(book)` is the effect registry);
 - `stats` (stats folded at query points), `rulebook` (the registries extensions use:
   modifier providers, stat overrides, trigger handlers, action sources, decision kinds),
-  `decisions` (the core decisions, optional triggers), `context` (`Ctx`);
+  `standard` (the composition root: `standard_rulebook()` wires the core rules and the card
+  mechanics into a rule book), `decisions` (optional triggers), `context` (`Ctx`);
 - `views` (player views), `persist` (saves, replays, digest), `defs` (what the engine reads
   from cards and scenarios; the field), `errors`, `bench` (benchmarks);
 - geometry the rules call: `board`, `bodies`, `sight`, `engagement`, `movement`; dice and the
@@ -111,6 +112,7 @@ from arena.engine.sight import (
     line_of_sight,
     trace_ray,
 )
+from arena.engine.standard import standard_rulebook
 from arena.engine.state import Decision, GameState, Outcome, ScoreLine
 from arena.engine.stats import StatQuery, StatValue
 
@@ -127,5 +129,5 @@ __all__ = [
     "ZoneSpec", "clear_sight_to_figure", "clear_sight_to_space", "engaged_with",
     "engagement_lookup", "is_adjacent", "is_engaged", "line_of_sight", "new_game",
     "no_engagement", "obstacle_between", "parse_action", "path_cost", "reachable",
-    "trace_ray",
+    "standard_rulebook", "trace_ray",
 ]

@@ -5,6 +5,8 @@ Kinds: ``first_player`` (two-player set-up: the high roller chooses who goes fir
 ``discard`` (hand limit), ``order_damage`` (simultaneous damage), ``recall`` (Glyph of
 Recall) and ``optional`` (an optional trigger: `Accept` or `Pass`, resolved by the resolver
 the abilities module registered under the decision's ``resolver`` name; see `offer_optional`).
+The composition root (`arena.engine.standard`) registers each kind with the module that
+implements it; this module holds the optional triggers' own.
 """
 
 from __future__ import annotations
@@ -14,10 +16,9 @@ from typing import Any
 from arena.engine.actions import Accept, Action, Pass
 from arena.engine.context import Ctx
 from arena.engine.events import DecisionAnswered
-from arena.engine.rulebook import DecisionKind, RuleBook
 from arena.engine.state import Decision, GameState
 
-__all__ = ["offer_optional", "register_core_decisions"]
+__all__ = ["offer_optional", "optional_apply", "optional_legal"]
 
 
 def offer_optional(
@@ -29,30 +30,16 @@ def offer_optional(
                       {"resolver": resolver, "payload": dict(payload or {})}))
 
 
-def _optional_legal(state: GameState, decision: Decision) -> list[Action]:
+def optional_legal(state: GameState, decision: Decision) -> list[Action]:
+    """The answers to an optional trigger: accept it or pass."""
     return [Accept(), Pass()]
 
 
-def _optional_apply(ctx: Ctx, decision: Decision, action: Action) -> None:
+def optional_apply(ctx: Ctx, decision: Decision, action: Action) -> None:
+    """Answer an optional trigger and run its resolver with the answer."""
     ctx.pop()
     accepted = isinstance(action, Accept)
     ctx.emit(DecisionAnswered(decision.player, decision.description, action.text()))
     resolver = ctx.rules.optional_resolvers.get(str(decision.data.get("resolver")))
     if resolver is not None:
         resolver(ctx, decision, accepted)
-
-
-def register_core_decisions(book: RuleBook) -> None:
-    """Register every core decision kind."""
-    from arena.engine import effects, glyphs, setup, summon, turn
-
-    book.register_decision_kind(
-        "first_player", DecisionKind(setup.first_player_legal, setup.first_player_apply))
-    book.register_decision_kind(
-        "place_planeswalker", DecisionKind(setup.place_legal, setup.place_apply))
-    book.register_decision_kind("summon", DecisionKind(summon.place_legal, summon.place_apply))
-    book.register_decision_kind("discard", DecisionKind(turn.discard_legal, turn.discard_apply))
-    book.register_decision_kind(
-        "order_damage", DecisionKind(effects.order_damage_legal, effects.order_damage_apply))
-    book.register_decision_kind("recall", DecisionKind(glyphs.recall_legal, glyphs.recall_apply))
-    book.register_decision_kind("optional", DecisionKind(_optional_legal, _optional_apply))

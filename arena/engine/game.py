@@ -39,6 +39,7 @@ from arena.engine.movement import Reach
 from arena.engine.rng import Rng
 from arena.engine.rulebook import RuleBook
 from arena.engine.sight import Sight
+from arena.engine.standard import standard_rulebook
 from arena.engine.state import Decision, GameState, Outcome
 from arena.engine.stats import StatQuery, StatValue, fold
 from arena.engine.views import player_view, visible_actions
@@ -115,7 +116,7 @@ class Game:
         for seat, p in enumerate(players, start=1):
             teams.setdefault(p.team if p.team is not None else 100 + seat, []).append(seat)
         static = setup.build_static(
-            field, scenario_rules(scenario), rules or RuleBook.standard(),
+            field, scenario_rules(scenario), rules or standard_rulebook(),
             [p.army for p in players],
             [[*p.hand, *p.library, *p.graveyard] for p in players],
             [teams[k] for k in sorted(teams)], {"kind": "position"},
@@ -139,7 +140,8 @@ class Game:
                   card_factory: persist.CardFactory | None = None) -> Game:
         """Load a save (`to_data`). Pass the same rule book the game was played with."""
         persist.check_save(data)
-        static = persist.static_from_data(data["static"], rules, card_factory)
+        static = persist.static_from_data(
+            data["static"], rules or standard_rulebook(), card_factory)
         state = persist.state_from_data(data["state"], static)
         if "origin_state" in data:
             static.memo["origin_state"] = data["origin_state"]
@@ -150,7 +152,8 @@ class Game:
                card_factory: persist.CardFactory | None = None) -> Game:
         """Rebuild a save from its origin by re-applying its actions (see `persist`)."""
         persist.check_save(data)
-        static = persist.static_from_data(data["static"], rules, card_factory)
+        static = persist.static_from_data(
+            data["static"], rules or standard_rulebook(), card_factory)
         origin = static.origin
         if origin.get("kind") == "new_game":
             armies = [[static.army_defs[i] for i in seat] for seat in origin["armies"]]
@@ -386,7 +389,7 @@ def new_game(
     at once (`Game.initial_events`); the game then waits for the first decision (two
     players: the high roller chooses who goes first; else the first Planeswalker placement).
     """
-    rules = rules or RuleBook.standard()
+    rules = rules or standard_rulebook()
     sc = scenario_rules(scenario)
     deck_lists = [list(d) for d in (decks or [[] for _ in armies])]
     origin = {

@@ -44,7 +44,7 @@ from arena.engine.movement import MoveRequest, Occupant, Reach, engagement_looku
 from arena.engine.movement import reachable as _reachable
 from arena.engine.state import GameState
 from arena.engine.stats import acting_figures, acts_this_turn, keywords, stat
-from arena.hexgrid import distance
+from arena.hexgrid import Hex, distance
 
 __all__ = [
     "LEAVING_ENGAGEMENT_DICE",
@@ -313,8 +313,6 @@ def walk(ctx: Ctx, figure: str, reach: Reach, leaving_attacks: bool = True) -> b
 
 
 def _pos(hexes: tuple[object, ...]) -> Pos:
-    from arena.hexgrid import Hex
-
     if len(hexes) == 1 and isinstance(hexes[0], Hex):
         return hexes[0]
     a, b = hexes

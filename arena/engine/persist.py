@@ -15,7 +15,7 @@ and None only, so ``json.dumps`` takes it as it is -- and self-contained:
 rebuilt by a ``card_factory(kind, data)`` (kind ``army`` or ``spell``) -- by default the
 engine's own `ArmyCardData` / `SpellCardData`, which keep abilities as plain data; the content
 layer passes one that rebuilds its models (`arena.content.to_engine.card_factory`). The rule
-book is not data: pass the same one (default: `RuleBook.standard()`).
+book is not data: pass the same one (`Game.from_data` defaults to the standard one).
 
 `replay` rebuilds from the origin and re-applies the actions: from the seed for a ``new_game``
 origin (so a replay also checks the set-up), from the stored state for a position. Same seed
@@ -173,15 +173,15 @@ def static_to_data(static: Static) -> dict[str, Any]:
 
 def static_from_data(
     data: Mapping[str, Any],
-    rules: RuleBook | None = None,
+    rules: RuleBook,
     card_factory: CardFactory | None = None,
 ) -> Static:
-    """Rebuild `static_to_data` output."""
+    """Rebuild `static_to_data` output, playing by ``rules``."""
     factory = card_factory or default_card_factory
     return Static(
         field=field_from_data(data["field"]),
         scenario=ScenarioRules.from_data(data["scenario"]),
-        rules=rules or RuleBook.standard(),
+        rules=rules,
         army_defs={k: factory("army", v) for k, v in data["defs"]["army"].items()},
         spell_defs={k: factory("spell", v) for k, v in data["defs"]["spell"].items()},
         seats=tuple(int(s) for s in data["seats"]),

@@ -1,9 +1,10 @@
 """The rule book: the explicit registries through which abilities and spells plug in.
 
 A `RuleBook` belongs to a game (shared by its copies), never to the module: two games in one
-process, or two tests, never see each other's registrations. `RuleBook.standard()` is the core
-rules -- and the core uses these same registries for its own rules, so they are exercised by
-every game:
+process, or two tests, never see each other's registrations. It holds the registries only and
+knows nothing of what is registered: `arena.engine.standard.standard_rulebook()` wires the
+core rules into them -- and the core uses these same registries for its own rules, so they are
+exercised by every game:
 
 - **Modifier providers** (`register_modifier_provider`): at each stat query point
   (``attack_dice``, ``defense_dice``, ``move``, ``range``, ``life``) the engine folds the
@@ -34,7 +35,7 @@ every game:
 - **Extensions** (`extensions`): an extension's own per-game tables by name (the abilities
   module's effect registry); `copy` copies each value.
 
-`RuleBook.standard()` installs the card mechanics (`arena.engine.abilities.install`), so every
+`standard_rulebook()` installs the card mechanics (`arena.engine.abilities.install`), so every
 game -- new, from a position, loaded or replayed -- plays its cards' abilities and spells.
 """
 
@@ -134,25 +135,6 @@ class RuleBook:
         self.choice_filters: list[ChoiceFilter] = []
         self.view_filters: list[ViewFilter] = []
         self.extensions: dict[str, Any] = {}
-
-    @classmethod
-    def standard(cls) -> RuleBook:
-        """The core rules: height advantage and glyph modifiers, card keywords, and the core
-        decisions; Shadows over Innistrad counters on army cards and weirded ground."""
-        from arena.engine import counters, decisions, stats, weirded
-
-        book = cls()
-        book.register_modifier_provider(stats.height_advantage)
-        book.register_modifier_provider(stats.glyph_modifiers)
-        book.register_modifier_provider(counters.counter_modifiers)
-        book.register_modifier_provider(weirded.weirded_modifiers)
-        book.register_trigger_handler(counters.clear_off_play)
-        book.register_keyword_provider(stats.card_keywords)
-        decisions.register_core_decisions(book)
-        from arena.engine import abilities  # the card mechanics (abilities and spells)
-
-        abilities.install(book)
-        return book
 
     def copy(self) -> RuleBook:
         """An independent rule book with the same registrations."""

@@ -7,7 +7,7 @@ import pytest
 from abilities_kit import GIDEON, fig, position, shipped, spell_card
 
 from arena.content.abilities import EFFECT_NAMES
-from arena.engine import RuleBook
+from arena.engine import RuleBook, standard_rulebook
 from arena.engine.abilities import EffectRegistry, registry
 from arena.engine.abilities.spec import abilities_of, spell_spec
 from arena.engine.actions import PlaySpell
@@ -16,7 +16,7 @@ from arena.hexgrid import Hex
 
 
 def test_every_effect_name_has_an_implementation_with_its_yaml_form() -> None:
-    reg = registry(RuleBook.standard())
+    reg = registry(standard_rulebook())
     assert set(EFFECT_NAMES) == set(reg.names())
     for name in EFFECT_NAMES:
         prim = reg.primitives[name]
@@ -25,7 +25,7 @@ def test_every_effect_name_has_an_implementation_with_its_yaml_form() -> None:
 
 
 def test_special_looks_up_a_registered_function_by_name() -> None:
-    book = RuleBook.standard()
+    book = standard_rulebook()
     seen: list[str] = []
     registry(book).register_special("shout", lambda rt, effect: seen.append(rt.scope.label))
     shout = spell_card("shout", effects=[{"effect": "special", "function": "shout",
@@ -47,16 +47,16 @@ def test_an_unregistered_special_is_never_offered() -> None:
 
 
 def test_the_built_in_special_shuffles_the_library() -> None:
-    reg = registry(RuleBook.standard())
+    reg = registry(standard_rulebook())
     assert "shuffle-library" in reg.specials
 
 
 def test_registries_belong_to_their_rule_book() -> None:
-    a = RuleBook.standard()
+    a = standard_rulebook()
     b = a.copy()
     registry(b).register_special("only-b", lambda rt, effect: None)
     assert "only-b" in registry(b).specials and "only-b" not in registry(a).specials
-    assert isinstance(registry(RuleBook.standard()), EffectRegistry)
+    assert isinstance(registry(standard_rulebook()), EffectRegistry)
     with pytest.raises(KeyError):
         registry(RuleBook())
 

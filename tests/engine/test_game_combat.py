@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from arena.engine import Game, IllegalAction, ObstacleSpec, PlayerSetup, RuleBook
+from arena.engine import Game, IllegalAction, ObstacleSpec, PlayerSetup, standard_rulebook
 from arena.engine.dice import damage_distribution, destroy_chance
 from arena.engine.events import (
     ArmyCardDestroyed,
@@ -162,7 +162,7 @@ def test_each_figure_attacks_once_unless_an_ability_adds_attacks() -> None:
     game.apply("attack p1.gideon p2.jace")
     with pytest.raises(IllegalAction, match="already attacked"):
         game.apply("attack p1.gideon p2.jace")
-    rules = RuleBook.standard()
+    rules = standard_rulebook()
     rules.register_attack_allowance(lambda state, fid: 1 if fid == "p1.gideon" else 0)
     game = game_with(placed, [BLANK] * 12, rules=rules)
     game.apply("attack p1.gideon p2.jace")

@@ -29,10 +29,10 @@ from arena.engine import (
     Pass,
     PlaceFigure,
     PlayerSetup,
-    RuleBook,
     UseAbility,
     new_game,
     parse_action,
+    standard_rulebook,
 )
 from arena.engine.context import Ctx
 from arena.engine.decisions import offer_optional
@@ -220,13 +220,13 @@ def test_pending_describes_the_decision() -> None:
 
 def test_core_modifiers_are_registered_providers() -> None:
     """Brief: height advantage and glyphs go through the same provider registry."""
-    book = RuleBook.standard()
+    book = standard_rulebook()
     assert book.modifier_providers[:2] == [height_advantage, glyph_modifiers]
 
 
 def test_registered_modifier_provider_and_override_are_folded_with_sources() -> None:
     """Design note: static abilities fold at query points in a fixed order; sources shown."""
-    rules = RuleBook.standard()
+    rules = standard_rulebook()
 
     def aura(state: GameState, query: StatQuery) -> Iterable[tuple[str, int]]:
         if query.point == "attack_dice" and query.figure == "p1.gideon":
@@ -250,7 +250,7 @@ def test_registered_modifier_provider_and_override_are_folded_with_sources() -> 
 
 def test_trigger_handler_offers_an_optional_trigger() -> None:
     """Design note: optional triggers become decisions whose options are legal actions."""
-    rules = RuleBook.standard()
+    rules = standard_rulebook()
 
     def on_destroyed(ctx: Ctx, event: Event) -> None:
         if isinstance(event, FigureDestroyed) and event.owner == 2:
@@ -287,7 +287,7 @@ class TwoTargetAbility:
 def test_action_source_and_simultaneous_damage_order() -> None:
     """Guide "Simultaneous Damage": the player whose turn it is chooses the order; activated
     abilities only before moving, between moving and attacking, or after attacking."""
-    rules = RuleBook.standard()
+    rules = standard_rulebook()
     rules.register_action_source(TwoTargetAbility())
     placed = {"p1.gideon": Hex(0, 0), "p2.jace": Hex(1, 0), "p2.proj.1": Hex(-1, 0)}
     game = position(rules=rules, placed=placed)

@@ -16,7 +16,7 @@ from arena.engine import (
     IllegalAction,
     PlayerSetup,
     PlaySpell,
-    RuleBook,
+    standard_rulebook,
 )
 from arena.engine.context import Ctx
 from arena.engine.events import CardDrawn, PlayerSkipped, SpellPlayed, TurnMarkerAdvanced
@@ -138,7 +138,7 @@ class OneSpellSource:
 
 
 def spell_game(**kw: Any) -> Game:
-    rules = RuleBook.standard()
+    rules = standard_rulebook()
     rules.register_action_source(OneSpellSource())
     return duel({**BASIC, "p1.rhox.1": Hex(1, -3)},
                 PlayerSetup([GIDEON, RHOX], hand=spells("h", 5)), rules=rules, turn=3, **kw)

@@ -1,7 +1,7 @@
 """Card mechanics: abilities and spells written in the content vocabulary, plugged into the
 rule book.
 
-`install(book)` registers everything on a `RuleBook` (`RuleBook.standard()` calls it, so
+`install(book)` registers everything on a `RuleBook` (`standard_rulebook()` calls it, so
 every game plays its cards): the effect registry (`registry(book)`), one modifier provider and
 one stat override, an attack allowance, acting figures and a choice filter, the trigger
 handler, the two action sources, the ``ability_choice`` decision kind, the optional-trigger

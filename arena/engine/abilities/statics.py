@@ -31,8 +31,19 @@ from dataclasses import replace
 from arena.engine.abilities import lasting
 from arena.engine.abilities.amounts import evaluate
 from arena.engine.abilities.scope import Scope
-from arena.engine.abilities.selectors import figure_matches, matching_origins, origins
-from arena.engine.abilities.spec import AbilitySpec, SpellSpec, abilities_of, spell_spec
+from arena.engine.abilities.selectors import (
+    figure_matches,
+    matching_origins,
+    origins,
+    select_figures,
+)
+from arena.engine.abilities.spec import (
+    AbilitySpec,
+    SelectorSpec,
+    SpellSpec,
+    abilities_of,
+    spell_spec,
+)
 from arena.engine.state import GameState, Static
 from arena.engine.stats import StatQuery, StatValue
 
@@ -156,9 +167,6 @@ def _aura_subjects(state: GameState, card: str, spell: str, spec: SpellSpec,
     figs = tuple(state.figures_of_card(card, "battlefield"))
     scope = Scope(owner, spec.name, card=card, spell=spell, selves=figs)
     if target == "each" and select is not None:
-        from arena.engine.abilities.selectors import select_figures
-        from arena.engine.abilities.spec import SelectorSpec
-
         assert isinstance(select, SelectorSpec)
         return scope, select_figures(state, select, scope)
     return scope, list(figs)
