@@ -18,6 +18,7 @@ from pydantic import BaseModel
 from arena.content import yamlio
 from arena.content.battlefield import Battlefield
 from arena.content.cards import ArmyCard, SpellCard
+from arena.content.checks import check_catalog
 from arena.content.errors import ContentError, Problem
 from arena.content.lists import ArmyList, SpellDeck
 from arena.content.loader import ContentModel, load_document
@@ -98,8 +99,6 @@ def load_catalog(paths: Iterable[Path], check: bool = True, budget: int = 500) -
     for path in expand(paths):
         _load_into(catalog, path)
     if check:
-        from arena.content.checks import check_catalog
-
         check_catalog(catalog, budget)
     return catalog
 

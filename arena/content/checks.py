@@ -5,17 +5,20 @@ battlefield geometry and scenario consistency. Each problem lands on the file at
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
 from arena.content.battlefield import Battlefield
 from arena.content.cards import ArmyCard, SpellCard
-from arena.content.catalog import Catalog, Entry
 from arena.content.lists import ArmyList, SpellDeck
 from arena.content.rules import DEFAULT_BUDGET, Finding, check_army, check_deck
 from arena.content.scenario import Scenario
 from arena.content.yamlio import KeyPath
+
+if TYPE_CHECKING:
+    # The catalogue runs these checks as it loads (`load_catalog`); they only read it.
+    from arena.content.catalog import Catalog, Entry
 
 
 def check_catalog(catalog: Catalog, budget: int = DEFAULT_BUDGET) -> None:
@@ -25,6 +28,8 @@ def check_catalog(catalog: Catalog, budget: int = DEFAULT_BUDGET) -> None:
             catalog.add_problem(entry.path, entry.doc.problem(
                 finding.path, finding.message, finding.fix))
         if isinstance(entry.model, Battlefield):
+            # Shapely (through `geometry`) takes about 0.4 s to import; the client loads the
+            # catalogue on a background thread, so it is imported there, not at start-up.
             from arena.content.geometry import check_battlefield
 
             problems, _summary = check_battlefield(entry.model, entry.doc)

@@ -9,6 +9,7 @@ the game's set-up screen. They never raise.
 
 from __future__ import annotations
 
+import difflib
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -164,7 +165,5 @@ def check_deck(
 
 
 def _suggest(name: str, table: Mapping[str, object]) -> str:
-    import difflib
-
     close = difflib.get_close_matches(name, list(table), n=1)
     return f"did you mean {close[0]!r}?" if close else "check the id against the card files"

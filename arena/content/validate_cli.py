@@ -13,10 +13,12 @@ from typing import TextIO
 from arena.content.battlefield import Battlefield
 from arena.content.cards import ArmyCard, SpellCard
 from arena.content.catalog import Catalog, expand, load_catalog, shipped_content_paths
+from arena.content.geometry import check_battlefield
 from arena.content.lists import ArmyList
 from arena.content.loader import ContentModel
 from arena.content.rules import DEFAULT_BUDGET, check_army, check_deck
 from arena.content.scenario import Scenario
+from arena.content.yamlio import Document
 
 
 def run(paths: list[str], out: TextIO, budget: int = DEFAULT_BUDGET) -> int:
@@ -64,9 +66,6 @@ def summarise(model: ContentModel, catalog: Catalog, budget: int = DEFAULT_BUDGE
     if isinstance(model, SpellCard):
         return f"spell {model.name} ({model.colour} {model.type}, cost {model.cost})"
     if isinstance(model, Battlefield):
-        from arena.content.geometry import check_battlefield
-        from arena.content.yamlio import Document
-
         _, summary = check_battlefield(model, Document(model.id, None, {}))
         return f"battlefield {model.name}: " + "; ".join(summary.lines())
     if isinstance(model, Scenario):
