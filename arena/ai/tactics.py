@@ -63,7 +63,7 @@ from arena.engine import (
 from arena.engine.actions import pos_hexes
 from arena.engine.bodies import Body
 from arena.engine.defs import GLYPH_AMOUNTS, PERMANENT_GLYPHS
-from arena.engine.movement import Reach
+from arena.engine.pathfinding import Reach
 from arena.engine.sight import line_of_sight
 from arena.engine.state import GameState
 from arena.engine.stats import acting_figures, attacks_allowed, keywords, stat

@@ -17,7 +17,7 @@ from typing import Any
 from arena.engine import Game, Sight
 from arena.engine.dice import damage_distribution
 from arena.engine.glyphs import glyph_name
-from arena.engine.moving import FALL_DICE, LEAVING_ENGAGEMENT_DICE
+from arena.engine.move_action import FALL_DICE, LEAVING_ENGAGEMENT_DICE
 from arena.engine.sight import Point3
 from arena.hexgrid import Hex, hex_to_point
 

@@ -29,12 +29,12 @@ Modules (each small, each says what it holds):
 
 - `game`: `Game`, `new_game`, `Pending`; `state`: the state records; `actions`, `events`;
 - `setup` (first player, placement, hands, positions), `turn` (the five actions, windows,
-  the driver), `summon`, `moving` (action 3 in the game), `combat` (action 4), `effects`
+  the driver), `summon`, `move_action` (action 3 in the game), `combat` (action 4), `effects`
   (damage, destruction, draws, discards, simultaneous damage), `glyphs`, `victory`;
 - Shadows over Innistrad: `cryptoliths` (attackable obstacles with a top space: targets
   ``crypt:<id>``, damage and destruction, cryptolith points), `counters` (power, toughness and
   charge counters on army cards), `weirded` (the scenario's weirded-ground effect); road spaces
-  live in `movement`, Glyphs of Recall and Healing in `glyphs`;
+  live in `pathfinding`, Glyphs of Recall and Healing in `glyphs`;
 - `abilities` (the card mechanics: static, triggered and activated abilities, effect
   primitives, spells -- sorceries, auras, hidden enchantments, counters -- installed on every
   standard rule book; `abilities.registry(book)` is the effect registry);
@@ -44,7 +44,7 @@ Modules (each small, each says what it holds):
   mechanics into a rule book), `decisions` (optional triggers), `context` (`Ctx`);
 - `views` (player views), `persist` (saves, replays, digest), `defs` (what the engine reads
   from cards and scenarios; the field), `errors`, `bench` (benchmarks);
-- geometry the rules call: `board`, `bodies`, `sight`, `engagement`, `movement`; dice and the
+- geometry the rules call: `board`, `bodies`, `sight`, `engagement`, `pathfinding`; dice and the
   RNG: `dice`, `rng`.
 """
 
@@ -90,7 +90,7 @@ from arena.engine.engagement import engaged_with, is_engaged, obstacle_between
 from arena.engine.errors import EngineError, IllegalAction, ParseError, SetupError
 from arena.engine.events import Event
 from arena.engine.game import Game, Pending, new_game
-from arena.engine.movement import (
+from arena.engine.pathfinding import (
     EngagedAt,
     MoveRequest,
     Occupant,

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from arena.engine.board import ObstacleSpec
 from arena.engine.defs import ArmyCardData, FieldSetup, GlyphSpec, ScenarioRules
 from arena.engine.game import Game, new_game
-from arena.engine.moving import clear_caches
+from arena.engine.move_action import clear_caches
 from arena.engine.testkit import hex_field, planeswalker, play_random, random_policy, squad
 from arena.hexgrid import Hex
 

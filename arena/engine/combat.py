@@ -35,7 +35,7 @@ from arena.engine.dice import damage_distribution, destroy_chance, expected_dama
 from arena.engine.effects import deal_damage
 from arena.engine.errors import IllegalAction
 from arena.engine.events import AttackDeclared, AttackResolved, StepEnded
-from arena.engine.moving import engaged_with
+from arena.engine.move_action import engaged_with
 from arena.engine.sight import Sight
 from arena.engine.state import GameState
 from arena.engine.stats import (

@@ -3,7 +3,7 @@
 A cryptolith is an obstacle of kind ``cryptolith`` on one hex (`arena.engine.board`: height 9
 in levels, its top space at the column top + 9). The rules, where they live:
 
-- **Standing and moving on it** (`arena.engine.movement`): from an adjacent space a figure may
+- **Standing and moving on it** (`arena.engine.pathfinding`): from an adjacent space a figure may
   scale up to the top or down from it for 4 spaces (`CRYPTOLITH_SCALE_COST`, no height limit,
   no fall), or climb / step down normally ("counting the levels as you would normally": the
   guide's height limit and falls apply, so "not over the height of your figure" is read as

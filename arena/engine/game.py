@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from arena.engine import combat, moving, persist, setup, turn, victory
+from arena.engine import combat, move_action, persist, setup, turn, victory
 from arena.engine.actions import Action, parse_action
 from arena.engine.context import Ctx
 from arena.engine.defs import (
@@ -35,7 +35,7 @@ from arena.engine.defs import (
 )
 from arena.engine.errors import IllegalAction, SetupError
 from arena.engine.events import Event
-from arena.engine.movement import Reach
+from arena.engine.pathfinding import Reach
 from arena.engine.rng import Rng
 from arena.engine.rulebook import RuleBook
 from arena.engine.sight import Sight
@@ -316,7 +316,7 @@ class Game:
         """Where a figure on the battlefield could end a move now: position -> `Reach` (cost,
         path, leaving-engagement attacks provoked, falls, glyph stop); ``walk``: a flier on
         foot."""
-        return dict(moving.reachable_spaces(self.state, figure, walk))
+        return dict(move_action.reachable_spaces(self.state, figure, walk))
 
     def attack_options(self, figure: str) -> list[combat.AttackOption]:
         """Every opposing figure as a target of ``figure``: dice with sources, or why not."""
@@ -345,7 +345,7 @@ class Game:
 
     def engaged_with(self, figure: str) -> frozenset[str]:
         """The opposing figures a figure is engaged with."""
-        return moving.engaged_with(self.state, figure)
+        return move_action.engaged_with(self.state, figure)
 
     def scores(self) -> tuple[Any, ...]:
         """Every team's score now (what the turn limit would compare)."""

@@ -1,6 +1,6 @@
 """Glyphs (guide "Glyphs"; Shadows over Innistrad "Glyphs").
 
-A figure that moves onto a glyph stops (`arena.engine.movement`); if the glyph is Planeswalker
+A figure that moves onto a glyph stops (`arena.engine.pathfinding`); if the glyph is Planeswalker
 side up it is turned ability side up (a reveal: a commit point), and its ability takes effect
 at once:
 

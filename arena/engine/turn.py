@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from arena.engine import combat, glyphs, moving, setup, summon, victory
+from arena.engine import combat, glyphs, move_action, setup, summon, victory
 from arena.engine.actions import (
     Action,
     Attack,
@@ -168,7 +168,7 @@ def legal_turn_actions(state: GameState) -> list[Action]:
         if phase == "pre_move":
             out.extend(BeginSummon(c) for c in summon.summonable_cards(state))
         if phase in ("pre_move", "move"):
-            out.extend(moving.move_actions(state))
+            out.extend(move_action.move_actions(state))
             out.append(EndMove())
         if phase in ("pre_move", "move", "post_move", "attack") and ts.chosen is not None:
             out.extend(combat.attack_actions(state))
@@ -199,7 +199,7 @@ def apply_turn_action(ctx: Ctx, action: Action) -> None:
     elif isinstance(action, BeginSummon):
         summon.begin(ctx, action)
     elif isinstance(action, MoveFigure):
-        moving.apply_move(ctx, action)
+        move_action.apply_move(ctx, action)
     elif isinstance(action, EndMove):
         if phase not in ("pre_move", "move"):
             raise IllegalAction(action, "moving is already over")

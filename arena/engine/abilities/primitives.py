@@ -58,8 +58,8 @@ from arena.engine.events import (
     LibraryShuffled,
     SpellDiscarded,
 )
-from arena.engine.movement import Reach, reachable
-from arena.engine.moving import move_request, walk
+from arena.engine.move_action import move_request, walk
+from arena.engine.pathfinding import Reach, reachable
 from arena.engine.state import Attachment, CardState, FigureState, GameState, TurnState
 from arena.engine.summon import summon_spaces
 from arena.hexgrid import Hex, distance, neighbours, spiral

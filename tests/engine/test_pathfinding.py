@@ -1,4 +1,4 @@
-"""Tests for the movement rules (arena.engine.movement) on tiny battlefields.
+"""Tests for the movement rules (arena.engine.pathfinding) on tiny battlefields.
 
 Boards are written as {hex: spec}: an int is that many land levels, "w<n>" is n levels with
 water on top, "r<n>" road on top, and obstacles are passed separately. Most rules are checked
@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from arena.engine.board import Board, ObstacleSpec
 from arena.engine.bodies import Body
-from arena.engine.movement import (
+from arena.engine.pathfinding import (
     EngagedAt,
     MoveRequest,
     Occupant,

@@ -1,6 +1,6 @@
 """Action 3 in the game: move requests built from the state, and moves walked step by step.
 
-`arena.engine.movement` answers where a figure can go; this module asks it with the real
+`arena.engine.pathfinding` answers where a figure can go; this module asks it with the real
 state -- who stands where and whether they are friendly and engaged, the glyphs, the folded
 ``move`` stat, keyword flags -- and walks the chosen path: leaving-engagement attacks are
 rolled as the figure leaves each engagement (guide p.10: one die, a hit is 1 damage, no
@@ -13,8 +13,8 @@ Engagement is `arena.engine.engagement.is_engaged` between figures whose control
 different teams (guide "Team rules": friendly figures are yours and your teammates').
 
 The terrain is the state's (`GameState.board`: destroyed cryptoliths are gone), so scaling a
-cryptolith (4 spaces, `movement.CRYPTOLITH_SCALE_COST`) and the road bonus (+3 when the whole
-move, start included, is on road) apply through the game as in `arena.engine.movement`.
+cryptolith (4 spaces, `pathfinding.CRYPTOLITH_SCALE_COST`) and the road bonus (+3 when the whole
+move, start included, is on road) apply through the game as in `arena.engine.pathfinding`.
 
 Flying figures fly unless the move says ``walk`` (`MoveFigure.walk`): a flier may move on foot
 like any figure (climbing, water, glyphs and engagement on every step). The legal actions list
@@ -40,8 +40,8 @@ from arena.engine.effects import deal_damage
 from arena.engine.engagement import is_engaged
 from arena.engine.errors import IllegalAction
 from arena.engine.events import FigureFell, FigureMoved, LeavingEngagementAttacked
-from arena.engine.movement import MoveRequest, Occupant, Reach, engagement_lookup, path_cost
-from arena.engine.movement import reachable as _reachable
+from arena.engine.pathfinding import MoveRequest, Occupant, Reach, engagement_lookup, path_cost
+from arena.engine.pathfinding import reachable as _reachable
 from arena.engine.state import GameState
 from arena.engine.stats import acting_figures, acts_this_turn, keywords, stat
 from arena.hexgrid import Hex, distance
