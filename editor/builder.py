@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from arena.client.storage import data_dir
 from arena.content import writer
 from arena.content.cards import ArmyCard, SpellCard
 from arena.content.catalog import Catalog, load_catalog, shipped_content_paths
@@ -36,8 +37,6 @@ def shipped_catalog() -> Catalog:
 
 def user_data_dir() -> Path:
     """The game's user data folder (``ARENA_DATA_DIR`` overrides; see arena.client.storage)."""
-    from arena.client.storage import data_dir
-
     return data_dir()
 
 

@@ -21,9 +21,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-import yaml
 from pydantic import ValidationError
 
+from arena.client.storage import data_dir
 from arena.content import writer, yamlio
 from arena.content.battlefield import (
     Battlefield,
@@ -33,6 +33,8 @@ from arena.content.battlefield import (
     PowerSpace,
     StartingZone,
 )
+from arena.content.errors import ContentError
+from arena.content.loader import load_file
 
 Coord = tuple[int, int]
 TERRAINS: tuple[str, ...] = ("land", "water", "road", "weirded")
@@ -813,8 +815,6 @@ class Editor:
     @classmethod
     def open(cls, path: Path | str) -> Editor:
         """Load a battlefield file (or a scenario's battlefield is not handled here)."""
-        from arena.content.loader import load_file
-
         path = Path(path)
         bf = load_file(path, expect=Battlefield)
         assert isinstance(bf, Battlefield)
@@ -854,8 +854,6 @@ AUTOSAVE_NAME = "editor-autosave.yaml"
 
 def autosave_path() -> Path:
     """``user_data_dir("arena")/editor-autosave.yaml`` (``ARENA_DATA_DIR`` overrides)."""
-    from arena.client.storage import data_dir
-
     return data_dir() / AUTOSAVE_NAME
 
 
@@ -873,9 +871,10 @@ def read_autosave(path: Path | None = None) -> Editor | None:
     """The editor left by a crash, if an autosave exists and can be read (else None)."""
     target = path or autosave_path()
     try:
-        payload = yaml.safe_load(target.read_text(encoding="utf-8"))
+        # The content loader's caps (size, aliases, tags, nesting) guard the autosave too.
+        payload = yamlio.load_mapping(target)
         doc = MapDoc.from_data(payload["battlefield"])
-    except (OSError, yaml.YAMLError, KeyError, TypeError, ValueError):
+    except (ContentError, KeyError, TypeError, ValueError):
         return None
     source = payload.get("source")
     editor = Editor(doc, Path(source) if source else None)

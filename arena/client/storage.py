@@ -14,6 +14,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from platformdirs import user_data_dir
+
 from arena.content.yamlio import atomic_write
 
 __all__ = ["data_dir", "read_json", "write_json_atomic"]
@@ -22,13 +24,7 @@ __all__ = ["data_dir", "read_json", "write_json_atomic"]
 def data_dir() -> Path:
     """The folder for saves and settings (created by the first write, not by reads)."""
     override = os.environ.get("ARENA_DATA_DIR")
-    if override:
-        path = Path(override)
-    else:
-        from platformdirs import user_data_dir
-
-        path = Path(user_data_dir("arena"))
-    return path
+    return Path(override) if override else Path(user_data_dir("arena"))
 
 
 def write_json_atomic(path: Path, data: Any) -> None:

@@ -154,6 +154,19 @@ def load(path: Path, display: str | None = None) -> Document:
     return parse(read_text(path, name), name)
 
 
+def load_mapping(path: Path, display: str | None = None) -> dict[str, Any]:
+    """Read a YAML file whose top level is a mapping (a state file of Arena's own, such as the
+    editor's autosave) with the same caps as content files: size, aliases, tags, duplicate
+    keys, nesting. Raises `ContentError` naming the file and what is wrong."""
+    name = display or str(path)
+    doc = load(path, name)
+    if not isinstance(doc.data, dict):
+        raise ContentError.single(
+            name, f"holds a {type(doc.data).__name__}, not a mapping of keys to values",
+            "delete the file; Arena writes it again")
+    return doc.data
+
+
 def _tag_fix(exc: yaml.YAMLError) -> str:
     if "unhashable" in str(exc):
         return "write keys as plain text: a list or a mapping cannot be a key"
@@ -292,6 +305,10 @@ class _CanonicalDumper(yaml.SafeDumper):
 
     def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
         super().increase_indent(flow, False)
+
+    def ignore_aliases(self, data: Any) -> bool:
+        """Write a value used twice out in full: the loader refuses aliases (`parse`)."""
+        return True
 
 
 _FLOW_WIDTH = 72

@@ -13,6 +13,7 @@ import yaml
 from arena.content import yamlio
 from arena.content.cards import ArmyCard, SpellCard
 from arena.content.catalog import Catalog, load_catalog
+from arena.content.errors import ContentError
 from arena.content.loader import load_file, load_text
 from arena.content.rules import (
     DEFAULT_BUDGET,
@@ -132,6 +133,31 @@ def test_canonical_dump_is_stable_and_round_trips(fixture: Path, tmp_path: Path)
     save_model(model, tmp_path / fixture.name)
     assert (tmp_path / fixture.name).read_text(encoding="utf-8") == text
     assert load_file(tmp_path / fixture.name) == model
+
+
+def test_canonical_dump_writes_a_shared_value_out_in_full() -> None:
+    # The loader refuses aliases, so the writer must never emit one (PyYAML's dumper makes an
+    # anchor of any object met twice).
+    shared = [1, 2]
+    text = yamlio.dump({"a": shared, "b": shared})
+    assert "&" not in text and "*" not in text
+    assert yamlio.parse(text, "shared.yaml").data == {"a": [1, 2], "b": [1, 2]}
+
+
+def test_load_mapping_reads_a_mapping_with_the_content_caps(tmp_path: Path) -> None:
+    state = tmp_path / "state.yaml"
+    state.write_text("source: null\nbattlefield: {id: x}\n", encoding="utf-8")
+    assert yamlio.load_mapping(state) == {"source": None, "battlefield": {"id": "x"}}
+
+    state.write_text("- a list\n", encoding="utf-8")
+    with pytest.raises(ContentError, match="holds a list, not a mapping"):
+        yamlio.load_mapping(state)
+    state.write_text("a: &x [1, 2]\nb: *x\n", encoding="utf-8")
+    with pytest.raises(ContentError, match="alias"):
+        yamlio.load_mapping(state)
+    state.write_bytes(b"a: " + b"x" * (yamlio.MAX_BYTES + 1))
+    with pytest.raises(ContentError, match="more than the"):
+        yamlio.load_mapping(state)
 
 
 def test_canonical_dump_leaves_defaults_out() -> None:

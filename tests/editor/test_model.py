@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from model_kit import SHIPPED, patch_editor
 
-from arena.content import writer
+from arena.content import writer, yamlio
 from arena.content.loader import load_file
 from editor.model import (
     AddZone,
@@ -325,6 +325,19 @@ def test_a_broken_autosave_is_ignored(tmp_path: Path) -> None:
     bad = tmp_path / "auto.yaml"
     bad.write_text("battlefield: {columns: [{at: 1}]}\n", encoding="utf-8")
     assert read_autosave(bad) is None
+
+
+def test_the_autosave_is_read_with_the_content_loaders_caps(tmp_path: Path) -> None:
+    # A recovered autosave goes through arena.content's loader: an alias bomb (or a file over
+    # the size cap) is ignored instead of being expanded into memory.
+    ed = patch_editor()
+    auto = write_autosave(ed, tmp_path / "auto.yaml")
+    assert read_autosave(auto) is not None
+    text = auto.read_text(encoding="utf-8")
+    auto.write_text("bomb: &b [x, x]\nboom: [*b, *b]\n" + text, encoding="utf-8")
+    assert read_autosave(auto) is None
+    auto.write_text(text + "#" * yamlio.MAX_BYTES, encoding="utf-8")
+    assert read_autosave(auto) is None
 
 
 def test_a_merged_brush_stroke_undoes_at_once() -> None:
