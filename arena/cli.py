@@ -15,6 +15,7 @@ Why it is shaped like this:
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from arena import __version__
@@ -67,14 +68,14 @@ def _build_parser() -> argparse.ArgumentParser:
 
 def _show(target: str) -> int:
     """Print a battlefield as text, for a quick review without a window."""
-    from arena.content.show import main as show_main
+    from arena.content.show import main as show_main  # lazily: see the module docstring
 
     return show_main([target])
 
 
 def _play(options: list[str]) -> int:
     """Start the game window; pygame is imported only now, by the client."""
-    from arena.client.app import run
+    from arena.client.app import run  # pygame only when the window opens (module docstring)
 
     return run(options)
 
@@ -82,6 +83,7 @@ def _play(options: list[str]) -> int:
 def _validate(paths: list[str], budget: int) -> int:
     """Run the content validator, or explain why it cannot run (exit code 2)."""
     try:
+        # Lazily: `arena validate` pays for the content tools only (module docstring).
         from arena.content.validate_cli import run
     except ImportError as exc:
         print(
@@ -114,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "show":
             return _show(args.target)
         if args.command == "sim":
-            from arena.ai.sim_cli import main as sim_main
+            from arena.ai.sim_cli import main as sim_main  # lazily (module docstring)
 
             return sim_main(rest)
         return _play(rest)
@@ -129,8 +131,6 @@ def main(argv: list[str] | None = None) -> int:
 
 def _silence_stdout() -> None:
     """Point stdout at /dev/null so the interpreter's final flush cannot fail again."""
-    import os
-
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
 

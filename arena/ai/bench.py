@@ -19,6 +19,9 @@ from collections.abc import Callable
 from functools import cache, lru_cache
 from typing import Any
 
+from arena.ai.levels import make_controller
+from arena.ai.sim import GameSpec, _deck_for, _new_game
+
 __all__ = ["GOALS", "decision_times", "positions", "register"]
 
 GOALS = {"easy": (250.0, 1500.0), "normal": (500.0, 1500.0), "hard": (1000.0, 3000.0)}
@@ -32,9 +35,6 @@ _PER_GAME = 5
 @lru_cache(maxsize=1)
 def positions() -> tuple[Any, ...]:
     """The benchmark positions (games to decide in), fixed by seed."""
-    from arena.ai.levels import make_controller
-    from arena.ai.sim import GameSpec, _deck_for, _new_game
-
     out: list[Any] = []
     for a, b, seed in _GAMES:
         spec = GameSpec(0, "the-duel", (a, b), (_deck_for(a, "auto"), _deck_for(b, "auto")),
@@ -56,8 +56,6 @@ def positions() -> tuple[Any, ...]:
 @cache
 def decision_times(level: str) -> tuple[float, ...]:
     """Milliseconds per decision of a level over `positions`."""
-    from arena.ai.levels import make_controller
-
     controller = make_controller(level, 1)
     times = []
     for game in positions():

@@ -32,6 +32,8 @@ from typing import Any
 
 from arena.ai.levels import LEVELS, make_controller
 from arena.ai.match import Match
+from arena.content import load_catalog, shipped_content_paths
+from arena.content.to_engine import game_from_content
 
 __all__ = [
     "GameReport",
@@ -86,8 +88,6 @@ class GameReport:
 @lru_cache(maxsize=1)
 def catalog() -> Any:
     """The shipped content (loaded once per process)."""
-    from arena.content import load_catalog, shipped_content_paths
-
     return load_catalog(shipped_content_paths())
 
 
@@ -187,8 +187,6 @@ def plan(scenario: str, controllers: Sequence[str], games: int, seed: int,
 
 
 def _new_game(spec: GameSpec) -> Any:
-    from arena.content.to_engine import game_from_content
-
     cat = catalog()
     sc = cat.scenarios[spec.scenario]
     bf = cat.battlefields[sc.battlefield]

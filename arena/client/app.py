@@ -24,7 +24,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arena.client.direct import SEAT_KINDS, BattleRequest, StartError, names, seat_kinds
+from arena.client import text
+from arena.client.direct import SEAT_KINDS, BattleRequest, StartError, names, seat_kinds, start
+from arena.client.icon import make_icon
+from arena.client.scenes.base import App, Scene, SceneName
+from arena.client.scenes.standard import standard_app
+from arena.client.settings import load_settings
+from arena.client.status import STATUS_ENV, write_status
 
 if TYPE_CHECKING:
     from arena.client.content import GameSetup
@@ -137,18 +143,12 @@ def parse_options(argv: Sequence[str] | None) -> Options:
                    args.size is not None, battle)
 
 
-def first_scene(app: object, battle: tuple[Game, GameSetup] | None = None) -> object:
+def first_scene(app: App, battle: tuple[Game, GameSetup] | None = None) -> Scene:
     """The main menu, or the battle the command line asked for (`start_battle`)."""
-    from arena.client.scenes.base import App
-    from arena.client.scenes.menu import MainMenu
-
-    assert isinstance(app, App)
     if battle is not None:
-        from arena.client.scenes.battle import BattleScene
-
         game, setup = battle
-        return BattleScene(app, game, setup.seats, setup=setup)
-    return MainMenu(app)
+        return app.scene(SceneName.BATTLE, game, setup.seats, setup=setup)
+    return app.scene(SceneName.MAIN_MENU)
 
 
 def start_battle(options: Options) -> tuple[Game, GameSetup] | None:
@@ -156,8 +156,6 @@ def start_battle(options: Options) -> tuple[Game, GameSetup] | None:
     before the window opens, so a bad value never shows a window."""
     if not options.direct:
         return None
-    from arena.client.direct import start
-
     return start(options.battle)
 
 
@@ -188,26 +186,16 @@ def run(
     pygame.display.init()
     pygame.font.init()
     try:
-        from arena.client import text
-        from arena.client.scenes.base import App, Scene
-        from arena.client.status import STATUS_ENV, write_status
-
         pygame.display.set_caption(CAPTION)
-        from arena.client.icon import make_icon
-
         pygame.display.set_icon(make_icon())
-        from arena.client.settings import load_settings
-
         settings = load_settings()
         size = options.size if options.sized else settings.window
         if settings.fullscreen and not options.sized:
             screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        app = App(screen.get_size(), settings)
-        scene = first_scene(app, battle)
-        assert isinstance(scene, Scene)
-        app.push(scene)
+        app = standard_app(screen.get_size(), settings)
+        app.push(first_scene(app, battle))
         clock = pygame.time.Clock()
         frames = 0
         status_path = os.environ.get(STATUS_ENV)

@@ -11,8 +11,6 @@ with `register`).
 - memory in battle: peak RSS of a fresh process that opened that battle and drew frames;
 - start-up to the interactive main menu: a fresh process until the menu's first frame is on
   screen (the loop then takes input).
-
-pygame is imported inside the functions only, so importing this module costs nothing.
 """
 
 from __future__ import annotations
@@ -22,12 +20,28 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+import pygame
+
+from arena.client import content, text
+from arena.client.content import GameSetup, SeatSetup
+from arena.client.scenes.battle import BattleScene
+from arena.client.scenes.standard import standard_app
+from arena.client.settings import Settings
+from arena.engine import (
+    BeginSummon,
+    ChooseCard,
+    ChooseFirstPlayer,
+    EndTurn,
+    PlaceFigure,
+    PlacePlaneswalker,
+)
+
 if TYPE_CHECKING:
-    from arena.client.content import GameSetup
     from arena.engine import Game
 
 __all__ = [
@@ -47,17 +61,6 @@ HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
 def duel_all_summoned(seed: int = 5) -> tuple[Game, GameSetup]:
     """The Duel after set-up with every figure of both premade armies summoned (two human
     seats, so nothing plays by itself), waiting for player 1 or 2 to choose a card."""
-    from arena.client import content
-    from arena.client.content import GameSetup, SeatSetup
-    from arena.engine import (
-        BeginSummon,
-        ChooseCard,
-        ChooseFirstPlayer,
-        EndTurn,
-        PlaceFigure,
-        PlacePlaneswalker,
-    )
-
     setup = GameSetup(seats=(SeatSetup("human", army="gideon-premade"),
                              SeatSetup("human", army="jace-premade")), seed=seed)
     game = content.new_game(setup)
@@ -82,14 +85,8 @@ def duel_all_summoned(seed: int = 5) -> tuple[Game, GameSetup]:
 
 def _battle(size: tuple[int, int]) -> tuple[Any, Any, Any]:
     """A display, an App and a Duel battle scene with the mouse over a space."""
-    import pygame
-
-    from arena.client.scenes.base import App
-    from arena.client.scenes.battle import BattleScene
-    from arena.client.settings import Settings
-
     screen = pygame.display.set_mode(size)
-    app = App(size, Settings(animations="off", ai_pace="instant"))
+    app = standard_app(size, Settings(animations="off", ai_pace="instant"))
     game, setup = duel_all_summoned()
     scene = BattleScene(app, game, setup.seats, setup=setup, autosave=False)
     app.push(scene)
@@ -118,8 +115,6 @@ class FrameTimes(NamedTuple):
 def battle_frame(repeats: int = 300) -> FrameTimes:
     """The battle frame and the full-screen blit it is compared with, measured together."""
     os.environ.update({k: os.environ.get(k, v) for k, v in HEADLESS.items()})
-    import pygame
-
     pygame.display.init()
     pygame.font.init()
     try:
@@ -156,8 +151,6 @@ def battle_frame(repeats: int = 300) -> FrameTimes:
         return FrameTimes(median, blit_median, median / max(blit_median, 1e-6),
                           statistics.median(repaints))
     finally:
-        from arena.client import text
-
         text.reset()
         pygame.quit()
 
@@ -195,8 +188,6 @@ app.run(["--frames", "1"], on_first_frame=lambda: print(repr(time.time()), flush
 
 def menu_startup_ms(runs: int = 5) -> float:
     """Median wall time (ms) from starting a process to the main menu's first frame."""
-    import tempfile
-
     samples = []
     with tempfile.TemporaryDirectory() as data:
         env = {**os.environ, **HEADLESS, "ARENA_DATA_DIR": data}

@@ -19,11 +19,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from arena.client.palette import Color, hex_color
+from arena.client.storage import data_dir
+from arena.content.catalog import load_catalog, shipped_content_paths
+from arena.content.lists import SpellDeck
+from arena.content.rules import check_deck
+from arena.content.to_engine import game_from_content
+from arena.content.userfiles import deck_options, load_user_files
 
 if TYPE_CHECKING:
     from arena.content.battlefield import Battlefield
     from arena.content.catalog import Catalog
-    from arena.content.lists import ArmyList, SpellDeck
+    from arena.content.lists import ArmyList
     from arena.content.scenario import Scenario
     from arena.content.userfiles import DeckOption, UserFiles
     from arena.engine import Game
@@ -51,8 +57,6 @@ def catalog() -> Catalog:
     global _catalog
     with _lock:
         if _catalog is None:
-            from arena.content.catalog import load_catalog, shipped_content_paths
-
             _catalog = load_catalog(shipped_content_paths())
         return _catalog
 
@@ -132,9 +136,6 @@ class SetupError(ValueError):
 def user_files(scenario: Scenario | None = None) -> UserFiles:
     """The player's armies and decks, checked by `scenario`'s army budget and deck rules (the
     guide's defaults without one). Reads the files now: the builder may just have saved."""
-    from arena.client.storage import data_dir
-    from arena.content.userfiles import load_user_files
-
     if scenario is None:
         return load_user_files(data_dir(), catalog())
     return load_user_files(data_dir(), catalog(), scenario.army_budget, scenario.deck)
@@ -151,8 +152,6 @@ def army_choices(found: UserFiles) -> list[tuple[ArmyList, bool]]:
 def deck_choices(army: ArmyList, found: UserFiles,
                  scenario: Scenario | None = None) -> list[DeckOption]:
     """The spell decks `army` may play (see `arena.content.userfiles.deck_options`)."""
-    from arena.content.userfiles import deck_options
-
     return deck_options(army.planeswalker, catalog(), found.decks.values(),
                         scenario.deck if scenario is not None else None)
 
@@ -168,8 +167,6 @@ def new_game(setup: GameSetup) -> Game:
     """Start a game from a setup. Raises `SetupError` (or the engine's own) with a
     readable message when the setup cannot be played: a user army or deck that was deleted
     or broken since the screen listed it, a deck that does not fit its army."""
-    from arena.content.to_engine import game_from_content
-
     cat = catalog()
     scenario = cat.scenarios.get(setup.scenario)
     if scenario is None or scenario.battlefield not in cat.battlefields:
@@ -194,9 +191,6 @@ def new_game(setup: GameSetup) -> Game:
 
 def _deck(deck_id: str, army: ArmyList, seat: int, scenario: Scenario,
           found: UserFiles | None) -> SpellDeck:
-    from arena.content.lists import SpellDeck
-    from arena.content.rules import check_deck
-
     cat = catalog()
     if not deck_id:
         premade = premade_deck(army.planeswalker)

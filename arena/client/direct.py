@@ -30,12 +30,16 @@ from typing import TYPE_CHECKING, TypeVar
 
 from arena.client import content
 from arena.client.content import GameSetup, SeatSetup
+from arena.content.battlefield import Battlefield
+from arena.content.checks import check_scenario
+from arena.content.errors import ContentError
+from arena.content.lists import ArmyList, SpellDeck
+from arena.content.loader import load_file
+from arena.content.rules import check_army, check_deck
+from arena.content.scenario import Scenario
 
 if TYPE_CHECKING:
-    from arena.content.battlefield import Battlefield
     from arena.content.catalog import Catalog
-    from arena.content.lists import ArmyList, SpellDeck
-    from arena.content.scenario import Scenario
     from arena.content.userfiles import UserFiles
     from arena.engine import Game
 
@@ -137,9 +141,6 @@ def _is_path(value: str) -> bool:
 
 def _load(option: str, value: str, kind: type[_Model], what: str) -> _Model:
     """A content file named on the command line, or a `StartError` quoting its problem."""
-    from arena.content.errors import ContentError
-    from arena.content.loader import load_file
-
     path = Path(value).expanduser()
     if not path.is_file():
         raise StartError(option, f"there is no file {value!r}; give the path of {what} "
@@ -158,8 +159,6 @@ def _load(option: str, value: str, kind: type[_Model], what: str) -> _Model:
 
 def _scenario(value: str, cat: Catalog) -> tuple[Scenario, Battlefield | None]:
     """The scenario and (when one is there) its battlefield."""
-    from arena.content.scenario import Scenario
-
     if _is_path(value):
         scenario = _load("--scenario", value, Scenario, "a scenario")
         field = cat.battlefields.get(scenario.battlefield)
@@ -179,8 +178,6 @@ def _scenario(value: str, cat: Catalog) -> tuple[Scenario, Battlefield | None]:
 
 
 def _battlefield_model() -> type[Battlefield]:
-    from arena.content.battlefield import Battlefield
-
     return Battlefield
 
 
@@ -197,8 +194,6 @@ def _battlefield(value: str, cat: Catalog) -> Battlefield:
 
 def _fits(scenario: Scenario, field: Battlefield | None, blame: str) -> None:
     """The scenario's rules can be played on the battlefield."""
-    from arena.content.checks import check_scenario
-
     if field is None:
         raise StartError(blame, f"the scenario {scenario.id!r} is played on the battlefield "
                                 f"{scenario.battlefield!r}, which is not available; give one "
@@ -257,9 +252,6 @@ def _armies(values: Sequence[str], kinds: Sequence[str], scenario: Scenario, cat
 
 
 def _army(value: str, scenario: Scenario, cat: Catalog, found: UserFiles) -> ArmyList:
-    from arena.content.lists import ArmyList
-    from arena.content.rules import check_army
-
     if _is_path(value):
         army = _load("--army", value, ArmyList, "an army")
     else:
@@ -289,9 +281,6 @@ def _decks(values: Sequence[str], armies: Sequence[ArmyList], scenario: Scenario
 
 def _deck(value: str, army: ArmyList, seat: int, scenario: Scenario, cat: Catalog,
           found: UserFiles) -> str:
-    from arena.content.lists import SpellDeck
-    from arena.content.rules import check_deck
-
     deck: SpellDeck | None
     if _is_path(value):
         deck = _load("--deck", value, SpellDeck, "a spell deck")

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arena.engine import Event, Game
+from arena.engine.victory import scores
 
 __all__ = ["ReplayCursor", "ScorePoint", "score_history", "team_points"]
 
@@ -27,8 +28,6 @@ class ScorePoint:
 
 def team_points(game: Game) -> dict[int, int]:
     """Each team's points now (the engine's scoring, whatever the game's scenario)."""
-    from arena.engine.victory import scores
-
     return {line.team: line.points for line in scores(game.state)}
 
 

@@ -26,13 +26,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from arena.client.content import SeatSetup
 from arena.client.storage import data_dir, read_json, write_json_atomic
-
-if TYPE_CHECKING:
-    from arena.engine import Game
+from arena.content.to_engine import card_factory
+from arena.engine import Game
 
 __all__ = [
     "AUTOSAVE",
@@ -150,9 +149,6 @@ def load_save(path: Path) -> LoadedSave:
             raise SaveError("it was written by a newer version of Arena")
         seats = tuple(_seat(s) for s in record.get("seats", []))
         log = tuple(str(line) for line in record.get("log", []))
-        from arena.content.to_engine import card_factory
-        from arena.engine import Game
-
         game = Game.from_data(record["game"], card_factory=card_factory)
         if seats and len(seats) != len(game.state.static.seats):
             raise SaveError("its players do not match its game")

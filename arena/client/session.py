@@ -16,6 +16,7 @@ from typing import Any
 
 from arena.client.content import SeatSetup
 from arena.client.controllers import Controller, ThinkingTask, ai_controller
+from arena.client.saves import save_game
 from arena.engine import (
     Accept,
     Action,
@@ -301,8 +302,6 @@ class BattleSession:
     # --- saving -----------------------------------------------------------------------------------
 
     def save(self, path: Path) -> None:
-        from arena.client.saves import save_game
-
         save_game(path, self.game, self.seats, self.log, self.scenario_name)
 
     @property

@@ -17,6 +17,8 @@ from typing import Any
 
 import pygame
 
+from arena.hexgrid import distance
+
 __all__ = ["STATUS_ENV", "game_digest", "status", "write_status"]
 
 STATUS_ENV = "ARENA_TEST_STATUS"
@@ -44,9 +46,10 @@ def _rect(r: pygame.Rect) -> list[int]:
 
 def status(app: Any) -> dict[str, Any]:
     """The status as plain data (see the module docstring)."""
+    # The app imports this module at start; the battle screen's modules (the session, the
+    # AI) are imported when a battle is first shown (arena.client.scenes.standard).
     from arena.client.scenes.battle import BattleScene
     from arena.client.session import lead_hex
-    from arena.hexgrid import distance
 
     top = app.top
     out: dict[str, Any] = {"scenes": [type(s).__name__ for s in app.stack],

@@ -23,6 +23,7 @@ from arena.client.controllers import RandomController
 from arena.client.overlays import ruler_colours
 from arena.client.scenes.base import App
 from arena.client.scenes.battle import BattleScene, MoveConfirmDialog
+from arena.client.scenes.standard import standard_app
 from arena.client.settings import Settings
 from arena.engine import Game, GlyphSpec, PlayerSetup
 from arena.engine.rng import ScriptedRng
@@ -51,7 +52,7 @@ def kit_game(placed: dict[str, Any], rolls: list[int] | tuple[int, ...] = (),
 
 @pytest.fixture
 def app(screen: pygame.Surface) -> Iterator[App]:
-    yield App(screen.get_size(), Settings(animations="normal", ai_pace="instant"))
+    yield standard_app(screen.get_size(), Settings(animations="normal", ai_pace="instant"))
 
 
 
@@ -96,7 +97,7 @@ def colour_near(surface: pygame.Surface, color: tuple[int, int, int], rect: pyga
 def test_ruler_names_the_figure_that_blocks_sight(screen: pygame.Surface) -> None:
     """The Duel: a Rhox Veterans stands between Gideon and Jace."""
     content.catalog()
-    app = App(screen.get_size(), Settings(animations="fast", ai_pace="instant"))
+    app = standard_app(screen.get_size(), Settings(animations="fast", ai_pace="instant"))
     scene = open_battle(app, screen, duel_position(), SEATS)
     scene.choose(scene.session.options.choose["p1:gideon-jura-combat-mage"])
     scene.select("p1.gideon-jura-combat-mage")
@@ -152,7 +153,7 @@ def test_ruler_names_terrain_and_shows_a_clear_line(app: App, screen: pygame.Sur
 def test_ruler_in_the_colour_blind_palette_is_dashed_where_blocked(
         screen: pygame.Surface) -> None:
     content.catalog()
-    app = App(screen.get_size(), Settings(animations="off", ai_pace="instant",
+    app = standard_app(screen.get_size(), Settings(animations="off", ai_pace="instant",
                                           colour_blind=True))
     scene = open_battle(app, screen, duel_position(), SEATS)
     scene.choose(scene.session.options.choose["p1:gideon-jura-combat-mage"])
@@ -351,7 +352,7 @@ def test_the_move_hint_counts_spaces_not_orientations(app: App,
 
 def test_flip_follows_the_rebound_key_and_works_for_the_keyboard_cursor(
         screen: pygame.Surface) -> None:
-    app = App(screen.get_size(), Settings(animations="off", ai_pace="instant").bind(
+    app = standard_app(screen.get_size(), Settings(animations="off", ai_pace="instant").bind(
         "flip", pygame.K_g))
     game = kit_game({"p1.gideon": Hex(0, 5), "p1.cats": (Hex(0, 0), Hex(-1, 0)),
                      "p2.jace": Hex(0, -5)}, chosen="p1:cats")
@@ -454,7 +455,7 @@ def test_a_destroyed_figure_fades_and_sinks_before_it_is_gone(app: App,
 def test_no_effects_with_animations_off_and_no_sounds_with_sound_off(
         screen: pygame.Surface) -> None:
     sound._played.clear()
-    app = App(screen.get_size(), Settings(animations="off", ai_pace="instant", sound=True))
+    app = standard_app(screen.get_size(), Settings(animations="off", ai_pace="instant", sound=True))
     scene = open_battle(app, screen, attack_position([HIT, HIT, HIT, BLANK, BLANK]))
     scene.select("p1.rhox.1")
     scene.act(scene.session.options.attacks["p1.rhox.1"]["p2.shooters.1"])
@@ -463,7 +464,7 @@ def test_no_effects_with_animations_off_and_no_sounds_with_sound_off(
     assert {"dice", "hit", "destroyed"} <= set(sound._played), "sounds at once"
 
     sound._played.clear()
-    quiet = App(screen.get_size(), Settings(animations="normal", ai_pace="instant",
+    quiet = standard_app(screen.get_size(), Settings(animations="normal", ai_pace="instant",
                                             sound=False))
     scene = open_battle(quiet, screen, attack_position([HIT, HIT, HIT, BLANK, BLANK]))
     scene.select("p1.rhox.1")

@@ -26,6 +26,7 @@ from arena.client.scenes.base import App
 from arena.client.scenes.battle import BattleScene, EndTurnDialog, MoveConfirmDialog
 from arena.client.scenes.menu import LoadScene, MainMenu
 from arena.client.scenes.pause import PauseMenu
+from arena.client.scenes.standard import standard_app
 from arena.client.session import lead_hex
 from arena.client.settings import Settings
 from arena.content.to_engine import army_cards, field_from_battlefield
@@ -62,7 +63,7 @@ def duel_position() -> Game:
 @pytest.fixture
 def app(screen: pygame.Surface) -> Iterator[App]:
     content.catalog()
-    yield App(screen.get_size(), Settings(animations="fast", ai_pace="instant"))
+    yield standard_app(screen.get_size(), Settings(animations="fast", ai_pace="instant"))
 
 
 

@@ -14,12 +14,13 @@ from arena.client.advice import MoveWarning
 from arena.client.scenes.base import App, Scene
 from arena.client.scenes.battle import EndTurnDialog, MoveConfirmDialog
 from arena.client.scenes.common import Dialog
+from arena.client.scenes.standard import standard_app
 from arena.client.settings import Settings
 
 
 @pytest.fixture
 def app(screen: pygame.Surface) -> Iterator[App]:
-    app = App(screen.get_size(), Settings())
+    app = standard_app(screen.get_size(), Settings())
     app.push(Scene(app))
     yield app
 

@@ -25,6 +25,7 @@ from arena.client.scenes.menu import LoadScene, MainMenu, SettingsScene
 from arena.client.scenes.newgame import NewGameScene
 from arena.client.scenes.pause import PauseMenu
 from arena.client.scenes.rules import RulesScene
+from arena.client.scenes.standard import standard_app
 from arena.client.settings import Settings
 from arena.client.ui import Button
 
@@ -32,7 +33,7 @@ from arena.client.ui import Button
 @pytest.fixture
 def app(screen: pygame.Surface) -> Iterator[App]:
     content.catalog()
-    yield App(screen.get_size(), Settings(animations="off", ai_pace="instant"))
+    yield standard_app(screen.get_size(), Settings(animations="off", ai_pace="instant"))
 
 
 

@@ -18,6 +18,7 @@ from arena.client.scenes.base import App
 from arena.client.scenes.battle import BattleScene
 from arena.client.scenes.common import Dialog
 from arena.client.scenes.newgame import NewGameScene
+from arena.client.scenes.standard import standard_app
 from arena.client.settings import Settings
 from arena.client.storage import data_dir
 from arena.content.userfiles import armies_dir, decks_dir
@@ -32,7 +33,7 @@ WHITE = ["riposte", "close-ranks", "mending-light", "honor-of-the-pure", "banner
 @pytest.fixture
 def app(screen: pygame.Surface) -> Iterator[App]:
     content.catalog()
-    yield App(screen.get_size(), Settings(animations="off", ai_pace="instant"))
+    yield standard_app(screen.get_size(), Settings(animations="off", ai_pace="instant"))
 
 
 

@@ -14,13 +14,14 @@ from arena.client.scenes.base import App
 from arena.client.scenes.cards import CardBrowserScene
 from arena.client.scenes.menu import MainMenu
 from arena.client.scenes.rules import RULES_PATH, RulesScene, load_rules, search_sections
+from arena.client.scenes.standard import standard_app
 from arena.client.settings import Settings
 
 
 @pytest.fixture
 def app(screen: pygame.Surface) -> Iterator[App]:
     content.catalog()
-    yield App(screen.get_size(), Settings(animations="fast", ai_pace="instant"))
+    yield standard_app(screen.get_size(), Settings(animations="fast", ai_pace="instant"))
 
 
 

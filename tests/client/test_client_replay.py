@@ -17,6 +17,7 @@ from arena.client.scenes.base import App
 from arena.client.scenes.battle import BattleScene
 from arena.client.scenes.replay import ReplayScene
 from arena.client.scenes.results import ResultsScene
+from arena.client.scenes.standard import standard_app
 from arena.client.settings import Settings
 from arena.engine import Game
 
@@ -24,7 +25,7 @@ from arena.engine import Game
 @pytest.fixture
 def app(screen: pygame.Surface) -> Iterator[App]:
     content.catalog()
-    yield App(screen.get_size(), Settings(animations="fast", ai_pace="instant"))
+    yield standard_app(screen.get_size(), Settings(animations="fast", ai_pace="instant"))
 
 
 

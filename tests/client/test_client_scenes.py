@@ -17,12 +17,13 @@ from arena.client.bench import duel_all_summoned
 from arena.client.content import GameSetup, SeatSetup
 from arena.client.palette import CB_PLAYERS, DEFAULT_PLAYERS
 from arena.client.saves import autosave_path, saves_dir
-from arena.client.scenes.base import App
+from arena.client.scenes.base import App, SceneName
 from arena.client.scenes.battle import BattleScene
 from arena.client.scenes.common import Dialog, menu_button_rects
 from arena.client.scenes.menu import MENU_ITEMS, LoadScene, MainMenu, SettingsScene
 from arena.client.scenes.newgame import NewGameScene
 from arena.client.scenes.results import ResultsScene
+from arena.client.scenes.standard import standard_app, standard_scenes
 from arena.client.settings import Settings, load_settings
 from arena.engine import Game
 
@@ -30,7 +31,7 @@ from arena.engine import Game
 @pytest.fixture
 def app(screen: pygame.Surface) -> Iterator[App]:
     content.catalog()
-    yield App(screen.get_size(), Settings(animations="off", ai_pace="instant"))
+    yield standard_app(screen.get_size(), Settings(animations="off", ai_pace="instant"))
 
 
 
@@ -247,7 +248,7 @@ def test_battle_at_full_hd_draws_the_seats_in_the_chosen_palette(
         screen: pygame.Surface, colour_blind: bool) -> None:
     """The players' colours come from the palette the settings choose, and only from it."""
     screen = pygame.display.set_mode((1920, 1080))
-    app = App((1920, 1080), Settings(colour_blind=colour_blind, animations="off",
+    app = standard_app((1920, 1080), Settings(colour_blind=colour_blind, animations="off",
                                      ai_pace="instant"))
     game, setup = all_summoned(seed=8)
     scene = BattleScene(app, game, setup.seats, setup=setup, autosave=False)
@@ -362,3 +363,12 @@ def test_new_game_waits_for_the_content_to_load(app: App, screen: pygame.Surface
     monkeypatch.setattr(content, "ready", lambda: True)
     frames(app, screen, 2)
     assert scene.loaded and scene.setup.scenario == "the-duel"
+
+
+def test_every_screen_has_a_factory_and_opens_by_name(app: App) -> None:
+    # Scenes open each other through the app's table (they never import one another).
+    assert set(standard_scenes()) == set(SceneName)
+    assert isinstance(app.scene(SceneName.MAIN_MENU), MainMenu)
+    assert isinstance(app.scene(SceneName.NEW_GAME), NewGameScene)
+    with pytest.raises(LookupError, match="'pause'.*standard_app"):
+        App((640, 480), Settings()).scene(SceneName.PAUSE)

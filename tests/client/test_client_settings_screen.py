@@ -11,10 +11,10 @@ from test_client_battle_flow import SEATS, duel_position
 
 from arena.client import content, sound, text
 from arena.client.controllers import RandomController
-from arena.client.scenes.base import App
 from arena.client.scenes.battle import BattleScene
 from arena.client.scenes.hud import battle_layout
 from arena.client.scenes.menu import SettingsScene
+from arena.client.scenes.standard import standard_app
 from arena.client.settings import BINDINGS, Settings, _clean, load_settings
 from arena.client.storage import data_dir
 from arena.client.ui import Button, Choice
@@ -48,7 +48,7 @@ def test_bad_settings_fall_back_to_defaults() -> None:
 
 
 def test_window_fullscreen_scale_and_rebinding(screen: pygame.Surface) -> None:
-    app = App(screen.get_size(), Settings())
+    app = standard_app(screen.get_size(), Settings())
     scene = SettingsScene(app)
     app.push(scene)
     app.draw(screen)

@@ -16,6 +16,7 @@ from arena.client import content
 from arena.client.controllers import RandomController
 from arena.client.scenes.base import App
 from arena.client.scenes.battle import BattleScene
+from arena.client.scenes.standard import standard_app
 from arena.client.settings import Settings
 from arena.content.to_engine import army_cards, field_from_battlefield
 from arena.engine import Game, PlaySpell
@@ -41,7 +42,7 @@ def spell_position(hand: tuple[str, ...] = HAND) -> Game:
 @pytest.fixture
 def app(screen: pygame.Surface) -> Iterator[App]:
     content.catalog()
-    yield App(screen.get_size(), Settings(animations="fast", ai_pace="instant"))
+    yield standard_app(screen.get_size(), Settings(animations="fast", ai_pace="instant"))
 
 
 def widget(scene: BattleScene, name: str) -> object:

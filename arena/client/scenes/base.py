@@ -5,17 +5,46 @@ the highest *opaque* scene and goes up, so a modal dialog (not opaque) shows ove
 beneath it. Scenes hold interface state only; the game itself is the engine's. Time is fed
 in by the loop (`App.update(dt)`), never read from the wall clock by a scene, so a test can
 drive any screen frame by frame.
+
+A scene that opens another screen asks the app for it by name (`App.scene(SceneName.PAUSE,
+battle)`), never by importing that screen's module: the screens lead to each other in circles
+(battle -> pause -> main menu -> new game -> battle), so only the app's table of factories
+(`arena.client.scenes.standard`) knows them all.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from enum import StrEnum
+from typing import Any
 
 import pygame
 
 from arena.client import text
 from arena.client.palette import UI
-from arena.client.settings import Settings, load_settings
+from arena.client.settings import Settings, load_settings, save_settings
 
-__all__ = ["App", "Scene"]
+__all__ = ["App", "Scene", "SceneFactory", "SceneName"]
+
+
+class SceneName(StrEnum):
+    """Every screen a scene may open (`App.scene`)."""
+
+    MAIN_MENU = "main-menu"
+    NEW_GAME = "new-game"
+    LOAD = "load"
+    SETTINGS = "settings"
+    CARD_BROWSER = "card-browser"
+    RULES = "rules"
+    BATTLE = "battle"
+    PAUSE = "pause"
+    HAND_OFF = "hand-off"
+    RESULTS = "results"
+    REPLAY = "replay"
+
+
+SceneFactory = Callable[..., "Scene"]
+"""Makes a screen: ``factory(app, *args, **kwargs)`` with the arguments of its scene class."""
 
 
 class Scene:
@@ -53,8 +82,11 @@ class App:
     """The window's contents: the scene stack, the settings and short messages."""
 
     def __init__(self, size: tuple[int, int] = (1280, 720),
-                 settings: Settings | None = None) -> None:
+                 settings: Settings | None = None,
+                 scenes: Mapping[SceneName, SceneFactory] | None = None) -> None:
         self.size = size
+        self.scenes: dict[SceneName, SceneFactory] = dict(scenes or {})
+        """The screens scenes may open by name (`standard_scenes()` for the game's own)."""
         self.stack: list[Scene] = []
         self.running = True
         self.settings = settings if settings is not None else load_settings()
@@ -82,8 +114,6 @@ class App:
 
     def toggle_fullscreen(self) -> None:
         self.settings = self.settings.with_(fullscreen=not self.settings.fullscreen)
-        from arena.client.settings import save_settings
-
         try:
             save_settings(self.settings)
         except OSError as exc:
@@ -91,6 +121,14 @@ class App:
         self.apply_display()
 
     # --- the stack ---------------------------------------------------------------------------
+
+    def scene(self, name: SceneName, *args: Any, **kwargs: Any) -> Scene:
+        """Make the screen registered as ``name``, with its scene class's arguments."""
+        factory = self.scenes.get(name)
+        if factory is None:
+            raise LookupError(f"no screen is registered as {name.value!r}; make the app with "
+                              "arena.client.scenes.standard.standard_app()")
+        return factory(self, *args, **kwargs)
 
     @property
     def top(self) -> Scene | None:

@@ -49,7 +49,7 @@ from typing import Any
 
 import pygame
 
-from arena.client import content, text
+from arena.client import content, sound, text
 from arena.client.advice import MoveWarning, Ruler, move_warning, ruler_for
 from arena.client.content import GameSetup, SeatSetup
 from arena.client.controllers import Controller
@@ -59,8 +59,9 @@ from arena.client.palette import HIGHLIGHTS, UI, mix, palette
 from arena.client.picture import figure_look, picture_from_game
 from arena.client.projection import Projection
 from arena.client.render import BattlefieldRenderer, FigurePlacement, Marker, Picture
-from arena.client.scenes.base import App, Scene
-from arena.client.scenes.common import Dialog
+from arena.client.saves import autosave_path
+from arena.client.scenes.base import App, Scene, SceneName
+from arena.client.scenes.common import ChoiceDialog, Dialog
 from arena.client.scenes.hud import (
     PHASE_ACTION,
     TURN_ACTIONS,
@@ -75,8 +76,18 @@ from arena.client.scenes.hud import (
     draw_spinner,
 )
 from arena.client.session import BattleSession, lead_hex
+from arena.client.settings import key_label
 from arena.client.ui import Button, Form, Widget, draw_panel
-from arena.engine import Action, Discard, Event, Game, IllegalAction, PlaySpell, UseAbility
+from arena.engine import (
+    Action,
+    ChooseFirstPlayer,
+    Discard,
+    Event,
+    Game,
+    IllegalAction,
+    PlaySpell,
+    UseAbility,
+)
 from arena.engine.actions import Pos
 from arena.hexgrid import Hex, hex_to_point
 
@@ -224,8 +235,6 @@ class BattleScene(Scene):
         return (float(v.x), float(v.y), float(v.width), float(v.height))
 
     def _autosave(self, session: BattleSession) -> None:
-        from arena.client.saves import autosave_path
-
         session.save(autosave_path())
 
     def _orient(self) -> None:
@@ -555,8 +564,6 @@ class BattleScene(Scene):
                 by -= bh + 8
             extra: list[Action] = []
             if state.pending or not (opts.moves or opts.attacks or opts.place or opts.choose):
-                from arena.engine import ChooseFirstPlayer
-
                 extra = [a for a in opts.legal if isinstance(a, ChooseFirstPlayer)]
             extra += [a for a in opts.other
                       if not isinstance(a, (PlaySpell, UseAbility, Discard))]
@@ -772,8 +779,6 @@ class BattleScene(Scene):
         off_board = [t for t in options if not self._target_hexes_any(t)
                      and t not in self.game.state.static.cards]
         if off_board:
-            from arena.client.scenes.common import ChoiceDialog
-
             self.app.push(ChoiceDialog(self.app, f"{pick.label}: choose a target",
                                        [(self._target_label(t), partial(self.pick_target, t))
                                         for t in options]))
@@ -961,8 +966,6 @@ class BattleScene(Scene):
 
     def more_choices(self, actions: Sequence[Action]) -> None:
         """Every choice in a scrolling list (when they do not fit the turn panel)."""
-        from arena.client.scenes.common import ChoiceDialog
-
         self.app.push(ChoiceDialog(self.app, self.game.pending.description,
                                    [(self.session.describe(a), partial(self.act, a))
                                     for a in actions]))
@@ -1118,9 +1121,7 @@ class BattleScene(Scene):
         self.session.close()
 
     def pause(self) -> None:
-        from arena.client.scenes.pause import PauseMenu
-
-        self.app.push(PauseMenu(self.app, self))
+        self.app.push(self.app.scene(SceneName.PAUSE, self))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         kind = event.type
@@ -1384,15 +1385,13 @@ class BattleScene(Scene):
         seat = self.game.to_act
         if seat == session.focus:
             return
-        from arena.client.scenes.handoff import HandOffScene
-
         session.focus = seat
         self.selected = None
         self.pick = None
         self.cursor = None
-        self.app.push(HandOffScene(self.app, seat, session.seat_label(seat),
-                                   self._handoff_done, self.game.pending.description,
-                                   on_menu=self.pause))
+        self.app.push(self.app.scene(SceneName.HAND_OFF, seat, session.seat_label(seat),
+                                     self._handoff_done, self.game.pending.description,
+                                     on_menu=self.pause))
 
     def _handoff_done(self) -> None:
         self.oriented = False
@@ -1423,9 +1422,7 @@ class BattleScene(Scene):
         if self.session.over and not self.anims and not self.fx.busy(self.time) and \
                 not self.results_shown:
             self.results_shown = True
-            from arena.client.scenes.results import ResultsScene
-
-            self.app.push(ResultsScene(self.app, self))
+            self.app.push(self.app.scene(SceneName.RESULTS, self))
 
     # --- drawing ------------------------------------------------------------------------------
 
@@ -1547,8 +1544,6 @@ class BattleScene(Scene):
     def _play(self, name: str) -> None:
         if not self.app.settings.sound:
             return
-        from arena.client import sound
-
         sound.play(name)
 
     def _bound(self, action: str) -> int:
@@ -1561,8 +1556,6 @@ class BattleScene(Scene):
         return (code, *extra) if code == default else (code,)
 
     def _hint(self, action: str) -> str:
-        from arena.client.settings import key_label
-
         return key_label(self._bound(action))
 
     def _s(self, n: int) -> int:

@@ -8,20 +8,18 @@ loading any content file (the main menu must be up in well under a second).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import Generic, TypeVar
 
 import pygame
 
 from arena.client import text
 from arena.client.figures import FigureLook
 from arena.client.palette import DEFAULT_PLAYERS, UI, shade
+from arena.client.render import BattlefieldRenderer, FigurePlacement, render_preview
 from arena.client.scenes.base import App, Scene
 from arena.client.ui import Button, Form, ListBox, TextField, draw_panel
+from arena.engine import Board, FieldSetup, GlyphSpec, ObstacleSpec, ZoneSpec
 from arena.hexgrid import Hex, distance, spiral
-
-if TYPE_CHECKING:
-    from arena.client.render import FigurePlacement
-    from arena.engine import FieldSetup
 
 __all__ = ["ChoiceDialog", "Dialog", "backdrop", "draw_title", "menu_button_rects"]
 
@@ -29,9 +27,6 @@ _backdrops: dict[tuple[int, int], pygame.Surface] = {}
 
 
 def _backdrop_field() -> tuple[FieldSetup, list[tuple[str, FigurePlacement]]]:
-    from arena.client.render import FigurePlacement
-    from arena.engine import Board, FieldSetup, GlyphSpec, ObstacleSpec, ZoneSpec
-
     columns: dict[Hex, list[str | None]] = {}
     hill, pond = Hex(2, -2), Hex(-2, 2)
     for h in spiral(Hex(0, 0), 5):
@@ -77,8 +72,6 @@ def backdrop(size: tuple[int, int], dim: bool = False) -> pygame.Surface:
     found = _backdrops.get(size)
     if found is not None:
         return found
-    from arena.client.render import BattlefieldRenderer, render_preview
-
     field_setup, figures = _backdrop_field()
     w, h = size
     image = pygame.Surface(size)

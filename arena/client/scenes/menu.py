@@ -17,8 +17,10 @@ import pygame
 
 from arena import __version__
 from arena.client import content, text
+from arena.client.figures import clear_cache
 from arena.client.palette import UI
-from arena.client.scenes.base import App, Scene
+from arena.client.saves import SaveError, autosave_path, list_saves, load_save
+from arena.client.scenes.base import App, Scene, SceneName
 from arena.client.scenes.common import Dialog, backdrop, draw_title, menu_button_rects
 from arena.client.settings import (
     AI_PACES,
@@ -39,16 +41,12 @@ MENU_ITEMS = ("Continue", "New game", "Load game", "Editor", "Card browser", "Ru
 
 def open_save(app: App, path: Path) -> bool:
     """Load a save into a battle (a readable dialog when it cannot be loaded)."""
-    from arena.client.saves import SaveError, load_save
-
     try:
         loaded = load_save(path)
     except SaveError as exc:
         app.push(Dialog(app, "Cannot load this game", str(exc), error=True))
         return False
-    from arena.client.scenes.battle import BattleScene
-
-    app.reset(BattleScene(app, loaded.game, loaded.seats, list(loaded.log)))
+    app.reset(app.scene(SceneName.BATTLE, loaded.game, loaded.seats, list(loaded.log)))
     app.toast(f"Loaded {path.name}")
     return True
 
@@ -66,8 +64,6 @@ class MainMenu(Scene):
         self._build()
 
     def _build(self) -> None:
-        from arena.client.saves import autosave_path, list_saves
-
         auto = autosave_path()
         has_auto = auto.exists()
         has_saves = has_auto or any(True for _ in list_saves())
@@ -111,27 +107,19 @@ class MainMenu(Scene):
     # --- actions ------------------------------------------------------------------------------
 
     def continue_game(self) -> None:
-        from arena.client.saves import autosave_path
-
         open_save(self.app, autosave_path())
 
     def new_game(self) -> None:
-        from arena.client.scenes.newgame import NewGameScene
-
-        self.app.push(NewGameScene(self.app))
+        self.app.push(self.app.scene(SceneName.NEW_GAME))
 
     def load_game(self) -> None:
         self.app.push(LoadScene(self.app))
 
     def open_cards(self) -> None:
-        from arena.client.scenes.cards import CardBrowserScene
-
-        self.app.push(CardBrowserScene(self.app))
+        self.app.push(self.app.scene(SceneName.CARD_BROWSER))
 
     def open_rules(self) -> None:
-        from arena.client.scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app))
+        self.app.push(self.app.scene(SceneName.RULES))
 
     def open_settings(self) -> None:
         self.app.push(SettingsScene(self.app))
@@ -204,8 +192,6 @@ class SettingsScene(Scene):
     def _set(self, **changes: object) -> None:
         self.app.settings = self.app.settings.with_(**changes)
         self._save()
-        from arena.client.figures import clear_cache
-
         clear_cache()
 
     def _save(self) -> None:
@@ -322,8 +308,6 @@ class LoadScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        from arena.client.saves import list_saves
-
         self.saves = list_saves()
         self.form = Form()
         self.list = ListBox(name="saves", row_h=52, px=22)

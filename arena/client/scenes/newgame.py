@@ -25,9 +25,11 @@ import pygame
 from arena.client import content, text
 from arena.client.content import GameSetup, SeatSetup
 from arena.client.palette import UI, palette
-from arena.client.scenes.base import App, Scene
+from arena.client.render import render_preview
+from arena.client.scenes.base import App, Scene, SceneName
 from arena.client.scenes.common import Dialog, backdrop, draw_title
 from arena.client.ui import Button, Choice, Form, ListBox, Widget, draw_panel
+from arena.content.to_engine import field_from_battlefield
 
 if TYPE_CHECKING:
     from arena.content.lists import ArmyList
@@ -312,9 +314,7 @@ class NewGameScene(Scene):
         except Exception as exc:  # noqa: BLE001 - any refusal becomes a message
             self.app.push(Dialog(self.app, "This game cannot start", str(exc), error=True))
             return
-        from arena.client.scenes.battle import BattleScene
-
-        self.app.reset(BattleScene(self.app, game, self.setup.seats, setup=self.setup))
+        self.app.reset(self.app.scene(SceneName.BATTLE, game, self.setup.seats, setup=self.setup))
 
     # --- layout ---------------------------------------------------------------------------------
 
@@ -452,9 +452,6 @@ class NewGameScene(Scene):
         key = (scenario.id, size)
         found = self.previews.get(key)
         if found is None:
-            from arena.client.render import render_preview
-            from arena.content.to_engine import field_from_battlefield
-
             bf = content.catalog().battlefields[scenario.battlefield]
             found = render_preview(field_from_battlefield(bf), size, content.zone_colours(bf))
             self.previews[key] = found

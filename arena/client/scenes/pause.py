@@ -8,7 +8,8 @@ import pygame
 
 from arena.client import text
 from arena.client.palette import UI
-from arena.client.scenes.base import App, Scene
+from arena.client.saves import new_save_path
+from arena.client.scenes.base import App, Scene, SceneName
 from arena.client.scenes.common import Dialog
 from arena.client.ui import Button, Form, draw_panel
 
@@ -62,8 +63,6 @@ class PauseMenu(Scene):
             self.form.focus = 0
 
     def save(self) -> None:
-        from arena.client.saves import new_save_path
-
         session = self.battle.session
         path = new_save_path(f"{session.scenario_name} turn {session.game.turn}")
         try:
@@ -75,19 +74,13 @@ class PauseMenu(Scene):
         self.app.toast(f"Saved as {path.name}")
 
     def load(self) -> None:
-        from arena.client.scenes.menu import LoadScene
-
-        self.app.push(LoadScene(self.app))
+        self.app.push(self.app.scene(SceneName.LOAD))
 
     def settings(self) -> None:
-        from arena.client.scenes.menu import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.push(self.app.scene(SceneName.SETTINGS))
 
     def main_menu(self) -> None:
-        from arena.client.scenes.menu import MainMenu
-
-        self.app.reset(MainMenu(self.app))
+        self.app.reset(self.app.scene(SceneName.MAIN_MENU))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

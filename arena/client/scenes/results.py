@@ -4,13 +4,17 @@ replay" (the replay viewer)."""
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 import pygame
 
-from arena.client import text
+from arena.client import content, text
+from arena.client.content import GameSetup
 from arena.client.palette import UI, mix, palette
-from arena.client.scenes.base import App, Scene
+from arena.client.replay import score_history
+from arena.client.scenes.base import App, Scene, SceneName
+from arena.client.scenes.common import Dialog
 from arena.client.ui import Button, Form, draw_panel
 
 if TYPE_CHECKING:
@@ -31,8 +35,6 @@ class ResultsScene(Scene):
         self.battle = battle
         self.form = Form()
         self.box = pygame.Rect(0, 0, 0, 0)
-        from arena.client.replay import score_history
-
         self.history = score_history(battle.session.game.to_data())
         self.resize(app.size)
 
@@ -63,11 +65,8 @@ class ResultsScene(Scene):
             self.form.focus = 3
 
     def replay(self) -> None:
-        from arena.client.scenes.common import Dialog
-        from arena.client.scenes.replay import ReplayScene
-
         try:
-            scene = ReplayScene(self.app, self.battle.session.game.to_data())
+            scene = self.app.scene(SceneName.REPLAY, self.battle.session.game.to_data())
         except Exception as exc:  # noqa: BLE001 - a save without an origin cannot replay
             self.app.push(Dialog(self.app, "No replay", f"This game cannot be replayed: "
                                  f"{exc}", error=True))
@@ -75,18 +74,9 @@ class ResultsScene(Scene):
         self.app.push(scene)
 
     def main_menu(self) -> None:
-        from arena.client.scenes.menu import MainMenu
-
-        self.app.reset(MainMenu(self.app))
+        self.app.reset(self.app.scene(SceneName.MAIN_MENU))
 
     def rematch(self) -> None:
-        import random
-
-        from arena.client import content
-        from arena.client.content import GameSetup
-        from arena.client.scenes.battle import BattleScene
-        from arena.client.scenes.common import Dialog
-
         session = self.battle.session
         setup = GameSetup(scenario=session.game.state.static.scenario.id,
                           seats=session.seats, seed=random.randrange(1, 1_000_000))
@@ -95,7 +85,7 @@ class ResultsScene(Scene):
         except Exception as exc:  # noqa: BLE001
             self.app.push(Dialog(self.app, "No rematch", str(exc), error=True))
             return
-        self.app.reset(BattleScene(self.app, game, setup.seats, setup=setup))
+        self.app.reset(self.app.scene(SceneName.BATTLE, game, setup.seats, setup=setup))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
