@@ -164,6 +164,24 @@ def test_every_module_is_read() -> None:
     # The contract means nothing if the walk finds no modules or no imports.
     assert "arena.engine.game" in MODULES and "editor.model" in MODULES
     assert any(imp.source == "arena.engine.game" for imp, _, _ in IMPORTS)
+    # It tells a type-only import (state's RuleBook) and a function-local one (status's
+    # battle screen) from a plain one, and resolves a module imported from its package.
+    kinds = {(imp.source, imp.target): (imp.local, imp.type_only) for imp, _, _ in IMPORTS}
+    assert kinds["arena.engine.state", "arena.engine.rulebook"] == (False, True)
+    assert kinds["arena.client.status", "arena.client.scenes.battle"] == (True, False)
+    assert kinds["arena.engine.game", "arena.engine.move_action"] == (False, False)
+
+
+def test_the_cycle_finder_reports_a_circle_with_its_lines() -> None:
+    def imp(a: str, b: str) -> Import:
+        return Import(a, b, ROOT / "x.py", 1, False, False)
+
+    edges = {"a": {"b": imp("a", "b")}, "b": {"c": imp("b", "c")}, "c": {"a": imp("c", "a")},
+             "d": {"a": imp("d", "a")}}
+    [(group, circle)] = _cycles(edges)
+    assert group == {"a", "b", "c"}
+    assert [(i.source, i.target) for i in circle] == [("a", "b"), ("b", "c"), ("c", "a")]
+    assert _cycles({"a": {"b": imp("a", "b")}, "b": {}}) == []
 
 
 def test_the_top_level_module_imports_nothing_of_ours() -> None:
