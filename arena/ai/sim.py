@@ -85,10 +85,11 @@ class GameReport:
 
 @lru_cache(maxsize=1)
 def catalog() -> Any:
-    """The shipped content (loaded once per process)."""
-    from arena.content import load_catalog, shipped_content_paths
+    """The game's content: shipped, with the player's own files replacing shipped ones by id
+    (loaded once per process)."""
+    from arena.content import load_game_catalog
 
-    return load_catalog(shipped_content_paths())
+    return load_game_catalog()
 
 
 def resolve_scenario(name: str) -> str:

@@ -47,13 +47,14 @@ def preload() -> None:
 
 
 def catalog() -> Catalog:
-    """The shipped content (loaded on first use; thread-safe)."""
+    """The shipped content, with the player's own cards and scenarios replacing shipped ones
+    of the same ids (loaded on first use; thread-safe)."""
     global _catalog
     with _lock:
         if _catalog is None:
-            from arena.content.catalog import load_catalog, shipped_content_paths
+            from arena.content.catalog import load_game_catalog
 
-            _catalog = load_catalog(shipped_content_paths())
+            _catalog = load_game_catalog()
         return _catalog
 
 
