@@ -46,6 +46,7 @@ from arena.client.render import BattlefieldRenderer, Marker, Picture
 from arena.content.catalog import project_root
 from arena.content.errors import ContentError
 from arena.content.loader import load_file
+from arena.content.locations import user_copy
 from arena.content.scenario import Scenario
 from arena.hexgrid import Hex, hex_to_point, point_to_hex
 from editor import model as m
@@ -895,8 +896,11 @@ class EditorApp:
                  "export-sheet-pdf": "Export build sheet (PDF)", "load-army": "Load army",
                  "load-deck": "Load deck", "save-army": "Save army as",
                  "save-deck": "Save deck as", "open-card": "Open a card (army or spell)"}[kind]
-        if kind.startswith("save") and folder.name in ("armies", "decks"):
-            folder.mkdir(parents=True, exist_ok=True)  # the file dialog needs it to exist
+        if kind.startswith("save"):
+            # Never into the shipped folders: an edit of a shipped file is the player's copy.
+            folder = user_copy(folder)
+            if folder.name in ("armies", "decks", "battlefields"):
+                folder.mkdir(parents=True, exist_ok=True)  # the file dialog needs it to exist
         self.quit_after_save = False
         self.dialog_kind = kind
         self.dialog = UIFileDialog(pygame.Rect(w // 2 - 260, h // 2 - 200, 520, 400), self.ui,
@@ -1194,7 +1198,7 @@ class EditorApp:
                 folder = folder.parent
             target = folder / f"{sc.id}.yaml"
         try:
-            save_scenario(sc, target)
+            target = save_scenario(sc, target)
         except OSError as exc:
             self.message = f"Scenario not saved: {exc.strerror or exc}"
             return False

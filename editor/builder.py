@@ -14,9 +14,10 @@ from pathlib import Path
 from arena.client.storage import data_dir
 from arena.content import writer
 from arena.content.cards import ArmyCard, SpellCard
-from arena.content.catalog import Catalog, load_catalog, shipped_content_paths
+from arena.content.catalog import Catalog, load_game_catalog
 from arena.content.lists import ArmyList, SpellDeck
 from arena.content.loader import load_file
+from arena.content.locations import save_path
 from arena.content.rules import (
     DEFAULT_BUDGET,
     ArmyTotals,
@@ -31,8 +32,9 @@ from arena.content.userfiles import armies_dir, decks_dir
 
 
 def shipped_catalog() -> Catalog:
-    """Every shipped card (cards/ and scenarios/), without the slow cross-checks."""
-    return load_catalog(shipped_content_paths(), check=False)
+    """Every card the game plays with (the shipped ones, the player's corrections replacing
+    them by id), without the slow cross-checks."""
+    return load_game_catalog(check=False)
 
 
 def user_data_dir() -> Path:
@@ -227,6 +229,7 @@ class Builder:
         target = path or known or self.default_army_path()
         if path is not None:
             self.army_id = path.stem
+        target = save_path(target)  # never over a shipped premade army
         writer.save_model(self.army_list(), target)
         self.army_path = target
         self.saved_army = (self.planeswalker, tuple(self.cards))
@@ -238,6 +241,7 @@ class Builder:
         target = path or known or self.default_deck_path()
         if path is not None:
             self.deck_id = path.stem
+        target = save_path(target)
         writer.save_model(self.spell_deck(), target)
         self.deck_path = target
         self.saved_deck = (self.planeswalker, tuple(self.spells))

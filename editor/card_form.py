@@ -21,6 +21,7 @@ from arena.content import writer, yamlio
 from arena.content.cards import ArmyCard, SpellCard
 from arena.content.errors import ContentError
 from arena.content.loader import load_document, load_file
+from arena.content.locations import save_path, user_copy
 from editor.ability_form import ability_template, effect_template, parse_part
 
 CardModel = ArmyCard | SpellCard
@@ -105,6 +106,11 @@ class CardForm:
 
     @classmethod
     def open(cls, path: Path | str) -> CardForm:
+        """The form of the card at `path`; of the player's correction instead when `path` is
+        a shipped card the player has corrected (the game plays the correction)."""
+        corrected = user_copy(path)
+        if corrected.is_file():
+            path = corrected
         card = load_file(path)
         if not isinstance(card, (ArmyCard, SpellCard)):
             raise ContentError.single(str(path), "is not an army card or spell card",
@@ -160,7 +166,10 @@ class CardForm:
         return card, []
 
     def save(self, path: Path | None = None) -> list[str]:
-        """Save if valid (canonical, atomic); returns the problems (empty: saved)."""
+        """Save if valid (canonical, atomic); returns the problems (empty: saved). A shipped
+        card is never written over: its correction goes to the same place in the player's
+        folder (`arena.content.locations.user_copy`), where the game takes it instead of
+        the shipped card; `path` then tells where it went."""
         card, problems = self.build()
         if card is None:
             return problems
@@ -168,6 +177,7 @@ class CardForm:
         if target.stem != card.id:
             return [f"id: the id {card.id!r} does not match the file name {target.name!r}"]
         try:
+            target = save_path(target)
             writer.save_model(card, target)
         except OSError as exc:
             return [f"not saved: {exc.strerror or exc}"]

@@ -35,6 +35,7 @@ from arena.content.battlefield import (
 )
 from arena.content.errors import ContentError
 from arena.content.loader import load_file
+from arena.content.locations import save_path
 
 Coord = tuple[int, int]
 TERRAINS: tuple[str, ...] = ("land", "water", "road", "weirded")
@@ -821,8 +822,10 @@ class Editor:
         return cls(MapDoc.from_battlefield(bf), path)
 
     def save(self, path: Path | str | None = None) -> Path:
-        """Save canonical YAML atomically; the id follows the file name. Raises `SaveError`
-        (the old file kept) when the map is not a valid battlefield or the write fails."""
+        """Save canonical YAML atomically; the id follows the file name; an edit of a shipped
+        battlefield goes to the player's folder (`arena.content.locations.user_copy`), where
+        it replaces the shipped one. Raises `SaveError` (the old file kept) when the map is
+        not a valid battlefield or the write fails."""
         target = Path(path) if path is not None else self.path
         if target is None:
             raise SaveError("choose a file name first (Save as)")
@@ -837,6 +840,7 @@ class Editor:
             where = ".".join(str(p) for p in first["loc"])
             raise SaveError(f"not saved: {where}: {first['msg']}") from exc
         try:
+            target = save_path(target)
             writer.save_model(bf, target)
         except OSError as exc:
             raise SaveError(f"not saved: {exc.strerror or exc}") from exc

@@ -2,8 +2,8 @@
 
 "Test play" and the builder's "Play with this army" both run the game as its own process
 (the editor stays open and responsive), with the game's direct-start options
-(`arena.client.direct`): the battle begins at once, no menus. ``ARENA_CONTENT`` points the
-game at the test-play content root (`editor.testplay.prepare`), so the scenario
+(`arena.client.direct`): the battle begins at once, no menus. ``ARENA_CONTENT`` lays the
+test-play content folder (`editor.testplay.prepare`) over the game's content, so the scenario
 "Test play: <name>" on the battlefield being edited is there for the first battle and, for
 more games, under New game. A value the game cannot start with is reported on the game's
 stderr (exit code 2); the editor checks what it can before starting it, and watches the

@@ -14,6 +14,7 @@ from typing import Any
 from arena.content import writer, yamlio
 from arena.content.errors import ContentError
 from arena.content.loader import load_document, load_file
+from arena.content.locations import save_path
 from arena.content.scenario import Scenario
 
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -114,6 +115,10 @@ def load_scenario(path: Path | str) -> Scenario:
     return sc
 
 
-def save_scenario(sc: Scenario, path: Path | str) -> None:
-    """Canonical YAML, atomic (the old file survives a failure)."""
-    writer.save_model(sc, path)
+def save_scenario(sc: Scenario, path: Path | str) -> Path:
+    """Canonical YAML, atomic (the old file survives a failure), at `path` or, for a shipped
+    scenario, at its place in the player's folder (`arena.content.locations.user_copy`);
+    returns where it went."""
+    target = save_path(path)
+    writer.save_model(sc, target)
+    return target

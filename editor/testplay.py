@@ -1,9 +1,9 @@
 """Test play: start the game on the battlefield being edited (headless preparation).
 
-The game reads its scenarios from the content root (``ARENA_CONTENT`` overrides the shipped
-one): `prepare` builds a temporary content root that links the shipped cards, battlefields
-and scenarios and adds the edited battlefield (replacing a shipped one of the same id) with a
-scenario "Test play: <name>" for it. `launch` starts the game there straight into a battle on
+The game lays the content folder ``ARENA_CONTENT`` over the shipped and the player's content
+by id (`arena.content.locations`): `prepare` writes a temporary folder holding the edited
+battlefield (replacing a saved one of the same id) and a scenario "Test play: <name>" for
+it. `launch` starts the game there straight into a battle on
 that scenario (the player against the normal computer player, premade armies), and
 `launch_battle` does the same with the player's own army and deck (`editor.playgame` builds
 the game's command line). The test scenario stays under New game for more games.
@@ -28,10 +28,9 @@ class PlayError(Exception):
     """The map or its scenario settings cannot be played yet (the message says why)."""
 
 
-def prepare(doc: MapDoc, form: ScenarioForm | None = None, root: Path | None = None,
+def prepare(doc: MapDoc, form: ScenarioForm | None = None,
             into: Path | None = None) -> tuple[Path, str]:
-    """Write the temporary content root; returns it and the test scenario's id."""
-    root = root or project_root()
+    """Write the temporary content folder; returns it and the test scenario's id."""
     try:
         bf = doc.to_battlefield()
     except ValueError as exc:
@@ -52,16 +51,6 @@ def prepare(doc: MapDoc, form: ScenarioForm | None = None, root: Path | None = N
         raise PlayError(f"scenario settings: {problems[0]}")
     out = into or Path(tempfile.mkdtemp(prefix="arena-test-play-"))
     (out / "scenarios" / "battlefields").mkdir(parents=True, exist_ok=True)
-    if not (out / "cards").exists():
-        (out / "cards").symlink_to(root / "cards", target_is_directory=True)
-    for path in sorted((root / "scenarios" / "battlefields").glob("*.yaml")):
-        link = out / "scenarios" / "battlefields" / path.name
-        if path.stem != doc.id and not link.exists():
-            link.symlink_to(path)
-    for path in sorted((root / "scenarios").glob("*.yaml")):
-        link = out / "scenarios" / path.name
-        if path.stem != TEST_ID and not link.exists():
-            link.symlink_to(path)
     writer.save_model(bf, out / "scenarios" / "battlefields" / f"{doc.id}.yaml")
     writer.save_model(scenario, out / "scenarios" / f"{TEST_ID}.yaml")
     return out, TEST_ID

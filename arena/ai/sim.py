@@ -32,7 +32,7 @@ from typing import Any
 
 from arena.ai.levels import LEVELS, make_controller
 from arena.ai.match import Match
-from arena.content import load_catalog, shipped_content_paths
+from arena.content import load_game_catalog
 from arena.content.to_engine import game_from_content
 
 __all__ = [
@@ -87,8 +87,9 @@ class GameReport:
 
 @lru_cache(maxsize=1)
 def catalog() -> Any:
-    """The shipped content (loaded once per process)."""
-    return load_catalog(shipped_content_paths())
+    """The game's content: shipped, with the player's own files replacing shipped ones by id
+    (loaded once per process)."""
+    return load_game_catalog()
 
 
 def resolve_scenario(name: str) -> str:

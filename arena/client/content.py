@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from arena.client.palette import Color, hex_color
 from arena.client.storage import data_dir
-from arena.content.catalog import load_catalog, shipped_content_paths
+from arena.content.catalog import load_game_catalog
 from arena.content.lists import SpellDeck
 from arena.content.rules import check_deck
 from arena.content.to_engine import game_from_content
@@ -53,11 +53,12 @@ def preload() -> None:
 
 
 def catalog() -> Catalog:
-    """The shipped content (loaded on first use; thread-safe)."""
+    """The shipped content, with the player's own cards and scenarios replacing shipped ones
+    of the same ids (loaded on first use; thread-safe)."""
     global _catalog
     with _lock:
         if _catalog is None:
-            _catalog = load_catalog(shipped_content_paths())
+            _catalog = load_game_catalog()
         return _catalog
 
 

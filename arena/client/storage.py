@@ -2,7 +2,8 @@
 
 Saves, the autosave and the settings live in the user's data directory
 (``platformdirs.user_data_dir("arena")``; the ``ARENA_DATA_DIR`` environment variable
-overrides it, which the tests use). Every file is written atomically: the JSON goes to a
+overrides it, which the tests use; `arena.content.locations.user_root` knows it, since the
+player's own content files live there too). Every file is written atomically: the JSON goes to a
 temporary file in the same folder, is flushed to disk, and replaces the old file with
 ``os.replace``, so a crash mid-write never leaves half a save.
 """
@@ -10,12 +11,10 @@ temporary file in the same folder, is flushed to disk, and replaces the old file
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
-from platformdirs import user_data_dir
-
+from arena.content.locations import user_root
 from arena.content.yamlio import atomic_write
 
 __all__ = ["data_dir", "read_json", "write_json_atomic"]
@@ -23,8 +22,7 @@ __all__ = ["data_dir", "read_json", "write_json_atomic"]
 
 def data_dir() -> Path:
     """The folder for saves and settings (created by the first write, not by reads)."""
-    override = os.environ.get("ARENA_DATA_DIR")
-    return Path(override) if override else Path(user_data_dir("arena"))
+    return user_root()
 
 
 def write_json_atomic(path: Path, data: Any) -> None:

@@ -14,14 +14,21 @@ The only package in Arena that reads or writes YAML. Formats (each file starts w
   `arena.content.rules`.
 
 Entry points: `load_file` (one file -> model, or `ContentError`), `load_catalog` (folders ->
-`Catalog` with every problem collected, never raising), `save_model` (canonical, atomic),
+`Catalog` with every problem collected, never raising), `load_game_catalog` (the shipped
+content with the player's own files replacing shipped ones by id; where those live is
+`arena.content.locations`), `save_model` (canonical, atomic),
 and `arena.content.validate_cli.run` behind ``arena validate``. Every error is a `Problem`
 naming the file, the line, the key path, what is wrong and how to fix it.
 """
 
 from arena.content.battlefield import Battlefield
 from arena.content.cards import ArmyCard, SpellCard
-from arena.content.catalog import Catalog, load_catalog, shipped_content_paths
+from arena.content.catalog import (
+    Catalog,
+    load_catalog,
+    load_game_catalog,
+    shipped_content_paths,
+)
 from arena.content.errors import ContentError, Problem
 from arena.content.lists import ArmyList, SpellDeck
 from arena.content.loader import FORMATS, load_file, load_text
@@ -32,5 +39,5 @@ from arena.content.writer import dump_model, save_model
 __all__ = [
     "FORMATS", "ArmyCard", "ArmyList", "Battlefield", "Catalog", "ContentError", "Problem",
     "Scenario", "SpellCard", "SpellDeck", "check_army", "check_deck", "dump_model", "load_catalog",
-    "load_file", "load_text", "save_model", "shipped_content_paths",
+    "load_file", "load_game_catalog", "load_text", "save_model", "shipped_content_paths",
 ]

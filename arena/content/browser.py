@@ -9,10 +9,10 @@ that again as one plain-text block (`CardEntry.full_text`). Pure data: no pygame
 
 Example::
 
-    from arena.content import load_catalog, shipped_content_paths
+    from arena.content import load_game_catalog
     from arena.content.browser import browse, search
 
-    entries = browse(load_catalog(shipped_content_paths()))
+    entries = browse(load_game_catalog())
     for entry in search(entries, "zombie", colours={"black"}):
         print(entry.full_text)
 """

@@ -91,6 +91,10 @@ def render() -> str:
         "be numbers, and every error names the file, line and key path. Worked examples are in",
         "the docstrings of the modules named, and every shipped file under `cards/` and",
         "`scenarios/` is one.", "",
+        "The game reads the shipped `cards/` and `scenarios/` (inside the installed package,",
+        "or the checkout's folders), then the same folders in the player's Arena folder",
+        "(`ARENA_DATA_DIR`, else the platform's user data folder): a file there replaces the",
+        "shipped file of the same format and id (`arena.content.locations`).", "",
     ]
     seen: set[type[BaseModel]] = set()
     for fmt, module in _SECTIONS:

@@ -18,10 +18,11 @@ Below the maps come the legend, the starting zones, glyphs, obstacles and power 
 for a scenario, its rules (players, teams, zones, budget, turn limits, victory, scoring,
 tie-break). Pure string building: no pygame, no terminal control codes.
 
-:func:`main` is the command: it takes a shipped scenario or battlefield id (looked up under
-:func:`arena.content.catalog.shipped_content_paths`) or a path to a file, loads it with the
-shipped content alongside (so a scenario finds its battlefield) and prints the rendering. A
-file with problems prints every problem and exits 1; an unknown id or a missing path exits 2.
+:func:`main` is the command: it takes a scenario or battlefield id (looked up in the game's
+content, :func:`arena.content.catalog.game_content_layers`: the player's file of an id wins
+over the shipped one) or a path to a file, loads it with the game's content alongside (so a
+scenario finds its battlefield) and prints the rendering. A file with problems prints every
+problem and exits 1; an unknown id or a missing path exits 2.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from arena.content.battlefield import Battlefield
-from arena.content.catalog import Catalog, expand, load_catalog, shipped_content_paths
+from arena.content.catalog import Catalog, expand, game_content_layers, load_catalog
 from arena.content.loader import FORMATS
 from arena.content.scenario import Scenario
 
@@ -261,7 +262,7 @@ def _looks_like_path(target: str) -> bool:
 
 
 def _resolve(target: str, shipped: list[Path]) -> Path:
-    """The file `target` names: a path, or the shipped scenario/battlefield with that id."""
+    """The file `target` names: a path, or the scenario/battlefield with that id."""
     if _looks_like_path(target):
         path = Path(target)
         if not path.is_file():
@@ -269,8 +270,10 @@ def _resolve(target: str, shipped: list[Path]) -> Path:
                            "scenario or battlefield by its id", EXIT_USAGE)
         return path.resolve()
     found = [p for p in shipped if p.stem == target]
-    # A scenario wins over a battlefield of the same id (it renders the battlefield too).
-    found.sort(key=lambda p: ("battlefields" in p.parts, str(p)))
+    # A scenario wins over a battlefield of the same id (it renders the battlefield too), and
+    # a higher layer's file over a lower one's (`shipped` comes lowest layer first).
+    found = [p for _, p in sorted(enumerate(found),
+                                  key=lambda ip: ("battlefields" in ip[1].parts, -ip[0]))]
     if not found:
         raise _Failure(f"{target}: no shipped scenario or battlefield has this id. Fix: use "
                        f"one of: {', '.join(_known_ids(shipped)) or '(none)'}", EXIT_USAGE)
@@ -291,9 +294,10 @@ def _battlefield_path(catalog: Catalog, bf: Battlefield) -> Path | None:
 
 def show(target: str) -> str:
     """The rendering of `target` (an id or a path); raises `_Failure` with a message."""
-    shipped = expand(shipped_content_paths())
-    path = _resolve(target, shipped)
-    catalog = load_catalog([*(p for p in shipped if p != path), path])
+    layers = [expand(layer) for layer in game_content_layers()]
+    path = _resolve(target, [p for layer in layers for p in layer])
+    base, *over = [[p for p in layer if p != path] for layer in layers]
+    catalog = load_catalog(base, overrides=[*over, [path]])
     problems = _problems(catalog, path)
     if problems:
         raise _Failure("\n".join(problems), EXIT_INVALID)

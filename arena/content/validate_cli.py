@@ -1,7 +1,9 @@
 """`arena validate PATH...`: check any mix of content files and folders, print every problem.
 
-The shipped content is loaded alongside so that ids can be resolved (an army file of yours
-naming a shipped card), but only the files named on the command line are reported. Exit
+The game's content (the shipped files and the player's own, `arena.content.locations`) is
+loaded alongside so that ids can be resolved (an army file of yours naming a shipped card),
+but only the files named on the command line are reported; they replace loaded files of the
+same ids (a corrected card is checked in place of the shipped one). Exit
 status: 0 all valid, 1 some file invalid, 2 a path that does not exist.
 """
 
@@ -12,7 +14,7 @@ from typing import TextIO
 
 from arena.content.battlefield import Battlefield
 from arena.content.cards import ArmyCard, SpellCard
-from arena.content.catalog import Catalog, expand, load_catalog, shipped_content_paths
+from arena.content.catalog import Catalog, expand, game_content_layers, load_catalog
 from arena.content.geometry import check_battlefield
 from arena.content.lists import ArmyList
 from arena.content.loader import ContentModel
@@ -36,8 +38,10 @@ def run(paths: list[str], out: TextIO, budget: int = DEFAULT_BUDGET) -> int:
     if not named:
         out.write(f"{', '.join(paths)}: no .yaml files found\n")
         return 1
-    shipped = [p for p in expand(shipped_content_paths()) if p not in set(named)]
-    catalog = load_catalog([*shipped, *named], budget=budget)
+    chosen = set(named)
+    base, *over = [[p for p in expand(layer) if p not in chosen]
+                   for layer in game_content_layers()]
+    catalog = load_catalog(base, budget=budget, overrides=[*over, named])
     bad = 0
     problems = 0
     for path in named:

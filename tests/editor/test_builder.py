@@ -129,3 +129,7 @@ def test_save_never_overwrites_a_shipped_premade(tmp_path: Path,
     assert not again.army_dirty
     again.name_army("Night Watch II")
     assert again.save_army() == tmp_path / "data" / "armies" / "night-watch-ii.yaml"
+    # Saved as the shipped file itself, it is the player's copy that replaces it by id.
+    assert b.save_army(army) == tmp_path / "data" / "cards" / "armies" / army.name
+    assert b.save_deck(deck) == tmp_path / "data" / "cards" / "decks" / deck.name
+    assert (army.read_text(), deck.read_text()) == shipped

@@ -128,3 +128,31 @@ def test_an_ability_is_edited_as_yaml_and_saved(tmp_path: Path) -> None:
     assert isinstance(saved, ArmyCard)
     assert saved.abilities[-1].name == "Wings of Fire" and saved.abilities[-1].kind == "keyword"
     assert len(saved.abilities) == len(load_file(ARMY_CARD).abilities) + 1
+
+
+def test_an_owners_correction_of_a_shipped_card_is_the_players_and_the_game_plays_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Saving a shipped card from the card form never writes over the shipped file: the
+    correction lands in the player's folder, where the game's catalogue takes it instead of
+    the shipped card (by id), and a new game is dealt the corrected card."""
+    from arena.client import content as client_content
+    from arena.content.catalog import load_game_catalog
+
+    user = tmp_path / "user"
+    monkeypatch.setenv("ARENA_DATA_DIR", str(user))
+    shipped = ROOT / "cards" / "army" / "rhox-veterans.yaml"
+    before = shipped.read_bytes()
+    form = CardForm.open(shipped)
+    assert form.values["life"] == "3"
+    form.values["life"] = "4"
+    assert form.save() == []
+    mine = user / "cards" / "army" / "rhox-veterans.yaml"
+    assert form.path == mine and mine.is_file()
+    assert shipped.read_bytes() == before
+    assert load_game_catalog().army_cards["rhox-veterans"].life == 4
+    monkeypatch.setattr(client_content, "_catalog", None)  # the game loads afresh
+    game = client_content.new_game(client_content.GameSetup())  # Gideon's premade army
+    assert game.state.static.card_def("p1:rhox-veterans").life == 4
+    # Opening the shipped card again edits the correction the game plays.
+    again = CardForm.open(shipped)
+    assert again.path == mine and again.values["life"] == "4"

@@ -381,3 +381,18 @@ def test_obstacle_footprints_turn_about_the_mouse_hex() -> None:
     ed.execute(PlaceObstacle("ruin", obstacle_footprint("ruin", "2 hexes", (1, 0)), 6))
     assert sorted(sorted(o.footprint) for o in ed.doc.obstacles) == [
         [(-2, 0), (-1, 0)], [(1, 0), (2, 0)]]
+
+
+def test_saving_a_shipped_battlefield_saves_the_players_copy(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Save of a shipped battlefield writes it to the player's folder (the game takes it
+    there in place of the shipped one), never over the shipped file."""
+    monkeypatch.setenv("ARENA_DATA_DIR", str(tmp_path / "data"))
+    shipped = SHIPPED[0]
+    before = shipped.read_bytes()
+    ed = Editor.open(shipped)
+    ed.execute(SetInfo(name="Mine now"))
+    mine = tmp_path / "data" / "scenarios" / "battlefields" / shipped.name
+    assert ed.save() == mine and ed.path == mine
+    assert shipped.read_bytes() == before
+    assert load_file(mine).name == "Mine now"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from arena.content.catalog import load_catalog, shipped_content_paths
+from arena.content.catalog import load_game_catalog
 from editor import model as m
 from editor import playgame, testplay
 
@@ -17,12 +17,18 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_prepare_a_content_root_the_game_loads(tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test-play folder is laid over the game's content: its battlefield wins over the
+    shipped one and over the player's saved file of the same id (the map being edited is
+    the one played), and everything else is still there."""
+    monkeypatch.setenv("ARENA_DATA_DIR", str(tmp_path / "data"))
     ed = m.Editor.open(ROOT / "scenarios" / "battlefields" / "duel.yaml")
+    ed.execute(m.SetInfo(name="Duel, as saved"))
+    ed.save(tmp_path / "data" / "scenarios" / "battlefields" / "duel.yaml")
     ed.execute(m.Raise((0, 0)))
     ed.execute(m.SetInfo(name="Duel, higher"))
     content, scenario_id = testplay.prepare(ed.doc, into=tmp_path / "content")
     monkeypatch.setenv("ARENA_CONTENT", str(content))
-    catalog = load_catalog(shipped_content_paths(), check=True)
+    catalog = load_game_catalog(check=True)
     mine = {p: found for p, found in catalog.problems.items()
             if "test-play" in p.name or p.name == "duel.yaml"}
     assert mine == {}

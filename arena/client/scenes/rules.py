@@ -15,10 +15,11 @@ from arena.client.palette import UI, mix
 from arena.client.scenes.base import App
 from arena.client.scenes.common import SearchListScene, backdrop, draw_title
 from arena.client.ui import Button, Form, ListBox, TextField, draw_panel
+from arena.content.locations import asset
 
 __all__ = ["RULES_PATH", "RulesScene", "Section", "load_rules", "search_sections"]
 
-RULES_PATH = Path(__file__).resolve().parents[3] / "assets" / "rules" / "rules.md"
+RULES_PATH = asset("rules", "rules.md")
 
 
 @dataclass
