@@ -16,16 +16,25 @@ play: $(STAMP)
 editor: $(STAMP)
 	$(BIN)/arena-editor
 
-# Re-install only when the project description changes.
-$(STAMP): pyproject.toml arena/__init__.py editor/__init__.py
-	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,dev]'
-	@touch $(STAMP)
+STAMP_DEPS := pyproject.toml arena/__init__.py editor/__init__.py
+
+# Re-install only when the project description changes. Two makes at once in one checkout
+# (two `make test` side by side) take turns under a lock, and the second one, finding the
+# stamp fresh once it has the lock, installs nothing: pip never runs twice into one .venv.
+$(STAMP): $(STAMP_DEPS)
+	@flock .venv.lock sh -ec '\
+	  if [ -f $(STAMP) ] && [ -z "$$(find $(STAMP_DEPS) -newer $(STAMP))" ]; then exit 0; fi; \
+	  test -x $(BIN)/python || $(PYTHON) -m venv $(VENV); \
+	  echo "Installing Arena into $(VENV)"; \
+	  $(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip; \
+	  $(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[test,dev]"; \
+	  touch $(STAMP)'
 
 setup: $(STAMP)
 
-# Debian packages the real-window tests use; installed only when one is missing.
+# Debian packages the real-window tests use; installed only when one is missing. apt waits
+# for a dpkg lock held by another install (another checkout's make) instead of failing.
+APT := apt-get -o DPkg::Lock::Timeout=600
 system-deps:
 	@missing=""; for p in $(DEB_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
@@ -33,7 +42,7 @@ system-deps:
 	if [ -n "$$missing" ]; then \
 	  echo "Installing Debian packages:$$missing"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	  $$SUDO $(APT) update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO $(APT) install -y -qq --no-install-recommends $$missing >/dev/null; \
 	fi
 
 test: $(STAMP) system-deps
@@ -50,4 +59,4 @@ lint: $(STAMP)
 	$(BIN)/mypy arena editor
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .venv.lock build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -59,6 +59,7 @@ from editor.card_window import CardWindow
 from editor.playgame import WatchedGame
 from editor.scenario_form import CHOICES, ScenarioForm, save_scenario
 from editor.scene import field_setup
+from editor.teststatus import EditorStatus
 from editor.validation import Debouncer, Finding, Report, validate
 from editor.zone_window import ZoneWindow
 
@@ -1530,16 +1531,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         app.refresh_tools()
         clock = pygame.time.Clock()
         frames = 0
+        status = EditorStatus.from_env()  # only for the real-window tests
         while app.running:
             dt = clock.tick(60) / 1000.0
             for event in pygame.event.get():
                 app.handle_event(event)
+                if status is not None:
+                    status.saw(event)
             if app.size != screen.get_size():
                 screen = pygame.display.get_surface() or screen
             app.update(dt if not args.frames else max(dt, 0.35))
             app.draw(screen)
             pygame.display.flip()
             frames += 1
+            if status is not None:
+                status.write(app, frames)
             if args.frames and frames >= args.frames:
                 break
         if args.screenshot is not None:

@@ -8,6 +8,7 @@ YAML document, a plain-language message and a fix. Nothing but `ContentError` es
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 import types
 import typing
@@ -87,11 +88,22 @@ def load_document(doc: Document, expect: type[BaseModel] | None = None) -> Conte
             from None
 
 
+MAX_PROBLEMS = 50
+"""At most this many schema problems of one file are described; the rest are counted. A file
+of 40,000 unknown keys is one mistake made many times, and describing each (a line lookup
+and a spelling suggestion apiece) would cost more than everything else the loader does."""
+
+
 def _problems(doc: Document, model_cls: type[BaseModel],
               exc: pydantic.ValidationError) -> list[Problem]:
     problems: list[Problem] = []
     seen: set[tuple[KeyPath, str]] = set()
-    for error in exc.errors(include_url=False):
+    errors = exc.errors(include_url=False)
+    left = 0
+    for index, error in enumerate(errors):
+        if len(problems) >= MAX_PROBLEMS:
+            left = len(errors) - index
+            break
         loc, kind = error["loc"], error["type"]
         shown: KeyPath | None = None
         if kind == "invalid_key" or (loc and loc[-1] == "[key]"):  # a key that is not text
@@ -116,7 +128,12 @@ def _problems(doc: Document, model_cls: type[BaseModel],
                                     message, fix))
         else:
             problems.append(doc.problem(path, message, fix))
-    return sorted(problems, key=lambda p: (p.line or 0, p.path))
+    problems.sort(key=lambda p: (p.line or 0, p.path))
+    if left:
+        problems.append(Problem(
+            doc.file, None, "", f"has up to {left} more problems than the {MAX_PROBLEMS} listed",
+            "fix the listed ones, then validate again to see the rest"))
+    return problems
 
 
 def _data_path(data: Any, loc: tuple[Any, ...]) -> KeyPath:
@@ -141,21 +158,28 @@ def _data_path(data: Any, loc: tuple[Any, ...]) -> KeyPath:
 
 def _raw_key_path(doc: Document, parent: KeyPath, key: Any) -> KeyPath:
     """The path of a key YAML read as true, null or a number, spelt as in the file (`on`)."""
-    for path in sorted(doc.lines, key=lambda p: doc.lines[p]):
-        if len(path) == len(parent) + 1 and path[:-1] == parent \
-                and _same_key(path[-1], key):
-            return path
-    return parent
+    # One pass over the lines, no sorting: this runs once per problem (sorting every key
+    # path of the file each time made a file of many number keys quadratic).
+    depth = len(parent) + 1
+    found = [path for path in doc.lines
+             if len(path) == depth and path[:-1] == parent and _same_key(path[-1], key)]
+    return min(found, key=doc.lines.__getitem__) if found else parent
+
+
+_NOT_READ = object()
+
+
+@functools.lru_cache(maxsize=4096)
+def _key_value(raw: str) -> Any:
+    """What YAML reads a key spelt ``raw`` as (`_NOT_READ` when it cannot)."""
+    try:
+        return yaml.safe_load(raw)
+    except (yaml.YAMLError, ValueError, OverflowError, RecursionError):
+        return _NOT_READ
 
 
 def _same_key(raw: str | int, key: Any) -> bool:
-    if isinstance(raw, str):
-        try:
-            value = yaml.safe_load(raw)
-        except (yaml.YAMLError, ValueError, OverflowError, RecursionError):
-            return False
-    else:
-        value = raw
+    value = _key_value(raw) if isinstance(raw, str) else raw
     return type(value) is type(key) and value == key
 
 

@@ -1,10 +1,16 @@
 """Reading and writing YAML content files: the only place in Arena that touches YAML.
 
-Values are loaded with ``yaml.safe_load`` only. Line numbers for error messages come from a
-second, construction-free pass (``yaml.compose`` with the safe loader), which builds nodes but
-never objects. That pass also refuses what plain data never needs and what could hurt: tags of
-any kind, anchors and aliases (exponential "billion laughs" expansion), and duplicate keys
-(which ``safe_load`` would silently resolve to the last one).
+Values are loaded with the safe loader only (``yaml.safe_load``'s constructor). Line numbers
+for error messages come from the node tree the file is composed into, which is walked before
+it is trusted: the walk refuses what plain data never needs and what could hurt: tags of any
+kind, anchors and aliases (exponential "billion laughs" expansion), and duplicate keys (which
+``safe_load`` would silently resolve to the last one).
+
+Speed: a file is composed once, by libyaml's parser (``CSafeLoader``) when PyYAML has it,
+and the values are built from those same nodes. The pure-Python parser reads about 100 KB a
+second, so a 4 MB file took a minute (twice over: once to load, once for the lines). A file
+libyaml cannot read is read again by the pure-Python parser, whose messages (and marks) are
+the ones the error reports are written for.
 
 Writing goes through one canonical dumper (fixed key order from the models, short lists of
 scalars in flow style) and an atomic replace, so an editor save diffs cleanly and a crash
@@ -25,8 +31,11 @@ import yaml
 
 from arena.content.errors import ContentError, Problem, format_key_path
 
-#: Largest content file accepted; a battlefield of 10,000 columns is far below this.
-MAX_BYTES = 4 * 1024 * 1024
+MAX_BYTES = 256 * 1024
+"""Largest content file accepted. The biggest shipped file is under 7 KB and a battlefield
+of 5,000 columns fits. The cap bounds the work: each YAML node costs microseconds to compose
+even with libyaml (a list of one-digit numbers has a node every two bytes), so a file at the
+cap validates in a second or two; at 4 MB it took tens of seconds and hundreds of MB."""
 
 KeyPath = tuple[str | int, ...]
 
@@ -76,8 +85,8 @@ def read_text(path: Path, display: str | None = None) -> str:
             from None
     if len(raw) > MAX_BYTES:
         raise ContentError.single(
-            name, f"is {len(raw)} bytes, more than the {MAX_BYTES} a content file may have",
-            "split it or check that it is the right file")
+            name, f"is {len(raw)} bytes, more than the {MAX_BYTES} ({MAX_BYTES // 1024} KB) a "
+            "content file may have", "split it or check that it is the right file")
     if b"\x00" in raw:
         raise ContentError.single(
             name, "is a binary file, not YAML text", "open the right file or re-save it as text")
@@ -98,6 +107,80 @@ def read_text(path: Path, display: str | None = None) -> str:
 
 def parse(text: str, file: str) -> Document:
     """Parse YAML text into a `Document`, or raise `ContentError` with the line at fault."""
+    fast = _parse_fast(text, file)
+    if fast is not None:
+        return fast
+    data, root = _parse_slow(text, file)
+    if root is None or data is None:
+        raise ContentError.single(
+            file, "is empty", "write the file's content, starting with its `format:` key")
+    lines: dict[KeyPath, int] = {}
+    problems: list[Problem] = []
+    _walk(root, (), lines, problems, file, set())
+    if problems:
+        raise ContentError(_collapse(problems))
+    return Document(file, data, lines)
+
+
+_FastLoader: type[Any] | None = getattr(yaml, "CSafeLoader", None)
+"""libyaml's safe loader, when PyYAML was built with it (the wheels are)."""
+
+
+class _NotPlain(Exception):
+    """The fast path met something only the slow path reports faithfully."""
+
+
+def _parse_fast(text: str, file: str) -> Document | None:
+    """The `Document` of ``text`` from one libyaml pass; `ContentError` for the tags,
+    aliases and duplicate keys the walk refuses; None when libyaml is missing or cannot read
+    or build the text (a syntax error, a value that cannot be built): the slow path then
+    reads it again and says what is wrong, exactly as it always has."""
+    if _FastLoader is None:
+        return None
+    loader = _FastLoader(text)
+    try:
+        root = loader.get_single_node()
+        if root is None:
+            return None
+        lines: dict[KeyPath, int] = {}
+        problems: list[Problem] = []
+        _walk(root, (), lines, problems, file, set())
+        if problems:
+            # What ``safe_load`` refuses (an unknown tag, a key that is a list, a number too
+            # long) is said first, by the slow path; else these are the file's problems.
+            loader.construct_document(root)
+            raise ContentError(_collapse(problems))
+        # The walk found only plain tags, no aliases and no merge keys, so the tree is
+        # built here directly by the safe loader's own scalar constructors.
+        data = _build(root, loader)
+    except (yaml.YAMLError, RecursionError, ValueError, OverflowError, _NotPlain):
+        return None
+    finally:
+        loader.dispose()
+    return Document(file, data, lines) if data is not None else None
+
+
+_STR_TAG = "tag:yaml.org,2002:str"
+
+
+def _build(node: yaml.Node, loader: Any) -> Any:
+    """The value of a walked node tree, as ``yaml.safe_load`` gives it."""
+    if isinstance(node, yaml.MappingNode):
+        out: dict[Any, Any] = {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, yaml.ScalarNode):  # unhashable: the slow path says so
+                raise _NotPlain
+            out[_build(key_node, loader)] = _build(value_node, loader)
+        return out
+    if isinstance(node, yaml.SequenceNode):
+        return [_build(item, loader) for item in node.value]
+    if node.tag == _STR_TAG:
+        return node.value
+    return loader.yaml_constructors[node.tag](loader, node)
+
+
+def _parse_slow(text: str, file: str) -> tuple[Any, yaml.Node | None]:
+    """The values and node tree by the pure-Python parser, or the `ContentError` at fault."""
     try:
         data = yaml.safe_load(text)
     except yaml.constructor.ConstructorError as exc:
@@ -115,15 +198,7 @@ def parse(text: str, file: str) -> Document:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as exc:  # pragma: no cover - safe_load failed first on the same text
         raise _yaml_problem(file, exc, "check the YAML syntax there", text) from None
-    if root is None or data is None:
-        raise ContentError.single(
-            file, "is empty", "write the file's content, starting with its `format:` key")
-    lines: dict[KeyPath, int] = {}
-    problems: list[Problem] = []
-    _walk(root, (), lines, problems, file, set())
-    if problems:
-        raise ContentError(_collapse(problems))
-    return Document(file, data, lines)
+    return data, root
 
 
 _REPEATS_SHOWN = 3

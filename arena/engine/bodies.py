@@ -82,8 +82,22 @@ class Body:
 
 
 def is_adjacent(a: Body, b: Body) -> bool:
-    """Whether any hex of one figure neighbours any hex of the other: plain hex adjacency, as
-    range 1 counts it (guide, Action 4 "Range": "a double-space figure can attack from either
-    space it occupies"). The level and obstacle exceptions that make adjacent figures "not
-    adjacent" for engagement live in `arena.engine.engagement`."""
-    return any(distance(ha, hb) == 1 for ha in a.hexes for hb in b.hexes)
+    """Whether two figures are adjacent as the rules mean it: the one notion that engagement
+    (`arena.engine.engagement`), the attack's sight exemption (`arena.engine.combat`) and
+    abilities saying "adjacent" (`arena.engine.abilities.selectors`) all use.
+
+    Two conditions. The hexes touch: any hex of one neighbours any hex of the other (guide,
+    Action 4 "Range": "a double-space figure can attack from either space it occupies"). And
+    neither stands too high above the other -- guide, Action 3 "Becoming engaged": "An
+    exception is when one figure's base is on a level equal to or higher than the height of
+    the other figure. In this case, they are not adjacent and therefore are not engaged (see
+    Example 11)." Example 11 puts the Pummelroot Elemental on a ledge "four levels high, and
+    is equal to Chandra's height of 4": the ledge is measured from the level Chandra stands
+    on, so the test is relative -- not adjacent when ``upper.base - lower.base >=
+    lower.height``. Bases are `Body.base` (the surface stood on); water's half-level only
+    matters for height advantage. An obstacle between two adjacent figures keeps them from
+    being engaged but not from being adjacent (the guide says "not engaged", not "not
+    adjacent"): that exception lives in `arena.engine.engagement`."""
+    if not any(distance(ha, hb) == 1 for ha in a.hexes for hb in b.hexes):
+        return False
+    return a.base - b.base < b.height and b.base - a.base < a.height

@@ -8,7 +8,11 @@ Guide Action 4 "Who can attack?" and "How to attack":
   from either space of a double-space attacker to either space of the target;
 - an engaged figure may attack only figures it is engaged with;
 - clear sight (`sight.line_of_sight`, target point to hit zone) is needed unless the two are
-  adjacent or engaged;
+  adjacent or engaged ("A figure does not need line of sight to attack a figure that it is
+  engaged with or adjacent to"); adjacent as the rules mean it (`bodies.is_adjacent`): a
+  neighbour whose base is as high above the other's as the other is tall is "not adjacent"
+  (Action 3, Example 11) and needs sight; a neighbour cut off by a ruin is adjacent though not
+  engaged, and does not;
 - attack dice = the folded ``attack_dice`` stat (printed attack, height advantage, glyphs,
   abilities ...), defense dice = the folded ``defense_dice``; hits minus shields is the damage
   (`effects.deal_damage`: destruction at life, the army card to its graveyard).
@@ -136,6 +140,8 @@ def target_problem(state: GameState, attacker: str, target: str) -> str | None:
     engaged = engaged_with(state, attacker)
     if engaged and target not in engaged:
         return "engaged with another figure"
+    # Rules adjacency, not touching hexes: a ledge at least as high as the lower figure makes
+    # the two "not adjacent" (Action 3, Example 11), so they need sight like any others.
     if target in engaged or is_adjacent(state.body(attacker), state.body(target)):
         return None
     sight = sight_between(state, attacker, target)

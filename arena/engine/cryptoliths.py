@@ -14,7 +14,9 @@ in levels, its top space at the column top + 9). The rules, where they live:
   ``crypt:<obstacle id>`` (`target_id`), toughness 4 (defense dice), life 3. Range counts spaces
   to its hex as to a figure; an engaged figure attacks only the figures it is engaged with, so
   not a cryptolith; a figure on its top cannot attack it; adjacent attackers need no sight (as
-  for an adjacent figure) and others need clear sight to any part of it ("the entire cryptolith
+  for an adjacent figure: neighbouring spaces suffice, since the level exception that makes
+  figures "not adjacent" compares two figures' bases and heights, and a cryptolith is terrain)
+  and others need clear sight to any part of it ("the entire cryptolith
   is a hit zone": `sight.line_of_sight_to_obstacle`). Our reading: it is terrain, not a figure,
   so nothing modifies its defense and no height advantage is counted either way; the
   attacker's own attack modifiers (glyphs, abilities asking without a target) still count.

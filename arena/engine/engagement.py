@@ -10,11 +10,9 @@ are lower than the obstacle, or only one figure's height is lower, they are not 
 How those sentences are read on the hex grid (pure geometry; the caller decides who opposes
 whom, and whether a figure is on the battlefield at all):
 
-* **Level exception.** Example 11 puts the Pummelroot Elemental on a ledge four levels high,
-  "equal to Chandra's height of 4": the ledge is measured from the level Chandra stands on, so
-  the test is relative -- not engaged when ``upper.base - lower.base >= lower.height``.
-  Bases are `Body.base` (the surface stood on); water's half-level only matters for height
-  advantage.
+* **Level exception.** It is part of what "adjacent" means (`arena.engine.bodies.is_adjacent`,
+  Example 11: "Chandra is not adjacent to the Pummelroot Elemental"), so figures it separates
+  are neither adjacent nor engaged, for every rule that says either word.
 * **Obstacle between.** Two adjacent spaces share one edge; the obstacle "between" them is one
   standing in either of the two spaces that flank that edge (the hexes adjacent to both). A
   ruin there walls off the seam between the two figures; nothing else can be between two
@@ -40,10 +38,8 @@ __all__ = ["engaged_with", "is_engaged", "obstacle_between"]
 
 def is_engaged(board: Board, a: Body, b: Body) -> bool:
     """Whether two opposing figures are engaged with each other (guide pp.9-10)."""
+    # Adjacency includes the level exception (Example 11: "not adjacent").
     if a.figure_id == b.figure_id or not is_adjacent(a, b):
-        return False
-    # Example 11: a base as high above the other's base as the other is tall is "not adjacent".
-    if a.base - b.base >= b.height or b.base - a.base >= a.height:
         return False
     return any(
         not obstacle_between(board, ha, hb, a, b)

@@ -12,6 +12,7 @@ editor's window test). Outside CI the tests skip when Xvfb, xdotool or ImageMagi
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -25,7 +26,9 @@ from typing import Any
 import pygame
 import pytest
 from xvfb_kit import (
+    SLOW,
     START_TIMEOUT,
+    STEP_TIMEOUT,
     find_window,
     press_closing_key,
     screenshot,
@@ -42,7 +45,7 @@ pytestmark = pytest.mark.xvfb
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "tests" / "artifacts"
-EXIT_TIMEOUT = 10.0  # seconds for a program to exit after Quit is clicked
+EXIT_TIMEOUT = STEP_TIMEOUT  # seconds for a program to exit after Quit is clicked
 
 
 @pytest.fixture(scope="module")
@@ -65,8 +68,7 @@ def _window_geometry(display: str, window: str) -> dict[str, int]:
 
 
 def _screenshot(display: str, path: Path) -> pygame.Surface:
-    screenshot(display, path)
-    return pygame.image.load(str(path))
+    return pygame.image.load(io.BytesIO(screenshot(display, path)), path.name)
 
 
 def _distinct_colors(image: pygame.Surface, area: pygame.Rect, samples: int = 24) -> int:
@@ -378,12 +380,12 @@ def test_a_duel_against_the_computer_through_the_window(x_display: str, tmp_path
 
         # set-up: we choose who goes first (ourselves), place Gideon, the computer places
         chose_first = False
-        deadline = time.monotonic() + 90
+        deadline = time.monotonic() + 15 * SLOW
         while True:
             assert time.monotonic() < deadline, "the set-up never reached our turn"
             s = wait_status(status, "our move", lambda s: s["top"] == "ChoiceDialog" or (
                 _settled(s) and _battle(s)["human_to_act"] and not _battle(s)["thinking"]),
-                timeout=90)
+                timeout=15 * SLOW)
             if s["top"] == "ChoiceDialog":
                 _answer_decisions(d, w, status, s)
                 continue
@@ -413,7 +415,7 @@ def test_a_duel_against_the_computer_through_the_window(x_display: str, tmp_path
         for our_turn in range(1, DUEL_TURNS + 1):
             s = wait_status(status, "the battle", _settled)
             _click_widget(d, w, status, "BattleScene", f"card:{DUEL_WALKER}")
-            s = _our_turn(d, w, status, "Gideon to act", 30,
+            s = _our_turn(d, w, status, "Gideon to act", 5 * SLOW,
                           lambda s: _settled(s) and walker in _battle(s)["actors"])
             if our_turn == 1:
                 s = _play_spell(d, w, status, s)
@@ -424,7 +426,7 @@ def test_a_duel_against_the_computer_through_the_window(x_display: str, tmp_path
                 version = _battle(s)["version"]
                 target = next(iter(_battle(s)["attacks"].values()))
                 _click(d, w, target)
-                s = _our_turn(d, w, status, "the attack", 60,
+                s = _our_turn(d, w, status, "the attack", 10 * SLOW,
                               lambda s, v=version: _settled(s) and _battle(s)["version"] != v
                               and not _battle(s)["pending"])
                 log = " ".join(_battle(s)["log"]).lower()

@@ -33,8 +33,16 @@ PACKAGES = {"Xvfb": "xvfb", "xdotool": "xdotool", "import": "imagemagick"}
 """The Debian package of each tool the real-window tests run."""
 T = TypeVar("T")
 SCREEN = "1280x800x24"
-START_TIMEOUT = 20.0
-"""Seconds for a server or a window to appear (CI machines can be slow)."""
+SLOW = 6.0
+"""How many times longer than on an idle machine every wait may take. The suite runs with
+two workers, often beside another run on the same two cores, and the program under test
+competes with both: a step that takes 5 s idle may take 30 s then. Every wait below is a
+multiple of this, and each one ends as soon as the program signals, so a large factor costs
+nothing when things go well."""
+START_TIMEOUT = 10.0 * SLOW
+"""Seconds for a server, a window or a program's first status to appear."""
+STEP_TIMEOUT = 5.0 * SLOW
+"""Seconds for a program to show that it handled one input (a click, a key)."""
 
 
 def x_server(tmp_path_factory: pytest.TempPathFactory, tools: Iterable[str] = tuple(PACKAGES)
@@ -87,7 +95,7 @@ def read_line(fd: int, timeout: float) -> str:
     return data.decode().strip()
 
 
-def xdotool(display: str, *args: str, timeout: float = 10.0) -> str:
+def xdotool(display: str, *args: str, timeout: float = STEP_TIMEOUT) -> str:
     """Run one xdotool command on ``display``; fail the test with its stderr if it fails."""
     result = subprocess.run(["xdotool", *args], env={**os.environ, "DISPLAY": display},
                             capture_output=True, text=True, timeout=timeout, check=False)
@@ -119,7 +127,9 @@ def find_window(display: str, pids: Callable[[], Iterable[int | str]], title: st
     """
     env = {**os.environ, "DISPLAY": display}
     deadline = time.monotonic() + timeout
+    seen: list[str] = []
     while (remaining := deadline - time.monotonic()) > 0:
+        seen = []
         for pid in pids():
             try:
                 found = subprocess.run(
@@ -129,19 +139,30 @@ def find_window(display: str, pids: Callable[[], Iterable[int | str]], title: st
                 break
             for window in found.stdout.split():
                 name = subprocess.run(["xdotool", "getwindowname", window], env=env,
-                                      capture_output=True, text=True, timeout=10, check=False)
+                                      capture_output=True, text=True, timeout=STEP_TIMEOUT,
+                                      check=False)
                 if name.returncode == 0 and name.stdout.strip() == title:
                     return window
+                seen.append(f"{pid}: {name.stdout.strip()!r}")
         time.sleep(0.05)
-    pytest.fail(f"no window {title!r} appeared within {timeout:.0f} s")
+    pytest.fail(f"timed out after {timeout:.0f} s waiting for a visible window titled {title!r}"
+                f" of process {', '.join(map(str, pids())) or '(none yet)'}; last seen: "
+                f"{', '.join(seen) or 'no visible window of theirs'}")
 
 
-def screenshot(display: str, path: Path) -> None:
-    """The whole screen of ``display`` as a PNG at ``path`` (ImageMagick's ``import``)."""
+def screenshot(display: str, path: Path) -> bytes:
+    """The whole screen of ``display`` as a PNG at ``path`` (ImageMagick's ``import``); its
+    bytes are returned. Taken into a file of this process's own and then moved into place in
+    one step, so a test run beside this one (same checkout, same artifact names) never makes
+    a test read its picture, or half of one."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    subprocess.run(["import", "-window", "root", str(path)],
-                   env={**os.environ, "DISPLAY": display}, capture_output=True, timeout=30,
-                   check=True)
+    own = path.with_name(f".{path.stem}.{os.getpid()}{path.suffix}")
+    subprocess.run(["import", "-window", "root", str(own)],
+                   env={**os.environ, "DISPLAY": display}, capture_output=True,
+                   timeout=STEP_TIMEOUT, check=True)
+    data = own.read_bytes()
+    os.replace(own, path)
+    return data
 
 
 def read_status(path: Path) -> dict[str, Any] | None:
@@ -155,7 +176,7 @@ def read_status(path: Path) -> dict[str, Any] | None:
 
 
 def wait_status(path: Path, what: str, predicate: Callable[[dict[str, Any]], Any],
-                timeout: float = 30.0) -> dict[str, Any]:
+                timeout: float = START_TIMEOUT) -> dict[str, Any]:
     """Wait until the status file satisfies ``predicate`` (no sleeps to guess); fail the
     test naming ``what`` and the last status seen (widgets left out) when it never does."""
     deadline = time.monotonic() + timeout
@@ -171,4 +192,5 @@ def wait_status(path: Path, what: str, predicate: Callable[[dict[str, Any]], Any
                 pass
         time.sleep(0.05)
     brief = {k: v for k, v in (last or {}).items() if k != "widgets"}
-    pytest.fail(f"timed out waiting for {what}; last status: {json.dumps(brief)[:1500]}")
+    seen = json.dumps(brief)[:1500] if last is not None else f"none ({path} never written)"
+    pytest.fail(f"timed out after {timeout:.0f} s waiting for {what}; last status: {seen}")

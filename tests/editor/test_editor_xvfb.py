@@ -10,7 +10,9 @@ editor; the saved battlefield loads and validates, and the army and deck are pla
 files.
 
 Where to click is worked out by the same editor code run in this process on SDL's dummy
-driver (same window size, same map, so the same camera). Skips without Xvfb and xdotool.
+driver (same window size, same map, so the same camera). Every step waits on the programs'
+own status files (the editor's ``ARENA_EDITOR_TEST_STATUS``, the game's ``ARENA_TEST_STATUS``)
+or on the files they write, never on a guessed sleep. Skips without Xvfb and xdotool.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -30,8 +33,10 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
 
 from xvfb_kit import (  # noqa: E402
+    STEP_TIMEOUT,
     find_window,
     press_closing_key,
+    read_status,
     screenshot,
     wait_status,
     x_server,
@@ -91,8 +96,10 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
     exe = Path(sys.executable).parent / "arena-editor"
     assert exe.exists(), "run `make setup`"
     status = tmp_path / "game-status.json"
+    mine = tmp_path / "editor-status.json"
     env = {**os.environ, "DISPLAY": x_display, "SDL_VIDEODRIVER": "x11",
            "SDL_AUDIODRIVER": "dummy", "ARENA_DATA_DIR": str(tmp_path / "data"),
+           "ARENA_EDITOR_TEST_STATUS": str(mine),
            "ARENA_TEST_STATUS": str(status)}  # read by the game the editor starts
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with (ARTIFACTS / "xvfb-editor.log").open("w") as log:
@@ -100,18 +107,28 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
                                    stdout=log, stderr=log)
     try:
         window = find_window(x_display, lambda: (program.pid,), "Arena Editor")
-        time.sleep(1.0)  # the first frames
+        wait_status(mine, "the editor's first frames", lambda s: s["frames"] >= 2)
 
-        def click(pos: tuple[int, int]) -> None:
+        def click(pos: tuple[int, int]) -> dict[str, Any]:
+            """Point, wait until the editor saw the pointer there, click, wait until it
+            handled the click; its status after the click."""
             xdotool(x_display, "mousemove", "--window", window, str(pos[0]), str(pos[1]))
-            time.sleep(0.15)
+            seen = wait_status(mine, f"the editor to see the pointer at {pos}",
+                               lambda s: s["pointer"] == list(pos), STEP_TIMEOUT)
             xdotool(x_display, "click", "1")
-            time.sleep(0.3)
+            return wait_status(mine, f"the editor to handle a click at {pos}",
+                               lambda s: s["clicks"] > seen["clicks"], STEP_TIMEOUT)
+
+        def key(*keys: str) -> None:
+            """Press keys in the editor and wait until it handled them."""
+            before = _editor(mine)["keys"]
+            xdotool(x_display, "key", "--window", window, *keys)
+            wait_status(mine, f"the editor to handle {' '.join(keys)}",
+                        lambda s: s["keys"] >= before + len(keys), STEP_TIMEOUT)
 
         click(tool["raise"])
         click(at((0, 0)))
-        xdotool(x_display, "key", "--window", window, "2")  # brush: water
-        time.sleep(0.3)
+        key("2")  # brush: water
         click(tool["paint"])
         click(at((-3, 0)))
         click(tool["glyph"])
@@ -120,8 +137,9 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
         click(at((-1, -2)))
         click(new_zone)
         click(at((0, 2)))
-        xdotool(x_display, "key", "--window", window, "ctrl+s")
-        time.sleep(0.5)
+        key("ctrl+s")
+        wait_status(mine, "the battlefield saved", lambda s: target.exists()
+                    and s["message"].startswith("Saved"), STEP_TIMEOUT)
         _screenshot(x_display, "xvfb-built.png")
 
         # Test play: the game opens straight on a battle on this battlefield.
@@ -129,14 +147,14 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
         game = _game_window(x_display, status, program.pid)
         try:
             battle = wait_status(status, "the test play's battle",
-                                 lambda s: s["top"] == "BattleScene", timeout=40.0)
+                                 lambda s: s["top"] == "BattleScene")
             assert battle["scenes"] == ["BattleScene"]  # straight in, no menus
             setup = battle["setup"]
             assert setup["scenario"] == "test-play"  # "Test play: <name>" on this map
             assert [(seat["kind"], seat["difficulty"], seat["army"])
                     for seat in setup["seats"]] == [("human", "normal", "gideon-premade"),
                                                     ("ai", "normal", "jace-premade")]
-            time.sleep(1.0)
+            _settled(status)
             _screenshot(x_display, "xvfb-test-play.png")
         finally:
             _close_game(x_display, game)
@@ -144,32 +162,36 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
 
         # The army and deck builder: one army card, twelve spells, both named by typing.
         click(armies)
-        time.sleep(1.5)  # the card catalogue loads
+        wait_status(mine, "the army and deck builder", lambda s: s["builder"] is not None)
         click(first_card)
-        for _ in range(12):
+        for n in range(12):
             click(first_spell)
-        for entry, text in ((army_name, "Clicked Army"), (deck_name, "Clicked Deck")):
+            wait_status(mine, f"spell {n + 1} in the deck",
+                        lambda s, n=n: s["builder"]["spells"] == n + 1, STEP_TIMEOUT)
+        for entry, field, text in ((army_name, "army_name", "Clicked Army"),
+                                   (deck_name, "deck_name", "Clicked Deck")):
             click(entry)
-            xdotool(x_display, "key", "--window", window, "ctrl+a", "BackSpace")
+            key("ctrl+a", "BackSpace")
             xdotool(x_display, "type", "--window", window, "--delay", "40", text)
-            time.sleep(0.4)
+            wait_status(mine, f"the {field} typed", lambda s, f=field, t=text:
+                        s["builder"][f] == t, STEP_TIMEOUT)
         _screenshot(x_display, "xvfb-builder.png")
         click(play)
         game = _game_window(x_display, status, program.pid)
         try:
             battle = wait_status(status, "the test game's battle",
-                                 lambda s: s["top"] == "BattleScene", timeout=40.0)
+                                 lambda s: s["top"] == "BattleScene")
             assert battle["scenes"] == ["BattleScene"]  # straight in, no menus
             me, them = battle["setup"]["seats"]
             assert (me["kind"], me["army"], me["deck"]) == ("human", "clicked-army",
                                                             "clicked-deck")
             assert them["kind"] == "ai" and battle["setup"]["scenario"] == "test-play"
-            time.sleep(1.5)
+            _settled(status)
             _screenshot(x_display, "xvfb-test-game.png")
         finally:
             _close_game(x_display, game)
         assert press_closing_key(x_display, window, "Escape",
-                                 lambda: program.wait(timeout=10)) == 0
+                                 lambda: program.wait(timeout=STEP_TIMEOUT)) == 0
     finally:
         if program.poll() is None:
             program.kill()
@@ -196,10 +218,21 @@ def _screenshot(display: str, name: str) -> None:
         screenshot(display, ARTIFACTS / name)
 
 
+def _editor(path: Path) -> dict[str, Any]:
+    """The editor's status now (it is written every frame or so once the window is up)."""
+    return read_status(path) or wait_status(path, "the editor's status", lambda s: True)
+
+
+def _settled(status: Path) -> None:
+    """Wait until the game's battle has no animation running (for a steady screenshot)."""
+    wait_status(status, "the battle's animations to end",
+                lambda s: s["battle"]["anims"] == 0, STEP_TIMEOUT)
+
+
 def _game_window(display: str, status: Path, editor_pid: int) -> str:
     """The window of the game the editor started: a child process of the editor, with a
     visible window titled "Arena"."""
-    wait_status(status, "the game to start", lambda s: s["top"] is not None, timeout=40.0)
+    wait_status(status, "the game to start", lambda s: s["top"] is not None)
     children = Path(f"/proc/{editor_pid}/task/{editor_pid}/children")
     return find_window(display, lambda: children.read_text().split() if children.exists()
                        else (), "Arena")
@@ -209,7 +242,7 @@ def _close_game(display: str, window: str) -> None:
     """End the game the editor started (by its process id, found from its window)."""
     pid = int(xdotool(display, "getwindowpid", window))
     os.kill(pid, signal.SIGTERM)
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + STEP_TIMEOUT
     while time.monotonic() < deadline:
         try:
             os.kill(pid, 0)

@@ -9,12 +9,15 @@ battlefield: its last spaces are used). A candidate passes when one origin satis
 positional fields at once.
 
 - Distances are spaces between the nearest hexes, levels ignored (guide "Range"; a
-  double-space figure counts from either space).
+  double-space figure counts from either space). ``adjacent`` is adjacency as the rules mean
+  it (`arena.engine.bodies.is_adjacent`): neighbouring spaces, but not when one figure's base
+  is as high above the other's as the other is tall ("they are not adjacent", guide Action 3
+  "Becoming engaged", Example 11).
 - Clear sight is `arena.engine.sight.clear_sight_to_figure` from the origin's target point to
   any part of the candidate (guide "Clear Sight Spaces": Nissa sees "any part of your
   figures (not just the hit zone)"), other figures blocking -- from a cryptolith's top its
   points count too (`arena.engine.cryptoliths.clear_sight_to_figure`); adjacent figures
-  always count as seen, as they need no sight to attack.
+  (the same rules adjacency) always count as seen, as they need no sight to attack.
 - Relations: ``self`` (the scope's self figures), ``this_card`` (figures of the source card),
   ``own`` (controlled by the scope's player), ``friendly`` (the player's or a teammate's),
   ``opposing``, ``any``. Cards relate by owner.
@@ -32,7 +35,7 @@ from collections.abc import Iterable, Sequence
 from arena.engine import cryptoliths
 from arena.engine.abilities.scope import Scope
 from arena.engine.abilities.spec import SelectorSpec
-from arena.engine.bodies import Body
+from arena.engine.bodies import Body, is_adjacent
 from arena.engine.defs import ArmyCardDef
 from arena.engine.sight import clear_sight_to_figure
 from arena.engine.state import GameState
@@ -161,11 +164,14 @@ def _positional_ok(state: GameState, sel: SelectorSpec, origin: Origin, figure: 
         return not sel.adjacent
     hexes = state.figures[figure].hexes
     spaces = min(distance(a, b) for a in origin[1] for b in hexes)
-    if sel.adjacent and spaces != 1:
+    # Rules adjacency: neighbouring spaces and no ledge as high as the lower figure is tall.
+    adjacent = spaces == 1 and (sel.adjacent or sel.clear_sight) and is_adjacent(
+        _body_at(state, *origin), state.body(figure))
+    if sel.adjacent and not adjacent:
         return False
     if sel.within is not None and spaces > sel.within:
         return False
-    if sel.clear_sight and spaces > 1:
+    if sel.clear_sight and not adjacent:
         return _sees(state, origin, figure)
     return True
 

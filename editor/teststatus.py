@@ -1,0 +1,72 @@
+"""A small JSON status file for the editor's real-window tests (``ARENA_EDITOR_TEST_STATUS``).
+
+A test driving the editor with xdotool waits on it instead of sleeping: how many frames are
+drawn, where the editor last saw the pointer, how many clicks and key presses it has handled,
+the tool and edit revision, the status line, and the army and deck builder's contents. The
+game the editor starts writes its own file (``ARENA_TEST_STATUS``), so the two never share
+one. Written atomically, at most ten times a second and only when set.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+STATUS_ENV = "ARENA_EDITOR_TEST_STATUS"
+_PERIOD = 0.1
+"""Seconds between two writes (the last state is always written within this)."""
+
+
+class EditorStatus:
+    """Counts the input the editor handled and writes the status file."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.clicks = 0
+        self.keys = 0
+        self.pointer: tuple[int, int] | None = None
+        self.written = 0.0
+
+    @classmethod
+    def from_env(cls) -> EditorStatus | None:
+        """The status writer the environment asks for, or None."""
+        where = os.environ.get(STATUS_ENV)
+        return cls(Path(where)) if where else None
+
+    def saw(self, event: pygame.event.Event) -> None:
+        """Count an event the editor has just handled."""
+        if event.type == pygame.MOUSEBUTTONUP:
+            self.clicks += 1
+            self.pointer = (int(event.pos[0]), int(event.pos[1]))
+        elif event.type == pygame.MOUSEMOTION:
+            self.pointer = (int(event.pos[0]), int(event.pos[1]))
+        elif event.type == pygame.KEYUP:
+            self.keys += 1
+
+    def write(self, app: Any, frames: int) -> None:
+        """Write the status if the last write is old enough."""
+        now = time.monotonic()
+        if now - self.written < _PERIOD:
+            return
+        self.written = now
+        builder = app.builder
+        window = app.builder_window
+        data = {
+            "frames": frames, "clicks": self.clicks, "keys": self.keys,
+            "pointer": list(self.pointer) if self.pointer else None,
+            "tool": app.tool, "terrain": app.brush.terrain,
+            "revision": app.editor.revision, "message": app.message,
+            "builder": None if builder is None or window is None or not window.alive() else {
+                "army_name": window.army_name.get_text(),
+                "deck_name": window.deck_name.get_text(),
+                "cards": len(builder.cards), "spells": len(builder.spells)},
+            "games": len(app.games),
+        }
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        tmp.write_text(json.dumps(data), encoding="utf-8")
+        os.replace(tmp, self.path)
