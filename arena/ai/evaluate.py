@@ -54,6 +54,7 @@ from arena.engine.game import Game
 from arena.engine.setup import turn_order
 from arena.engine.state import GameState, Static
 from arena.engine.stats import StatQuery, acting_figures, attacks_allowed, fold, stat
+from arena.engine.vocab import MOVE_PHASES, PLAYER_PHASES, SETUP_PHASES, Phase
 from arena.hexgrid import Hex, distance, neighbours
 
 __all__ = [
@@ -72,7 +73,6 @@ __all__ = [
     "swarm_bonus",
 ]
 
-PLAYER_PHASES = ("choose", "pre_move", "move", "post_move", "attack", "post_attack")
 
 
 def detained(state: GameState, seat: int) -> frozenset[str]:
@@ -581,7 +581,7 @@ class Evaluator:
         turn, and my own next turn a little."""
         state = snap.state
         static = state.static
-        if state.phase.startswith("setup") or state.phase == "over":
+        if state.phase in SETUP_PHASES or state.phase == Phase.OVER:
             return 0.0
         order = turn_order(static, state.active)
         value = 0.0
@@ -663,14 +663,14 @@ class Evaluator:
             return self.fresh_potential(snap, seat, summoned=len(ts.summoned))
         targets = self._targets(snap, seat)
         scores = []
-        attack_over = phase == "post_attack"
+        attack_over = phase == Phase.POST_ATTACK
         for fid in acting_figures(state):
             f = snap.figs.get(fid)
             if f is None or f.controller != seat or attack_over:
                 continue
             if ts.attacks_by(fid) >= attacks_allowed(state, fid):
                 continue
-            can_move = phase in ("pre_move", "move") and fid not in ts.moved
+            can_move = phase in MOVE_PHASES and fid not in ts.moved
             if can_move:
                 scores.append(self.figure_potential(snap, f, targets))
             else:
@@ -711,7 +711,7 @@ class Evaluator:
         if fresh:
             left = 2 - summoned
         else:
-            if state.phase not in ("choose", "pre_move"):
+            if state.phase not in (Phase.CHOOSE, Phase.PRE_MOVE):
                 return 0.0
             if ts.chosen is not None and ts.chosen != pw_card:
                 return 0.0

@@ -48,10 +48,10 @@ from arena.engine.stats import (
     life_left,
     stat,
 )
+from arena.engine.vocab import ATTACK_PHASES, MOVE_PHASES, Phase
 from arena.hexgrid import distance
 
 __all__ = [
-    "ATTACK_PHASES",
     "AttackOption",
     "DamageOdds",
     "apply_attack",
@@ -64,7 +64,6 @@ __all__ = [
     "target_problem",
 ]
 
-ATTACK_PHASES = ("pre_move", "move", "post_move", "attack")
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,9 +240,9 @@ def apply_attack(ctx: Ctx, action: Attack) -> None:
         problem = target_problem(state, action.attacker, action.target)
     if problem is not None:
         raise IllegalAction(action, problem)
-    if state.phase in ("pre_move", "move"):
+    if state.phase in MOVE_PHASES:
         ctx.emit(StepEnded(state.active, "moving"))
-    state.phase = "attack"
+    state.phase = Phase.ATTACK
     a, d = _dice(state, action.attacker, action.target)
     static = state.static
     ctx.emit(AttackDeclared(action.attacker, static.figure_name(action.attacker), action.target,

@@ -62,6 +62,7 @@ from arena.engine.movement import Reach, reachable
 from arena.engine.moving import move_request, walk
 from arena.engine.state import Attachment, CardState, FigureState, GameState, TurnState
 from arena.engine.summon import summon_spaces
+from arena.engine.vocab import Phase
 from arena.hexgrid import Hex, distance, neighbours, spiral
 
 __all__ = ["register_standard", "walk"]
@@ -540,7 +541,7 @@ def take_turn_with(rt: Runtime, effect: EffectSpec) -> None:
         state.set_figure(f, replace(state.figures[f], controller=rt.scope.player))
         state.turn_state = TurnState(chosen=card,
                                      spells_played=state.turn_state.spells_played)
-        state.phase = "pre_move"
+        state.phase = Phase.PRE_MOVE
         state.cache.clear()
         rt.ctx.emit(TurnTakenWith(rt.scope.player, f, state.static.figure_name(f),
                                   rt.scope.label))

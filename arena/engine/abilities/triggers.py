@@ -88,6 +88,7 @@ from arena.engine.events import (
 )
 from arena.engine.state import Decision, GameState
 from arena.engine.stats import stat
+from arena.engine.vocab import SETUP_PHASES
 from arena.hexgrid import Hex
 
 __all__ = [
@@ -505,7 +506,7 @@ def on_event(ctx: Ctx, event: Event) -> None:
     """The trigger handler: bookkeeping, triggers into the queue, and -- after the last event
     seen so far -- the queue resolved (see the module docstring)."""
     state = ctx.state
-    if state.outcome is not None or state.phase.startswith("setup"):
+    if state.outcome is not None or state.phase in SETUP_PHASES:
         return
     skip = False
     if isinstance(event, TurnStarted):
