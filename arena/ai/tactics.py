@@ -69,7 +69,7 @@ from arena.engine.state import GameState
 from arena.engine.stats import acting_figures, attacks_allowed, keywords, stat
 from arena.engine.summon import summonable_cards
 from arena.engine.turn import can_play_spell_now, can_use_ability_now
-from arena.engine.vocab import ATTACK_PHASES, MOVE_PHASES, PLAYER_PHASES, Phase
+from arena.engine.vocab import ATTACK_PHASES, MOVE_PHASES, PLAYER_PHASES, Phase, Point
 from arena.hexgrid import Hex
 
 __all__ = [
@@ -168,8 +168,8 @@ class Tactics:
         mine = [g for g in snap.figs.values() if g.controller == f.controller]
         gains: dict[str, float] = {}
         w = self.ev.w
-        per = {"attack_dice": w.stat_attack, "defense_dice": w.stat_defense,
-               "move": w.stat_move}
+        per = {Point.ATTACK_DICE: w.stat_attack, Point.DEFENSE_DICE: w.stat_defense,
+               Point.MOVE: w.stat_move}
         for kind, point in PERMANENT_GLYPHS.items():
             gains[kind] = sum(g.price for g in mine) * per.get(point, 0.0)
         held = None
@@ -698,8 +698,8 @@ def _reserve_fig(state: GameState, figure: str, snap: Snapshot, self_pw: float) 
         f.per_damage = 0.5 * w_full / max(1, f.life)
         f.value = w_full
     try:
-        f.attack = stat(state, "attack_dice", figure)
-        f.defense = stat(state, "defense_dice", figure)
+        f.attack = stat(state, Point.ATTACK_DICE, figure)
+        f.defense = stat(state, Point.DEFENSE_DICE, figure)
     except Exception:  # noqa: BLE001 - stats of a figure off the battlefield
         pass
     return f

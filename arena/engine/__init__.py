@@ -42,7 +42,8 @@ Modules (each small, each says what it holds):
   modifier providers, stat overrides, trigger handlers, action sources, decision kinds),
   `decisions` (the core decisions, optional triggers), `context` (`Ctx`);
 - `views` (player views), `persist` (saves, replays, digest), `defs` (what the engine reads
-  from cards and scenarios; the field), `errors`, `bench` (benchmarks);
+  from cards and scenarios; the field), `vocab` (the closed vocabularies every layer
+  imports: `Phase`, `Stat`, `Point`), `errors`, `bench` (benchmarks);
 - geometry the rules call: `board`, `bodies`, `sight`, `engagement`, `movement`; dice and the
   RNG: `dice`, `rng`.
 """

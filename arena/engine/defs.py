@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from arena.engine.board import Board
+from arena.engine.vocab import Point
 from arena.hexgrid import Hex
 
 __all__ = [
@@ -357,10 +358,10 @@ def keywords_of(card: ArmyCardDef) -> frozenset[str]:
 
 # --- the field -----------------------------------------------------------------------------
 
-PERMANENT_GLYPHS: Mapping[str, str] = {
-    "power": "attack_dice",
-    "toughness": "defense_dice",
-    "movement": "move",
+PERMANENT_GLYPHS: Mapping[str, Point] = {
+    "power": Point.ATTACK_DICE,
+    "toughness": Point.DEFENSE_DICE,
+    "movement": Point.MOVE,
 }
 """Guide "Permanent Glyphs": which query point each permanent glyph raises."""
 

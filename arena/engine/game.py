@@ -42,7 +42,7 @@ from arena.engine.sight import Sight
 from arena.engine.state import Decision, GameState, Outcome
 from arena.engine.stats import StatQuery, StatValue, fold
 from arena.engine.views import player_view, visible_actions
-from arena.engine.vocab import PLAYER_PHASES, Phase
+from arena.engine.vocab import PLAYER_PHASES, Phase, Point
 
 __all__ = ["Game", "Pending", "new_game"]
 
@@ -329,10 +329,10 @@ class Game:
         """The exact damage distribution and the chance to destroy."""
         return combat.damage_odds(self.state, attacker, target)
 
-    def stat(self, point: str, figure: str, other: str | None = None) -> StatValue:
-        """A folded stat with its sources (``attack_dice``, ``defense_dice``, ``move``,
-        ``range``, ``life``)."""
-        return fold(self.state, StatQuery(point, figure, other))
+    def stat(self, point: Point | str, figure: str, other: str | None = None) -> StatValue:
+        """A folded stat with its sources at a query point (`Point`: ``attack_dice``,
+        ``defense_dice``, ``move``, ``range``, ``life``)."""
+        return fold(self.state, StatQuery(Point(point), figure, other))
 
     def can_play_spell_now(self, player: int) -> bool:
         """Whether ``player`` may play a spell card now (the spell window)."""

@@ -44,7 +44,7 @@ from arena.engine.movement import MoveRequest, Occupant, Reach, engagement_looku
 from arena.engine.movement import reachable as _reachable
 from arena.engine.state import GameState
 from arena.engine.stats import acting_figures, acts_this_turn, keywords, stat
-from arena.engine.vocab import MOVE_PHASES, Phase
+from arena.engine.vocab import MOVE_PHASES, Phase, Point
 from arena.hexgrid import distance
 
 __all__ = [
@@ -118,7 +118,7 @@ def move_request(state: GameState, figure: str, walk: bool = False) -> MoveReque
         figure_id=figure,
         hexes=state.figures[figure].hexes,
         height=d.height,
-        move=max(0, stat(state, "move", figure)),
+        move=max(0, stat(state, Point.MOVE, figure)),
         flying="flying" in flags and not walk,
         phantom_walk="phantom_walk" in flags,
         occupancy=occupancy,  # type: ignore[arg-type]

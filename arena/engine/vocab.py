@@ -10,16 +10,23 @@ misspelt string never fails); data read from files is turned into members at the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
+from types import MappingProxyType
 
 __all__ = [
     "ABILITY_PHASES",
     "ATTACK_PHASES",
     "MOVE_PHASES",
     "PLAYER_PHASES",
+    "POINT_OF",
+    "PRINTED",
+    "QUERY_POINTS",
     "SETUP_PHASES",
     "SPELL_PHASES",
     "Phase",
+    "Point",
+    "Stat",
 ]
 
 
@@ -74,3 +81,54 @@ ATTACK_PHASES: tuple[Phase, ...] = (
     Phase.PRE_MOVE, Phase.MOVE, Phase.POST_MOVE, Phase.ATTACK)
 """An attack may start (skipping or ending the move) or action 4 is under way."""
 
+
+# --- stats and query points ----------------------------------------------------------------
+
+
+class Stat(StrEnum):
+    """A number printed on an army card that an ability may change (the content vocabulary's
+    ``stat``). ``attack`` and ``defense`` are the dice printed on the card; ``height`` and
+    ``deck_cost`` have no query point in the engine, so modifiers to them change nothing."""
+
+    ATTACK = "attack"
+    DEFENSE = "defense"
+    MOVE = "move"
+    RANGE = "range"
+    LIFE = "life"
+    HEIGHT = "height"
+    DECK_COST = "deck_cost"
+
+    @property
+    def label(self) -> str:
+        """The name as a sentence says it (``deck cost``)."""
+        return self.value.replace("_", " ")
+
+
+class Point(StrEnum):
+    """A query point: where the engine folds a stat with its modifiers (`arena.engine.stats`).
+    ``attack_dice`` and ``defense_dice`` are asked for one attack, so the opposing figure is
+    part of the query."""
+
+    ATTACK_DICE = "attack_dice"
+    DEFENSE_DICE = "defense_dice"
+    MOVE = "move"
+    RANGE = "range"
+    LIFE = "life"
+
+
+QUERY_POINTS: tuple[Point, ...] = tuple(Point)
+"""Every query point, in the order above."""
+
+PRINTED: Mapping[Point, Stat] = MappingProxyType({
+    Point.ATTACK_DICE: Stat.ATTACK,
+    Point.DEFENSE_DICE: Stat.DEFENSE,
+    Point.MOVE: Stat.MOVE,
+    Point.RANGE: Stat.RANGE,
+    Point.LIFE: Stat.LIFE,
+})
+"""The printed stat a query point's fold starts from (the army card's field of that name)."""
+
+POINT_OF: Mapping[str, Point] = MappingProxyType({s: p for p, s in PRINTED.items()})
+"""A vocabulary stat -> its query point; ``height`` and ``deck_cost`` have none. Keyed by
+text as well as member (a `StrEnum` hashes as its value), so effect data read from a save
+looks up alike."""

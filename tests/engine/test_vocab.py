@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
+from pydantic import ValidationError
 
-from arena.engine import Game, PlayerSetup, SetupError
+from arena.content.abilities import Modify, SwitchStats
+from arena.engine import ArmyCardData, ArmyCardDef, Game, PlayerSetup, SetupError
 from arena.engine.persist import canonical_json
 from arena.engine.testkit import hex_field, planeswalker
-from arena.engine.vocab import PLAYER_PHASES, Phase
+from arena.engine.vocab import PLAYER_PHASES, POINT_OF, PRINTED, QUERY_POINTS, Phase, Point, Stat
 from arena.hexgrid import Hex
 
 GIDEON, JACE = planeswalker("gideon"), planeswalker("jace")
@@ -53,3 +56,24 @@ def test_an_unknown_phase_is_refused_with_the_names() -> None:
     data["state"]["phase"] = "moving"
     with pytest.raises(SetupError, match="phase 'moving' is not one of .*post_attack"):
         Game.from_data(data)
+
+
+def test_every_query_point_starts_from_a_printed_field() -> None:
+    """One table says which printed number each fold starts from, and back."""
+    fields = {f.name for f in dataclasses.fields(ArmyCardData)} & set(dir(ArmyCardDef))
+    assert set(QUERY_POINTS) == set(Point)
+    for point in Point:
+        assert PRINTED[point] in fields and POINT_OF[PRINTED[point]] is point
+    assert POINT_OF.get("attack") is Point.ATTACK_DICE  # effect data keep the bare name
+    assert Stat.HEIGHT not in POINT_OF and Stat.DECK_COST not in POINT_OF
+    assert Stat.DECK_COST.label == "deck cost"
+
+
+def test_content_gives_the_engine_stat_members() -> None:
+    """The content schema validates a written stat into the engine's `Stat`."""
+    effect = Modify.model_validate({"effect": "modify", "stat": "move", "amount": 1})
+    assert effect.stat is Stat.MOVE
+    assert SwitchStats.model_validate({"effect": "switch_stats"}).stats == (
+        Stat.ATTACK, Stat.DEFENSE)
+    with pytest.raises(ValidationError, match="'attack', 'defense', 'move'"):
+        Modify.model_validate({"effect": "modify", "stat": "defence", "amount": 1})

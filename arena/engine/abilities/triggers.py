@@ -88,7 +88,7 @@ from arena.engine.events import (
 )
 from arena.engine.state import Decision, GameState
 from arena.engine.stats import stat
-from arena.engine.vocab import SETUP_PHASES
+from arena.engine.vocab import SETUP_PHASES, Point
 from arena.hexgrid import Hex
 
 __all__ = [
@@ -498,7 +498,7 @@ def _lethal(ctx: Ctx) -> None:
     """Figures whose damage reached their life (a life bonus ended) are destroyed."""
     state = ctx.state
     for f in state.on_battlefield():
-        if state.figures[f].damage and state.figures[f].damage >= stat(state, "life", f):
+        if state.figures[f].damage and state.figures[f].damage >= stat(state, Point.LIFE, f):
             destroy_figure(ctx, f, "its life fell to its damage")
 
 
