@@ -13,14 +13,16 @@ from __future__ import annotations
 
 import types
 import typing
+from enum import Enum
 from typing import Any, Literal
 
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from arena.content import yamlio
-from arena.content.abilities import EFFECT_NAMES, Effect, Event, Keyword, Stat
+from arena.content.abilities import EFFECT_NAMES, Effect, Event, Keyword
 from arena.content.errors import ContentError
+from arena.engine.vocab import Stat
 
 KINDS: tuple[str, ...] = ("keyword", "static", "trigger", "activated")
 """Ability kinds, as the `kind` field names them."""
@@ -35,7 +37,7 @@ def events() -> tuple[str, ...]:
 
 
 def stats() -> tuple[str, ...]:
-    return tuple(str(s) for s in typing.get_args(Stat))
+    return tuple(s.value for s in Stat)
 
 
 def primitives(kind: str) -> tuple[str, ...]:
@@ -70,6 +72,8 @@ def _sample(annotation: Any, info: FieldInfo | None = None) -> Any:
         return _sample(args[0], info)
     if origin is Literal:
         return typing.get_args(annotation)[0]
+    if isinstance(annotation, type) and issubclass(annotation, Enum):
+        return next(iter(annotation)).value
     if origin in (typing.Union, types.UnionType):
         options = [a for a in typing.get_args(annotation) if a is not type(None)]
         return _sample(options[0], info) if options else None

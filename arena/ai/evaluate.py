@@ -54,6 +54,7 @@ from arena.engine.game import Game
 from arena.engine.setup import turn_order
 from arena.engine.state import GameState, Static
 from arena.engine.stats import StatQuery, acting_figures, attacks_allowed, fold, stat
+from arena.engine.vocab import MOVE_PHASES, PLAYER_PHASES, PRINTED, SETUP_PHASES, Phase, Point, Stat
 from arena.hexgrid import Hex, distance, neighbours
 
 __all__ = [
@@ -72,7 +73,6 @@ __all__ = [
     "swarm_bonus",
 ]
 
-PLAYER_PHASES = ("choose", "pre_move", "move", "post_move", "attack", "post_attack")
 
 
 def detained(state: GameState, seat: int) -> frozenset[str]:
@@ -151,7 +151,7 @@ def swarms(static: Static) -> dict[str, Swarm]:
         for uid, info in static.cards.items():
             for ability in abilities_of(static, info.def_id):
                 mod = ability.modifier
-                if ability.kind != "static" or mod is None or mod.stat != "attack" or \
+                if ability.kind != "static" or mod is None or mod.stat != Stat.ATTACK or \
                         mod.when not in ("attacking", "always") or \
                         mod.applies_to.relation != "self" or \
                         not isinstance(mod.amount, CountSpec):
@@ -166,7 +166,7 @@ def swarms(static: Static) -> dict[str, Swarm]:
 
 def _attack_dice(state: GameState, figure: str) -> int:
     """The figure's attack dice, every modifier folded except its `Swarm` (if any)."""
-    value = fold(state, StatQuery("attack_dice", figure))
+    value = fold(state, StatQuery(Point.ATTACK_DICE, figure))
     swarm = swarms(state.static).get(state.static.figures[figure].card)
     if swarm is None:
         return value.total
@@ -176,7 +176,7 @@ def _attack_dice(state: GameState, figure: str) -> int:
 def _folded_stats(state: GameState, figure: str) -> tuple[int, int, int, int, int]:
     """The figure's `_STATS` as the engine folds them now, its attack without its `Swarm`."""
     life, attack, defense, move, rng = (
-        _attack_dice(state, figure) if point == "attack_dice" else stat(state, point, figure)
+        _attack_dice(state, figure) if point == Point.ATTACK_DICE else stat(state, point, figure)
         for point in _STATS)
     return life, attack, defense, move, rng
 
@@ -297,7 +297,7 @@ def strike_zones(game: Game, figures: Iterable[str]) -> Zones:
         fs = state.figures[fid]
         try:
             reach = game.reachable_spaces(fid)
-            rng = max(1, stat(state, "range", fid))
+            rng = max(1, stat(state, Point.RANGE, fid))
         except Exception:  # noqa: BLE001 - an odd figure: the distance estimate stays
             continue
         spots = set(fs.hexes)
@@ -332,9 +332,12 @@ Deltas = dict[str, tuple[int, int, int, int, int]]
 """Per figure: (life, attack, defense, move, range) modifiers other than glyphs, measured once
 at the root of a search and reused in its rollouts (`snapshot` with ``deltas``)."""
 
-_STATS = ("life", "attack_dice", "defense_dice", "move", "range")
-_PRINTED = ("life", "attack", "defense", "move", "range")
-_GLYPH_POINT = {"attack_dice": 1, "defense_dice": 2, "move": 3}
+_STATS = (Point.LIFE, Point.ATTACK_DICE, Point.DEFENSE_DICE, Point.MOVE, Point.RANGE)
+"""The query points of `Deltas`, in its order."""
+_CARD_FIELDS = tuple(PRINTED[p] for p in _STATS)
+"""The army card's printed stat each of `_STATS` starts from."""
+_GLYPH_POINT = {p: i for i, p in enumerate(_STATS)}
+"""A query point -> its index in `Deltas` (where a permanent glyph's bonus goes)."""
 
 
 def _glyph_bonus(state: GameState) -> dict[int, list[int]]:
@@ -364,7 +367,7 @@ def stat_deltas(state: GameState) -> Deltas:
         d = state.static.figure_def(fid)
         g = glyphs.get(state.controller(fid), [0, 0, 0, 0, 0])
         exact = _folded_stats(state, fid)
-        printed = [int(getattr(d, name)) for name in _PRINTED]
+        printed = [int(getattr(d, name)) for name in _CARD_FIELDS]
         out[fid] = (exact[0] - printed[0] - g[0], exact[1] - printed[1] - g[1],
                     exact[2] - printed[2] - g[2], exact[3] - printed[3] - g[3],
                     exact[4] - printed[4] - g[4])
@@ -394,7 +397,7 @@ def _figs(state: GameState, w: Weights, destroy_pw: bool, deltas: Deltas | None
             g = glyphs.get(controller, [0, 0, 0, 0, 0])
             extra = deltas.get(fid, (0, 0, 0, 0, 0))
             life, attack, defense, move, rng = (
-                max(1 if i == 0 else 0, int(getattr(d, _PRINTED[i])) + g[i] + extra[i])
+                max(1 if i == 0 else 0, int(getattr(d, _CARD_FIELDS[i])) + g[i] + extra[i])
                 for i in range(5))
         f = Fig(
             id=fid, owner=info.owner, controller=controller,
@@ -581,7 +584,7 @@ class Evaluator:
         turn, and my own next turn a little."""
         state = snap.state
         static = state.static
-        if state.phase.startswith("setup") or state.phase == "over":
+        if state.phase in SETUP_PHASES or state.phase == Phase.OVER:
             return 0.0
         order = turn_order(static, state.active)
         value = 0.0
@@ -663,14 +666,14 @@ class Evaluator:
             return self.fresh_potential(snap, seat, summoned=len(ts.summoned))
         targets = self._targets(snap, seat)
         scores = []
-        attack_over = phase == "post_attack"
+        attack_over = phase == Phase.POST_ATTACK
         for fid in acting_figures(state):
             f = snap.figs.get(fid)
             if f is None or f.controller != seat or attack_over:
                 continue
             if ts.attacks_by(fid) >= attacks_allowed(state, fid):
                 continue
-            can_move = phase in ("pre_move", "move") and fid not in ts.moved
+            can_move = phase in MOVE_PHASES and fid not in ts.moved
             if can_move:
                 scores.append(self.figure_potential(snap, f, targets))
             else:
@@ -711,7 +714,7 @@ class Evaluator:
         if fresh:
             left = 2 - summoned
         else:
-            if state.phase not in ("choose", "pre_move"):
+            if state.phase not in (Phase.CHOOSE, Phase.PRE_MOVE):
                 return 0.0
             if ts.chosen is not None and ts.chosen != pw_card:
                 return 0.0

@@ -69,6 +69,7 @@ from arena.engine.state import GameState
 from arena.engine.stats import acting_figures, attacks_allowed, keywords, stat
 from arena.engine.summon import summonable_cards
 from arena.engine.turn import can_play_spell_now, can_use_ability_now
+from arena.engine.vocab import ATTACK_PHASES, MOVE_PHASES, PLAYER_PHASES, Phase, Point
 from arena.hexgrid import Hex
 
 __all__ = [
@@ -81,7 +82,6 @@ __all__ = [
     "summon_credit",
 ]
 
-PLAYER_PHASES = ("choose", "pre_move", "move", "post_move", "attack", "post_attack")
 _PHI2 = 0.7548776662466927
 """The plastic number's reciprocal: a second low-discrepancy step, independent of the golden
 ratio the search steps its samples with."""
@@ -168,8 +168,8 @@ class Tactics:
         mine = [g for g in snap.figs.values() if g.controller == f.controller]
         gains: dict[str, float] = {}
         w = self.ev.w
-        per = {"attack_dice": w.stat_attack, "defense_dice": w.stat_defense,
-               "move": w.stat_move}
+        per = {Point.ATTACK_DICE: w.stat_attack, Point.DEFENSE_DICE: w.stat_defense,
+               Point.MOVE: w.stat_move}
         for kind, point in PERMANENT_GLYPHS.items():
             gains[kind] = sum(g.price for g in mine) * per.get(point, 0.0)
         held = None
@@ -341,7 +341,7 @@ class Tactics:
         """Every attack possible now with its expected loss to the target, best first."""
         state = game.state
         ts = state.turn_state
-        if ts.chosen is None or state.phase not in ("pre_move", "move", "post_move", "attack"):
+        if ts.chosen is None or state.phase not in ATTACK_PHASES:
             return []
         snap = snap or self.ev.snap(state, me)
         out: list[tuple[float, Attack]] = []
@@ -438,20 +438,20 @@ class Tactics:
             return self.decide_pending(game, game.legal_actions(), me)
         player = state.active
         phase = state.phase
-        if phase == "choose":
+        if phase == Phase.CHOOSE:
             return self.choose_card(game, player)
-        if phase == "pre_move" and summon:
+        if phase == Phase.PRE_MOVE and summon:
             cards = summonable_cards(state)
             if cards:
                 return BeginSummon(max(cards, key=lambda c: _card_price(state, c)))
-        if phase in ("pre_move", "post_attack"):
+        if phase in (Phase.PRE_MOVE, Phase.POST_ATTACK):
             extra = self._best_extension(game, player)
             if extra is not None:
                 return extra
-        if phase in ("pre_move", "move"):
+        if phase in MOVE_PHASES:
             move = self.next_move(game, player, stay if stay is not None else set())
             return move if move is not None else EndMove()
-        if phase in ("post_move", "attack"):
+        if phase in (Phase.POST_MOVE, Phase.ATTACK):
             attacks = self.attack_scores(game, player)
             if attacks and attacks[0][0] > 0.0:
                 return attacks[0][1]
@@ -611,7 +611,7 @@ def rollout(tactics: Tactics, game: Game, me: int, rnd: random.Random,
         state = game.state
         if state.outcome is not None or state.active != active or state.turn != turn:
             break
-        if not credited and state.phase == "pre_move" and not state.pending and \
+        if not credited and state.phase == Phase.PRE_MOVE and not state.pending and \
                 state.turn_state.chosen == state.static.players[state.active].planeswalker:
             credited = True
             value = summon_credit(tactics, game)
@@ -698,8 +698,8 @@ def _reserve_fig(state: GameState, figure: str, snap: Snapshot, self_pw: float) 
         f.per_damage = 0.5 * w_full / max(1, f.life)
         f.value = w_full
     try:
-        f.attack = stat(state, "attack_dice", figure)
-        f.defense = stat(state, "defense_dice", figure)
+        f.attack = stat(state, Point.ATTACK_DICE, figure)
+        f.defense = stat(state, Point.DEFENSE_DICE, figure)
     except Exception:  # noqa: BLE001 - stats of a figure off the battlefield
         pass
     return f

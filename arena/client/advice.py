@@ -19,6 +19,7 @@ from arena.engine.dice import damage_distribution
 from arena.engine.glyphs import glyph_name
 from arena.engine.move_action import FALL_DICE, LEAVING_ENGAGEMENT_DICE
 from arena.engine.sight import Point3
+from arena.engine.vocab import Point
 from arena.hexgrid import Hex, hex_to_point
 
 __all__ = ["MoveWarning", "Ruler", "blocker_label", "move_warning", "ruler_for"]
@@ -127,7 +128,7 @@ def _names(game: Game, figures: tuple[str, ...]) -> str:
 
 def _life_left(game: Game, figure: str) -> int:
     try:
-        life = int(game.stat("life", figure).total)
+        life = int(game.stat(Point.LIFE, figure).total)
     except Exception:  # noqa: BLE001 - fall back to the printed number
         life = int(game.state.static.figure_def(figure).life)
     return life - game.state.figures[figure].damage

@@ -40,6 +40,7 @@ from arena.engine import (
     PlaceFigure,
     PlacePlaneswalker,
 )
+from arena.engine.vocab import Phase
 
 if TYPE_CHECKING:
     from arena.engine import Game
@@ -67,7 +68,7 @@ def duel_all_summoned(seed: int = 5) -> tuple[Game, GameSetup]:
     rng = random.Random(seed)
     total = sum(len(game.state.static.cards[c].figures) for c in game.state.static.cards)
     for _ in range(1000):
-        if len(game.state.on_battlefield()) == total and game.pending.phase == "choose":
+        if len(game.state.on_battlefield()) == total and game.pending.phase == Phase.CHOOSE:
             break
         legal = game.legal_actions()
         placing = [a for a in legal if isinstance(a, (ChooseFirstPlayer, PlacePlaneswalker,
@@ -79,7 +80,7 @@ def duel_all_summoned(seed: int = 5) -> tuple[Game, GameSetup]:
         else:
             walker = [a for a in legal if isinstance(a, ChooseCard) and
                       game.state.static.card_def(a.card).kind == "planeswalker"]
-            game.apply(walker[0] if walker and game.pending.phase == "choose" else EndTurn())
+            game.apply(walker[0] if walker and game.pending.phase == Phase.CHOOSE else EndTurn())
     return game, setup
 
 

@@ -13,6 +13,7 @@ from arena.client.figures import FigureLook
 from arena.client.palette import Palette
 from arena.client.render import FigurePlacement, Picture
 from arena.engine import Game
+from arena.engine.vocab import Phase
 from arena.hexgrid import Hex
 
 __all__ = ["figure_look", "picture_from_game", "team_index"]
@@ -67,7 +68,7 @@ def picture_from_game(
     out, those in ``moving`` drawn at a plane point and level instead of their hexes), the
     chosen army card's figures ringed, ``selected`` ringed brighter."""
     state = game.state
-    chosen = state.turn_state.chosen if state.phase not in ("choose", "setup") else None
+    chosen = state.turn_state.chosen if state.phase not in (Phase.CHOOSE, Phase.SETUP) else None
     figures: dict[str, FigurePlacement] = {}
     for fid in state.on_battlefield():
         if fid in hidden:

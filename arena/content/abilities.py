@@ -24,14 +24,16 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Discriminator, Field, Tag, model_validator
+from pydantic import BeforeValidator, Discriminator, Field, Strict, Tag, model_validator
 
 from arena.content.base import Colour, Model, Name, PosInt, Slug, Text
+from arena.engine.vocab import Stat
 
 CardKind = Literal["planeswalker", "unique_squad", "common_squad", "squad", "hero"]
 
-Stat = Literal["attack", "defense", "move", "range", "life", "height", "deck_cost"]
-"""The query points a static modifier or a `modify` effect can change."""
+StatName = Annotated[Stat, Strict(False)]
+"""A stat a static modifier or a `modify` effect can change, written as its name (the
+engine's `Stat`; lax, so the strict models take the YAML text and give the member)."""
 
 Keyword = Literal[
     "flying",  # climbs for free, passes over figures and obstacles, water does not stop it
@@ -110,7 +112,7 @@ Amount = Annotated[
 class Modifier(Model):
     """A change to one stat at its query point, while the ability is active."""
 
-    stat: Stat
+    stat: StatName
     amount: Amount
     applies_to: Selector
     when: Literal["always", "attacking", "defending", "moving"] = "always"
@@ -221,7 +223,7 @@ class Modify(_Effect):
     """A stat change for a duration. ``{effect: modify, stat: attack, amount: 2}``"""
 
     effect: Literal["modify"]
-    stat: Stat
+    stat: StatName
     amount: Amount
     duration: Literal["this_turn", "this_attack", "while_attached", "permanent"] = "this_turn"
 
@@ -235,7 +237,8 @@ class SwitchStats(_Effect):
     """Swap two stats after every other modifier (Twisted Image)."""
 
     effect: Literal["switch_stats"]
-    stats: Annotated[tuple[Stat, Stat], BeforeValidator(_as_tuple)] = ("attack", "defense")
+    stats: Annotated[tuple[StatName, StatName], BeforeValidator(_as_tuple)] = (
+        Stat.ATTACK, Stat.DEFENSE)
     """The two stats, written as a YAML list ``[attack, defense]``."""
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import inspect
 import types
 import typing
+from enum import Enum
 from typing import Any, Literal, Union
 
 from pydantic import BaseModel
@@ -30,6 +31,8 @@ def type_name(tp: Any) -> str:
         return type_name(args[0])
     if origin is Literal:
         return " \\| ".join(f"`{a}`" for a in args)
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        return " \\| ".join(f"`{m.value}`" for m in tp)
     if origin in (Union, types.UnionType):
         return " or ".join(type_name(a) for a in args if a is not type(None)) + (
             " or null" if type(None) in args else "")
@@ -45,6 +48,15 @@ def type_name(tp: Any) -> str:
         tp, getattr(tp, "__name__", str(tp)))
 
 
+def _plain(value: Any) -> Any:
+    """A default as the file writes it: an enum member as its value, inside tuples too."""
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return tuple(_plain(v) for v in value)
+    return value
+
+
 def _model_table(model: type[BaseModel]) -> list[str]:
     doc = inspect.cleandoc(model.__doc__ or "").split("\n\n")[0].replace("\n", " ")
     lines = [f"### {model.__name__}", "", doc, "", "| key | type | required / default |",
@@ -57,7 +69,7 @@ def _model_table(model: type[BaseModel]) -> list[str]:
             need = "optional (empty)"
         else:
             default = field.default
-            shown = default.model_dump() if isinstance(default, BaseModel) else default
+            shown = default.model_dump() if isinstance(default, BaseModel) else _plain(default)
             need = f"optional (`{shown}`)"
         lines.append(f"| `{key}` | {type_name(field.annotation)} | {need} |")
     lines.append("")

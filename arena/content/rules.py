@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from arena.content.cards import ArmyCard, SpellCard
 from arena.content.scenario import DeckRules
 from arena.content.yamlio import KeyPath
+from arena.engine.vocab import Stat
 
 DEFAULT_BUDGET = 500
 
@@ -110,7 +111,7 @@ def deck_cost_bonus(walker: ArmyCard | None) -> int:
     bonus = 0
     for ability in walker.abilities:
         modifier = getattr(ability, "modifier", None)
-        if modifier is not None and modifier.stat == "deck_cost" \
+        if modifier is not None and modifier.stat == Stat.DECK_COST \
                 and isinstance(modifier.amount, int):
             bonus += modifier.amount
     return bonus

@@ -43,7 +43,8 @@ Modules (each small, each says what it holds):
   `standard` (the composition root: `standard_rulebook()` wires the core rules and the card
   mechanics into a rule book), `decisions` (optional triggers), `context` (`Ctx`);
 - `views` (player views), `persist` (saves, replays, digest), `defs` (what the engine reads
-  from cards and scenarios; the field), `errors`, `bench` (benchmarks);
+  from cards and scenarios; the field), `vocab` (the closed vocabularies every layer
+  imports: `Phase`, `Stat`, `Point`), `errors`, `bench` (benchmarks);
 - geometry the rules call: `board`, `bodies`, `sight`, `engagement`, `pathfinding`; dice and the
   RNG: `dice`, `rng`.
 """

@@ -52,10 +52,10 @@ from arena.engine.stats import (
     life_left,
     stat,
 )
+from arena.engine.vocab import ATTACK_PHASES, MOVE_PHASES, Phase, Point
 from arena.hexgrid import distance
 
 __all__ = [
-    "ATTACK_PHASES",
     "AttackOption",
     "DamageOdds",
     "apply_attack",
@@ -68,7 +68,6 @@ __all__ = [
     "target_problem",
 ]
 
-ATTACK_PHASES = ("pre_move", "move", "post_move", "attack")
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +132,7 @@ def target_problem(state: GameState, attacker: str, target: str) -> str | None:
         return "the target is not on the battlefield"
     if not state.static.opposed(state.controller(attacker), state.controller(target)):
         return "only opposing figures can be attacked"
-    reach = stat(state, "range", attacker)
+    reach = stat(state, Point.RANGE, attacker)
     spaces = range_between(state, attacker, target)
     if spaces > reach:
         return f"out of range ({spaces} > {reach})"
@@ -178,10 +177,10 @@ def _dice(state: GameState, attacker: str, target: str) -> tuple[StatValue, Stat
         # A cryptolith is terrain: the attacker's modifiers are asked without a target, and
         # its toughness is printed on no card and modified by nothing.
         toughness = cryptoliths.CRYPTOLITH_TOUGHNESS
-        return (fold(state, StatQuery("attack_dice", attacker)),
-                StatValue("defense_dice", target, toughness, (), toughness))
-    return (fold(state, StatQuery("attack_dice", attacker, target)),
-            fold(state, StatQuery("defense_dice", target, attacker)))
+        return (fold(state, StatQuery(Point.ATTACK_DICE, attacker)),
+                StatValue(Point.DEFENSE_DICE, target, toughness, (), toughness))
+    return (fold(state, StatQuery(Point.ATTACK_DICE, attacker, target)),
+            fold(state, StatQuery(Point.DEFENSE_DICE, target, attacker)))
 
 
 def _target_name(state: GameState, target: str) -> str:
@@ -247,9 +246,9 @@ def apply_attack(ctx: Ctx, action: Attack) -> None:
         problem = target_problem(state, action.attacker, action.target)
     if problem is not None:
         raise IllegalAction(action, problem)
-    if state.phase in ("pre_move", "move"):
+    if state.phase in MOVE_PHASES:
         ctx.emit(StepEnded(state.active, "moving"))
-    state.phase = "attack"
+    state.phase = Phase.ATTACK
     a, d = _dice(state, action.attacker, action.target)
     static = state.static
     ctx.emit(AttackDeclared(action.attacker, static.figure_name(action.attacker), action.target,

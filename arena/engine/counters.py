@@ -26,6 +26,7 @@ from arena.engine.context import Ctx
 from arena.engine.events import CountersPlaced, CountersRemoved, Event
 from arena.engine.state import GameState
 from arena.engine.stats import StatQuery
+from arena.engine.vocab import Point
 
 __all__ = [
     "KINDS",
@@ -41,9 +42,9 @@ __all__ = [
 KINDS = ("power", "toughness", "charge")
 """The counter kinds of Shadows over Innistrad."""
 
-STAT_COUNTERS: Mapping[str, tuple[str, str]] = {
-    "attack_dice": ("power", "Power counter"),
-    "defense_dice": ("toughness", "Toughness counter"),
+STAT_COUNTERS: Mapping[Point, tuple[str, str]] = {
+    Point.ATTACK_DICE: ("power", "Power counter"),
+    Point.DEFENSE_DICE: ("toughness", "Toughness counter"),
 }
 """Which counter kind raises which query point, and its source name."""
 

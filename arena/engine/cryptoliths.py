@@ -53,6 +53,7 @@ from arena.engine.sight import clear_sight_to_figure as _sight_to_figure
 from arena.engine.sight import clear_sight_to_space as _sight_to_space
 from arena.engine.state import GameState, ObstacleState
 from arena.engine.stats import stat
+from arena.engine.vocab import Point
 from arena.hexgrid import DIRECTIONS, Hex, distance, hex_to_point
 
 __all__ = [
@@ -255,7 +256,7 @@ def target_problem(state: GameState, attacker: str, obstacle: str,
         return "that cryptolith was destroyed"
     if obstacle in cryptolith_under(state, attacker):
         return "a figure cannot attack the cryptolith it stands on"
-    reach = stat(state, "range", attacker)
+    reach = stat(state, Point.RANGE, attacker)
     spaces = min(distance(x, y) for x in state.figures[attacker].hexes for y in spec.footprint)
     if spaces > reach:
         return f"out of range ({spaces} > {reach})"

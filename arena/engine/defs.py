@@ -19,11 +19,12 @@ rebuild an engine-side card from either.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from arena.engine.board import Board
+from arena.engine.vocab import Point
 from arena.hexgrid import Hex
 
 __all__ = [
@@ -239,29 +240,9 @@ class ArmyCardData:
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> ArmyCardData:
-        """Rebuild from `card_to_data` output (extra keys, as in a pydantic dump, ignored)."""
-        hz = data.get("hit_zone") or {"bottom": 1.0, "top": 3.5}
-        return cls(
-            id=str(data["id"]),
-            name=str(data.get("name", data["id"])),
-            colours=tuple(data.get("colours", ("white",))),
-            kind=str(data.get("kind", "squad")),
-            unique=bool(data.get("unique", False)),
-            figures=int(data.get("figures", 1)),
-            life=int(data.get("life", 1)),
-            move=int(data.get("move", 5)),
-            range=int(data.get("range", 1)),
-            attack=int(data.get("attack", 3)),
-            defense=int(data.get("defense", 2)),
-            height=int(data.get("height", 4)),
-            base=str(data.get("base", "single")),
-            cost=int(data.get("cost", 0)),
-            price_per_figure=int(data.get("price_per_figure", 0)),
-            target_point=float(data.get("target_point", 3.5)),
-            hit_zone=HitZoneData(float(hz["bottom"]), float(hz["top"])),
-            abilities=tuple(data.get("abilities", ())),
-            creature_type=str(data.get("creature_type") or ""),
-        )
+        """Rebuild from `card_to_data` output (extra keys, as in a pydantic dump, ignored;
+        a missing or null key takes the field's default above)."""
+        return cls(**_given(data, _ARMY_READ))
 
 
 @dataclass(frozen=True)
@@ -281,18 +262,39 @@ class SpellCardData:
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> SpellCardData:
-        """Rebuild from `card_to_data` output."""
-        return cls(
-            id=str(data["id"]),
-            name=str(data.get("name", data["id"])),
-            colour=str(data.get("colour", "white")),
-            type=str(data.get("type", "sorcery")),
-            cost=int(data.get("cost", 0)),
-            effects=tuple(data.get("effects") or ()),
-            enchants=(None if data.get("enchants") is None
-                      else tuple(str(k) for k in data["enchants"])),
-            trigger=data.get("trigger"),
-        )
+        """Rebuild from `card_to_data` output (a missing or null key takes the field's
+        default above)."""
+        return cls(**_given(data, _SPELL_READ))
+
+
+def _given(data: Mapping[str, Any], read: Mapping[str, Callable[[Any], Any]]) -> dict[str, Any]:
+    """The keys ``data`` gives, each read as its field's type; the rest (absent, null, or an
+    empty mapping such as a dump's ``hit_zone: {}``) are left to the dataclass, so each
+    default is written once (on the field). A card without a name is called by its id."""
+    out = {key: convert(data[key]) for key, convert in read.items()
+           if data.get(key) is not None and data[key] != {}}
+    out.setdefault("name", out["id"])
+    return out
+
+
+def _strings(items: Any) -> tuple[str, ...]:
+    return tuple(str(k) for k in items)
+
+
+_ARMY_READ: Mapping[str, Callable[[Any], Any]] = {
+    "id": str, "name": str, "colours": tuple, "kind": str, "unique": bool, "figures": int,
+    "life": int, "move": int, "range": int, "attack": int, "defense": int, "height": int,
+    "base": str, "cost": int, "price_per_figure": int, "target_point": float,
+    "hit_zone": lambda hz: HitZoneData(float(hz["bottom"]), float(hz["top"])),
+    "abilities": tuple, "creature_type": str,
+}
+"""How `ArmyCardData.from_data` reads each field."""
+
+_SPELL_READ: Mapping[str, Callable[[Any], Any]] = {
+    "id": str, "name": str, "colour": str, "type": str, "cost": int, "effects": tuple,
+    "enchants": _strings, "trigger": lambda t: t,
+}
+"""How `SpellCardData.from_data` reads each field."""
 
 
 _ARMY_FIELDS = (
@@ -357,10 +359,10 @@ def keywords_of(card: ArmyCardDef) -> frozenset[str]:
 
 # --- the field -----------------------------------------------------------------------------
 
-PERMANENT_GLYPHS: Mapping[str, str] = {
-    "power": "attack_dice",
-    "toughness": "defense_dice",
-    "movement": "move",
+PERMANENT_GLYPHS: Mapping[str, Point] = {
+    "power": Point.ATTACK_DICE,
+    "toughness": Point.DEFENSE_DICE,
+    "movement": Point.MOVE,
 }
 """Guide "Permanent Glyphs": which query point each permanent glyph raises."""
 

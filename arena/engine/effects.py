@@ -23,6 +23,7 @@ from arena.engine.events import (
 )
 from arena.engine.state import CardState, Decision, FigureState, GameState
 from arena.engine.stats import stat
+from arena.engine.vocab import Point
 
 __all__ = [
     "deal_damage",
@@ -52,7 +53,7 @@ def deal_damage(ctx: Ctx, figure: str, amount: int, source: str) -> bool:
         return False
     fs = replace(fs, damage=fs.damage + amount)
     state.set_figure(figure, fs)
-    life = stat(state, "life", figure)
+    life = stat(state, Point.LIFE, figure)
     ctx.emit(DamageDealt(figure, state.static.figure_name(figure), amount, source, fs.damage,
                          life, is_damage_on_card(state, figure)))
     if fs.damage >= life:

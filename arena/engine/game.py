@@ -43,6 +43,7 @@ from arena.engine.standard import standard_rulebook
 from arena.engine.state import Decision, GameState, Outcome
 from arena.engine.stats import StatQuery, StatValue, fold
 from arena.engine.views import player_view, visible_actions
+from arena.engine.vocab import PLAYER_PHASES, Phase, Point
 
 __all__ = ["Game", "Pending", "new_game"]
 
@@ -51,8 +52,9 @@ _SETTLE_LIMIT = 10000
 
 @dataclass(frozen=True, slots=True)
 class Pending:
-    """What the game waits for: the phase (or decision kind), who decides, a description,
-    whether spells may be played now, and the decision itself if one is pending."""
+    """What the game waits for: the phase (a `Phase`) or the decision kind, who decides, a
+    description, whether spells may be played now, and the decision itself if one is
+    pending."""
 
     phase: str
     player: int
@@ -62,13 +64,13 @@ class Pending:
 
 
 _PHASE_TEXT = {
-    "choose": "Choose an army card (action 2)",
-    "pre_move": "Summon, play spells or use abilities, then move (action 3)",
-    "move": "Move figures of the chosen army card (action 3)",
-    "post_move": "Use abilities, then attack (action 4)",
-    "attack": "Attack with figures of the chosen army card (action 4)",
-    "post_attack": "Play spells or use abilities, then end the turn",
-    "over": "The game is over",
+    Phase.CHOOSE: "Choose an army card (action 2)",
+    Phase.PRE_MOVE: "Summon, play spells or use abilities, then move (action 3)",
+    Phase.MOVE: "Move figures of the chosen army card (action 3)",
+    Phase.POST_MOVE: "Use abilities, then attack (action 4)",
+    Phase.ATTACK: "Attack with figures of the chosen army card (action 4)",
+    Phase.POST_ATTACK: "Play spells or use abilities, then end the turn",
+    Phase.OVER: "The game is over",
 }
 
 
@@ -96,7 +98,7 @@ class Game:
         damage: Mapping[str, int] | None = None,
         turn: int = 1,
         active: int = 1,
-        phase: str = "choose",
+        phase: Phase | str = Phase.CHOOSE,
         chosen: str | None = None,
         first_player: int = 1,
         scenario: ScenarioDef | ScenarioRules | None = None,
@@ -190,7 +192,7 @@ class Game:
         return self.state.turn
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """The phase of the turn (see `arena.engine.turn`)."""
         return self.state.phase
 
@@ -221,7 +223,7 @@ class Game:
         elif state.pending:
             d = state.pending[-1]
             actions = state.static.rules.decision_kinds[d.kind].legal(state, d)
-        elif state.phase in turn.PLAYER_PHASES:
+        elif state.phase in PLAYER_PHASES:
             actions = turn.legal_turn_actions(state)
         else:
             actions = []
@@ -245,7 +247,7 @@ class Game:
                 if action not in kind.legal(state, d):
                     raise IllegalAction(action, f"waiting for: {d.description}")
                 kind.apply(ctx, d, action)
-            elif state.phase in turn.PLAYER_PHASES:
+            elif state.phase in PLAYER_PHASES:
                 turn.apply_turn_action(ctx, action)
             else:
                 raise IllegalAction(action, f"nothing to do in phase {state.phase}")
@@ -330,10 +332,10 @@ class Game:
         """The exact damage distribution and the chance to destroy."""
         return combat.damage_odds(self.state, attacker, target)
 
-    def stat(self, point: str, figure: str, other: str | None = None) -> StatValue:
-        """A folded stat with its sources (``attack_dice``, ``defense_dice``, ``move``,
-        ``range``, ``life``)."""
-        return fold(self.state, StatQuery(point, figure, other))
+    def stat(self, point: Point | str, figure: str, other: str | None = None) -> StatValue:
+        """A folded stat with its sources at a query point (`Point`: ``attack_dice``,
+        ``defense_dice``, ``move``, ``range``, ``life``)."""
+        return fold(self.state, StatQuery(Point(point), figure, other))
 
     def can_play_spell_now(self, player: int) -> bool:
         """Whether ``player`` may play a spell card now (the spell window)."""

@@ -44,6 +44,7 @@ from arena.engine.pathfinding import MoveRequest, Occupant, Reach, engagement_lo
 from arena.engine.pathfinding import reachable as _reachable
 from arena.engine.state import GameState
 from arena.engine.stats import acting_figures, acts_this_turn, keywords, stat
+from arena.engine.vocab import MOVE_PHASES, Phase, Point
 from arena.hexgrid import Hex, distance
 
 __all__ = [
@@ -117,7 +118,7 @@ def move_request(state: GameState, figure: str, walk: bool = False) -> MoveReque
         figure_id=figure,
         hexes=state.figures[figure].hexes,
         height=d.height,
-        move=max(0, stat(state, "move", figure)),
+        move=max(0, stat(state, Point.MOVE, figure)),
         flying="flying" in flags and not walk,
         phantom_walk="phantom_walk" in flags,
         occupancy=occupancy,  # type: ignore[arg-type]
@@ -196,7 +197,7 @@ def can_fly(state: GameState, figure: str) -> bool:
 def movable_figures(state: GameState) -> list[str]:
     """Figures of the chosen card that may still move this turn."""
     ts = state.turn_state
-    if ts.chosen is None or state.phase not in ("pre_move", "move"):
+    if ts.chosen is None or state.phase not in MOVE_PHASES:
         return []
     return [f for f in acting_figures(state)
             if f not in ts.moved and state.controller(f) == state.active]
@@ -223,7 +224,7 @@ def _check(state: GameState, action: MoveFigure) -> Reach:
     figure = action.figure
     if figure not in state.figures:
         raise IllegalAction(action, f"no figure {figure}")
-    if state.phase not in ("pre_move", "move"):
+    if state.phase not in MOVE_PHASES:
         raise IllegalAction(action, "moving is over for this turn")
     ts = state.turn_state
     if not acts_this_turn(state, figure):
@@ -255,7 +256,7 @@ def apply_move(ctx: Ctx, action: MoveFigure) -> None:
     """Action 3: move one figure of the chosen card (`walk` does the walking)."""
     state = ctx.state
     reach = _check(state, action)
-    state.phase = "move"
+    state.phase = Phase.MOVE
     state.set_turn(moved=(*state.turn_state.moved, action.figure))
     walk(ctx, action.figure, reach)
 

@@ -62,6 +62,7 @@ from arena.engine.state import (
     Static,
     TurnState,
 )
+from arena.engine.vocab import Phase
 from arena.hexgrid import Hex
 
 __all__ = [
@@ -228,7 +229,7 @@ def state_to_data(state: GameState) -> dict[str, Any]:
         "rng": state.rng.to_data(),
         "turn": state.turn,
         "active": state.active,
-        "phase": state.phase,
+        "phase": state.phase.value,
         "first_player": state.first_player,
         "players": {str(s): {"library": list(p.library), "hand": list(p.hand),
                              "graveyard": list(p.graveyard), "removed": list(p.removed)}
@@ -254,6 +255,16 @@ def state_to_data(state: GameState) -> dict[str, Any]:
     }
 
 
+def _phase(text: Any) -> Phase:
+    """The save's phase as a `Phase` member (a plain string would compare equal but is not
+    the member the engine's tables hold)."""
+    try:
+        return Phase(text)
+    except ValueError:
+        raise SetupError(f"the save's phase {text!r} is not one of "
+                         f"{', '.join(p.value for p in Phase)}") from None
+
+
 def state_from_data(data: Mapping[str, Any], static: Static) -> GameState:
     """Rebuild `state_to_data` output on a static part."""
     ts = data["turn_state"]
@@ -262,7 +273,7 @@ def state_from_data(data: Mapping[str, Any], static: Static) -> GameState:
         rng=Rng.from_data(data["rng"]),
         turn=int(data["turn"]),
         active=int(data["active"]),
-        phase=str(data["phase"]),
+        phase=_phase(data["phase"]),
         first_player=int(data["first_player"]),
         players={int(s): PlayerState(tuple(p["library"]), tuple(p["hand"]),
                                      tuple(p["graveyard"]), tuple(p["removed"]))

@@ -60,6 +60,7 @@ from arena.engine.state import (
     Static,
     TurnState,
 )
+from arena.engine.vocab import Phase
 from arena.hexgrid import Hex, distance
 
 __all__ = [
@@ -265,7 +266,7 @@ def _roll_first_player(ctx: Ctx, teams: list[list[int]]) -> None:
     if len(state.static.seats) == 2 and not by_team:
         ctx.push(Decision("first_player", winner,
                           "You rolled highest: choose who goes first and places first"))
-        state.phase = "setup_first"
+        state.phase = Phase.SETUP_FIRST
         return
     _set_first(ctx, winner, winner)
 
@@ -275,7 +276,7 @@ def _set_first(ctx: Ctx, first: int, chosen_by: int) -> None:
     state.first_player = first
     state.active = first
     state.setup_queue = turn_order(state.static, first)
-    state.phase = "setup_place"
+    state.phase = Phase.SETUP_PLACE
     ctx.emit(FirstPlayerChosen(first, chosen_by))
 
 
@@ -415,7 +416,7 @@ def position_state(
     *,
     turn: int,
     active: int,
-    phase: str,
+    phase: Phase | str,
     chosen: str | None,
     first_player: int,
     glyphs: Sequence[GlyphSpec] | None,
@@ -460,7 +461,11 @@ def position_state(
     state.turn = turn
     state.active = active
     state.first_player = first_player
-    state.phase = phase
+    try:
+        state.phase = Phase(phase)
+    except ValueError:
+        raise SetupError(f"no phase {phase!r} (phases: {', '.join(p.value for p in Phase)})"
+                         ) from None
     state.turn_state = TurnState(chosen=chosen, moved=tuple(moved))
     return state
 

@@ -36,6 +36,7 @@ from arena.engine.board import Board
 from arena.engine.bodies import Body
 from arena.engine.defs import ArmyCardDef, FieldSetup, ScenarioRules, SpellCardDef
 from arena.engine.rng import Rng
+from arena.engine.vocab import Phase
 from arena.hexgrid import Hex
 
 if TYPE_CHECKING:
@@ -301,7 +302,7 @@ class GameState:
     rng: Rng
     turn: int = 1
     active: int = 1
-    phase: str = "setup"
+    phase: Phase = Phase.SETUP
     first_player: int = 0
     players: dict[int, PlayerState] = dc_field(default_factory=dict)
     cards: dict[str, CardState] = dc_field(default_factory=dict)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from arena.engine.defs import GLYPH_NAMES, PERMANENT_GLYPHS, keywords_of
 from arena.engine.state import GameState
+from arena.engine.vocab import PRINTED, QUERY_POINTS, Point
 
 __all__ = [
     "QUERY_POINTS",
@@ -34,15 +35,6 @@ __all__ = [
     "stat",
 ]
 
-QUERY_POINTS = ("attack_dice", "defense_dice", "move", "range", "life")
-
-_PRINTED = {
-    "attack_dice": "attack",
-    "defense_dice": "defense",
-    "move": "move",
-    "range": "range",
-    "life": "life",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +42,7 @@ class StatQuery:
     """One stat of one figure; ``other`` is the opposing figure of the attack being asked
     about (attacker's target for ``attack_dice``, the attacker for ``defense_dice``)."""
 
-    point: str
+    point: Point
     figure: str
     other: str | None = None
 
@@ -59,7 +51,7 @@ class StatQuery:
 class StatValue:
     """A folded stat: printed number, the modifiers with their sources, the total."""
 
-    point: str
+    point: Point
     figure: str
     base: int
     sources: tuple[tuple[str, int], ...]
@@ -69,11 +61,11 @@ class StatValue:
 def fold(state: GameState, query: StatQuery) -> StatValue:
     """Fold a stat at its query point (see the module docstring)."""
     card = state.static.figure_def(query.figure)
-    base = int(getattr(card, _PRINTED[query.point]))
+    base = int(getattr(card, PRINTED[query.point]))
     sources: list[tuple[str, int]] = []
     for provider in state.static.rules.modifier_providers:
         sources.extend(provider(state, query))
-    floor = 1 if query.point == "life" else 0
+    floor = 1 if query.point == Point.LIFE else 0
     value = StatValue(
         query.point, query.figure, base, tuple(sources),
         max(floor, base + sum(n for _, n in sources)),
@@ -83,14 +75,14 @@ def fold(state: GameState, query: StatQuery) -> StatValue:
     return value
 
 
-def stat(state: GameState, point: str, figure: str, other: str | None = None) -> int:
+def stat(state: GameState, point: Point, figure: str, other: str | None = None) -> int:
     """The folded total of a stat."""
     return fold(state, StatQuery(point, figure, other)).total
 
 
 def life_left(state: GameState, figure: str) -> int:
     """Life minus damage (guide "Using the Life Number")."""
-    return stat(state, "life", figure) - state.figures[figure].damage
+    return stat(state, Point.LIFE, figure) - state.figures[figure].damage
 
 
 def base_height(state: GameState, figure: str) -> float:
@@ -106,7 +98,7 @@ def base_height(state: GameState, figure: str) -> float:
 def height_advantage(state: GameState, query: StatQuery) -> Iterable[tuple[str, int]]:
     """Guide Action 4 "Height advantage": the figure whose base is higher rolls one extra die,
     to attack or to defend."""
-    if query.point not in ("attack_dice", "defense_dice") or query.other is None:
+    if query.point not in (Point.ATTACK_DICE, Point.DEFENSE_DICE) or query.other is None:
         return ()
     if base_height(state, query.figure) > base_height(state, query.other):
         return (("height advantage", 1),)

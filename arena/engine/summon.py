@@ -31,6 +31,7 @@ from arena.engine.errors import IllegalAction
 from arena.engine.events import FigureSummoned, SummonBegun
 from arena.engine.sight import clear_sight_to_space
 from arena.engine.state import SUMMONS_PER_TURN, Decision, GameState
+from arena.engine.vocab import Phase
 from arena.hexgrid import Hex, distance, neighbours, spiral
 
 __all__ = [
@@ -160,7 +161,7 @@ def summonable_cards(state: GameState) -> list[str]:
     seat = state.active
     ts = state.turn_state
     pw_card = state.static.players[seat].planeswalker
-    if (state.phase != "pre_move" or ts.chosen != pw_card or not state.has_planeswalker(seat)
+    if (state.phase != Phase.PRE_MOVE or ts.chosen != pw_card or not state.has_planeswalker(seat)
             or len(ts.summoned) >= SUMMONS_PER_TURN):
         return []
     origin = state.planeswalker_figure(seat)
@@ -200,7 +201,7 @@ def summon_decision(state: GameState, seat: int, card: str, origin: str,
 def _why_not(state: GameState, card: str) -> str:
     seat = state.active
     ts = state.turn_state
-    if state.phase != "pre_move":
+    if state.phase != Phase.PRE_MOVE:
         return "summoning happens before moving"
     if ts.chosen != state.static.players[seat].planeswalker:
         return "only on a turn your Planeswalker's army card is chosen"

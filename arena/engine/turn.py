@@ -72,9 +72,9 @@ from arena.engine.state import (
     GameState,
     TurnState,
 )
+from arena.engine.vocab import ABILITY_PHASES, ATTACK_PHASES, MOVE_PHASES, SPELL_PHASES, Phase
 
 __all__ = [
-    "PLAYER_PHASES",
     "advance",
     "apply_turn_action",
     "can_play_spell_now",
@@ -85,9 +85,6 @@ __all__ = [
     "legal_turn_actions",
 ]
 
-PLAYER_PHASES = ("choose", "pre_move", "move", "post_move", "attack", "post_attack")
-SPELL_PHASES = ("choose", "pre_move", "attack", "post_attack")
-ABILITY_PHASES = ("pre_move", "move", "post_move", "attack", "post_attack")
 
 
 # --- windows -------------------------------------------------------------------------------
@@ -161,18 +158,18 @@ def legal_turn_actions(state: GameState) -> list[Action]:
     phase = state.phase
     player = state.active
     out: list[Action] = []
-    if phase == "choose":
+    if phase == Phase.CHOOSE:
         out.extend(ChooseCard(c) for c in choosable_cards(state, player))
     else:
         ts = state.turn_state
-        if phase == "pre_move":
+        if phase == Phase.PRE_MOVE:
             out.extend(BeginSummon(c) for c in summon.summonable_cards(state))
-        if phase in ("pre_move", "move"):
+        if phase in MOVE_PHASES:
             out.extend(move_action.move_actions(state))
             out.append(EndMove())
-        if phase in ("pre_move", "move", "post_move", "attack") and ts.chosen is not None:
+        if phase in ATTACK_PHASES and ts.chosen is not None:
             out.extend(combat.attack_actions(state))
-        if phase in ("post_move", "attack"):
+        if phase in (Phase.POST_MOVE, Phase.ATTACK):
             out.append(EndAttack())
     out.extend(_extension_actions(state, player))
     out.append(EndTurn())
@@ -187,13 +184,13 @@ def apply_turn_action(ctx: Ctx, action: Action) -> None:
     state = ctx.state
     phase = state.phase
     if isinstance(action, ChooseCard):
-        if phase != "choose":
+        if phase != Phase.CHOOSE:
             raise IllegalAction(action, "an army card is chosen once, at the start of the turn")
         if action.card not in choosable_cards(state, state.active):
             raise IllegalAction(action, "not one of your army cards with figures on the "
                                         "battlefield")
         state.set_turn(chosen=action.card)
-        state.phase = "pre_move"
+        state.phase = Phase.PRE_MOVE
         ctx.emit(ArmyCardChosen(state.active, action.card,
                                 state.static.card_def(action.card).name))
     elif isinstance(action, BeginSummon):
@@ -201,19 +198,19 @@ def apply_turn_action(ctx: Ctx, action: Action) -> None:
     elif isinstance(action, MoveFigure):
         move_action.apply_move(ctx, action)
     elif isinstance(action, EndMove):
-        if phase not in ("pre_move", "move"):
+        if phase not in MOVE_PHASES:
             raise IllegalAction(action, "moving is already over")
-        state.phase = "post_move"
+        state.phase = Phase.POST_MOVE
         ctx.emit(StepEnded(state.active, "moving"))
     elif isinstance(action, Attack):
         combat.apply_attack(ctx, action)
     elif isinstance(action, EndAttack):
-        if phase not in ("post_move", "attack"):
+        if phase not in (Phase.POST_MOVE, Phase.ATTACK):
             raise IllegalAction(action, "not attacking now")
-        state.phase = "post_attack"
+        state.phase = Phase.POST_ATTACK
         ctx.emit(StepEnded(state.active, "attacking"))
     elif isinstance(action, EndTurn):
-        state.phase = "end"
+        state.phase = Phase.END
     elif isinstance(action, (PlaySpell, UseAbility)):
         _apply_extension(ctx, action)
     else:
@@ -234,11 +231,11 @@ def _apply_extension(ctx: Ctx, action: PlaySpell | UseAbility) -> None:
                                         "moving, between moving and attacking, or after "
                                         "attacking")
         raise IllegalAction(action, "not offered now")
-    if state.phase == "move":
-        state.phase = "post_move"
+    if state.phase == Phase.MOVE:
+        state.phase = Phase.POST_MOVE
         ctx.emit(StepEnded(player, "moving"))
-    elif state.phase == "attack":
-        state.phase = "post_attack"
+    elif state.phase == Phase.ATTACK:
+        state.phase = Phase.POST_ATTACK
         ctx.emit(StepEnded(player, "attacking"))
     if isinstance(action, PlaySpell):
         p = state.players[player]
@@ -286,39 +283,39 @@ def advance(ctx: Ctx) -> bool:
     """Run one automatic step, if the phase has one; False in a player phase."""
     state = ctx.state
     phase = state.phase
-    if phase == "setup_place":
+    if phase == Phase.SETUP_PLACE:
         if state.setup_queue:
             ctx.push(setup.placement_decision(state, state.setup_queue[0]))
         else:
             setup.deal_hands(ctx)
             state.active = state.first_player
-            state.phase = "turn_start"
+            state.phase = Phase.TURN_START
         return True
-    if phase == "turn_start":
+    if phase == Phase.TURN_START:
         state.turn_state = TurnState()
         state.cache.clear()
         ctx.emit(TurnStarted(state.active, state.turn))
         glyphs.start_of_turn(ctx, state.active)
-        state.phase = "draw"
+        state.phase = Phase.DRAW
         return True
-    if phase == "draw":
+    if phase == Phase.DRAW:
         first_duel_turn = state.turn == 1 and len(state.static.seats) == 2
         if not first_duel_turn:
             draw_card(ctx, state.active, "action 1")
-        state.phase = "choose"
+        state.phase = Phase.CHOOSE
         return True
-    if phase == "end":
+    if phase == Phase.END:
         ctx.emit(EndOfTurnReached(state.active, state.turn))
-        state.phase = "hand_limit"
+        state.phase = Phase.HAND_LIMIT
         return True
-    if phase == "hand_limit":
-        state.phase = "end_marker"
+    if phase == Phase.HAND_LIMIT:
+        state.phase = Phase.END_MARKER
         over = len(state.players[state.active].hand) - HAND_LIMIT
         if over > 0:
             ctx.push(Decision("discard", state.active,
                               f"Discard {over} spell card(s) down to {HAND_LIMIT}"))
         return True
-    if phase == "end_marker":
+    if phase == Phase.END_MARKER:
         ctx.emit(TurnEnded(state.active, state.turn))
         if state.turn >= state.static.turn_limit:
             victory.end_at_turn_limit(ctx)
@@ -326,7 +323,7 @@ def advance(ctx: Ctx) -> bool:
         state.turn += 1
         ctx.emit(TurnMarkerAdvanced(state.turn))
         _next_player(ctx)
-        state.phase = "turn_start"
+        state.phase = Phase.TURN_START
         return True
     return False
 

@@ -26,6 +26,7 @@ from arena.engine.context import Ctx
 from arena.engine.events import GameEnded
 from arena.engine.state import GameState, Outcome, ScoreLine
 from arena.engine.stats import life_left
+from arena.engine.vocab import SETUP_PHASES, Phase
 
 __all__ = ["check_victory", "end_at_turn_limit", "scores"]
 
@@ -70,7 +71,7 @@ def _finish(ctx: Ctx, outcome: Outcome) -> None:
     if not outcome.scores:  # the breakdown is shown on every results screen
         outcome = replace(outcome, scores=scores(ctx.state))
     ctx.state.outcome = outcome
-    ctx.state.phase = "over"
+    ctx.state.phase = Phase.OVER
     ctx.state.pending.clear()
     ctx.emit(GameEnded(outcome.winners, outcome.reason, outcome.description))
 
@@ -82,7 +83,7 @@ def _seats_text(seats: tuple[int, ...]) -> str:
 def check_victory(ctx: Ctx) -> None:
     """End the game if a team has won by destruction or is the last standing."""
     state = ctx.state
-    if state.outcome is not None or state.phase.startswith("setup"):
+    if state.outcome is not None or state.phase in SETUP_PHASES:
         return
     teams = _teams(state)
     if len(teams) < 2:

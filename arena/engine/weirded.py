@@ -24,6 +24,7 @@ from arena.engine.context import Ctx
 from arena.engine.effects import deal_damage
 from arena.engine.state import GameState
 from arena.engine.stats import StatQuery
+from arena.engine.vocab import Point
 
 __all__ = ["EFFECTS", "SOURCE", "after_move", "is_on_weirded", "weirded_modifiers"]
 
@@ -55,7 +56,7 @@ def after_move(ctx: Ctx, figure: str) -> None:
 def weirded_modifiers(state: GameState, query: StatQuery) -> Iterable[tuple[str, int]]:
     """The ``defense`` effect: extra defense dice while standing on weirded ground."""
     rules = state.static.scenario
-    if rules.weirded != "defense" or query.point != "defense_dice":
+    if rules.weirded != "defense" or query.point != Point.DEFENSE_DICE:
         return ()
     if state.figures[query.figure].zone != "battlefield":
         return ()

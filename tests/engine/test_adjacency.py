@@ -21,7 +21,7 @@ from arena.engine import Game, IllegalAction, ObstacleSpec, PlayerSetup
 from arena.engine.bodies import is_adjacent
 from arena.engine.defs import HitZoneData
 from arena.engine.events import AttackDeclared
-from arena.engine.moving import engaged_with
+from arena.engine.move_action import engaged_with
 from arena.engine.rng import ScriptedRng
 from arena.engine.testkit import hex_field, planeswalker, squad
 from arena.hexgrid import Hex

@@ -89,6 +89,7 @@ from arena.engine import (
     UseAbility,
 )
 from arena.engine.actions import Pos
+from arena.engine.vocab import Phase
 from arena.hexgrid import Hex, hex_to_point
 
 __all__ = ["BattleScene", "DiceShow", "MoveAnimation", "MoveConfirmDialog"]
@@ -662,7 +663,7 @@ class BattleScene(Scene):
             where = " · ".join(parts) + f" · life {card.life}"
         opts = self.session.options
         human = self.session.human_to_act and seat == self.game.to_act
-        chosen = state.turn_state.chosen == uid and state.phase not in ("choose", "setup")
+        chosen = state.turn_state.chosen == uid and state.phase not in (Phase.CHOOSE, Phase.SETUP)
         cs = state.cards.get(uid)
         destroyed = cs is not None and cs.zone == "graveyard"
         state_name, badge, note = "", "", ""
@@ -1647,8 +1648,8 @@ class BattleScene(Scene):
         inner = draw_panel(hud, lay.turn, "Turn", px=self._s(20))
         y = inner.y
         phase = state.phase
-        if phase == "setup" or (state.pending and state.pending[-1].kind in
-                                ("first_player", "place_planeswalker")):
+        if phase is Phase.SETUP or (state.pending and state.pending[-1].kind in
+                                    ("first_player", "place_planeswalker")):
             steps = [("·", "Roll the d20 for the first player"),
                      ("·", "Choose who goes first"), ("·", "Place the Planeswalkers")]
             current = 1 if state.pending and state.pending[-1].kind == "first_player" else 2

@@ -16,6 +16,7 @@ import pygame
 from arena.client import text
 from arena.client.palette import MTG_COLOURS, UI, Color, mix, shade
 from arena.client.ui import Button, Widget
+from arena.engine.vocab import Phase
 
 __all__ = [
     "CardRow",
@@ -38,9 +39,9 @@ TURN_ACTIONS = (
     ("5", "End turn, move the marker"),
 )
 
-PHASE_ACTION = {"turn_start": 0, "draw": 0, "choose": 1, "pre_move": 2, "move": 2,
-                "post_move": 3, "attack": 3, "post_attack": 4, "end": 4, "hand_limit": 4,
-                "end_marker": 4}
+PHASE_ACTION = {Phase.TURN_START: 0, Phase.DRAW: 0, Phase.CHOOSE: 1, Phase.PRE_MOVE: 2,
+                Phase.MOVE: 2, Phase.POST_MOVE: 3, Phase.ATTACK: 3, Phase.POST_ATTACK: 4,
+                Phase.END: 4, Phase.HAND_LIMIT: 4, Phase.END_MARKER: 4}
 
 
 @dataclass(frozen=True)

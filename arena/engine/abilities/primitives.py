@@ -62,12 +62,11 @@ from arena.engine.move_action import move_request, walk
 from arena.engine.pathfinding import Reach, reachable
 from arena.engine.state import Attachment, CardState, FigureState, GameState, TurnState
 from arena.engine.summon import summon_spaces
+from arena.engine.vocab import Phase, Stat
 from arena.hexgrid import Hex, distance, neighbours, spiral
 
 __all__ = ["register_standard", "walk"]
 
-_STAT_NAMES = {"attack": "attack", "defense": "defense", "move": "move", "range": "range",
-               "life": "life", "height": "height", "deck_cost": "deck cost"}
 
 
 # --- target helpers ------------------------------------------------------------------------
@@ -540,7 +539,7 @@ def take_turn_with(rt: Runtime, effect: EffectSpec) -> None:
         state.set_figure(f, replace(state.figures[f], controller=rt.scope.player))
         state.turn_state = TurnState(chosen=card,
                                      spells_played=state.turn_state.spells_played)
-        state.phase = "pre_move"
+        state.phase = Phase.PRE_MOVE
         state.cache.clear()
         rt.ctx.emit(TurnTakenWith(rt.scope.player, f, state.static.figure_name(f),
                                   rt.scope.label))
@@ -611,8 +610,13 @@ def modify(rt: Runtime, effect: EffectSpec) -> None:
                                                     "turn": state.turn})
     if figures:
         rt.ctx.emit(EffectApplied(rt.scope.label, "modify", tuple(figures),
-                                  f"{_names(state, figures)}: {_STAT_NAMES.get(stat, stat)} "
+                                  f"{_names(state, figures)}: {_stat_label(stat)} "
                                   f"changed"))
+
+
+def _stat_label(stat: str) -> str:
+    """``deck cost`` for ``deck_cost``; a name outside the vocabulary as it is."""
+    return Stat(stat).label if stat in Stat._value2member_map_ else stat
 
 
 def switch_stats(rt: Runtime, effect: EffectSpec) -> None:
@@ -624,7 +628,7 @@ def switch_stats(rt: Runtime, effect: EffectSpec) -> None:
     state = rt.state
     if _on_enchantment(rt):
         return  # lasts while the card is attached (`arena.engine.abilities.statics`)
-    stats = list(effect.get("stats", ("attack", "defense")))
+    stats = [str(s) for s in effect.get("stats", (Stat.ATTACK, Stat.DEFENSE))]
     figures = rt.figures(effect)
     for f in figures:
         lasting.add_entry(state, lasting.SWITCH, {"figure": f, "stats": stats,

@@ -46,9 +46,9 @@ from arena.engine.abilities.spec import (
 )
 from arena.engine.state import GameState, Static
 from arena.engine.stats import StatQuery, StatValue
+from arena.engine.vocab import POINT_OF, PRINTED, Point, Stat
 
 __all__ = [
-    "POINT_OF",
     "card_label",
     "card_modifiers",
     "source_name",
@@ -56,13 +56,8 @@ __all__ = [
     "switch_override",
 ]
 
-POINT_OF = {"attack": "attack_dice", "defense": "defense_dice", "move": "move",
-            "range": "range", "life": "life"}
-"""Vocabulary stat -> the engine's query point."""
-
-_WHEN = {"attacking": "attack_dice", "defending": "defense_dice", "moving": "move"}
-_PRINTED = {"attack_dice": "attack", "defense_dice": "defense", "move": "move",
-            "range": "range", "life": "life"}
+_WHEN = {"attacking": Point.ATTACK_DICE, "defending": Point.DEFENSE_DICE, "moving": Point.MOVE}
+"""A modifier's ``when`` -> the only query point it applies at."""
 
 
 def card_label(static: Static, card: str) -> str:
@@ -76,9 +71,9 @@ def source_name(static: Static, card: str, ability: AbilitySpec) -> str:
     return f"{ability.name} ({card_label(static, card)})"
 
 
-def static_index(static: Static) -> dict[str, list[tuple[str, AbilitySpec]]]:
+def static_index(static: Static) -> dict[Point, list[tuple[str, AbilitySpec]]]:
     """Static abilities of every army card in the game by query point (cached per game)."""
-    found: dict[str, list[tuple[str, AbilitySpec]]] | None = static.memo.get("abl:statics")
+    found: dict[Point, list[tuple[str, AbilitySpec]]] | None = static.memo.get("abl:statics")
     if found is None:
         found = {}
         for uid, info in static.cards.items():
@@ -220,20 +215,20 @@ def _switches(state: GameState, figure: str) -> list[tuple[str, str, str]]:
             _, subjects = _aura_subjects(state, card, spell, spec, effect.target,
                                          effect.select)
             if figure in subjects:
-                a, b = effect.get("stats", ("attack", "defense"))
+                a, b = effect.get("stats", (Stat.ATTACK, Stat.DEFENSE))
                 out.append((str(a), str(b), spec.name))
     return out
 
 
-def _raw(state: GameState, point: str, figure: str, other: str | None) -> StatValue:
+def _raw(state: GameState, point: Point, figure: str, other: str | None) -> StatValue:
     """A fold without the stat overrides (what the switch reads)."""
     card = state.static.figure_def(figure)
-    base = int(getattr(card, _PRINTED[point]))
+    base = int(getattr(card, PRINTED[point]))
     query = StatQuery(point, figure, other)
     sources: list[tuple[str, int]] = []
     for provider in state.static.rules.modifier_providers:
         sources.extend(provider(state, query))
-    floor = 1 if point == "life" else 0
+    floor = 1 if point == Point.LIFE else 0
     return StatValue(point, figure, base, tuple(sources),
                      max(floor, base + sum(n for _, n in sources)))
 

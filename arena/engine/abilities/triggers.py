@@ -88,6 +88,7 @@ from arena.engine.events import (
 )
 from arena.engine.state import Decision, GameState
 from arena.engine.stats import stat
+from arena.engine.vocab import SETUP_PHASES, Point
 from arena.hexgrid import Hex
 
 __all__ = [
@@ -497,7 +498,7 @@ def _lethal(ctx: Ctx) -> None:
     """Figures whose damage reached their life (a life bonus ended) are destroyed."""
     state = ctx.state
     for f in state.on_battlefield():
-        if state.figures[f].damage and state.figures[f].damage >= stat(state, "life", f):
+        if state.figures[f].damage and state.figures[f].damage >= stat(state, Point.LIFE, f):
             destroy_figure(ctx, f, "its life fell to its damage")
 
 
@@ -505,7 +506,7 @@ def on_event(ctx: Ctx, event: Event) -> None:
     """The trigger handler: bookkeeping, triggers into the queue, and -- after the last event
     seen so far -- the queue resolved (see the module docstring)."""
     state = ctx.state
-    if state.outcome is not None or state.phase.startswith("setup"):
+    if state.outcome is not None or state.phase in SETUP_PHASES:
         return
     skip = False
     if isinstance(event, TurnStarted):
