@@ -81,6 +81,8 @@ class GameReport:
     available_spells: dict[int, list[str]]
     available_abilities: dict[int, list[str]]
     first_player: int = 0
+    overruns: dict[int, int] = field(default_factory=dict)
+    """Per seat, decisions its AI's wall-clock cap cut short (the safety net fired)."""
 
 
 @lru_cache(maxsize=1)
@@ -243,10 +245,12 @@ def play(spec: GameSpec) -> GameReport:
         available_spells=spells,
         available_abilities=abilities,
         first_player=game.state.first_player,
+        overruns=result.overruns,
     )
 
 
-_SEAT_MAPS = ("times", "spells", "abilities", "available_spells", "available_abilities")
+_SEAT_MAPS = ("times", "spells", "abilities", "available_spells", "available_abilities",
+              "overruns")
 
 
 def report_to_data(report: GameReport) -> dict[str, Any]:
@@ -264,7 +268,7 @@ def report_from_data(data: dict[str, Any]) -> GameReport:
     spec = dict(data["spec"])
     for name in ("armies", "decks", "controllers"):
         spec[name] = tuple(spec[name])
-    fields = {name: {int(seat): v for seat, v in dict(data[name]).items()}
+    fields = {name: {int(seat): v for seat, v in dict(data.get(name, {})).items()}
               for name in _SEAT_MAPS}
     return GameReport(
         spec=GameSpec(**spec), winners=tuple(int(w) for w in data["winners"]),
@@ -346,6 +350,9 @@ class Summary:
     actions: dict[str, float] = field(default_factory=dict)
     times: dict[str, dict[str, float]] = field(default_factory=dict)
     faults: list[str] = field(default_factory=list)
+    budget_overruns: dict[str, int] = field(default_factory=dict)
+    """Per controller, decisions its wall-clock cap cut short: non-zero means the machine's
+    speed, not only the seed, decided some of those games."""
     pairings: list[dict[str, Any]] = field(default_factory=list)
     coverage: dict[str, dict[str, Any]] = field(default_factory=dict)
     seconds: float = 0.0
@@ -388,6 +395,9 @@ def summarize(reports: Sequence[GameReport], seed: int = 0, seconds: float = 0.0
                          "p95": _percentile(times, 0.95),
                          "max": max(times) if times else 0.0}
     s.faults = [f"game {r.spec.index}: {f}" for r in reports for f in r.faults]
+    for name in names:
+        s.budget_overruns[name] = sum(n for r in played for seat, n in r.overruns.items()
+                                      if r.spec.controllers[seat - 1] == name)
     # Per pairing: each seat's army and controller.
     table: dict[tuple[str, ...], Counter[str]] = {}
     for r in played:
