@@ -196,15 +196,19 @@ def run(
         from arena.client.icon import make_icon
 
         pygame.display.set_icon(make_icon())
-        from arena.client.settings import load_settings
+        from arena.client.saves import tidy_data_folder
+        from arena.client.settings import read_settings
 
-        settings = load_settings()
+        settings, notice = read_settings()
         size = options.size if options.sized else settings.window
         if settings.fullscreen and not options.sized:
             screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         app = App(screen.get_size(), settings)
+        if notice:
+            app.toast(notice, seconds=8.0, error=True)
+        tidy_data_folder()
         scene = first_scene(app, battle)
         assert isinstance(scene, Scene)
         app.push(scene)

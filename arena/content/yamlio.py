@@ -16,7 +16,9 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import stat
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -366,6 +368,35 @@ def atomic_file(path: Path, suffix: str = ".tmp", shared: bool = False) -> Itera
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+STALE_AFTER = 600.0
+"""Seconds after which a temporary file of `atomic_file` is an orphan: a write takes well under
+a second, so one this old belongs to a program that was killed mid-write."""
+
+_TEMPORARY = re.compile(r"^\..+\.[A-Za-z0-9_]{6,}\.tmp$")
+"""The names `atomic_file` gives its temporary files (``.NAME.XXXXXXXX.tmp``)."""
+
+
+def stale_temporaries(folder: Path, older_than: float = STALE_AFTER) -> list[Path]:
+    """The temporary files of interrupted `atomic_file` writes in ``folder`` (not below it),
+    last changed more than ``older_than`` seconds ago."""
+    found: list[Path] = []
+    now = time.time()
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return found
+    for path in sorted(entries):
+        if not _TEMPORARY.match(path.name):
+            continue
+        try:
+            info = path.stat()
+        except OSError:
+            continue
+        if stat.S_ISREG(info.st_mode) and now - info.st_mtime > older_than:
+            found.append(path)
+    return found
 
 
 def atomic_write_bytes(path: Path, data: bytes, shared: bool = False) -> None:

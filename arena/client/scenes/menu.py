@@ -39,16 +39,23 @@ MENU_ITEMS = ("Continue", "New game", "Load game", "Editor", "Card browser", "Ru
 
 def open_save(app: App, path: Path) -> bool:
     """Load a save into a battle (a readable dialog when it cannot be loaded)."""
-    from arena.client.saves import SaveError, load_save
+    from arena.client.saves import SaveError, load_save, plain_reason
+    from arena.client.scenes.battle import BattleScene
 
     try:
         loaded = load_save(path)
+        # Building the battle screen reads the whole position: it is part of loading, and a
+        # save the engine accepted but the screen cannot show is refused the same way.
+        battle = BattleScene(app, loaded.game, loaded.seats, list(loaded.log))
     except SaveError as exc:
         app.push(Dialog(app, "Cannot load this game", str(exc), error=True))
         return False
-    from arena.client.scenes.battle import BattleScene
-
-    app.reset(BattleScene(app, loaded.game, loaded.seats, list(loaded.log)))
+    except Exception as exc:  # noqa: BLE001 - a damaged save never ends the program
+        app.push(Dialog(app, "Cannot load this game",
+                        f"The save {path.name} cannot be shown: {plain_reason(exc)}. "
+                        "Nothing was changed.", error=True))
+        return False
+    app.reset(battle)
     app.toast(f"Loaded {path.name}")
     return True
 
