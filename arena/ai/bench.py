@@ -33,13 +33,13 @@ _PER_GAME = 5
 def positions() -> tuple[Any, ...]:
     """The benchmark positions (games to decide in), fixed by seed."""
     from arena.ai.levels import make_controller
-    from arena.ai.sim import GameSpec, _deck_for, _new_game
+    from arena.ai.sim import GameSpec, _deck_for, new_game
 
     out: list[Any] = []
     for a, b, seed in _GAMES:
         spec = GameSpec(0, "the-duel", (a, b), (_deck_for(a, "auto"), _deck_for(b, "auto")),
                         ("greedy", "greedy"), seed)
-        game = _new_game(spec)
+        game = new_game(spec)
         driver = make_controller("greedy", seed)
         taken = 0
         steps = 0

@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from itertools import product
+from pathlib import Path
 from typing import Any
 
 from arena.ai.levels import LEVELS, make_controller
@@ -37,7 +38,10 @@ __all__ = [
     "GameReport",
     "GameSpec",
     "Summary",
+    "battlefield_file",
     "catalog",
+    "check_fits",
+    "new_game",
     "plan",
     "play",
     "report_from_data",
@@ -62,6 +66,8 @@ class GameSpec:
     """Controller name per seat (seat 1 first)."""
     seed: int
     time_limit: float | None = 5.0
+    battlefield: str | None = None
+    """A battlefield file played instead of the scenario's own (None: the scenario's)."""
 
 
 @dataclass
@@ -145,11 +151,15 @@ def _deck_for(army_id: str, decks: str) -> str | None:
 
 def plan(scenario: str, controllers: Sequence[str], games: int, seed: int,
          armies: Sequence[str] | None = None, decks: str | Sequence[str] = "auto",
-         players: int | None = None, time_limit: float | None = 5.0) -> list[GameSpec]:
-    """The games of a batch (see the module docstring)."""
+         players: int | None = None, time_limit: float | None = 5.0,
+         battlefield: str | None = None) -> list[GameSpec]:
+    """The games of a batch (see the module docstring); ``battlefield``: a battlefield file
+    to play the scenario on instead of its own."""
     cat = catalog()
     sid = resolve_scenario(scenario)
     sc = cat.scenarios[sid]
+    if battlefield is not None:
+        check_fits(sid, battlefield)
     names = [c.strip().lower() for c in controllers if c.strip()]
     if not names:
         raise ValueError("name at least one controller (--seats hard,random)")
@@ -184,21 +194,54 @@ def plan(scenario: str, controllers: Sequence[str], games: int, seed: int,
             deck_ids = tuple(decks[k % len(decks)] if decks else None
                              for k in range(n_players))
         specs.append(GameSpec(i, sid, pairing, deck_ids, tuple(per_seat),
-                              seed * 100_003 + i, time_limit))
+                              seed * 100_003 + i, time_limit, battlefield))
     return specs
 
 
-def _new_game(spec: GameSpec) -> Any:
+def new_game(spec: GameSpec) -> Any:
+    """The game a spec plays, set up fresh (the same in every process)."""
     from arena.content.to_engine import game_from_content
 
     cat = catalog()
     sc = cat.scenarios[spec.scenario]
-    bf = cat.battlefields[sc.battlefield]
+    if spec.battlefield is not None:
+        bf = battlefield_file(spec.battlefield)
+        sc = sc.model_copy(update={"battlefield": bf.id})
+    else:
+        bf = cat.battlefields[sc.battlefield]
     armies = [cat.armies[a] for a in spec.armies]
     decks = [cat.decks[d] if d is not None else [] for d in spec.decks]
     n = len(spec.armies)
     seats = _teams(sc, n) if sc.teams else None
     return game_from_content(sc, bf, armies, decks, seats, spec.seed, catalog=cat)
+
+
+@lru_cache(maxsize=8)
+def battlefield_file(path: str) -> Any:
+    """A battlefield file, loaded and checked like `arena validate` checks it (ValueError with
+    every problem, each naming the file, line and key, when it is not playable)."""
+    from arena.content import load_catalog
+
+    found = load_catalog([Path(path)])
+    problems = [f"{p}" for ps in found.problems.values() for p in ps]
+    if problems:
+        raise ValueError("; ".join(problems))
+    if len(found.battlefields) != 1:
+        raise ValueError(f"{path}: not a battlefield file")
+    return next(iter(found.battlefields.values()))
+
+
+def check_fits(scenario_id: str, battlefield: str) -> None:
+    """Raise ValueError unless the scenario can be played on the battlefield file: the same
+    check the game makes before it starts a battle there (`check_scenario`)."""
+    from arena.content.checks import check_scenario
+
+    sc = catalog().scenarios[scenario_id]
+    bf = battlefield_file(battlefield)
+    findings = check_scenario(sc.model_copy(update={"battlefield": bf.id}), {bf.id: bf})
+    if findings:
+        raise ValueError(f"{sc.name} cannot be played on {bf.name!r}: " + "; ".join(
+            f"{f.message} ({f.fix})" for f in findings))
 
 
 def _available(game: Any) -> tuple[dict[int, list[str]], dict[int, list[str]]]:
@@ -225,7 +268,7 @@ def _available(game: Any) -> tuple[dict[int, list[str]], dict[int, list[str]]]:
 def play(spec: GameSpec) -> GameReport:
     """Play one game of a batch in this process."""
     started = time.perf_counter()
-    game = _new_game(spec)
+    game = new_game(spec)
     controllers = {seat: make_controller(name, spec.seed * 10 + seat)
                    for seat, name in enumerate(spec.controllers, start=1)}
     spells, abilities = _available(game)

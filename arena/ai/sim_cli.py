@@ -50,6 +50,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--scenario", default="duel",
                         help="scenario id or short name (duel, skirmish, melee, crossroads, "
                              "practice); default duel")
+    parser.add_argument("--battlefield", default=None, metavar="PATH",
+                        help="a battlefield YAML file to play the scenario on instead of its "
+                             "own (checked as the game checks it before a battle)")
     parser.add_argument("--seats", default="hard,random",
                         help=f"controllers by seat (or by team), comma-separated: "
                              f"{', '.join(LEVELS)}; default hard,random")
@@ -200,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         specs = plan(args.scenario, seats, args.games, args.seed, armies, decks, args.players,
-                     args.time_limit)
+                     args.time_limit, args.battlefield)
     except (ValueError, KeyError) as exc:
         print(f"arena sim: {exc}", file=sys.stderr)
         return 2
