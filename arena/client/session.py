@@ -35,6 +35,7 @@ from arena.engine import (
     PlacePlaneswalker,
 )
 from arena.engine.actions import Pos
+from arena.engine.events import TurnStarted
 from arena.hexgrid import Hex
 
 __all__ = ["BattleSession", "Options", "describe_action", "lead_hex"]
@@ -132,9 +133,11 @@ class BattleSession:
         self.log: list[str] = list(log)
         self.version = 0
         self.focus: int | None = None
-        self._undo_marks: list[tuple[int, int]] = []
-        """(seat, log length) before each action the engine could still undo."""
         """Hotseat: the human seat at the screen now (set by the battle's hand-off)."""
+        self._undo_marks: list[tuple[int, int, Action]] = []
+        """(seat, log length before it, action) of each action the engine could still undo."""
+        self._redo: list[Action] = []
+        """Actions taken back, the last one first to be redone; any new action clears it."""
         self.task: ThinkingTask | None = None
         self.task_seat = 0
         self.ai_wait = 0.0
@@ -206,41 +209,69 @@ class BattleSession:
         except Exception:  # noqa: BLE001 - a log line must never stop the game
             return type(event).__name__
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action, *, redoing: bool = False) -> list[Event]:
         """Apply a legal action; log its events; autosave when a turn began. Raises
-        `IllegalAction` (the game unchanged) when it is not legal."""
+        `IllegalAction` (the game unchanged) when it is not legal. A new action (not a redo)
+        ends what could be redone."""
         seat, log_len = self.game.to_act, len(self.log)
         events = self.game.apply(action)
         self.version += 1
         if self.game.can_undo:
-            self._undo_marks.append((seat, log_len))
+            self._undo_marks.append((seat, log_len, action))
         else:
             self._undo_marks.clear()
+        if not redoing:
+            self._redo.clear()
         for event in events:
             self.log.append(self._line(event))
-        if any(type(e).__name__ == "TurnStarted" for e in events) or self.over:
+        if any(isinstance(e, TurnStarted) for e in events) or self.over:
             self.autosave()
         return events
 
     @property
     def can_undo(self) -> bool:
-        """Whether the human player to act may take back their actions (to the last commit
-        point: a die roll, a draw or a reveal; never another player's actions)."""
+        """Whether the human player to act may take back their last action (never past a
+        die roll, a draw or a reveal, and never another player's action)."""
         return (self.human_to_act and self.task is None and bool(self._undo_marks)
-                and self.game.can_undo
-                and all(seat == self.game.to_act for seat, _ in self._undo_marks))
+                and self.game.can_undo and self._undo_marks[-1][0] == self.game.to_act)
 
-    def undo(self) -> None:
-        """Take back every action since the last commit point (see `can_undo`)."""
+    @property
+    def undo_text(self) -> str:
+        """What Undo would take back (``Move Rhox Veterans 2 0,1``), or why nothing can be."""
+        if self.can_undo:
+            return self.describe(self._undo_marks[-1][2])
+        if not self.human_to_act or self.task is not None:
+            return "Nothing to undo while another player acts."
+        if self._undo_marks and self.game.can_undo:
+            return "Nothing to undo: the last action was another player's."
+        return ("Nothing to undo: a die roll, a draw or a reveal since your last action "
+                "cannot be taken back.")
+
+    def undo(self) -> Action:
+        """Take back the last action (see `can_undo`); returns it (it can be redone)."""
         if not self.can_undo:
-            raise IllegalAction("undo", "nothing to undo since the last die roll, draw or "
-                                "reveal")
-        log_len = self._undo_marks[0][1]
-        self.game.undo(to_commit_point=True)
-        self._undo_marks.clear()
+            raise IllegalAction("undo", self.undo_text)
+        _, log_len, action = self._undo_marks.pop()
+        self.game.undo()
         del self.log[log_len:]
-        self.log.append("Actions since the last roll, draw or reveal taken back (undo).")
+        self._redo.append(action)
         self.version += 1
+        return action
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether an action taken back can be played again now."""
+        return (self.human_to_act and self.task is None and bool(self._redo)
+                and self._redo[-1] in self.options.legal)
+
+    def redo(self) -> Action:
+        """Play again the last action taken back; returns it."""
+        if not self.can_redo:
+            raise IllegalAction("redo", "nothing to redo: nothing was taken back since your "
+                                "last action")
+        action = self._redo.pop()
+        self.apply(action, redoing=True)
+        return action
 
     def autosave(self) -> None:
         if self.autosave_hook is not None:

@@ -7,9 +7,9 @@ Input (mouse and keyboard alike):
   arrow keys pan, [ and ] hide or show levels from the top (level slicing), F refits;
 - the turn: click an army card (or press its number) to choose it; click a figure of the
   chosen card to select it (Tab cycles them): its reachable spaces light up with their cost
-  (orange "!" where leaving would provoke attacks), the path shows under the mouse with what
-  it would set off (leaving-engagement attacks and from whom, falls and their damage, a stop
-  in water, the glyph it lands on); a risky move asks "Move / Cancel" first
+  (orange, with a warning sign, where leaving would provoke attacks), the path shows under
+  the mouse with what it would set off (leaving-engagement attacks and from whom, falls and
+  their damage, a stop in water, the glyph it lands on); a risky move asks "Move / Cancel" first
   (`MoveConfirmDialog`), a glyph alone does not. The flip key (R unless rebound) swaps which
   hex of a double-space figure takes the lead, moving or placing. Its targets light up red
   -- hover any enemy for the odds and the line-of-sight ruler (solid while clear; dashed
@@ -78,12 +78,11 @@ from arena.client.session import BattleSession, lead_hex
 from arena.client.ui import Button, Form, Widget, draw_panel
 from arena.engine import Action, Discard, Event, Game, IllegalAction, PlaySpell, UseAbility
 from arena.engine.actions import Pos
+from arena.engine.state import HAND_LIMIT, SPELLS_PER_TURN
 from arena.hexgrid import Hex, hex_to_point
 
 __all__ = ["BattleScene", "DiceShow", "MoveAnimation", "MoveConfirmDialog"]
 
-SPELLS_PER_TURN = 3
-HAND_LIMIT = 7
 STEP_SECONDS = 0.11
 DICE_SETTLE = 0.45
 PAN_SPEED = 600.0
@@ -372,7 +371,7 @@ class BattleScene(Scene):
                     r = reach.get(pos)
                     cost = str(r.cost) if r is not None else ""
                     if r is not None and r.provokes:
-                        found.append(Marker(lead_hex(pos), "provoke", f"!{cost}"))
+                        found.append(Marker(lead_hex(pos), "provoke", cost))
                     else:
                         found.append(Marker(lead_hex(pos), "move", cost))
                 for target in opts.attacks.get(self.selected, {}):
@@ -529,14 +528,16 @@ class BattleScene(Scene):
                                   note="Finish the turn (asks first when something useful "
                                        "is left undone)."))
             can_undo = self.session.can_undo
-            buttons.append(Button(rect=pygame.Rect(bx, by, half, bh), label="Undo",
+            undo_text = self.session.undo_text
+            redo = (f" {self._hint('undo')} with Shift, or Ctrl+Y, redoes what you took back."
+                    if self.session.can_redo else "")
+            buttons.append(Button(rect=pygame.Rect(bx, by, half, bh),
+                                  label=f"Undo: {undo_text}" if can_undo else "Undo",
                                   name="undo", hint=self._hint("undo"),
                                   hotkeys=(self._bound("undo"),),
                                   enabled=can_undo, action=self.undo,
-                                  note="Take back your actions since the last die roll, draw "
-                                       "or reveal." if can_undo else
-                                       "Nothing to undo: a die roll, a draw or a reveal "
-                                       "since your last action cannot be taken back."))
+                                  note=(f"Take back: {undo_text}." if can_undo else undo_text)
+                                  + redo))
             by -= bh + 8
             step = opts.end_move or opts.end_attack
             if step is not None:
@@ -553,13 +554,7 @@ class BattleScene(Scene):
                                       action=self.toggle_walk,
                                       note="A flying figure may move on foot this time."))
                 by -= bh + 8
-            extra: list[Action] = []
-            if state.pending or not (opts.moves or opts.attacks or opts.place or opts.choose):
-                from arena.engine import ChooseFirstPlayer
-
-                extra = [a for a in opts.legal if isinstance(a, ChooseFirstPlayer)]
-            extra += [a for a in opts.other
-                      if not isinstance(a, (PlaySpell, UseAbility, Discard))]
+            extra = self.choice_actions()
             if self.pick is not None:
                 extra = []
                 buttons.append(Button(rect=pygame.Rect(bx, by, bw, bh), label="Cancel",
@@ -717,6 +712,15 @@ class BattleScene(Scene):
     def hand_seat(self) -> int:
         """Whose hand the screen shows: the human player to act, else the viewer."""
         return self.game.to_act if self.session.human_to_act else self.session.viewer
+
+    def choice_actions(self) -> list[Action]:
+        """The answers shown as numbered buttons: every legal action that is not a move, an
+        attack, a card to choose or summon, a step's end or a card in the hand (those have
+        their own controls), each once."""
+        if not self.session.human_to_act:
+            return []
+        return list(dict.fromkeys(a for a in self.session.options.other
+                                  if not isinstance(a, (PlaySpell, UseAbility, Discard))))
 
     def spell_actions(self) -> dict[str, list[Action]]:
         """The legal PlaySpell actions now, by spell card."""
@@ -906,12 +910,27 @@ class BattleScene(Scene):
         return events
 
     def undo(self) -> None:
-        """Take back the human player's actions since the last commit point."""
+        """Take back the human player's last action (one step; Shift+U or Ctrl+Y redoes)."""
         try:
-            self.session.undo()
+            action = self.session.undo()
         except IllegalAction as exc:
             self.app.toast(exc.reason, error=True)
             return
+        self.app.toast(f"Took back: {self.session.describe(action)}")
+        self._reset_after_rewind()
+
+    def redo(self) -> None:
+        """Play again the last action taken back."""
+        try:
+            action = self.session.redo()
+        except IllegalAction as exc:
+            self.app.toast(exc.reason, error=True)
+            return
+        self.app.toast(f"Redone: {self.session.describe(action)}")
+        self._reset_after_rewind()
+
+    def _reset_after_rewind(self) -> None:
+        """Forget what the screen showed of the position before an undo or redo."""
         self.pick = None
         self.cursor = None
         self.anims.clear()
@@ -935,8 +954,11 @@ class BattleScene(Scene):
             found.append("a card could still be summoned")
         spells = self.spell_actions()
         if spells:
-            found.append(f"{len(spells)} spell card{'s' if len(spells) > 1 else ''} "
-                         "could be played")
+            left = SPELLS_PER_TURN - state.turn_state.spells_played
+            cards = f"{len(spells)} spell card{'s' if len(spells) > 1 else ''}"
+            found.append(f"{cards} could be played ({left} more "
+                         f"play{'s' if left != 1 else ''} this turn)" if left < len(spells)
+                         else f"{cards} could be played")
         if self.ability_actions():
             found.append("an ability could be used")
         return found
@@ -1229,6 +1251,11 @@ class BattleScene(Scene):
                 self.confirm_cursor()
             elif self.form.focused is not None:
                 self.form.focused.activate()
+            return
+        mods = getattr(event, "mod", 0)
+        if ((key == self._bound("undo") and mods & pygame.KMOD_SHIFT)
+                or (key == pygame.K_y and mods & pygame.KMOD_CTRL)):
+            self.redo()
             return
         if key == self._bound("flip"):
             self.flip()
@@ -1720,7 +1747,8 @@ class BattleScene(Scene):
             attacks = len(opts.attacks.get(self.selected, {}))
             parts = []
             if moves:
-                parts.append(f"{moves} spaces to move to (blue; orange ! provokes)")
+                parts.append(f"{moves} spaces to move to (blue; orange with a warning sign "
+                             "provokes)")
             if attacks:
                 parts.append(f"{attacks} target{'s' if attacks > 1 else ''} (red)")
             if not parts:
@@ -1735,8 +1763,12 @@ class BattleScene(Scene):
                     f"{moved} moved so far.")
         if opts.summon:
             return "Summon a card from reserve (its badge), or move on."
-        if opts.other:
+        if self.choice_actions():
             return "Pick one of the choices below."
+        if self.spell_actions() or self.ability_actions():
+            step = "end this step (Space)" if opts.end_move or opts.end_attack else \
+                "end the turn (T)"
+            return f"You may play a spell from your hand or use an ability, or {step}."
         if opts.end_move or opts.end_attack:
             return "Nothing more to do in this step: end it (Space) or end the turn (T)."
         return "End the turn when you are ready (T)."

@@ -1,0 +1,75 @@
+"""What the battle screen says and offers matches what can be done: each choice offered once,
+no "pick one of the choices below" when there are none, and the end-turn question counting the
+spell plays that are really left."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+import pygame
+import pytest
+from client_kit import frames
+from test_client_spells import SEATS, spell_position
+
+from arena.client import content
+from arena.client.controllers import RandomController
+from arena.client.scenes.base import App
+from arena.client.scenes.battle import BattleScene
+from arena.client.settings import Settings
+from arena.content.to_engine import game_from_content
+from arena.engine import ChooseCard, ChooseFirstPlayer, Game
+
+
+@pytest.fixture
+def app(screen: pygame.Surface) -> Iterator[App]:
+    content.catalog()
+    yield App(screen.get_size(), Settings(animations="off", ai_pace="instant"))
+
+
+def _duel_where_player_one_decides() -> Game:
+    cat = content.catalog()
+    sc = cat.scenarios["the-duel"]
+    for seed in range(1, 40):
+        game = game_from_content(sc, cat.battlefields[sc.battlefield],
+                                 [cat.armies[s.army] for s in SEATS], None, None, seed,
+                                 catalog=cat)
+        pending = game.state.pending
+        if pending and pending[-1].kind == "first_player" and pending[-1].player == 1:
+            return game
+    raise AssertionError("no seed lets player 1 choose who goes first")
+
+
+def test_who_goes_first_offers_each_choice_once(app: App, screen: pygame.Surface) -> None:
+    scene = BattleScene(app, _duel_where_player_one_decides(), SEATS,
+                        controllers={2: RandomController(seed=3, delay=5.0)}, autosave=False)
+    app.push(scene)
+    frames(app, screen, 3)
+    choices = scene.choice_actions()
+    assert len(choices) == 2 and all(isinstance(a, ChooseFirstPlayer) for a in choices)
+    buttons = [w.name for w in scene.form.widgets if w.name.startswith("opt:")]
+    assert len(buttons) == 2 and len(set(buttons)) == 2
+    assert "opt:more" not in buttons
+
+
+def test_no_choices_means_no_pick_one_prompt_and_plays_left_are_counted(
+        app: App, screen: pygame.Surface) -> None:
+    scene = BattleScene(app, spell_position(), SEATS,
+                        controllers={2: RandomController(seed=3, delay=5.0)}, autosave=False)
+    app.push(scene)
+    frames(app, screen, 3)
+    session = scene.session
+    scene.act(next(a for a in session.options.legal
+                   if isinstance(a, ChooseCard) and a.card == "p1:rhox-veterans"))
+    for _ in range(2):  # end the move, then the attack: step 5 with spells in hand
+        step = session.options.end_move or session.options.end_attack
+        assert step is not None
+        scene.act(step)
+    frames(app, screen, 2)
+    assert scene.spell_actions() and not scene.choice_actions()
+    assert "Pick one of the choices below" not in scene.hint()
+    assert "spell" in scene.hint()
+    assert len(scene.spell_actions()) > 1
+    state = scene.game.state
+    state.turn_state = replace(state.turn_state, spells_played=2)
+    assert "1 more play this turn" in " ".join(scene.undone_work())
