@@ -9,6 +9,7 @@ screen never decides legality itself; it only looks actions up here.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,7 +36,8 @@ from arena.engine import (
     PlacePlaneswalker,
 )
 from arena.engine.actions import Pos
-from arena.engine.events import TurnStarted
+from arena.engine.events import AbilityUsed, DecisionAnswered, TurnStarted
+from arena.engine.state import Static
 from arena.hexgrid import Hex
 
 __all__ = ["BattleSession", "Options", "describe_action", "lead_hex"]
@@ -90,6 +92,41 @@ class Options:
     def actors(self) -> list[str]:
         """Figures that can move or attack now."""
         return sorted(set(self.moves) | set(self.walks) | set(self.attacks))
+
+
+_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9.:/~_-]*[A-Za-z0-9]")
+"""A word that may be an engine id (``p2:leyline-phantoms``, ``p1.rhox-veterans.2``)."""
+_ANSWERS = {"accept": "yes", "pass": "no"}
+
+
+def ability_name(static: Static, card: str, ability: str) -> str:
+    """An ability's printed name from its id (``Focused Thoughts``)."""
+    for item in getattr(static.card_def(card), "abilities", ()):
+        item_id = item.get("id") if isinstance(item, dict) else getattr(item, "id", None)
+        if item_id == ability:
+            name = item.get("name") if isinstance(item, dict) else getattr(item, "name", None)
+            return str(name or ability)
+    return ability.replace("-", " ").capitalize()
+
+
+def plain_text(static: Static, text: str, hidden: bool = False) -> str:
+    """``text`` with every figure, army card and spell id replaced by its name (``hidden``:
+    a spell card is "a spell card", as a player who may not see it would say)."""
+    def name(match: re.Match[str]) -> str:
+        word = match.group(0)
+        if word in static.figures:
+            return static.figure_name(word)
+        if word in static.cards:
+            return static.card_def(word).name
+        if word in static.spells:
+            return "a spell card" if hidden else static.spell_name(word)
+        return word
+    return _TOKEN.sub(name, text)
+
+
+def plain_answer(static: Static, answer: str, hidden: bool = False) -> str:
+    """A decision's answer in words: yes / no, or the names of what was chosen."""
+    return _ANSWERS.get(answer, plain_text(static, answer, hidden))
 
 
 def describe_action(game: Game, action: Action) -> str:
@@ -199,15 +236,27 @@ class BattleSession:
     # --- acting -----------------------------------------------------------------------------------
 
     def _line(self, event: Event) -> str:
+        """The log line of an event, in plain words: names, never ids or answer tokens."""
         player = getattr(event, "player", None)
         # the shared log hides other players' secrets; at a hotseat game (two or more
         # humans at one screen) every player's secrets are hidden (their hand shows them)
         hidden = bool(self.human_seats) and isinstance(player, int) and (
             player not in self.human_seats or len(self.human_seats) > 1)
+        static = self.game.state.static
         try:
-            return event.describe(hidden=hidden)
+            match event:
+                case AbilityUsed(player=seat, card=card, ability=ability, targets=targets):
+                    on = [plain_text(static, t) for t in targets]
+                    return (f"Player {seat} used {ability_name(static, card, ability)} of "
+                            f"{static.card_def(card).name}"
+                            + (f" on {', '.join(on)}." if on else "."))
+                case DecisionAnswered(player=seat, kind=question, answer=answer):
+                    return (f"Player {seat} answered \u201c{plain_text(static, question)}"
+                            f"\u201d: {plain_answer(static, answer, hidden)}.")
+                case _:
+                    return plain_text(static, event.describe(hidden=hidden), hidden)
         except Exception:  # noqa: BLE001 - a log line must never stop the game
-            return type(event).__name__
+            return "Something happened that the log cannot describe."
 
     def apply(self, action: Action, *, redoing: bool = False) -> list[Event]:
         """Apply a legal action; log its events; autosave when a turn began. Raises

@@ -73,3 +73,25 @@ def test_no_choices_means_no_pick_one_prompt_and_plays_left_are_counted(
     state = scene.game.state
     state.turn_state = replace(state.turn_state, spells_played=2)
     assert "1 more play this turn" in " ".join(scene.undone_work())
+
+
+def test_log_lines_speak_in_names_not_ids() -> None:
+    import re
+
+    from arena.client.session import BattleSession
+    from arena.engine.events import AbilityUsed, DecisionAnswered
+
+    session = BattleSession(spell_position(), SEATS)
+    lines = [
+        session._line(DecisionAnswered(2, "Detain (Kor Hookmasters): choose a target",
+                                       "p2:leyline-phantoms")),
+        session._line(DecisionAnswered(1, "Use it?", "accept")),
+        session._line(DecisionAnswered(1, "Use it?", "pass")),
+        session._line(AbilityUsed(2, "p2:jace-beleren-mindmage", "focused-thoughts", ())),
+    ]
+    assert lines[0] == ("Player 2 answered \u201cDetain (Kor Hookmasters): choose a "
+                        "target\u201d: Leyline Phantoms.")
+    assert lines[1].endswith(": yes.") and lines[2].endswith(": no.")
+    assert lines[3] == "Player 2 used Focused Thoughts of Jace Beleren, Mindmage."
+    for line in lines:
+        assert not re.search(r"\bp\d[:./]", line), line

@@ -74,7 +74,7 @@ from arena.client.scenes.hud import (
     draw_distribution,
     draw_spinner,
 )
-from arena.client.session import BattleSession, lead_hex
+from arena.client.session import BattleSession, ability_name, lead_hex
 from arena.client.ui import Button, Form, Widget, draw_panel
 from arena.engine import Action, Discard, Event, Game, IllegalAction, PlaySpell, UseAbility
 from arena.engine.actions import Pos
@@ -746,11 +746,7 @@ class BattleScene(Scene):
         return out
 
     def _ability_name(self, uid: str, ability: str) -> str:
-        card = self.game.state.static.card_def(uid)
-        for item in getattr(card, "abilities", ()):
-            if getattr(item, "id", None) == ability:
-                return str(getattr(item, "name", None) or ability)
-        return ability.replace("-", " ").capitalize()
+        return ability_name(self.game.state.static, uid, ability)
 
     def start_pick(self, label: str, actions: Sequence[Action]) -> None:
         """Play a spell or use an ability: at once without targets, else pick them."""
