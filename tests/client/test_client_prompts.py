@@ -95,3 +95,34 @@ def test_log_lines_speak_in_names_not_ids() -> None:
     assert lines[3] == "Player 2 used Focused Thoughts of Jace Beleren, Mindmage."
     for line in lines:
         assert not re.search(r"\bp\d[:./]", line), line
+
+
+def test_the_log_stays_where_the_player_scrolled_and_jumps_back(app: App,
+                                                                screen: pygame.Surface) -> None:
+    from client_kit import key, save_artifact
+
+    scene = BattleScene(app, spell_position(), SEATS,
+                        controllers={2: RandomController(seed=3, delay=5.0)}, autosave=False)
+    app.push(scene)
+    session = scene.session
+    session.log.extend(f"Earlier event number {i}." for i in range(60))
+    frames(app, screen, 2)
+    assert not [w for w in scene.form.widgets if w.name == "log:latest"]
+    log = scene.layout.log
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=log.center, rel=(0, 0),
+                                          buttons=(0, 0, 0)))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=5))
+    frames(app, screen, 2)
+    assert not scene.log_view.following
+    window = scene.log_view.window(5)
+    scene.act(next(a for a in session.options.legal
+                   if isinstance(a, ChooseCard) and a.card == "p1:rhox-veterans"))
+    frames(app, screen, 2)
+    assert scene.log_view.window(5) == window  # the lines being read stay put
+    latest = next(w for w in scene.form.widgets if w.name == "log:latest")
+    assert "new" in latest.label  # type: ignore[attr-defined]
+    save_artifact(screen, "battle_log_scrolled.png")
+    key(scene, pygame.K_END)
+    frames(app, screen, 2)
+    assert scene.log_view.following
+    assert not [w for w in scene.form.widgets if w.name == "log:latest"]

@@ -54,6 +54,7 @@ from arena.client.advice import MoveWarning, Ruler, move_warning, ruler_for
 from arena.client.content import GameSetup, SeatSetup
 from arena.client.controllers import Controller
 from arena.client.effects import Effects
+from arena.client.logview import LogView
 from arena.client.overlays import draw_floater, draw_ruler, draw_tag, ruler_colours
 from arena.client.palette import HIGHLIGHTS, UI, mix, palette
 from arena.client.picture import figure_look, picture_from_game
@@ -75,7 +76,7 @@ from arena.client.scenes.hud import (
     draw_spinner,
 )
 from arena.client.session import BattleSession, ability_name, lead_hex
-from arena.client.ui import Button, Form, Widget, draw_panel
+from arena.client.ui import Button, Form, Widget, draw_panel, panel_inner
 from arena.engine import Action, Discard, Event, Game, IllegalAction, PlaySpell, UseAbility
 from arena.engine.actions import Pos
 from arena.engine.state import HAND_LIMIT, SPELLS_PER_TURN
@@ -192,7 +193,8 @@ class BattleScene(Scene):
         self.dragging = False
         self.drag_button = 0
         self.held: set[int] = set()
-        self.log_scroll = 0
+        self.log_view = LogView()
+        self._log_cache: tuple[tuple[Any, ...], list[str]] | None = None
         self.card_scroll = 0
         self.results_shown = False
         self.oriented = False
@@ -617,6 +619,17 @@ class BattleScene(Scene):
                                               lay.top.height - 8, lay.top.height - 8),
                           self.pause, "Menu: save, load, settings, quit (Esc)")
         widgets.append(menu)
+        self._log_lines()
+        if not self.log_view.following:
+            log = self.layout.log
+            bh = self._s(30)
+            unread = self.log_view.unread
+            widgets.append(Button(
+                rect=pygame.Rect(log.x + 10, log.bottom - bh - 8, log.width - 20, bh),
+                label=f"Jump to latest ({unread} new)" if unread else "Jump to latest",
+                name="log:latest", hint="End", hotkeys=(pygame.K_END,), px=self._s(16),
+                action=self.jump_to_latest,
+                note="The log stays where you scrolled while new events arrive below."))
         self.form.set(widgets)
         self._hud = None
 
@@ -1164,8 +1177,9 @@ class BattleScene(Scene):
         if kind == pygame.MOUSEWHEEL:
             pos = self.mouse or (0, 0)
             if self.layout.log.collidepoint(pos):
-                self.log_scroll = max(0, self.log_scroll + event.y)
-                self._hud = None
+                self._log_lines()
+                self.log_view.scroll(event.y, self._log_rows())
+                self._rebuild()
             elif self.layout.left.collidepoint(pos):
                 limit = max(0, self.cards_height - self.layout.left.height + 12)
                 self.card_scroll = max(0, min(limit, self.card_scroll - event.y * 40))
@@ -1543,7 +1557,8 @@ class BattleScene(Scene):
         return (self.layout.size, self.session.version, self.selected, self.walk,
                 self.hover_hex, self.hover_figure, self.cursor, self.flipped,
                 f.hover.name if f.hover else None, f.pressed.name if f.pressed else None,
-                f.focused.name if f.focused else None, self.log_scroll, self.card_scroll,
+                f.focused.name if f.focused else None,
+                (self.log_view.offset, self.log_view.unread), self.card_scroll,
                 self.slice_level, self.session.thinking, self.app.settings,
                 self.dice.serial if self.dice else 0, dice_settled, len(self.session.log),
                 self.camera.animating, self.app.top is self,
@@ -1860,16 +1875,39 @@ class BattleScene(Scene):
                 text.blit(hud, line, self._s(18), UI["accent"], (inner.x, y))
                 y += self._s(20)
 
+    def _log_inner(self) -> pygame.Rect:
+        """The log panel's text area (below its title)."""
+        return panel_inner(self.layout.log, True, self._s(20))
+
+    def _log_rows(self) -> int:
+        return max(1, self._log_inner().height // self._s(18))
+
+    def _log_lines(self) -> list[str]:
+        """The whole log wrapped to the panel (cached), synced into the log view."""
+        log = self.session.log
+        px, width = self._s(16), self._log_inner().width
+        key = (len(log), log[-1] if log else "", px, width)
+        if self._log_cache is None or self._log_cache[0] != key:
+            lines = [line for entry in log for line in text.wrap(entry, px, width)]
+            self._log_cache = (key, lines)
+        lines = self._log_cache[1]
+        self.log_view.sync(len(lines))
+        return lines
+
+    def jump_to_latest(self) -> None:
+        """Show the newest log lines and follow new ones again."""
+        self.log_view.jump()
+        self._rebuild()
+
     def _draw_log(self, hud: pygame.Surface) -> None:
         lay = self.layout
         inner = draw_panel(hud, lay.log, "Game log", px=self._s(20))
         px, line_h = self._s(16), self._s(18)
-        lines: list[str] = []
-        for entry in self.session.log[-80:]:
-            lines.extend(text.wrap(entry, px, inner.width))
+        lines = self._log_lines()
         visible = max(1, inner.height // line_h)
-        end = max(visible, len(lines) - self.log_scroll)
-        start = max(0, end - visible)
+        if not self.log_view.following:
+            visible = max(1, visible - 2)  # room for the "Jump to latest" button
+        start, end = self.log_view.window(visible)
         clip = hud.get_clip()
         hud.set_clip(inner)
         for i, line in enumerate(lines[start:end]):
