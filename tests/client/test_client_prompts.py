@@ -126,3 +126,34 @@ def test_the_log_stays_where_the_player_scrolled_and_jumps_back(app: App,
     frames(app, screen, 2)
     assert scene.log_view.following
     assert not [w for w in scene.form.widgets if w.name == "log:latest"]
+
+
+def test_the_hover_box_never_covers_what_it_describes_and_goes_when_the_mouse_leaves(
+        app: App, screen: pygame.Surface) -> None:
+    from arena.client.scenes.hud import hover_box_rect
+
+    view = pygame.Rect(100, 50, 800, 500)
+    for anchor in [(110, 60), (890, 540), (500, 300), (110, 540), (890, 60)]:
+        box = hover_box_rect(view, (300, 90), anchor, 30)
+        assert view.contains(box)
+        assert not box.inflate(58, 58).collidepoint(anchor), (anchor, box)
+
+    scene = BattleScene(app, spell_position(), SEATS,
+                        controllers={2: RandomController(seed=3, delay=5.0)}, autosave=False)
+    app.push(scene)
+    frames(app, screen, 2)
+    proj = scene.projection()
+    heights = scene.heights()
+    lay = scene.layout
+    near_corner = min((h for h in heights if lay.view.collidepoint(proj.to_screen(h, 0))),
+                      key=lambda h: sum(proj.to_screen(h, heights[h])))
+    point = tuple(round(v) for v in proj.to_screen(near_corner, heights[near_corner]))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=point, rel=(0, 0),
+                                          buttons=(0, 0, 0)))
+    frames(app, screen, 2)
+    assert scene.hover_hex is not None and scene.hover_lines()
+    box = scene._hud_rects[-1]
+    assert not box.collidepoint(point)
+    scene.handle_event(pygame.event.Event(pygame.WINDOWLEAVE))
+    frames(app, screen, 2)
+    assert scene.hover_hex is None and scene.hover_lines() == []

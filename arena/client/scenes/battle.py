@@ -74,6 +74,7 @@ from arena.client.scenes.hud import (
     draw_dice_row,
     draw_distribution,
     draw_spinner,
+    hover_box_rect,
 )
 from arena.client.session import BattleSession, ability_name, lead_hex
 from arena.client.ui import Button, Form, Widget, draw_panel, panel_inner
@@ -1161,6 +1162,10 @@ class BattleScene(Scene):
         if kind == pygame.KEYUP:
             self.held.discard(event.key)
             return
+        if kind in (pygame.WINDOWLEAVE, pygame.WINDOWFOCUSLOST):
+            self.mouse = None  # the pointer left: nothing is hovered any more
+            self._update_hover(None)
+            return
         if kind == pygame.MOUSEMOTION:
             self.mouse = event.pos
             if self.drag_start is not None:
@@ -1980,14 +1985,26 @@ class BattleScene(Scene):
         if not lines:
             return
         lay = self.layout
-        box = pygame.Rect(lay.hover.x, lay.hover.y, lay.hover.width,
-                          12 + self._s(20) * len(lines))
+        size = (lay.hover.width, 12 + self._s(20) * len(lines))
+        box = hover_box_rect(lay.view, size, self._hover_anchor(),
+                             max(24, round(self.camera.zoom * 0.9)))
         pygame.draw.rect(hud, (14, 16, 25, 225), box, border_radius=8)
         pygame.draw.rect(hud, UI["border"], box, 1, border_radius=8)
         for i, (line, color) in enumerate(lines):
             text.blit(hud, text.fit(line, self._s(17), box.width - 16), self._s(17), color,
                       (box.x + 8, box.y + 6 + i * self._s(20)))
         self._hud_rects.append(box)
+
+    def _hover_anchor(self) -> tuple[int, int]:
+        """Where the hover box hangs from: the pointer on the battlefield, else (the keyboard
+        cursor) the described space on screen."""
+        if self.mouse is not None and self.layout.view.collidepoint(self.mouse):
+            return self.mouse
+        h = self.hover_hex or self.cursor
+        if h is None:
+            return self.layout.view.topleft
+        x, y = self.projection().to_screen(h, self.heights().get(h, 0.0))
+        return round(x), round(y)
 
     def _draw_live(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """What changes every frame over the cached panels: the thinking spinner, rolling
