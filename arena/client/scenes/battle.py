@@ -2000,7 +2000,7 @@ class BattleScene(Scene):
         cursor) the described space on screen."""
         if self.mouse is not None and self.layout.view.collidepoint(self.mouse):
             return self.mouse
-        h = self.hover_hex or self.cursor
+        h = self.hover_hex or (lead_hex(self.cursor) if self.cursor is not None else None)
         if h is None:
             return self.layout.view.topleft
         x, y = self.projection().to_screen(h, self.heights().get(h, 0.0))
