@@ -58,6 +58,12 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     show.add_argument("target", metavar="SCENARIO_OR_BATTLEFIELD")
     commands.add_parser(
+        "balance",
+        help="play AI games on a battlefield and report each starting zone's win rate; "
+             "`arena balance --help` lists its options",
+        add_help=False,
+    )
+    commands.add_parser(
         "sim",
         help="play headless matches between AI levels and report win rates; "
              "`arena sim --help` lists its options",
@@ -109,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         # parse_known_args: unknown options may belong to `play`, which forwards them.
         args, rest = parser.parse_known_args(args_list)
-        if rest and args.command not in ("play", "sim"):
+        if rest and args.command not in ("play", "sim", "balance"):
             parser.error(f"unrecognized arguments: {' '.join(rest)}")
         if args.command == "validate":
             return _validate(args.paths, args.budget)
@@ -119,6 +125,10 @@ def main(argv: list[str] | None = None) -> int:
             from arena.ai.sim_cli import main as sim_main  # lazily (module docstring)
 
             return sim_main(rest)
+        if args.command == "balance":
+            from arena.ai.balance_cli import main as balance_main  # lazily (module docstring)
+
+            return balance_main(rest)
         return _play(rest)
     except SystemExit as exc:
         # Also covers the client's own option parser (`arena play --help`).

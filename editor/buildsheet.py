@@ -450,7 +450,7 @@ class SavedSheet:
 
 def save_png(surface: pygame.Surface, path: Path) -> None:
     """Save a PNG atomically (pygame picks the format from the temporary name's suffix)."""
-    with atomic_file(path, suffix=".png", shared=True) as tmp:
+    with atomic_file(path, suffix=".png") as tmp:
         pygame.image.save(surface, tmp)
 
 

@@ -86,4 +86,4 @@ def _text(value: str) -> bytes:
 
 def write_pdf(path: Path, pages: Sequence[PageImage], title: str = "") -> None:
     # Shared permissions: a sheet is for handing on.
-    atomic_write_bytes(path, pdf_bytes(pages, title=title), shared=True)
+    atomic_write_bytes(path, pdf_bytes(pages, title=title))

@@ -37,7 +37,6 @@ games would not be the same games) or another seed.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import sys
 import time
@@ -45,11 +44,11 @@ from itertools import zip_longest
 from pathlib import Path
 from typing import Any
 
+from arena.ai.runfile import ResumeError, fingerprint, read_run, run_data
 from arena.ai.sim import (
     GameReport,
     GameSpec,
     plan,
-    report_from_data,
     report_to_data,
     run_batch,
     summarize,
@@ -66,50 +65,6 @@ BARS = (
     ("hard-greedy", ("hard", "greedy"), 0.70),
     ("normal-random", ("normal", "random"), 0.90),
 )
-
-
-ROOT = Path(__file__).resolve().parents[1]
-DECIDING = ("arena/ai", "arena/engine", "arena/content", "arena/hexgrid", "cards", "scenarios")
-"""What a game's course depends on: the fingerprint covers these folders' code and data."""
-
-
-def fingerprint(root: Path = ROOT) -> str:
-    """A digest of the code and content that decide the games (`DECIDING`)."""
-    digest = hashlib.sha256()
-    for folder in DECIDING:
-        for path in sorted((root / folder).rglob("*")):
-            if path.suffix not in (".py", ".yaml", ".yml") or "__pycache__" in path.parts:
-                continue
-            digest.update(path.relative_to(root).as_posix().encode() + b"\0")
-            digest.update(path.read_bytes() + b"\0")
-    return digest.hexdigest()[:16]
-
-
-class ResumeError(Exception):
-    """A ``--resume`` file that cannot be gone on from (the message says why and what to do)."""
-
-
-def resumed(path: Path, seed: int, code: str) -> tuple[list[GameReport], float]:
-    """The games a previous run kept in ``path`` and the seconds it spent (none if the file
-    does not exist yet)."""
-    if not path.exists():
-        return [], 0.0
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        games = [report_from_data(g) for g in data["games"]]
-        seconds = float(data.get("seconds", 0.0))
-        old_code, old_seed = data["fingerprint"], int(data["seed"])
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise ResumeError(f"{path}: not a strength file this script wrote ({exc}); "
-                          "give another --out or run without --resume") from exc
-    if old_code != code:
-        raise ResumeError(f"{path}: measured with other code or content (fingerprint "
-                          f"{old_code}, now {code}); its games would differ -- start a new "
-                          "--out file")
-    if old_seed != seed:
-        raise ResumeError(f"{path}: measured with --seed {old_seed}; resume with that seed "
-                          "or start a new --out file")
-    return games, seconds
 
 
 def _key(spec: GameSpec) -> tuple[frozenset[str], int]:
@@ -179,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     before = 0.0
     if args.resume:
         try:
-            kept, before = resumed(args.out, args.seed, code)
+            kept, before = read_run(args.out, args.seed, code)
         except ResumeError as exc:
             print(f"ai_strength: {exc}", file=sys.stderr)
             return 2
@@ -203,9 +158,9 @@ def main(argv: list[str] | None = None) -> int:
             if name == COVERAGE_BAR and state["coverage"] is None:
                 state["coverage"] = coverage_of(played[i], args.seed)
         if args.out is not None:
-            atomic_write(args.out, json.dumps({
-                "bars": state["rows"], "coverage": state["coverage"], "seed": args.seed,
-                "fingerprint": code, "seconds": seconds, "games": games}, indent=1) + "\n")
+            atomic_write(args.out, json.dumps(run_data(
+                games, args.seed, code, seconds, bars=state["rows"],
+                coverage=state["coverage"]), indent=1) + "\n")
 
     def on_result(report: GameReport) -> None:
         played[owner[_key(report.spec)]].append(report)

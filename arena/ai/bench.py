@@ -20,7 +20,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from arena.ai.levels import make_controller
-from arena.ai.sim import GameSpec, _deck_for, _new_game
+from arena.ai.sim import GameSpec, _deck_for, new_game
 
 __all__ = ["GOALS", "decision_times", "positions", "register"]
 
@@ -39,7 +39,7 @@ def positions() -> tuple[Any, ...]:
     for a, b, seed in _GAMES:
         spec = GameSpec(0, "the-duel", (a, b), (_deck_for(a, "auto"), _deck_for(b, "auto")),
                         ("greedy", "greedy"), seed)
-        game = _new_game(spec)
+        game = new_game(spec)
         driver = make_controller("greedy", seed)
         taken = 0
         steps = 0

@@ -122,6 +122,9 @@ class AIController:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self.faults: list[str] = []
+        self.overruns = 0
+        """Decisions its own wall-clock cap cut short before the budget was spent: the clock
+        is a safety net, and each time it fires the game may differ from an idle machine's."""
 
     def choose(self, view: Game, legal_actions: Sequence[Action],
                stop: StopToken | None = None) -> Action:

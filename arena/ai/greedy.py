@@ -5,13 +5,16 @@ evaluated (`arena.ai.evaluate`); chance is averaged exactly where the engine giv
 roll, face-down glyphs). A spell or ability that asks its player a question is answered by the
 quick policy before the evaluation. The best value wins; with a temperature (the *easy*
 level) the choice is a softmax over the values instead, so it makes human-like slips.
+
+The work is bounded by the position (every legal action, a few samples each), never by the
+clock: a seeded game is the same on a busy machine as on an idle one. Only a stop from the
+runner (its per-decision time limit, the safety net) cuts a decision short.
 """
 
 from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Sequence
 
 from arena.ai.chance import apply_outcome, outcomes
@@ -95,7 +98,6 @@ class GreedyController(AIController):
         self.temperature = temperature
         self.samples = samples
         self.tactics = Tactics(Evaluator(weights))
-        self.time_limit: float | None = 1.5
 
     def decide(self, view: Game, legal: list[Action], stop: StopToken) -> Action:
         me = view.to_act
@@ -108,8 +110,6 @@ class GreedyController(AIController):
             return self.tactics.decide_pending(view, legal, me)
         if legal and isinstance(legal[0], Answer):
             legal = spread(legal, ANSWERS)
-        if self.time_limit is not None and stop.deadline is None:
-            stop.deadline = time.perf_counter() + self.time_limit
         self.tactics.ev.deltas = stat_deltas(state)
         try:
             values = one_ply_values(self.tactics, view, legal, me, seed & 0xFFFFFFFF,

@@ -14,8 +14,8 @@ decision's timing, the faults, and the spells cast and activated abilities used 
 
 from __future__ import annotations
 
-import concurrent.futures
 import logging
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping
@@ -46,6 +46,8 @@ class DecisionRecord:
     fault: str | None = None
     forced: bool = False
     """Only one legal action: nothing was decided (left out of timing statistics)."""
+    overrun: bool = False
+    """The AI's own wall-clock cap cut this decision short of its budget."""
 
 
 @dataclass
@@ -60,6 +62,14 @@ class MatchResult:
     faults: list[str] = field(default_factory=list)
     spells: dict[int, Counter[str]] = field(default_factory=dict)
     abilities: dict[int, Counter[str]] = field(default_factory=dict)
+
+    @property
+    def overruns(self) -> dict[int, int]:
+        """Per seat, the decisions its AI's wall-clock cap cut short (see `DecisionRecord`)."""
+        counts = dict.fromkeys(self.seats, 0)
+        for d in self.decisions:
+            counts[d.seat] += d.overrun
+        return counts
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -81,6 +91,7 @@ class MatchResult:
             "turns": self.turns,
             "actions": self.actions,
             "faults": list(self.faults),
+            "budget_overruns": {str(k): v for k, v in self.overruns.items()},
             "spells": {str(k): dict(v) for k, v in self.spells.items()},
             "abilities": {str(k): dict(v) for k, v in self.abilities.items()},
         }
@@ -101,7 +112,6 @@ class Match:
         self.max_actions = max_actions
         self.on_events = on_events
         self.result = MatchResult(None, {s: c.name for s, c in self.controllers.items()}, 0, 0)
-        self._pool: concurrent.futures.ThreadPoolExecutor | None = None
         self._stuck = False
         self._record_events(game.initial_events)
 
@@ -128,9 +138,11 @@ class Match:
             return None
         controller = self.controllers[seat]
         view = game.view(seat)
+        overruns = controller.overruns if isinstance(controller, AIController) else 0
         start = time.perf_counter()
         action, fault = self._ask(controller, view, legal)
         seconds = time.perf_counter() - start
+        overrun = isinstance(controller, AIController) and controller.overruns > overruns
         if action not in legal:
             fault = fault or f"illegal action {action}"
             action = safe_action(legal)
@@ -143,7 +155,7 @@ class Match:
         if self.on_events is not None:
             self.on_events(events)
         record = DecisionRecord(seat, controller.name, seconds, action.text(), game.turn, fault,
-                                len(legal) == 1)
+                                len(legal) == 1, overrun)
         self.result.decisions.append(record)
         self.result.actions += 1
         return record
@@ -160,10 +172,8 @@ class Match:
         return self.result
 
     def close(self) -> None:
-        """Let the worker thread go."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=False)
-            self._pool = None
+        """Nothing to release: a decision's worker is a daemon thread that ends with it (kept
+        so callers can close a match they stop early)."""
 
     # --- internals ---------------------------------------------------------------------------
 
@@ -171,28 +181,44 @@ class Match:
              ) -> tuple[Action, str | None]:
         if len(legal) == 1 and isinstance(controller, AIController):
             return legal[0], None
+        before = len(controller.faults) if isinstance(controller, AIController) else 0
+        action, fault = self._call(controller, view, legal)
+        if fault is None and isinstance(controller, AIController):
+            caught = controller.faults[before:]
+            if caught:  # it fell back by itself: still a fault of this decision
+                fault = "; ".join(caught)
+        return action, fault
+
+    def _call(self, controller: Controller, view: Game, legal: list[Action]
+              ) -> tuple[Action, str | None]:
         if self.time_limit is None:
             try:
                 return controller.choose(view, legal), None
             except Exception as exc:  # noqa: BLE001
                 return safe_action(legal), f"{type(exc).__name__}: {exc}"
         stop = StopToken()
-        if self._pool is None:
-            self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="arena-ai")
-        if isinstance(controller, AIController):
-            future = self._pool.submit(controller.choose, view, legal, stop)
-        else:
-            future = self._pool.submit(controller.choose, view, legal)
-        try:
-            return future.result(timeout=self.time_limit), None
-        except concurrent.futures.TimeoutError:
-            stop.stop()
-            # The worker may still be busy: later decisions get a fresh one.
-            self._pool.shutdown(wait=False)
-            self._pool = None
+        answer: list[Action] = []
+        failure: list[BaseException] = []
+
+        def work() -> None:
+            try:
+                if isinstance(controller, AIController):
+                    answer.append(controller.choose(view, legal, stop))
+                else:
+                    answer.append(controller.choose(view, legal))
+            except Exception as exc:  # noqa: BLE001 - reported as the decision's fault
+                failure.append(exc)
+
+        worker = threading.Thread(target=work, name=f"arena-ai-{controller.name}", daemon=True)
+        worker.start()
+        worker.join(self.time_limit)
+        if worker.is_alive():
+            stop.stop()  # a search that listens ends soon; one that hangs is left behind
             return safe_action(legal), f"time-out after {self.time_limit:g} s"
-        except Exception as exc:  # noqa: BLE001
-            return safe_action(legal), f"{type(exc).__name__}: {exc}"
+        if failure:
+            error = failure[0]
+            return safe_action(legal), f"{type(error).__name__}: {error}"
+        return answer[0], None
 
     def _record_events(self, events: list[Event]) -> None:
         static = self.game.state.static

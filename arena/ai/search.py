@@ -185,6 +185,9 @@ class SearchController(AIController):
         finally:
             self.tactics.ev.deltas = None
             self.tactics.ev.zones = {}
+            if stop.stopped and not stop.cancelled:  # the cap fired, not the runner's stop
+                self.overruns += 1
+                log.info("%s: decision cut by its %g s cap", self.name, self.config.time_limit)
 
     def _place(self, view: Game, legal: list[Action], me: int, seed: int, stop: StopToken
                ) -> Action:

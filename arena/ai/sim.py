@@ -12,8 +12,9 @@
   faults, a per-pairing table, and the card coverage (spells cast and activated abilities
   used per controller, out of those its armies and decks had).
 
-Content (scenarios, armies, decks) is loaded from the shipped folders through
-`arena.content` -- imported lazily, so importing `arena.ai` stays free of YAML.
+Content (scenarios, armies, decks; a battlefield file for ``--battlefield``) is loaded
+through `arena.content`: this module is a tool beside the AI, which `arena.ai`'s package does
+not import, so importing `arena.ai` stays free of YAML.
 """
 
 from __future__ import annotations
@@ -28,18 +29,23 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from itertools import product
+from pathlib import Path
 from typing import Any
 
 from arena.ai.levels import LEVELS, make_controller
 from arena.ai.match import Match
-from arena.content import load_game_catalog
+from arena.content import load_catalog, load_game_catalog
+from arena.content.checks import check_scenario
 from arena.content.to_engine import game_from_content
 
 __all__ = [
     "GameReport",
     "GameSpec",
     "Summary",
+    "battlefield_file",
     "catalog",
+    "check_fits",
+    "new_game",
     "plan",
     "play",
     "report_from_data",
@@ -64,6 +70,8 @@ class GameSpec:
     """Controller name per seat (seat 1 first)."""
     seed: int
     time_limit: float | None = 5.0
+    battlefield: str | None = None
+    """A battlefield file played instead of the scenario's own (None: the scenario's)."""
 
 
 @dataclass
@@ -83,6 +91,8 @@ class GameReport:
     available_spells: dict[int, list[str]]
     available_abilities: dict[int, list[str]]
     first_player: int = 0
+    overruns: dict[int, int] = field(default_factory=dict)
+    """Per seat, decisions its AI's wall-clock cap cut short (the safety net fired)."""
 
 
 @lru_cache(maxsize=1)
@@ -144,11 +154,15 @@ def _deck_for(army_id: str, decks: str) -> str | None:
 
 def plan(scenario: str, controllers: Sequence[str], games: int, seed: int,
          armies: Sequence[str] | None = None, decks: str | Sequence[str] = "auto",
-         players: int | None = None, time_limit: float | None = 5.0) -> list[GameSpec]:
-    """The games of a batch (see the module docstring)."""
+         players: int | None = None, time_limit: float | None = 5.0,
+         battlefield: str | None = None) -> list[GameSpec]:
+    """The games of a batch (see the module docstring); ``battlefield``: a battlefield file
+    to play the scenario on instead of its own."""
     cat = catalog()
     sid = resolve_scenario(scenario)
     sc = cat.scenarios[sid]
+    if battlefield is not None:
+        check_fits(sid, battlefield)
     names = [c.strip().lower() for c in controllers if c.strip()]
     if not names:
         raise ValueError("name at least one controller (--seats hard,random)")
@@ -183,19 +197,48 @@ def plan(scenario: str, controllers: Sequence[str], games: int, seed: int,
             deck_ids = tuple(decks[k % len(decks)] if decks else None
                              for k in range(n_players))
         specs.append(GameSpec(i, sid, pairing, deck_ids, tuple(per_seat),
-                              seed * 100_003 + i, time_limit))
+                              seed * 100_003 + i, time_limit, battlefield))
     return specs
 
 
-def _new_game(spec: GameSpec) -> Any:
+def new_game(spec: GameSpec) -> Any:
+    """The game a spec plays, set up fresh (the same in every process)."""
     cat = catalog()
     sc = cat.scenarios[spec.scenario]
-    bf = cat.battlefields[sc.battlefield]
+    if spec.battlefield is not None:
+        bf = battlefield_file(spec.battlefield)
+        sc = sc.model_copy(update={"battlefield": bf.id})
+    else:
+        bf = cat.battlefields[sc.battlefield]
     armies = [cat.armies[a] for a in spec.armies]
     decks = [cat.decks[d] if d is not None else [] for d in spec.decks]
     n = len(spec.armies)
     seats = _teams(sc, n) if sc.teams else None
     return game_from_content(sc, bf, armies, decks, seats, spec.seed, catalog=cat)
+
+
+@lru_cache(maxsize=8)
+def battlefield_file(path: str) -> Any:
+    """A battlefield file, loaded and checked like `arena validate` checks it (ValueError with
+    every problem, each naming the file, line and key, when it is not playable)."""
+    found = load_catalog([Path(path)])
+    problems = [f"{p}" for ps in found.problems.values() for p in ps]
+    if problems:
+        raise ValueError("; ".join(problems))
+    if len(found.battlefields) != 1:
+        raise ValueError(f"{path}: not a battlefield file")
+    return next(iter(found.battlefields.values()))
+
+
+def check_fits(scenario_id: str, battlefield: str) -> None:
+    """Raise ValueError unless the scenario can be played on the battlefield file: the same
+    check the game makes before it starts a battle there (`check_scenario`)."""
+    sc = catalog().scenarios[scenario_id]
+    bf = battlefield_file(battlefield)
+    findings = check_scenario(sc.model_copy(update={"battlefield": bf.id}), {bf.id: bf})
+    if findings:
+        raise ValueError(f"{sc.name} cannot be played on {bf.name!r}: " + "; ".join(
+            f"{f.message} ({f.fix})" for f in findings))
 
 
 def _available(game: Any) -> tuple[dict[int, list[str]], dict[int, list[str]]]:
@@ -222,7 +265,7 @@ def _available(game: Any) -> tuple[dict[int, list[str]], dict[int, list[str]]]:
 def play(spec: GameSpec) -> GameReport:
     """Play one game of a batch in this process."""
     started = time.perf_counter()
-    game = _new_game(spec)
+    game = new_game(spec)
     controllers = {seat: make_controller(name, spec.seed * 10 + seat)
                    for seat, name in enumerate(spec.controllers, start=1)}
     spells, abilities = _available(game)
@@ -242,10 +285,12 @@ def play(spec: GameSpec) -> GameReport:
         available_spells=spells,
         available_abilities=abilities,
         first_player=game.state.first_player,
+        overruns=result.overruns,
     )
 
 
-_SEAT_MAPS = ("times", "spells", "abilities", "available_spells", "available_abilities")
+_SEAT_MAPS = ("times", "spells", "abilities", "available_spells", "available_abilities",
+              "overruns")
 
 
 def report_to_data(report: GameReport) -> dict[str, Any]:
@@ -263,7 +308,7 @@ def report_from_data(data: dict[str, Any]) -> GameReport:
     spec = dict(data["spec"])
     for name in ("armies", "decks", "controllers"):
         spec[name] = tuple(spec[name])
-    fields = {name: {int(seat): v for seat, v in dict(data[name]).items()}
+    fields = {name: {int(seat): v for seat, v in dict(data.get(name, {})).items()}
               for name in _SEAT_MAPS}
     return GameReport(
         spec=GameSpec(**spec), winners=tuple(int(w) for w in data["winners"]),
@@ -345,6 +390,9 @@ class Summary:
     actions: dict[str, float] = field(default_factory=dict)
     times: dict[str, dict[str, float]] = field(default_factory=dict)
     faults: list[str] = field(default_factory=list)
+    budget_overruns: dict[str, int] = field(default_factory=dict)
+    """Per controller, decisions its wall-clock cap cut short: non-zero means the machine's
+    speed, not only the seed, decided some of those games."""
     pairings: list[dict[str, Any]] = field(default_factory=list)
     coverage: dict[str, dict[str, Any]] = field(default_factory=dict)
     seconds: float = 0.0
@@ -387,6 +435,9 @@ def summarize(reports: Sequence[GameReport], seed: int = 0, seconds: float = 0.0
                          "p95": _percentile(times, 0.95),
                          "max": max(times) if times else 0.0}
     s.faults = [f"game {r.spec.index}: {f}" for r in reports for f in r.faults]
+    for name in names:
+        s.budget_overruns[name] = sum(n for r in played for seat, n in r.overruns.items()
+                                      if r.spec.controllers[seat - 1] == name)
     # Per pairing: each seat's army and controller.
     table: dict[tuple[str, ...], Counter[str]] = {}
     for r in played:

@@ -11,7 +11,11 @@ Games run in parallel (one process per core; ``--jobs``) with a progress bar on 
 report (stdout) gives win rates with 95% Wilson intervals, draws, game lengths and decision
 times (median, p95, max per controller), faults, a per-pairing table, and with ``--coverage``
 the spells cast and activated abilities used per controller. ``--json`` prints the same as
-JSON. Exit code 0, or 2 for a bad option.
+JSON, with ``budget_overruns``: per controller, the decisions its wall-clock cap cut short.
+
+``--out FILE`` keeps every game in FILE as it is played (`arena.ai.runfile`), and
+``--resume`` plays only the games FILE does not hold yet: a long measurement survives being
+stopped. Exit code 0, or 2 for a bad option or a run file that cannot be gone on from.
 """
 
 from __future__ import annotations
@@ -20,10 +24,20 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 from typing import TextIO
 
 from arena.ai.levels import LEVELS
-from arena.ai.sim import GameReport, Summary, plan, run_batch, summarize
+from arena.ai.runfile import ResumeError, fingerprint, read_run, run_data
+from arena.ai.sim import (
+    GameReport,
+    Summary,
+    plan,
+    report_to_data,
+    run_batch,
+    summarize,
+)
+from arena.content.yamlio import atomic_write
 
 __all__ = ["main"]
 
@@ -36,6 +50,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--scenario", default="duel",
                         help="scenario id or short name (duel, skirmish, melee, crossroads, "
                              "practice); default duel")
+    parser.add_argument("--battlefield", default=None, metavar="PATH",
+                        help="a battlefield YAML file to play the scenario on instead of its "
+                             "own (checked as the game checks it before a battle)")
     parser.add_argument("--seats", default="hard,random",
                         help=f"controllers by seat (or by team), comma-separated: "
                              f"{', '.join(LEVELS)}; default hard,random")
@@ -57,6 +74,10 @@ def _parser() -> argparse.ArgumentParser:
                         help="report spells cast and abilities used per controller")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="keep every game in this JSON file, rewritten after each game")
+    parser.add_argument("--resume", action="store_true",
+                        help="go on from the games kept in --out (same code, content, seed)")
     return parser
 
 
@@ -143,6 +164,8 @@ def render(summary: Summary, coverage: bool) -> str:
         lines.append(f"  {' vs '.join(entry['seats'])}: {wins}, draws {entry['draws']} "
                      f"/ {entry['games']}")
     lines.append("")
+    overruns = ", ".join(f"{k} {v}" for k, v in summary.budget_overruns.items())
+    lines.append(f"budget overruns (decisions cut by the wall clock): {overruns}")
     lines.append(f"faults: {len(summary.faults)}")
     lines.extend(f"  {f}" for f in summary.faults[:10])
     if len(summary.faults) > 10:
@@ -180,15 +203,51 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         specs = plan(args.scenario, seats, args.games, args.seed, armies, decks, args.players,
-                     args.time_limit)
+                     args.time_limit, args.battlefield)
     except (ValueError, KeyError) as exc:
         print(f"arena sim: {exc}", file=sys.stderr)
         return 2
+    if args.resume and args.out is None:
+        print("arena sim: --resume needs --out (the file to go on from)", file=sys.stderr)
+        return 2
+    if args.out is not None and not args.resume and args.out.exists():
+        print(f"arena sim: {args.out} exists; add --resume to go on from its games, or give "
+              "another --out (nothing was changed)", file=sys.stderr)
+        return 2
+    code = fingerprint() if args.out is not None else ""
+    kept: list[GameReport] = []
+    before = 0.0
+    if args.resume:
+        try:
+            kept, before = read_run(args.out, args.seed, code)
+        except ResumeError as exc:
+            print(f"arena sim: {exc}", file=sys.stderr)
+            return 2
+    planned = {s.index: s for s in specs}
+    kept = [r for r in kept if planned.get(r.spec.index) == r.spec]
+    done = {r.spec.index for r in kept}
+    todo = [s for s in specs if s.index not in done]
     names = list(dict.fromkeys(n for s in specs for n in s.controllers))
-    progress = None if args.quiet else Progress(len(specs), sys.stderr, names)
+    progress = None if args.quiet else Progress(len(todo), sys.stderr, names)
     started = time.perf_counter()
-    reports = run_batch(specs, args.jobs, progress.update if progress else None)
-    summary = summarize(reports, args.seed, time.perf_counter() - started)
+    games = [report_to_data(r) for r in kept]
+
+    def on_result(report: GameReport) -> None:
+        games.append(report_to_data(report))
+        if args.out is not None:
+            seconds = before + time.perf_counter() - started
+            try:
+                atomic_write(args.out, json.dumps(run_data(games, args.seed, code, seconds),
+                                                  indent=1) + "\n")
+            except OSError as exc:  # the games go on; the report still prints
+                print(f"arena sim: could not write {args.out}: {exc.strerror}",
+                      file=sys.stderr)
+        if progress is not None:
+            progress.update(report)
+
+    reports = kept + (run_batch(todo, args.jobs, on_result) if todo else [])
+    reports.sort(key=lambda r: r.spec.index)
+    summary = summarize(reports, args.seed, before + time.perf_counter() - started)
     if args.json:
         print(json.dumps(summary.to_data(), indent=2, sort_keys=True))
     else:

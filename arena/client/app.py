@@ -27,9 +27,10 @@ import pygame
 from arena.client import text
 from arena.client.direct import SEAT_KINDS, BattleRequest, StartError, names, seat_kinds, start
 from arena.client.icon import make_icon
+from arena.client.saves import tidy_data_folder
 from arena.client.scenes.base import App, Scene, SceneName
 from arena.client.scenes.standard import standard_app
-from arena.client.settings import load_settings
+from arena.client.settings import read_settings
 from arena.client.status import STATUS_ENV, write_status
 
 if TYPE_CHECKING:
@@ -188,13 +189,16 @@ def run(
     try:
         pygame.display.set_caption(CAPTION)
         pygame.display.set_icon(make_icon())
-        settings = load_settings()
+        settings, notice = read_settings()
         size = options.size if options.sized else settings.window
         if settings.fullscreen and not options.sized:
             screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         app = standard_app(screen.get_size(), settings)
+        if notice:
+            app.toast(notice, seconds=8.0, error=True)
+        tidy_data_folder()
         app.push(first_scene(app, battle))
         clock = pygame.time.Clock()
         frames = 0

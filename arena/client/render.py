@@ -62,11 +62,27 @@ LAYER_FLOAT = 4.0
 @dataclass(frozen=True)
 class Marker:
     """A highlight on a hex's top face: a style (`palette.HIGHLIGHTS` name) and a short
-    label drawn on it (a movement cost, "!" for a provoking space)."""
+    label drawn on it (a movement cost). A ``provoke`` label gets a warning sign drawn before
+    it, never a "!" character (a "!5" reads as "15")."""
 
     hex: Hex
     style: str
     label: str = ""
+
+
+def _warning_sign(height: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """A small warning triangle with a dark bar and dot: the provoking-space sign."""
+    size = max(9, round(height * 0.8))
+    sign = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.polygon(sign, (10, 10, 16), [(size // 2, 0), (size - 1, size - 1), (0, size - 1)])
+    inset = max(1, size // 9)
+    pygame.draw.polygon(sign, colour, [(size // 2, inset * 2), (size - 1 - inset, size - 1 - inset),
+                                       (inset, size - 1 - inset)])
+    bar = max(1, size // 8)
+    x = size // 2 - bar // 2
+    pygame.draw.rect(sign, (10, 10, 16), (x, size * 3 // 8, bar, size * 3 // 10))
+    pygame.draw.rect(sign, (10, 10, 16), (x, size * 3 // 4, bar, bar))
+    return sign
 
 
 @dataclass(frozen=True)
@@ -362,9 +378,14 @@ class BattlefieldRenderer:
         ink = mix(color, (255, 255, 255), 0.6)
         label = text.render(marker.label, px, ink, bold=True)
         shadow = text.render(marker.label, px, (10, 10, 16), bold=True)
-        image = pygame.Surface((label.get_width() + 2, label.get_height() + 2), pygame.SRCALPHA)
-        image.blit(shadow, (2, 2))
-        image.blit(label, (0, 0))
+        sign = _warning_sign(label.get_height(), ink) if marker.style == "provoke" else None
+        lead = sign.get_width() + 2 if sign is not None else 0
+        image = pygame.Surface((lead + label.get_width() + 2, label.get_height() + 2),
+                               pygame.SRCALPHA)
+        if sign is not None:
+            image.blit(sign, (0, (image.get_height() - sign.get_height()) // 2))
+        image.blit(shadow, (lead + 2, 2))
+        image.blit(label, (lead, 0))
         x, y = base.to_screen(marker.hex, level)
         pos = (round(x - image.get_width() / 2), round(y - image.get_height() / 2))
         cy, cx = base.depth(marker.hex)

@@ -15,8 +15,10 @@ file was changed or deleted; the ids in ``seats`` only label the players.
 
 They live in ``<data dir>/saves/``; the autosave (written at the start of every turn) is
 ``autosave.json`` there, and "Continue" loads it. Loading never crashes the client: every
-way a file can be wrong (missing, not JSON, not a save, an engine that refuses it) becomes a
-`SaveError` with a sentence a player can read.
+way a file can be wrong (missing, too large, nested too deeply, not JSON, not a save, an
+engine that refuses it, a position that breaks the engine's invariants: a seat or a spell that
+does not exist, a figure off the board, damage out of bounds, a battle nobody can act in)
+becomes a `SaveError` with a sentence a player can read, and the file is left as it was.
 """
 
 from __future__ import annotations
@@ -29,9 +31,15 @@ from pathlib import Path
 from typing import Any
 
 from arena.client.content import SeatSetup
-from arena.client.storage import data_dir, read_json, write_json_atomic
+from arena.client.storage import (
+    data_dir,
+    read_json,
+    remove_stale_temporaries,
+    write_json_atomic,
+)
 from arena.content.to_engine import card_factory
 from arena.engine import Game
+from arena.engine.integrity import problems
 
 __all__ = [
     "AUTOSAVE",
@@ -44,12 +52,15 @@ __all__ = [
     "new_save_path",
     "save_game",
     "saves_dir",
+    "tidy_data_folder",
 ]
 
 FORMAT = "arena-client-save"
 VERSION = 1
 AUTOSAVE = "autosave.json"
 LOG_KEPT = 300
+MAX_SAVE_BYTES = 8 * 1024 * 1024
+"""The largest save read (a Duel's save is about 50 KB; a Melee's a few times that)."""
 
 
 class SaveError(Exception):
@@ -84,6 +95,12 @@ def saves_dir() -> Path:
 
 def autosave_path() -> Path:
     return saves_dir() / AUTOSAVE
+
+
+def tidy_data_folder() -> list[Path]:
+    """Remove the temporary files that writes interrupted by a crash or a kill left in the
+    data folder and the saves folder (at start-up); returns what was removed."""
+    return remove_stale_temporaries(data_dir()) + remove_stale_temporaries(saves_dir())
 
 
 def new_save_path(label: str) -> Path:
@@ -134,14 +151,14 @@ def _seat(data: Any) -> SeatSetup:
 def load_save(path: Path) -> LoadedSave:
     """Load a save (raises `SaveError` with a readable reason)."""
     try:
-        record = read_json(path)
+        record = read_json(path, MAX_SAVE_BYTES)
     except FileNotFoundError as exc:
         raise SaveError(f"There is no saved game at {path.name}.") from exc
     except OSError as exc:
         raise SaveError(f"The save {path.name} could not be read ({exc.strerror}).") from exc
     except ValueError as exc:
-        raise SaveError(f"The save {path.name} is damaged: it is not valid JSON "
-                        f"({exc}).") from exc
+        raise SaveError(f"The save {path.name} is damaged: {exc}. Nothing was "
+                        "changed.") from exc
     try:
         if not isinstance(record, dict) or record.get("format") != FORMAT:
             raise SaveError("it is not an Arena saved game")
@@ -152,15 +169,30 @@ def load_save(path: Path) -> LoadedSave:
         game = Game.from_data(record["game"], card_factory=card_factory)
         if seats and len(seats) != len(game.state.static.seats):
             raise SaveError("its players do not match its game")
+        wrong = problems(game, limit=3)
+        if wrong:
+            raise SaveError("the game inside it is damaged: " + "; ".join(wrong))
         if not seats:
             seats = tuple(SeatSetup("human") for _ in game.state.static.seats)
     except SaveError as exc:
-        raise SaveError(f"The save {path.name} cannot be loaded: {exc}.") from exc
+        raise SaveError(f"The save {path.name} cannot be loaded: {exc}. Nothing was "
+                        "changed.") from exc
     except Exception as exc:  # noqa: BLE001 - any engine complaint becomes a message
-        reason = str(exc) or type(exc).__name__
         raise SaveError(f"The save {path.name} cannot be loaded: the game inside it is "
-                        f"damaged ({reason}).") from exc
+                        f"damaged ({plain_reason(exc)}). Nothing was changed.") from exc
     return LoadedSave(game, seats, log, path)
+
+
+def plain_reason(exc: BaseException) -> str:
+    """An engine's complaint in words a player can read: its message when it has one, never
+    a Python type name or a bare key."""
+    if isinstance(exc, KeyError):
+        return f"it names something that is not in the game ({exc.args[0]!r})" if exc.args \
+            else "it names something that is not in the game"
+    text = str(exc).strip()
+    if not text or isinstance(exc, (TypeError, AttributeError, IndexError)):
+        return "a value in it has the wrong form"
+    return text
 
 
 def list_saves() -> list[SaveInfo]:
@@ -172,7 +204,7 @@ def list_saves() -> list[SaveInfo]:
     for path in folder.glob("*.json"):
         auto = path.name == AUTOSAVE
         try:
-            record = read_json(path)
+            record = read_json(path, MAX_SAVE_BYTES)
             if not isinstance(record, dict) or record.get("format") != FORMAT:
                 raise ValueError("not an Arena save")
             label = str(record.get("label", path.stem))

@@ -9,6 +9,7 @@ screen never decides legality itself; it only looks actions up here.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +37,8 @@ from arena.engine import (
     PlacePlaneswalker,
 )
 from arena.engine.actions import Pos
+from arena.engine.events import AbilityUsed, DecisionAnswered, TurnStarted
+from arena.engine.state import Static
 from arena.hexgrid import Hex
 
 __all__ = ["BattleSession", "Options", "describe_action", "lead_hex"]
@@ -92,6 +95,41 @@ class Options:
         return sorted(set(self.moves) | set(self.walks) | set(self.attacks))
 
 
+_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9.:/~_-]*[A-Za-z0-9]")
+"""A word that may be an engine id (``p2:leyline-phantoms``, ``p1.rhox-veterans.2``)."""
+_ANSWERS = {"accept": "yes", "pass": "no"}
+
+
+def ability_name(static: Static, card: str, ability: str) -> str:
+    """An ability's printed name from its id (``Focused Thoughts``)."""
+    for item in getattr(static.card_def(card), "abilities", ()):
+        item_id = item.get("id") if isinstance(item, dict) else getattr(item, "id", None)
+        if item_id == ability:
+            name = item.get("name") if isinstance(item, dict) else getattr(item, "name", None)
+            return str(name or ability)
+    return ability.replace("-", " ").capitalize()
+
+
+def plain_text(static: Static, text: str, hidden: bool = False) -> str:
+    """``text`` with every figure, army card and spell id replaced by its name (``hidden``:
+    a spell card is "a spell card", as a player who may not see it would say)."""
+    def name(match: re.Match[str]) -> str:
+        word = match.group(0)
+        if word in static.figures:
+            return static.figure_name(word)
+        if word in static.cards:
+            return static.card_def(word).name
+        if word in static.spells:
+            return "a spell card" if hidden else static.spell_name(word)
+        return word
+    return _TOKEN.sub(name, text)
+
+
+def plain_answer(static: Static, answer: str, hidden: bool = False) -> str:
+    """A decision's answer in words: yes / no, or the names of what was chosen."""
+    return _ANSWERS.get(answer, plain_text(static, answer, hidden))
+
+
 def describe_action(game: Game, action: Action) -> str:
     """A button label for an action: names instead of ids where the text has ids."""
     static = game.state.static
@@ -133,9 +171,11 @@ class BattleSession:
         self.log: list[str] = list(log)
         self.version = 0
         self.focus: int | None = None
-        self._undo_marks: list[tuple[int, int]] = []
-        """(seat, log length) before each action the engine could still undo."""
         """Hotseat: the human seat at the screen now (set by the battle's hand-off)."""
+        self._undo_marks: list[tuple[int, int, Action]] = []
+        """(seat, log length before it, action) of each action the engine could still undo."""
+        self._redo: list[Action] = []
+        """Actions taken back, the last one first to be redone; any new action clears it."""
         self.task: ThinkingTask | None = None
         self.task_seat = 0
         self.ai_wait = 0.0
@@ -197,51 +237,91 @@ class BattleSession:
     # --- acting -----------------------------------------------------------------------------------
 
     def _line(self, event: Event) -> str:
+        """The log line of an event, in plain words: names, never ids or answer tokens."""
         player = getattr(event, "player", None)
         # the shared log hides other players' secrets; at a hotseat game (two or more
         # humans at one screen) every player's secrets are hidden (their hand shows them)
         hidden = bool(self.human_seats) and isinstance(player, int) and (
             player not in self.human_seats or len(self.human_seats) > 1)
+        static = self.game.state.static
         try:
-            return event.describe(hidden=hidden)
+            match event:
+                case AbilityUsed(player=seat, card=card, ability=ability, targets=targets):
+                    on = [plain_text(static, t) for t in targets]
+                    return (f"Player {seat} used {ability_name(static, card, ability)} of "
+                            f"{static.card_def(card).name}"
+                            + (f" on {', '.join(on)}." if on else "."))
+                case DecisionAnswered(player=seat, kind=question, answer=answer):
+                    return (f"Player {seat} answered \u201c{plain_text(static, question)}"
+                            f"\u201d: {plain_answer(static, answer, hidden)}.")
+                case _:
+                    return plain_text(static, event.describe(hidden=hidden), hidden)
         except Exception:  # noqa: BLE001 - a log line must never stop the game
-            return type(event).__name__
+            return "Something happened that the log cannot describe."
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action, *, redoing: bool = False) -> list[Event]:
         """Apply a legal action; log its events; autosave when a turn began. Raises
-        `IllegalAction` (the game unchanged) when it is not legal."""
+        `IllegalAction` (the game unchanged) when it is not legal. A new action (not a redo)
+        ends what could be redone."""
         seat, log_len = self.game.to_act, len(self.log)
         events = self.game.apply(action)
         self.version += 1
         if self.game.can_undo:
-            self._undo_marks.append((seat, log_len))
+            self._undo_marks.append((seat, log_len, action))
         else:
             self._undo_marks.clear()
+        if not redoing:
+            self._redo.clear()
         for event in events:
             self.log.append(self._line(event))
-        if any(type(e).__name__ == "TurnStarted" for e in events) or self.over:
+        if any(isinstance(e, TurnStarted) for e in events) or self.over:
             self.autosave()
         return events
 
     @property
     def can_undo(self) -> bool:
-        """Whether the human player to act may take back their actions (to the last commit
-        point: a die roll, a draw or a reveal; never another player's actions)."""
+        """Whether the human player to act may take back their last action (never past a
+        die roll, a draw or a reveal, and never another player's action)."""
         return (self.human_to_act and self.task is None and bool(self._undo_marks)
-                and self.game.can_undo
-                and all(seat == self.game.to_act for seat, _ in self._undo_marks))
+                and self.game.can_undo and self._undo_marks[-1][0] == self.game.to_act)
 
-    def undo(self) -> None:
-        """Take back every action since the last commit point (see `can_undo`)."""
+    @property
+    def undo_text(self) -> str:
+        """What Undo would take back (``Move Rhox Veterans 2 0,1``), or why nothing can be."""
+        if self.can_undo:
+            return self.describe(self._undo_marks[-1][2])
+        if not self.human_to_act or self.task is not None:
+            return "Nothing to undo while another player acts."
+        if self._undo_marks and self.game.can_undo:
+            return "Nothing to undo: the last action was another player's."
+        return ("Nothing to undo: a die roll, a draw or a reveal since your last action "
+                "cannot be taken back.")
+
+    def undo(self) -> Action:
+        """Take back the last action (see `can_undo`); returns it (it can be redone)."""
         if not self.can_undo:
-            raise IllegalAction("undo", "nothing to undo since the last die roll, draw or "
-                                "reveal")
-        log_len = self._undo_marks[0][1]
-        self.game.undo(to_commit_point=True)
-        self._undo_marks.clear()
+            raise IllegalAction("undo", self.undo_text)
+        _, log_len, action = self._undo_marks.pop()
+        self.game.undo()
         del self.log[log_len:]
-        self.log.append("Actions since the last roll, draw or reveal taken back (undo).")
+        self._redo.append(action)
         self.version += 1
+        return action
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether an action taken back can be played again now."""
+        return (self.human_to_act and self.task is None and bool(self._redo)
+                and self._redo[-1] in self.options.legal)
+
+    def redo(self) -> Action:
+        """Play again the last action taken back; returns it."""
+        if not self.can_redo:
+            raise IllegalAction("redo", "nothing to redo: nothing was taken back since your "
+                                "last action")
+        action = self._redo.pop()
+        self.apply(action, redoing=True)
+        return action
 
     def autosave(self) -> None:
         if self.autosave_hook is not None:

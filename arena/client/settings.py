@@ -96,6 +96,9 @@ class Settings:
         return replace(self, **changes)
 
 
+SETTINGS_FILE = "settings.json"
+
+
 def _clean(data: Any) -> Settings:
     if not isinstance(data, dict):
         return Settings()
@@ -126,15 +129,32 @@ def _clean(data: Any) -> Settings:
     return replace(settings, keys=keys)
 
 
+MAX_SETTINGS_BYTES = 256 * 1024
+"""The largest settings file read (a real one is under 2 KB)."""
+
+
+def read_settings() -> tuple[Settings, str]:
+    """The saved settings and a notice for the player: empty when they were read (or there
+    were none yet), else why the defaults are used instead. The damaged file is left as it
+    is until the player saves new settings."""
+    path = data_dir() / SETTINGS_FILE
+    try:
+        return _clean(read_json(path, MAX_SETTINGS_BYTES)), ""
+    except FileNotFoundError:
+        return Settings(), ""
+    except OSError as exc:
+        return Settings(), (f"Your settings could not be read ({exc.strerror}); "
+                            "the defaults are used.")
+    except ValueError as exc:
+        return Settings(), (f"Your settings file {path.name} is damaged ({exc}); the defaults "
+                            "are used until you save new settings.")
+
+
 def load_settings() -> Settings:
     """The saved settings (defaults when there are none or they cannot be read)."""
-    path = data_dir() / "settings.json"
-    try:
-        return _clean(read_json(path))
-    except (OSError, ValueError):
-        return Settings()
+    return read_settings()[0]
 
 
 def save_settings(settings: Settings) -> None:
     """Keep the settings for next time (errors are the caller's to show)."""
-    write_json_atomic(data_dir() / "settings.json", asdict(settings))
+    write_json_atomic(data_dir() / SETTINGS_FILE, asdict(settings))

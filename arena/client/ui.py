@@ -45,6 +45,14 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, title: str = "",
         text.blit(surface, title.upper(), px, UI["muted"], (inner.x, inner.y), bold=True)
         y = inner.y + px + 2
         pygame.draw.line(surface, shade(UI["border"], 0.9), (inner.x, y), (inner.right, y))
+    return panel_inner(rect, bool(title), px)
+
+
+def panel_inner(rect: pygame.Rect, titled: bool = True, px: int = 20) -> pygame.Rect:
+    """The content area `draw_panel` leaves inside ``rect`` (below its title, if any)."""
+    inner = rect.inflate(-20, -16)
+    if titled:
+        y = inner.y + px + 2
         inner = pygame.Rect(inner.x, y + 8, inner.width, inner.bottom - y - 8)
     return inner
 

@@ -27,11 +27,22 @@ PosInt = Annotated[int, Field(ge=1)]
 COLOURS: tuple[Colour, ...] = ("white", "blue", "black", "red", "green")
 
 
+MAX_COORD = 200
+"""The largest |q| and |r| a battlefield may use: far beyond any table (the biggest
+community maps span about 40 hexes), small enough that every tool can draw and search it."""
+MAX_LEVEL = 50
+"""The most levels a column may have (the tallest community maps have about 20)."""
+
+
 def _coord(value: Any) -> Any:
-    """Accept ``[q, r]`` (a YAML list) as a hex coordinate tuple; reject anything looser."""
+    """Accept ``[q, r]`` (a YAML list) as a hex coordinate tuple; reject anything looser, or
+    so far out (`MAX_COORD`) that drawing or searching the battlefield would exhaust memory."""
     if isinstance(value, (list, tuple)) and len(value) == 2 and all(
         isinstance(v, int) and not isinstance(v, bool) for v in value
     ):
+        if max(abs(value[0]), abs(value[1])) > MAX_COORD:
+            raise ValueError(f"[{value[0]}, {value[1]}] is too far out: q and r must be "
+                             f"between -{MAX_COORD} and {MAX_COORD}")
         return (value[0], value[1])
     raise ValueError("expected a hex coordinate [q, r] of two whole numbers")
 

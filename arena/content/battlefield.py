@@ -31,7 +31,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints, model_validator
 
-from arena.content.base import Coord, Model, Name, PosInt, Provenance, Slug
+from arena.content.base import MAX_LEVEL, Coord, Model, Name, PosInt, Provenance, Slug
 
 Terrain = Literal["land", "water", "road", "weirded"]
 """`land` is sand or grass; `road` and `weirded` are land with Shadows over Innistrad rules."""
@@ -50,7 +50,7 @@ class Column(Model):
     """One hex column: its levels from level 1 upward (``null`` = no tile at that level)."""
 
     at: Coord
-    levels: list[Terrain | None] = Field(min_length=1, max_length=40)
+    levels: list[Terrain | None] = Field(min_length=1, max_length=MAX_LEVEL)
 
     @property
     def top(self) -> int:

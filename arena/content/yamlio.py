@@ -22,7 +22,9 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import stat
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -439,20 +441,19 @@ def dump(data: Any) -> str:
 
 
 @contextlib.contextmanager
-def atomic_file(path: Path, suffix: str = ".tmp", shared: bool = False) -> Iterator[str]:
+def atomic_file(path: Path, suffix: str = ".tmp") -> Iterator[str]:
     """A temporary file beside `path` for the caller to write; when the block ends without
     an error it replaces `path` in one step, so the file is either the old one or the new
-    one, whole; on an error it is removed and the old file stays. ``shared``: give it the
-    usual permissions (``mkstemp`` makes it private), for pictures and sheets to hand on."""
+    one, whole; on an error it is removed and the old file stays. The new file keeps the
+    permissions of the file it replaces, or gets the user's usual ones (the umask) when it
+    is new: ``mkstemp`` makes its files private, which a user's own battlefield, army or card
+    should never silently become."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=suffix, dir=path.parent)
     os.close(fd)
     try:
         yield tmp
-        if shared:
-            mask = os.umask(0)
-            os.umask(mask)
-            os.chmod(tmp, 0o666 & ~mask)
+        os.chmod(tmp, _mode_for(path))
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -460,9 +461,48 @@ def atomic_file(path: Path, suffix: str = ".tmp", shared: bool = False) -> Itera
         raise
 
 
-def atomic_write_bytes(path: Path, data: bytes, shared: bool = False) -> None:
+def _mode_for(path: Path) -> int:
+    """The permission bits a write of `path` gives it: those it has, else the umask's."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
+STALE_AFTER = 600.0
+"""Seconds after which a temporary file of `atomic_file` is an orphan: a write takes well under
+a second, so one this old belongs to a program that was killed mid-write."""
+
+_TEMPORARY = re.compile(r"^\..+\.[A-Za-z0-9_]{6,}\.tmp$")
+"""The names `atomic_file` gives its temporary files (``.NAME.XXXXXXXX.tmp``)."""
+
+
+def stale_temporaries(folder: Path, older_than: float = STALE_AFTER) -> list[Path]:
+    """The temporary files of interrupted `atomic_file` writes in ``folder`` (not below it),
+    last changed more than ``older_than`` seconds ago."""
+    found: list[Path] = []
+    now = time.time()
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return found
+    for path in sorted(entries):
+        if not _TEMPORARY.match(path.name):
+            continue
+        try:
+            info = path.stat()
+        except OSError:
+            continue
+        if stat.S_ISREG(info.st_mode) and now - info.st_mtime > older_than:
+            found.append(path)
+    return found
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
     """Write `data` to `path` atomically (`atomic_file`), flushed to disk first."""
-    with atomic_file(path, shared=shared) as tmp, \
+    with atomic_file(path) as tmp, \
             os.fdopen(os.open(tmp, os.O_WRONLY | os.O_TRUNC), "wb") as handle:
         handle.write(data)
         handle.flush()

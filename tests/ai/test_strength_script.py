@@ -120,17 +120,4 @@ def test_resume_refuses_games_of_other_code(strength, tmp_path, monkeypatch, cap
     assert "other code or content" in capsys.readouterr().err
     out.write_text("{not json")
     assert strength.main(["--only", "hard-greedy", "--out", str(out), "--resume"]) == 2
-    assert "not a strength file" in capsys.readouterr().err
-
-
-def test_the_fingerprint_follows_the_code_that_decides_games(strength, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    for folder in strength.DECIDING:
-        (tmp_path / folder).mkdir(parents=True)
-    rules = tmp_path / "arena" / "engine" / "rules.py"
-    rules.write_text("A = 1\n")
-    (tmp_path / "README.md").write_text("words")
-    first = strength.fingerprint(tmp_path)
-    (tmp_path / "README.md").write_text("other words")
-    assert strength.fingerprint(tmp_path) == first  # not deciding
-    rules.write_text("A = 2\n")
-    assert strength.fingerprint(tmp_path) != first
+    assert "not a run file" in capsys.readouterr().err

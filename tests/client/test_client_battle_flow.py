@@ -120,6 +120,7 @@ def test_a_scripted_turn_against_the_computer(app: App, screen: pygame.Surface,
     frames(app, screen)
     markers = scene.markers()
     assert any(m.style == "move" and m.label for m in markers)
+    assert not any("!" in m.label for m in markers)  # "!5" read as "15"
 
     # 3. move it next to a Phantom: hover shows the path, a click moves
     state = scene.game.state

@@ -235,3 +235,24 @@ def test_the_window_icon_is_a_sand_hex_column() -> None:
     assert icon.get_at((0, 31)).a == 0  # a corner stays see-through
     assert tuple(icon.get_at((16, 9)))[:3] == SAND_TOP  # the middle of the top face
     assert icon.get_at((16, 20)).a == 255  # the side faces below it
+
+
+def test_a_provoking_space_shows_its_cost_beside_a_warning_sign(screen: pygame.Surface
+                                                                ) -> None:
+    """The mark once read "!5", which looks like "15": the cost stands alone, after a drawn
+    warning sign."""
+    from arena.client import text
+    from arena.client.render import _warning_sign
+
+    renderer = BattlefieldRenderer(field({Hex(0, 0): 1}))
+    proj = Projection(zoom=48.0)
+    plain = renderer._label_item(proj, Marker(Hex(0, 0), "move", "5"), 1.0)
+    provoking = renderer._label_item(proj, Marker(Hex(0, 0), "provoke", "5"), 1.0)
+    sign = _warning_sign(text.render("5", 20, (255, 255, 255)).get_height(), (255, 160, 60))
+    assert provoking.image.get_width() > plain.image.get_width() + sign.get_width() // 2
+    assert provoking.image.get_height() == plain.image.get_height()
+    # the sign's dark bar is drawn: the left part holds the near-black ink
+    left = provoking.image.subsurface((0, 0, provoking.image.get_width() // 3,
+                                       provoking.image.get_height()))
+    assert any(left.get_at((x, y))[:3] == (10, 10, 16) and left.get_at((x, y))[3] > 0
+               for x in range(left.get_width()) for y in range(left.get_height()))

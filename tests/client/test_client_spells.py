@@ -219,8 +219,9 @@ def test_undo_takes_back_a_move_and_end_turn_asks_when_work_is_left(
         key(scene, pygame.K_u)
         frames(app, screen, 2)
         assert scene.game.state.figures[rhox].hexes == before
-        assert "undo" in scene.session.log[-1]
-        assert not widget(scene, "undo").enabled  # type: ignore[attr-defined]
+        assert any("Took back" in t for t in app.toasts)
+        # one step back: the card choice before the move can be taken back next
+        assert widget(scene, "undo").label.startswith("Undo: Choose")  # type: ignore
 
     # the Rhox could still move and spells are playable: T asks first, Esc keeps playing
     assert scene.undone_work()
@@ -303,3 +304,60 @@ def test_activated_abilities_are_use_buttons_on_the_army_card(app: App,
     frames(app, screen, 2)
     assert scene.session.version > version or app.top is not scene
     assert "use p1:jace-beleren-mindmage focused-thoughts" in scene.game.actions
+
+
+def _quiet_move(scene: BattleScene, figure: str) -> object:
+    """A move of ``figure`` that rolls no dice (no leaving-engagement attack, no fall)."""
+    scene.select(figure)
+    reach = scene.reach()
+    return next(a for pos, a in scene.move_table().items()
+                if not reach[pos].provokes and not getattr(reach[pos], "falls", ()))
+
+
+def test_undo_steps_back_one_action_and_redo_plays_it_again(app: App,
+                                                             screen: pygame.Surface) -> None:
+    from arena.engine import ChooseCard
+
+    scene = BattleScene(app, spell_position(), SEATS,
+                        controllers={2: RandomController(seed=3, delay=5.0)}, autosave=False)
+    app.push(scene)
+    frames(app, screen, 3)
+    session = scene.session
+    scene.act(next(a for a in session.options.legal
+                   if isinstance(a, ChooseCard) and a.card == "p1:rhox-veterans"))
+    first, second = "p1.rhox-veterans.1", "p1.rhox-veterans.2"
+    start = {f: scene.game.state.figures[f].hexes for f in (first, second)}
+    scene.act(_quiet_move(scene, first))
+    moved_first = scene.game.state.figures[first].hexes
+    move = _quiet_move(scene, second)
+    scene.act(move)
+    frames(app, screen, 10)
+    moved_second = scene.game.state.figures[second].hexes
+    log_after = list(session.log)
+    undo = widget(scene, "undo")
+    assert undo.label == f"Undo: {session.describe(move)}"  # type: ignore[attr-defined]
+    assert "Rhox Veterans 2" in undo.label  # type: ignore[attr-defined]
+
+    key(scene, pygame.K_u)  # one action back, not the turn
+    frames(app, screen, 2)
+    figures = scene.game.state.figures
+    assert figures[second].hexes == start[second] and figures[first].hexes == moved_first
+    assert scene.game.state.turn_state.chosen == "p1:rhox-veterans"
+    assert len(session.log) < len(log_after)
+
+    key(scene, pygame.K_u, mod=pygame.KMOD_SHIFT)  # Shift+U redoes
+    frames(app, screen, 2)
+    assert scene.game.state.figures[second].hexes == moved_second
+    assert session.log == log_after
+
+    key(scene, pygame.K_u)
+    key(scene, pygame.K_u)
+    assert scene.game.state.figures[first].hexes == start[first]
+    key(scene, pygame.K_y, mod=pygame.KMOD_CTRL)  # Ctrl+Y redoes too, the first move first
+    assert scene.game.state.figures[first].hexes == moved_first
+    assert session.can_redo
+    scene.act(_quiet_move(scene, second))  # a new action: nothing is left to redo
+    assert not session.can_redo
+    key(scene, pygame.K_y, mod=pygame.KMOD_CTRL)
+    assert any("nothing to redo" in t for t in app.toasts)
+    save_artifact(screen, "battle_step_undo.png")

@@ -66,6 +66,10 @@ EXPECTED: dict[str, tuple[str, int | None, str | None]] = {
     # battlefields: schema, then geometry
     "battlefield-bad-coordinate.yaml": (
         "expected a hex coordinate [q, r] of two whole numbers", 9, "columns[2].at"),
+    "battlefield-huge-coordinate.yaml": (
+        "[99999999999, 1] is too far out: q and r must be between -200 and 200", 9,
+        "columns[2].at"),
+    "battlefield-too-tall.yaml": ("at most 50", 9, "columns[2].levels"),
     "battlefield-bad-terrain.yaml": ("'lava' is not allowed", 9, "columns[2].levels[0]"),
     "battlefield-bad-zone-colour.yaml": (
         "'orange' is not a valid value here", 25, "starting_zones[1].colour"),

@@ -44,6 +44,7 @@ from arena.engine import (
     new_game,
 )
 from arena.engine.actions import parse_action
+from arena.engine.integrity import problems
 from arena.engine.persist import state_digest, state_from_data, state_to_data
 from arena.engine.stats import stat
 from arena.engine.testkit import hex_field, random_policy
@@ -195,6 +196,7 @@ SETUPS = {2: duel_setup, 4: skirmish_setup, 5: melee_setup}
 
 
 def check(game: Game, last_turn: int) -> int:
+    assert problems(game) == [], "the engine's own invariant checker disagrees"
     state = game.state
     occupied: dict[Hex, str] = {}
     for fid, fs in state.figures.items():

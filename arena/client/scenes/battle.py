@@ -7,9 +7,9 @@ Input (mouse and keyboard alike):
   arrow keys pan, [ and ] hide or show levels from the top (level slicing), F refits;
 - the turn: click an army card (or press its number) to choose it; click a figure of the
   chosen card to select it (Tab cycles them): its reachable spaces light up with their cost
-  (orange "!" where leaving would provoke attacks), the path shows under the mouse with what
-  it would set off (leaving-engagement attacks and from whom, falls and their damage, a stop
-  in water, the glyph it lands on); a risky move asks "Move / Cancel" first
+  (orange, with a warning sign, where leaving would provoke attacks), the path shows under
+  the mouse with what it would set off (leaving-engagement attacks and from whom, falls and
+  their damage, a stop in water, the glyph it lands on); a risky move asks "Move / Cancel" first
   (`MoveConfirmDialog`), a glyph alone does not. The flip key (R unless rebound) swaps which
   hex of a double-space figure takes the lead, moving or placing. Its targets light up red
   -- hover any enemy for the odds and the line-of-sight ruler (solid while clear; dashed
@@ -54,6 +54,7 @@ from arena.client.advice import MoveWarning, Ruler, move_warning, ruler_for
 from arena.client.content import GameSetup, SeatSetup
 from arena.client.controllers import Controller
 from arena.client.effects import Effects
+from arena.client.logview import LogView
 from arena.client.overlays import draw_floater, draw_ruler, draw_tag, ruler_colours
 from arena.client.palette import HIGHLIGHTS, UI, mix, palette
 from arena.client.picture import figure_look, picture_from_game
@@ -74,13 +75,13 @@ from arena.client.scenes.hud import (
     draw_dice_row,
     draw_distribution,
     draw_spinner,
+    hover_box_rect,
 )
-from arena.client.session import BattleSession, lead_hex
+from arena.client.session import BattleSession, ability_name, lead_hex
 from arena.client.settings import key_label
-from arena.client.ui import Button, Form, Widget, draw_panel
+from arena.client.ui import Button, Form, Widget, draw_panel, panel_inner
 from arena.engine import (
     Action,
-    ChooseFirstPlayer,
     Discard,
     Event,
     Game,
@@ -89,13 +90,12 @@ from arena.engine import (
     UseAbility,
 )
 from arena.engine.actions import Pos
+from arena.engine.state import HAND_LIMIT, SPELLS_PER_TURN
 from arena.engine.vocab import Phase
 from arena.hexgrid import Hex, hex_to_point
 
 __all__ = ["BattleScene", "DiceShow", "MoveAnimation", "MoveConfirmDialog"]
 
-SPELLS_PER_TURN = 3
-HAND_LIMIT = 7
 STEP_SECONDS = 0.11
 DICE_SETTLE = 0.45
 PAN_SPEED = 600.0
@@ -205,7 +205,8 @@ class BattleScene(Scene):
         self.dragging = False
         self.drag_button = 0
         self.held: set[int] = set()
-        self.log_scroll = 0
+        self.log_view = LogView()
+        self._log_cache: tuple[tuple[Any, ...], list[str]] | None = None
         self.card_scroll = 0
         self.results_shown = False
         self.oriented = False
@@ -382,7 +383,7 @@ class BattleScene(Scene):
                     r = reach.get(pos)
                     cost = str(r.cost) if r is not None else ""
                     if r is not None and r.provokes:
-                        found.append(Marker(lead_hex(pos), "provoke", f"!{cost}"))
+                        found.append(Marker(lead_hex(pos), "provoke", cost))
                     else:
                         found.append(Marker(lead_hex(pos), "move", cost))
                 for target in opts.attacks.get(self.selected, {}):
@@ -539,14 +540,16 @@ class BattleScene(Scene):
                                   note="Finish the turn (asks first when something useful "
                                        "is left undone)."))
             can_undo = self.session.can_undo
-            buttons.append(Button(rect=pygame.Rect(bx, by, half, bh), label="Undo",
+            undo_text = self.session.undo_text
+            redo = (f" {self._hint('undo')} with Shift, or Ctrl+Y, redoes what you took back."
+                    if self.session.can_redo else "")
+            buttons.append(Button(rect=pygame.Rect(bx, by, half, bh),
+                                  label=f"Undo: {undo_text}" if can_undo else "Undo",
                                   name="undo", hint=self._hint("undo"),
                                   hotkeys=(self._bound("undo"),),
                                   enabled=can_undo, action=self.undo,
-                                  note="Take back your actions since the last die roll, draw "
-                                       "or reveal." if can_undo else
-                                       "Nothing to undo: a die roll, a draw or a reveal "
-                                       "since your last action cannot be taken back."))
+                                  note=(f"Take back: {undo_text}." if can_undo else undo_text)
+                                  + redo))
             by -= bh + 8
             step = opts.end_move or opts.end_attack
             if step is not None:
@@ -563,11 +566,7 @@ class BattleScene(Scene):
                                       action=self.toggle_walk,
                                       note="A flying figure may move on foot this time."))
                 by -= bh + 8
-            extra: list[Action] = []
-            if state.pending or not (opts.moves or opts.attacks or opts.place or opts.choose):
-                extra = [a for a in opts.legal if isinstance(a, ChooseFirstPlayer)]
-            extra += [a for a in opts.other
-                      if not isinstance(a, (PlaySpell, UseAbility, Discard))]
+            extra = self.choice_actions()
             if self.pick is not None:
                 extra = []
                 buttons.append(Button(rect=pygame.Rect(bx, by, bw, bh), label="Cancel",
@@ -630,6 +629,17 @@ class BattleScene(Scene):
                                               lay.top.height - 8, lay.top.height - 8),
                           self.pause, "Menu: save, load, settings, quit (Esc)")
         widgets.append(menu)
+        self._log_lines()
+        if not self.log_view.following:
+            log = self.layout.log
+            bh = self._s(30)
+            unread = self.log_view.unread
+            widgets.append(Button(
+                rect=pygame.Rect(log.x + 10, log.bottom - bh - 8, log.width - 20, bh),
+                label=f"Jump to latest ({unread} new)" if unread else "Jump to latest",
+                name="log:latest", hint="End", hotkeys=(pygame.K_END,), px=self._s(16),
+                action=self.jump_to_latest,
+                note="The log stays where you scrolled while new events arrive below."))
         self.form.set(widgets)
         self._hud = None
 
@@ -726,6 +736,15 @@ class BattleScene(Scene):
         """Whose hand the screen shows: the human player to act, else the viewer."""
         return self.game.to_act if self.session.human_to_act else self.session.viewer
 
+    def choice_actions(self) -> list[Action]:
+        """The answers shown as numbered buttons: every legal action that is not a move, an
+        attack, a card to choose or summon, a step's end or a card in the hand (those have
+        their own controls), each once."""
+        if not self.session.human_to_act:
+            return []
+        return list(dict.fromkeys(a for a in self.session.options.other
+                                  if not isinstance(a, (PlaySpell, UseAbility, Discard))))
+
     def spell_actions(self) -> dict[str, list[Action]]:
         """The legal PlaySpell actions now, by spell card."""
         out: dict[str, list[Action]] = {}
@@ -750,11 +769,7 @@ class BattleScene(Scene):
         return out
 
     def _ability_name(self, uid: str, ability: str) -> str:
-        card = self.game.state.static.card_def(uid)
-        for item in getattr(card, "abilities", ()):
-            if getattr(item, "id", None) == ability:
-                return str(getattr(item, "name", None) or ability)
-        return ability.replace("-", " ").capitalize()
+        return ability_name(self.game.state.static, uid, ability)
 
     def start_pick(self, label: str, actions: Sequence[Action]) -> None:
         """Play a spell or use an ability: at once without targets, else pick them."""
@@ -912,12 +927,27 @@ class BattleScene(Scene):
         return events
 
     def undo(self) -> None:
-        """Take back the human player's actions since the last commit point."""
+        """Take back the human player's last action (one step; Shift+U or Ctrl+Y redoes)."""
         try:
-            self.session.undo()
+            action = self.session.undo()
         except IllegalAction as exc:
             self.app.toast(exc.reason, error=True)
             return
+        self.app.toast(f"Took back: {self.session.describe(action)}")
+        self._reset_after_rewind()
+
+    def redo(self) -> None:
+        """Play again the last action taken back."""
+        try:
+            action = self.session.redo()
+        except IllegalAction as exc:
+            self.app.toast(exc.reason, error=True)
+            return
+        self.app.toast(f"Redone: {self.session.describe(action)}")
+        self._reset_after_rewind()
+
+    def _reset_after_rewind(self) -> None:
+        """Forget what the screen showed of the position before an undo or redo."""
         self.pick = None
         self.cursor = None
         self.anims.clear()
@@ -941,8 +971,11 @@ class BattleScene(Scene):
             found.append("a card could still be summoned")
         spells = self.spell_actions()
         if spells:
-            found.append(f"{len(spells)} spell card{'s' if len(spells) > 1 else ''} "
-                         "could be played")
+            left = SPELLS_PER_TURN - state.turn_state.spells_played
+            cards = f"{len(spells)} spell card{'s' if len(spells) > 1 else ''}"
+            found.append(f"{cards} could be played ({left} more "
+                         f"play{'s' if left != 1 else ''} this turn)" if left < len(spells)
+                         else f"{cards} could be played")
         if self.ability_actions():
             found.append("an ability could be used")
         return found
@@ -1132,6 +1165,10 @@ class BattleScene(Scene):
         if kind == pygame.KEYUP:
             self.held.discard(event.key)
             return
+        if kind in (pygame.WINDOWLEAVE, pygame.WINDOWFOCUSLOST):
+            self.mouse = None  # the pointer left: nothing is hovered any more
+            self._update_hover(None)
+            return
         if kind == pygame.MOUSEMOTION:
             self.mouse = event.pos
             if self.drag_start is not None:
@@ -1148,8 +1185,9 @@ class BattleScene(Scene):
         if kind == pygame.MOUSEWHEEL:
             pos = self.mouse or (0, 0)
             if self.layout.log.collidepoint(pos):
-                self.log_scroll = max(0, self.log_scroll + event.y)
-                self._hud = None
+                self._log_lines()
+                self.log_view.scroll(event.y, self._log_rows())
+                self._rebuild()
             elif self.layout.left.collidepoint(pos):
                 limit = max(0, self.cards_height - self.layout.left.height + 12)
                 self.card_scroll = max(0, min(limit, self.card_scroll - event.y * 40))
@@ -1231,6 +1269,11 @@ class BattleScene(Scene):
                 self.confirm_cursor()
             elif self.form.focused is not None:
                 self.form.focused.activate()
+            return
+        mods = getattr(event, "mod", 0)
+        if ((key == self._bound("undo") and mods & pygame.KMOD_SHIFT)
+                or (key == pygame.K_y and mods & pygame.KMOD_CTRL)):
+            self.redo()
             return
         if key == self._bound("flip"):
             self.flip()
@@ -1518,7 +1561,8 @@ class BattleScene(Scene):
         return (self.layout.size, self.session.version, self.selected, self.walk,
                 self.hover_hex, self.hover_figure, self.cursor, self.flipped,
                 f.hover.name if f.hover else None, f.pressed.name if f.pressed else None,
-                f.focused.name if f.focused else None, self.log_scroll, self.card_scroll,
+                f.focused.name if f.focused else None,
+                (self.log_view.offset, self.log_view.unread), self.card_scroll,
                 self.slice_level, self.session.thinking, self.app.settings,
                 self.dice.serial if self.dice else 0, dice_settled, len(self.session.log),
                 self.camera.animating, self.app.top is self,
@@ -1714,7 +1758,8 @@ class BattleScene(Scene):
             attacks = len(opts.attacks.get(self.selected, {}))
             parts = []
             if moves:
-                parts.append(f"{moves} spaces to move to (blue; orange ! provokes)")
+                parts.append(f"{moves} spaces to move to (blue; orange with a warning sign "
+                             "provokes)")
             if attacks:
                 parts.append(f"{attacks} target{'s' if attacks > 1 else ''} (red)")
             if not parts:
@@ -1729,8 +1774,12 @@ class BattleScene(Scene):
                     f"{moved} moved so far.")
         if opts.summon:
             return "Summon a card from reserve (its badge), or move on."
-        if opts.other:
+        if self.choice_actions():
             return "Pick one of the choices below."
+        if self.spell_actions() or self.ability_actions():
+            step = "end this step (Space)" if opts.end_move or opts.end_attack else \
+                "end the turn (T)"
+            return f"You may play a spell from your hand or use an ability, or {step}."
         if opts.end_move or opts.end_attack:
             return "Nothing more to do in this step: end it (Space) or end the turn (T)."
         return "End the turn when you are ready (T)."
@@ -1826,16 +1875,39 @@ class BattleScene(Scene):
                 text.blit(hud, line, self._s(18), UI["accent"], (inner.x, y))
                 y += self._s(20)
 
+    def _log_inner(self) -> pygame.Rect:
+        """The log panel's text area (below its title)."""
+        return panel_inner(self.layout.log, True, self._s(20))
+
+    def _log_rows(self) -> int:
+        return max(1, self._log_inner().height // self._s(18))
+
+    def _log_lines(self) -> list[str]:
+        """The whole log wrapped to the panel (cached), synced into the log view."""
+        log = self.session.log
+        px, width = self._s(16), self._log_inner().width
+        key = (len(log), log[-1] if log else "", px, width)
+        if self._log_cache is None or self._log_cache[0] != key:
+            lines = [line for entry in log for line in text.wrap(entry, px, width)]
+            self._log_cache = (key, lines)
+        lines = self._log_cache[1]
+        self.log_view.sync(len(lines))
+        return lines
+
+    def jump_to_latest(self) -> None:
+        """Show the newest log lines and follow new ones again."""
+        self.log_view.jump()
+        self._rebuild()
+
     def _draw_log(self, hud: pygame.Surface) -> None:
         lay = self.layout
         inner = draw_panel(hud, lay.log, "Game log", px=self._s(20))
         px, line_h = self._s(16), self._s(18)
-        lines: list[str] = []
-        for entry in self.session.log[-80:]:
-            lines.extend(text.wrap(entry, px, inner.width))
+        lines = self._log_lines()
         visible = max(1, inner.height // line_h)
-        end = max(visible, len(lines) - self.log_scroll)
-        start = max(0, end - visible)
+        if not self.log_view.following:
+            visible = max(1, visible - 2)  # room for the "Jump to latest" button
+        start, end = self.log_view.window(visible)
         clip = hud.get_clip()
         hud.set_clip(inner)
         for i, line in enumerate(lines[start:end]):
@@ -1908,14 +1980,26 @@ class BattleScene(Scene):
         if not lines:
             return
         lay = self.layout
-        box = pygame.Rect(lay.hover.x, lay.hover.y, lay.hover.width,
-                          12 + self._s(20) * len(lines))
+        size = (lay.hover.width, 12 + self._s(20) * len(lines))
+        box = hover_box_rect(lay.view, size, self._hover_anchor(),
+                             max(24, round(self.camera.zoom * 0.9)))
         pygame.draw.rect(hud, (14, 16, 25, 225), box, border_radius=8)
         pygame.draw.rect(hud, UI["border"], box, 1, border_radius=8)
         for i, (line, color) in enumerate(lines):
             text.blit(hud, text.fit(line, self._s(17), box.width - 16), self._s(17), color,
                       (box.x + 8, box.y + 6 + i * self._s(20)))
         self._hud_rects.append(box)
+
+    def _hover_anchor(self) -> tuple[int, int]:
+        """Where the hover box hangs from: the pointer on the battlefield, else (the keyboard
+        cursor) the described space on screen."""
+        if self.mouse is not None and self.layout.view.collidepoint(self.mouse):
+            return self.mouse
+        h = self.hover_hex or (lead_hex(self.cursor) if self.cursor is not None else None)
+        if h is None:
+            return self.layout.view.topleft
+        x, y = self.projection().to_screen(h, self.heights().get(h, 0.0))
+        return round(x), round(y)
 
     def _draw_live(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """What changes every frame over the cached panels: the thinking spinner, rolling

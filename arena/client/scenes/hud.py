@@ -26,6 +26,7 @@ __all__ = [
     "IconButton",
     "Layout",
     "battle_layout",
+    "hover_box_rect",
     "draw_dice_row",
     "draw_distribution",
     "draw_spinner",
@@ -95,6 +96,22 @@ def battle_layout(size: tuple[int, int], ui_scale: float = 1.0) -> Layout:
     hover = pygame.Rect(view.x + pad, view.y + pad, min(360, view.width - 2 * pad),
                         int(92 * scale))
     return Layout(size, top, left, right, turn, info, log, view, camera, hover, scale, hand)
+
+
+def hover_box_rect(view: pygame.Rect, size: tuple[int, int], anchor: tuple[int, int],
+                   clearance: int) -> pygame.Rect:
+    """Where the hover box goes: beside the pointer (``anchor``), ``clearance`` pixels away
+    so it never covers the space it describes: below right, else flipped left or up to stay
+    inside the battlefield view."""
+    box = pygame.Rect((0, 0), size)
+    x, y = anchor
+    box.left = x + clearance
+    if box.right > view.right:
+        box.right = x - clearance
+    box.top = y + clearance
+    if box.bottom > view.bottom:
+        box.bottom = y - clearance
+    return box.clamp(view)
 
 
 class IconButton(Button):

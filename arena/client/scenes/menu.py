@@ -19,7 +19,7 @@ from arena import __version__
 from arena.client import content, text
 from arena.client.figures import clear_cache
 from arena.client.palette import UI
-from arena.client.saves import SaveError, autosave_path, list_saves, load_save
+from arena.client.saves import SaveError, autosave_path, list_saves, load_save, plain_reason
 from arena.client.scenes.base import App, Scene, SceneName
 from arena.client.scenes.common import Dialog, backdrop, draw_title, menu_button_rects
 from arena.client.settings import (
@@ -43,10 +43,18 @@ def open_save(app: App, path: Path) -> bool:
     """Load a save into a battle (a readable dialog when it cannot be loaded)."""
     try:
         loaded = load_save(path)
+        # Building the battle screen reads the whole position: it is part of loading, and a
+        # save the engine accepted but the screen cannot show is refused the same way.
+        battle = app.scene(SceneName.BATTLE, loaded.game, loaded.seats, list(loaded.log))
     except SaveError as exc:
         app.push(Dialog(app, "Cannot load this game", str(exc), error=True))
         return False
-    app.reset(app.scene(SceneName.BATTLE, loaded.game, loaded.seats, list(loaded.log)))
+    except Exception as exc:  # noqa: BLE001 - a damaged save never ends the program
+        app.push(Dialog(app, "Cannot load this game",
+                        f"The save {path.name} cannot be shown: {plain_reason(exc)}. "
+                        "Nothing was changed.", error=True))
+        return False
+    app.reset(battle)
     app.toast(f"Loaded {path.name}")
     return True
 

@@ -1,0 +1,181 @@
+"""Is a battlefield fair? AI-against-AI games on it, reported by starting zone.
+
+A map maker's question no other Heroscape tool answers: does one starting zone win more than
+the other? `check` plays a batch of games of a scenario on a battlefield file (greedy against
+greedy by default, every pairing of the premade armies, controllers rotated through the seats
+so no army or AI keeps a side) and reports, per starting zone, the games started there, the
+wins with a 95% Wilson interval, and a flag when the zones' win rates differ by more than
+chance explains (their intervals do not overlap); the average game length; who landed on
+each glyph (by the zone the player started in); and the spaces where most figures were
+destroyed (a heat map for the editor).
+
+A zone is a player's by where their Planeswalker was placed (`PlaneswalkerPlaced`): players
+choose their zone at set-up, as in the guide, so the first player's pick is part of the
+zone's record. The battlefield must be playable as the scenario first: the same check the
+game makes before it starts a battle there (`arena.ai.sim.check_fits`).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import statistics
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from arena.ai.levels import make_controller
+from arena.ai.match import Match
+from arena.ai.sim import GameSpec, catalog, new_game, plan, wilson
+from arena.engine import Game
+from arena.engine.actions import format_hex, pos_hexes
+from arena.engine.events import Event, FigureDestroyed, FigureMoved, PlaneswalkerPlaced
+
+__all__ = ["DEFAULT_GAMES", "BalanceGame", "BalanceReport", "check", "summarize"]
+
+DEFAULT_GAMES = 40
+"""Games a balance check plays unless told otherwise (enough to see a large imbalance)."""
+HEAT_SPACES = 10
+"""The spaces listed where most figures were destroyed."""
+
+
+@dataclass(frozen=True)
+class BalanceGame:
+    """What one game tells about the battlefield."""
+
+    index: int
+    zones: dict[int, str]
+    """Each seat's starting zone (where its Planeswalker was placed)."""
+    winners: tuple[int, ...]
+    turns: int
+    glyphs: list[tuple[str, str]]
+    """(glyph space, zone of the player whose figure landed on it), one per landing."""
+    deaths: list[str]
+    """The space of every figure destroyed."""
+
+
+@dataclass
+class BalanceReport:
+    """A batch's verdict (see the module docstring)."""
+
+    battlefield: str
+    scenario: str
+    games: int
+    controllers: list[str]
+    zone_games: dict[str, int] = field(default_factory=dict)
+    zone_wins: dict[str, int] = field(default_factory=dict)
+    win_rate: dict[str, float] = field(default_factory=dict)
+    ci95: dict[str, tuple[float, float]] = field(default_factory=dict)
+    draws: int = 0
+    turns_mean: float = 0.0
+    glyphs: dict[str, dict[str, int]] = field(default_factory=dict)
+    deaths: list[tuple[str, int]] = field(default_factory=list)
+    unbalanced: bool = False
+    verdict: str = ""
+
+    def to_data(self) -> dict[str, Any]:
+        """JSON-able data."""
+        data = asdict(self)
+        data["ci95"] = {k: list(v) for k, v in self.ci95.items()}
+        data["deaths"] = [list(d) for d in self.deaths]
+        return data
+
+
+def play_game(spec: GameSpec) -> BalanceGame:
+    """Play one game of a balance batch in this process."""
+    game: Game = new_game(spec)
+    glyph_spaces = {format_hex(h) for h in game.state.glyphs}
+    zones: dict[int, str] = {}
+    landings: list[tuple[int, str]] = []
+    deaths: list[str] = []
+
+    def watch(events: list[Event]) -> None:
+        for event in events:
+            match event:
+                case PlaneswalkerPlaced(player=player, zone=zone):
+                    zones[player] = zone
+                case FigureMoved(player=player, end=end):
+                    landings.extend((player, key) for h in pos_hexes(end)
+                                    if (key := format_hex(h)) in glyph_spaces)
+                case FigureDestroyed(hexes=hexes) if hexes:
+                    deaths.append(format_hex(hexes[0]))
+
+    watch(game.initial_events)
+    controllers = {seat: make_controller(name, spec.seed * 10 + seat)
+                   for seat, name in enumerate(spec.controllers, start=1)}
+    result = Match(game, controllers, time_limit=spec.time_limit, on_events=watch).run()
+    return BalanceGame(spec.index, zones, tuple(result.winners), result.turns,
+                       [(space, zones.get(player, "?")) for player, space in landings], deaths)
+
+
+def check(battlefield: str, scenario: str = "the-duel", games: int = DEFAULT_GAMES,
+          seed: int = 1, controllers: Sequence[str] = ("greedy", "greedy"),
+          jobs: int | None = None,
+          on_game: Callable[[int, int], None] | None = None,
+          cancelled: Callable[[], bool] | None = None) -> BalanceReport:
+    """Play the batch and report (``on_game(done, total)`` after each game; ``cancelled()``
+    true stops before the next game, reporting the games played so far)."""
+    specs = plan(scenario, list(controllers), games, seed, battlefield=battlefield)
+    played: list[BalanceGame] = []
+    jobs = max(1, min(jobs or os.cpu_count() or 1, len(specs)))
+    if jobs == 1:
+        for spec in specs:
+            if cancelled is not None and cancelled():
+                break
+            played.append(play_game(spec))
+            if on_game is not None:
+                on_game(len(played), len(specs))
+    else:
+        catalog()  # load once before forking
+        methods = multiprocessing.get_all_start_methods()
+        ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+        with ctx.Pool(jobs) as pool:
+            for record in pool.imap_unordered(play_game, specs):
+                played.append(record)
+                if on_game is not None:
+                    on_game(len(played), len(specs))
+                if cancelled is not None and cancelled():
+                    pool.terminate()
+                    break
+    played.sort(key=lambda g: g.index)
+    return summarize(played, battlefield, specs[0].scenario, list(dict.fromkeys(controllers)))
+
+
+def summarize(played: Sequence[BalanceGame], battlefield: str, scenario: str,
+              controllers: list[str]) -> BalanceReport:
+    """The report of the games played (see the module docstring)."""
+    report = BalanceReport(battlefield, scenario, len(played), controllers)
+    starts: Counter[str] = Counter()
+    wins: Counter[str] = Counter()
+    for g in played:
+        starts.update(set(g.zones.values()))
+        wins.update({g.zones[w] for w in g.winners if w in g.zones})
+        report.draws += not g.winners
+    for zone in sorted(starts):
+        report.zone_games[zone] = starts[zone]
+        report.zone_wins[zone] = wins[zone]
+        report.win_rate[zone] = wins[zone] / starts[zone]
+        report.ci95[zone] = wilson(wins[zone], starts[zone])
+    report.turns_mean = statistics.fmean(g.turns for g in played) if played else 0.0
+    glyphs: dict[str, Counter[str]] = {}
+    for g in played:
+        for space, zone in g.glyphs:
+            glyphs.setdefault(space, Counter())[zone] += 1
+    report.glyphs = {space: dict(sorted(c.items())) for space, c in sorted(glyphs.items())}
+    report.deaths = Counter(d for g in played for d in g.deaths).most_common(HEAT_SPACES)
+    report.unbalanced, report.verdict = _verdict(report)
+    return report
+
+
+def _verdict(report: BalanceReport) -> tuple[bool, str]:
+    """Flag zones whose 95% intervals do not overlap: one wins more than chance explains."""
+    if len(report.ci95) < 2:
+        return False, "fewer than two starting zones were played: nothing to compare"
+    best = max(report.ci95, key=lambda z: report.win_rate[z])
+    worst = min(report.ci95, key=lambda z: report.win_rate[z])
+    if report.ci95[best][0] > report.ci95[worst][1]:
+        return True, (f"unbalanced: starting in {best} wins {report.win_rate[best]:.0%}, in "
+                      f"{worst} {report.win_rate[worst]:.0%}; the 95% intervals do not overlap")
+    return False, ("balanced as far as these games tell: the zones' 95% intervals overlap "
+                   "(more games narrow them)")

@@ -1,0 +1,84 @@
+"""Run files: a long batch of AI games kept on disk as it is played, and gone on from later.
+
+A strength measurement takes hours on a small machine. ``arena sim --out FILE`` (and
+``scripts/ai_strength.py --out``) rewrite one JSON file after every game with every game's
+report (`arena.ai.sim.report_to_data`), the batch seed and a **fingerprint** of the code and
+content that decide the games; ``--resume`` reads it back and plays only the games missing.
+A file of other code, content or seed is refused with a message saying what to do: its games
+would not be the games this code plays.
+
+The fingerprint covers the rules, the AI, the hex maths and the shipped cards and scenarios
+(`DECIDING`), never the client or the editor, so a change to the screen keeps old runs valid.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from arena.ai.sim import GameReport, report_from_data
+
+__all__ = ["DECIDING", "ResumeError", "fingerprint", "read_run", "run_data"]
+
+DECIDING = ("ai", "engine", "content", "hexgrid")
+"""The packages of `arena` whose code decides a game's course (with the shipped content)."""
+
+_SUFFIXES = (".py", ".yaml", ".yml")
+
+
+def _digest_folder(digest: Any, folder: Path, base: Path) -> None:
+    for path in sorted(folder.rglob("*")):
+        if path.suffix not in _SUFFIXES or "__pycache__" in path.parts or not path.is_file():
+            continue
+        digest.update(path.relative_to(base).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+
+
+def fingerprint(package: Path | None = None, content: list[Path] | None = None) -> str:
+    """A digest of the code and content that decide the games: the `DECIDING` packages of
+    ``package`` (by default this `arena`) and the shipped content folders (by default those
+    `arena.content` loads)."""
+    # A function-local import: arena.content reads YAML, and importing arena.ai must not.
+    from arena.content import shipped_content_paths
+
+    package = package or Path(__file__).resolve().parents[1]
+    digest = hashlib.sha256()
+    for name in DECIDING:
+        _digest_folder(digest, package / name, package.parent)
+    for folder in content if content is not None else shipped_content_paths():
+        _digest_folder(digest, folder, folder.parent)
+    return digest.hexdigest()[:16]
+
+
+class ResumeError(Exception):
+    """A run file that cannot be gone on from (the message says why and what to do)."""
+
+
+def read_run(path: Path, seed: int, code: str) -> tuple[list[GameReport], float]:
+    """The games a previous run kept in ``path`` and the seconds it spent (none if the file
+    does not exist yet); `ResumeError` if it was played by other code or with another seed."""
+    if not path.exists():
+        return [], 0.0
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        games = [report_from_data(g) for g in data["games"]]
+        seconds = float(data.get("seconds", 0.0))
+        old_code, old_seed = data["fingerprint"], int(data["seed"])
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
+        raise ResumeError(f"{path}: not a run file of arena sim ({type(exc).__name__}); give "
+                          "another --out or run without --resume") from exc
+    if old_code != code:
+        raise ResumeError(f"{path}: played by other code or content (fingerprint {old_code}, "
+                          f"now {code}); its games would differ -- start a new --out file")
+    if old_seed != seed:
+        raise ResumeError(f"{path}: played with --seed {old_seed}; resume with that seed or "
+                          "start a new --out file")
+    return games, seconds
+
+
+def run_data(games: list[dict[str, Any]], seed: int, code: str, seconds: float,
+             **extra: Any) -> dict[str, Any]:
+    """What a run file holds (``extra``: a caller's own keys, such as the strength bars)."""
+    return {**extra, "seed": seed, "fingerprint": code, "seconds": seconds, "games": games}

@@ -1,0 +1,147 @@
+"""The state's invariants, as a question: what is wrong with this position?
+
+A position the engine reached by playing always passes; a save someone edited, damaged or
+crafted may not, and loading it must refuse it with a reason rather than let the game stumble
+later (a turn for a seat that does not exist, a figure off the board, a battle with no legal
+action). `problems` lists what is wrong, in plain words, so a save loader can say it; the
+random-play soak checks the same invariants after every action, so the checker and the engine
+can never drift apart.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from arena.engine.game import Game
+from arena.engine.rng import Rng
+from arena.engine.stats import stat
+from arena.engine.vocab import Point
+
+__all__ = ["FIGURE_ZONES", "CARD_ZONES", "problems"]
+
+FIGURE_ZONES = frozenset({"reserve", "battlefield", "graveyard", "removed"})
+"""Where a figure can be."""
+CARD_ZONES = frozenset({"reserve", "play", "graveyard", "removed"})
+"""Where an army card can be."""
+
+_U64 = 1 << 64
+_MAX_COUNTER = 99
+"""More counters of one kind than any card could gather in a game."""
+
+
+def problems(game: Game, limit: int = 8) -> list[str]:
+    """What is wrong with the game's position (empty: nothing), at most ``limit`` lines.
+    Whether anyone can act is asked last, of a position that passed every other check."""
+    found: list[str] = []
+    for line in _check(game):
+        found.append(line)
+        if len(found) >= limit:
+            return found
+    if not found and game.state.outcome is None:
+        try:
+            stuck = not game.legal_actions()
+        except Exception:  # noqa: BLE001 - any failure here is the position's fault
+            found.append("the rules cannot go on from it")
+        else:
+            if stuck:
+                found.append(f"nobody can act in it (phase {game.state.phase!r})")
+    return found
+
+
+def _check(game: Game) -> Iterator[str]:
+    state = game.state
+    static = state.static
+    seats = static.seats
+    if len(set(seats)) != len(seats):
+        yield f"the players' seats repeat ({list(seats)})"
+        return
+    rng: Rng = state.rng
+    if not (0 <= rng.state < _U64 and 0 <= rng.inc < _U64 and rng.inc % 2 == 1):
+        yield "its dice generator is damaged"
+    if state.active not in seats:
+        yield f"it is the turn of player {state.active}, who is not in the game"
+    if state.first_player not in (0, *seats):
+        yield f"player {state.first_player} goes first but is not in the game"
+    if not 0 <= state.turn <= static.turn_limit + 1:
+        yield f"its turn number ({state.turn}) is outside 0 to {static.turn_limit + 1}"
+    if set(state.players) != set(seats):
+        yield "its players do not match its seats"
+    yield from _figures(game)
+    yield from _cards(game)
+    yield from _spells(game)
+    for oid, record in state.obstacles.items():
+        if oid not in static.field.board.obstacles:
+            yield f"it damages an obstacle that is not on the battlefield ({oid})"
+        elif not 0 <= record.damage <= 3:
+            yield f"obstacle {oid} has {record.damage} damage"
+
+
+def _figures(game: Game) -> Iterator[str]:
+    state = game.state
+    static = state.static
+    columns = state.board.columns
+    occupied: dict[object, str] = {}
+    if set(state.figures) != set(static.figures):
+        yield "its figures do not match its armies"
+        return
+    for fid, fs in state.figures.items():
+        if fs.zone not in FIGURE_ZONES:
+            yield f"{fid} is in an unknown place ({fs.zone!r})"
+            continue
+        if fs.controller not in (0, *static.seats):
+            yield f"{fid} is controlled by player {fs.controller}, who is not in the game"
+        if fs.zone != "battlefield":
+            if fs.hexes:
+                yield f"{fid} is off the battlefield but stands on it"
+            continue
+        if not fs.hexes or len(fs.hexes) > 2:
+            yield f"{fid} stands on {len(fs.hexes)} spaces"
+        for h in fs.hexes:
+            if h not in columns:
+                yield f"{fid} stands off the battlefield, at {h}"
+            elif h in occupied:
+                yield f"{fid} and {occupied[h]} share the space {h}"
+            occupied[h] = fid
+        if any(h not in columns for h in fs.hexes):
+            continue
+        life = stat(state, Point.LIFE, fid)
+        if not 0 <= fs.damage < life:
+            yield f"{fid} has {fs.damage} damage (its life is {life})"
+
+
+def _cards(game: Game) -> Iterator[str]:
+    state = game.state
+    static = state.static
+    if set(state.cards) != set(static.cards):
+        yield "its army cards do not match its armies"
+        return
+    for uid, cs in state.cards.items():
+        if cs.zone not in CARD_ZONES:
+            yield f"{uid} is in an unknown place ({cs.zone!r})"
+        for kind, count in cs.counters:
+            if not 0 <= count <= _MAX_COUNTER:
+                yield f"{uid} holds {count} {kind} counters"
+        for attached in cs.enchantments:
+            if attached.spell not in static.spells:
+                yield f"{uid} is enchanted by an unknown spell ({attached.spell})"
+
+
+def _spells(game: Game) -> Iterator[str]:
+    state = game.state
+    static = state.static
+    for uid, info in static.spells.items():
+        if info.owner not in static.seats:
+            yield f"spell {uid} belongs to player {info.owner}, who is not in the game"
+        if info.def_id is not None and info.def_id not in static.spell_defs:
+            yield f"spell {uid} is an unknown card ({info.def_id})"
+    zones = Counter(uid for uid, _ in state.spell_zones())
+    unknown = sorted(set(zones) - set(static.spells))
+    if unknown:
+        yield f"it holds spells that are in no deck ({', '.join(unknown[:3])})"
+    missing = sorted(set(static.spells) - set(zones))
+    if missing:
+        yield f"spells have gone missing ({', '.join(missing[:3])})"
+    twice = sorted(uid for uid, n in zones.items() if n > 1)
+    if twice:
+        yield f"spells are in two places at once ({', '.join(twice[:3])})"

@@ -1,0 +1,89 @@
+"""``arena balance``: AI games on a battlefield, reported by starting zone, with a flag when
+one zone wins more than chance explains; refused plainly when the scenario cannot be played
+on the battlefield (the same check the game makes)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from arena.ai.balance import BalanceGame, summarize
+from arena.ai.balance_cli import main
+
+REPO = Path(__file__).resolve().parents[2]
+PRACTICE = REPO / "scenarios" / "battlefields" / "practice-field.yaml"
+
+
+def _games(yellow_wins: int, orange_wins: int) -> list[BalanceGame]:
+    games = []
+    for i in range(yellow_wins + orange_wins):
+        seat_one_yellow = i % 2 == 0
+        zones = {1: "yellow", 2: "orange"} if seat_one_yellow else {1: "orange", 2: "yellow"}
+        winner = next(s for s, z in zones.items() if z == ("yellow" if i < yellow_wins
+                                                           else "orange"))
+        games.append(BalanceGame(i, zones, (winner,), 10 + i % 3,
+                                 [("0,0", zones[winner])], ["1,1", "2,2", "1,1"]))
+    return games
+
+
+def test_a_zone_that_wins_far_more_is_flagged() -> None:
+    report = summarize(_games(20, 0), "field.yaml", "the-duel", ["greedy"])
+    assert report.zone_games == {"orange": 20, "yellow": 20}
+    assert report.zone_wins == {"orange": 0, "yellow": 20}
+    assert report.unbalanced and "yellow" in report.verdict
+    assert report.glyphs == {"0,0": {"yellow": 20}}
+    assert report.deaths[0] == ("1,1", 40)
+
+
+def test_zones_that_win_alike_are_not_flagged() -> None:
+    report = summarize(_games(11, 9), "field.yaml", "the-duel", ["greedy"])
+    assert not report.unbalanced and "overlap" in report.verdict
+    lo, hi = report.ci95["yellow"]
+    assert lo < report.win_rate["yellow"] < hi
+    assert report.turns_mean == pytest.approx(sum(10 + i % 3 for i in range(20)) / 20)
+
+
+def test_the_command_plays_the_games_and_prints_zone_win_rates(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code = main([str(PRACTICE), "--scenario", "practice", "--games", "2", "--jobs", "1",
+                 "--json"])
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 2
+    assert set(data["zone_games"]) == {"yellow", "orange"}
+    assert all(data["zone_games"][z] == 2 for z in data["zone_games"])
+    assert sum(data["zone_wins"].values()) + data["draws"] == 2
+    assert set(data["win_rate"]) == set(data["ci95"]) == {"yellow", "orange"}
+
+
+def test_a_battlefield_the_scenario_cannot_use_is_refused(tmp_path: Path) -> None:
+    blue = tmp_path / "practice-field.yaml"
+    blue.write_text(PRACTICE.read_text().replace("id: orange", "id: blue"))
+    done = subprocess.run([sys.executable, "-m", "arena", "balance", str(blue), "--scenario",
+                           "practice", "--games", "2"], capture_output=True, text=True,
+                          timeout=300, check=False, cwd=tmp_path)
+    assert done.returncode == 2
+    assert "no starting zone 'orange'" in done.stderr and "Traceback" not in done.stderr
+    broken = REPO / "tests" / "content" / "broken" / "battlefield-huge-coordinate.yaml"
+    done = subprocess.run([sys.executable, "-m", "arena", "balance", str(broken)],
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 2
+    assert "battlefield-huge-coordinate.yaml:9" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_sim_plays_a_scenario_on_another_battlefield(capsys: pytest.CaptureFixture[str]
+                                                     ) -> None:
+    from arena.ai.sim_cli import main as sim_main
+
+    moved = REPO / "scenarios" / "battlefields" / "practice-field.yaml"
+    assert sim_main(["--scenario", "duel", "--battlefield", str(moved), "--seats",
+                     "random,random", "--games", "1", "--jobs", "1", "--json", "--quiet"]) == 0
+    assert json.loads(capsys.readouterr().out)["errors"] == 0
+    assert sim_main(["--scenario", "melee", "--battlefield", str(moved), "--seats",
+                     "random,random,random", "--games", "1", "--quiet"]) == 2
+    assert "cannot be played on" in capsys.readouterr().err
