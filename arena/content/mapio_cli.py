@@ -25,7 +25,7 @@ from arena.content.battlefield import Battlefield, PiecePlacement
 from arena.content.catalog import load_catalog, shipped_content_paths
 from arena.content.errors import ContentError
 from arena.content.geometry import check_battlefield
-from arena.content.loader import load_file, load_text
+from arena.content.loader import load_document, load_file
 from arena.content.mapfiles import Kind, MapFile, MapPiece, read_map, write_hsc, write_json
 from arena.content.piece_rules import (
     Notes,
@@ -100,10 +100,10 @@ def _placements(source: MapFile, file: str) -> list[PiecePlacement]:
 
 def validate(bf: Battlefield, file: str) -> Battlefield:
     """`bf` as `arena validate` would load and check its YAML, or the `ContentError`."""
-    text = dump_model(bf)
-    model = load_text(text, file=file, expect=Battlefield)
+    doc = yamlio.parse(dump_model(bf), file)
+    model = load_document(doc, expect=Battlefield)
     assert isinstance(model, Battlefield)
-    problems, _ = check_battlefield(model, yamlio.parse(text, file))
+    problems, _ = check_battlefield(model, doc)
     if problems:
         raise ContentError(problems)
     return model
