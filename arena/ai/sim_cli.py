@@ -6,6 +6,11 @@ Examples::
     arena sim --scenario duel --seats hard,greedy --armies gideon-premade,jace-premade
     arena sim --scenario skirmish --seats normal,random --games 20 --json
     arena sim --scenario melee --players 5 --seats hard,normal,easy,greedy,random --coverage
+    arena sim --scenario duel --battlefield my-map.yaml --seats greedy,random --games 2
+
+``--battlefield PATH`` plays the scenario on a battlefield file instead of its own (an imported
+community map, say); when the file lacks the scenario's starting zone ids but has enough
+zones, its zones stand in for the scenario's in their order (said on stderr).
 
 Games run in parallel (one process per core; ``--jobs``) with a progress bar on stderr; the
 report (stdout) gives win rates with 95% Wilson intervals, draws, game lengths and decision
@@ -32,11 +37,17 @@ from arena.ai.runfile import ResumeError, fingerprint, read_run, run_data
 from arena.ai.sim import (
     GameReport,
     Summary,
+    catalog,
     plan,
     report_to_data,
+    resolve_scenario,
     run_batch,
     summarize,
 )
+from arena.content.battlefield import Battlefield
+from arena.content.checks import check_scenario
+from arena.content.errors import ContentError
+from arena.content.loader import load_file
 from arena.content.yamlio import atomic_write
 
 __all__ = ["main"]
@@ -50,6 +61,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--scenario", default="duel",
                         help="scenario id or short name (duel, skirmish, melee, crossroads, "
                              "practice); default duel")
+    parser.add_argument("--battlefield", type=Path, default=None, metavar="PATH",
+                        help="play the scenario on this battlefield file instead of its own")
     parser.add_argument("--seats", default="hard,random",
                         help=f"controllers by seat (or by team), comma-separated: "
                              f"{', '.join(LEVELS)}; default hard,random")
@@ -183,6 +196,36 @@ def render(summary: Summary, coverage: bool) -> str:
     return "\n".join(lines)
 
 
+def on_battlefield(scenario: str, path: Path, notes: TextIO) -> str:
+    """Register `scenario` played on the battlefield file `path` in this process's catalogue
+    (workers are forked from it) and return the new scenario's id."""
+    cat = catalog()
+    sc = cat.scenarios[resolve_scenario(scenario)]
+    if not path.is_file():
+        raise ValueError(f"--battlefield: there is no file {str(path)!r}")
+    field = load_file(path, expect=Battlefield)
+    assert isinstance(field, Battlefield)
+    wanted = list(sc.zones.order)
+    have = [z.id for z in field.starting_zones]
+    if not set(wanted) <= set(have) and len(have) >= len(wanted):
+        renamed = dict(zip(have, wanted, strict=False))
+        zones = [z.model_copy(update={"id": renamed[z.id]}) for z in field.starting_zones
+                 if z.id in renamed]
+        field = field.model_copy(update={"starting_zones": zones})
+        notes.write(f"arena sim: {field.id}'s zones {', '.join(renamed)} play as "
+                    f"{', '.join(renamed.values())}\n")
+    sid = f"{sc.id}-on-{field.id}"[:80]
+    played = sc.model_copy(update={"id": sid, "name": f"{sc.name} on {field.name}"[:120],
+                                   "battlefield": field.id})
+    findings = check_scenario(played, {field.id: field})
+    if findings:
+        raise ValueError(f"--battlefield: {sc.name} cannot be played on {field.name!r}: "
+                         f"{findings[0].message} ({findings[0].fix})")
+    cat.battlefields[field.id] = field
+    cat.scenarios[sid] = played
+    return sid
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point (``arena sim``); returns the exit code."""
     parser = _parser()
@@ -199,8 +242,14 @@ def main(argv: list[str] | None = None) -> int:
         print("arena sim: --games must be at least 1", file=sys.stderr)
         return 2
     try:
-        specs = plan(args.scenario, seats, args.games, args.seed, armies, decks, args.players,
+        scenario = args.scenario
+        if args.battlefield is not None:
+            scenario = on_battlefield(args.scenario, args.battlefield, sys.stderr)
+        specs = plan(scenario, seats, args.games, args.seed, armies, decks, args.players,
                      args.time_limit)
+    except ContentError as exc:
+        print(f"arena sim: --battlefield: {exc.problems[0]}", file=sys.stderr)
+        return 2
     except (ValueError, KeyError) as exc:
         print(f"arena sim: {exc}", file=sys.stderr)
         return 2
