@@ -33,6 +33,7 @@ from typing import Any
 from arena.content.errors import ContentError
 from arena.content.pieces import (
     BY_VS_TYPE,
+    PERSONAL_PREFIX,
     PIECES,
     SHIFTED_ALTITUDE_VS,
     SHIFTED_ROTATION_VS,
@@ -53,9 +54,6 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 """Larger files are refused before reading (the biggest community maps are a few kB)."""
 VS_VERSION = 0.0007
 VS_TILE_VERSION = 0.0003
-PERSONAL_PREFIX = "arena:"
-"""A VirtualScape personal tile named ``arena:CODE`` stands for the piece ``CODE``: how
-pieces VirtualScape has no tile type for are written to ``.hsc`` and read back."""
 
 _PERSONAL_NAMES: tuple[tuple[str, str], ...] = (
     ("pillar", "lwp"), ("wellspring", "ww1"), ("lavafield3", "lf3"), ("lavafield24", "lf24"),

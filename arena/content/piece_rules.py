@@ -31,7 +31,13 @@ from arena.content.battlefield import (
     StartingZone,
     Terrain,
 )
-from arena.content.pieces import PIECES, piece_hexes
+from arena.content.pieces import (
+    PERSONAL_PREFIX,
+    PIECES,
+    START_ZONE_COLOURS,
+    VS_START_ZONE,
+    piece_hexes,
+)
 from arena.content.pieces import Terrain as PieceTerrain
 from arena.hexgrid import Hex, hex_to_point, neighbours
 
@@ -469,3 +475,32 @@ def _zone_pieces(bf: Battlefield, top: dict[Coord, int], notes: Notes) -> list[P
         out.extend(PiecePlacement(piece=code, at=at, on_level=top.get(at, 0))
                    for at in zone.spaces)
     return out
+
+
+# --- the tables of docs/heroscape-maps.md ---------------------------------------------------
+
+
+def rules_table() -> str:
+    """`RULES` as the Markdown table docs/heroscape-maps.md shows (a test keeps them equal)."""
+    rows = ["| terrain | pieces | in Arena | note |", "|---|---|---|---|"]
+    for terrain, rule in RULES.items():
+        codes = ", ".join(f"`{p.code}`" for p in PIECES.values() if p.terrain is terrain)
+        rows.append(f"| {terrain.value} | {codes} | {rule.meaning.value} | {rule.note} |")
+    return "\n".join(rows)
+
+
+def pieces_table() -> str:
+    """Every piece as the Markdown table docs/heroscape-maps.md shows."""
+    rows = ["| code | piece | terrain | hexes | height | VirtualScape type |",
+            "|---|---|---|---|---|---|"]
+    for p in PIECES.values():
+        heights = "/".join(map(str, p.heights)) if p.heights else str(p.height)
+        if p.code in START_ZONE_COLOURS:
+            vs = f"{VS_START_ZONE}, colour {START_ZONE_COLOURS[p.code]}"
+        elif p.vs_type is not None:
+            vs = str(p.vs_type)
+        else:
+            vs = f"personal tile `{PERSONAL_PREFIX}{p.code}`"
+        rows.append(f"| `{p.code}` | {p.title} | {p.terrain.value} | {p.size} | {heights} "
+                    f"| {vs} |")
+    return "\n".join(rows)

@@ -293,6 +293,9 @@ VS_GLYPHS = range(14000, 14100)
 """VirtualScape's glyph types (one per named glyph; all become a power glyph, ``y0``)."""
 VS_PERSONAL = 17000
 """A VirtualScape "personal" tile: a custom piece described by a name and textures."""
+PERSONAL_PREFIX = "arena:"
+"""A VirtualScape personal tile named ``arena:CODE`` stands for the piece ``CODE``: how
+pieces VirtualScape has no tile type for are written to ``.hsc`` and read back."""
 VS_FIGURE_FAMILY = 18
 """VirtualScape figure tiles (``18xxx``): miniatures placed on the map, not terrain."""
 

@@ -20,7 +20,7 @@ from arena.content import load_file
 from arena.content.battlefield import Battlefield
 from arena.content.mapfiles import MapFile, read_hsc, read_map, write_hsc, write_json
 from arena.content.mapio_cli import export_pieces, import_map, run_export, run_import
-from arena.content.piece_rules import RULES, ZONE_SIZE, Meaning
+from arena.content.piece_rules import RULES, ZONE_SIZE, Meaning, pieces_table, rules_table
 from arena.content.pieces import (
     BY_VS_TYPE,
     PIECES,
@@ -351,3 +351,11 @@ def _hsc(tiles: list[tuple[Any, ...]]) -> bytes:
 
 def _read_hsc_bytes(data: bytes) -> MapFile:
     return read_hsc(data, "test.hsc")
+
+
+def test_docs_state_the_rules_and_the_pieces_as_the_code_does() -> None:
+    text = (ROOT / "docs" / "heroscape-maps.md").read_text(encoding="utf-8")
+    assert rules_table() in text, "docs/heroscape-maps.md: regenerate the rules table"
+    assert pieces_table() in text, "docs/heroscape-maps.md: regenerate the pieces table"
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "arena import-map" in readme and "arena export-map" in readme
