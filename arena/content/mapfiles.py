@@ -27,6 +27,7 @@ import json
 import re
 import struct
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -64,8 +65,8 @@ _PERSONAL_NAMES: tuple[tuple[str, str], ...] = (
 match wins; ``water3`` is matched at the start of the name, see `_personal_code`)."""
 
 
-class Kind:
-    """The two formats' names as the report shows them."""
+class Kind(StrEnum):
+    """The two formats, named as the report shows them."""
 
     JSON = "Heroscape Map Editor JSON"
     HSC = "VirtualScape .hsc"
@@ -87,7 +88,7 @@ class MapFile:
     """A community map read from a file: its pieces and what could not be kept."""
 
     name: str
-    kind: str
+    kind: Kind
     pieces: list[MapPiece]
     author: str = ""
     skipped: dict[str, int] = field(default_factory=dict)
@@ -312,7 +313,7 @@ def read_hsc(data: bytes, file: str) -> MapFile:
                  "print start areas"):
         rd.take("<i", what)
     count = rd.take("<i", "tile count")
-    if count < 0 or count > len(data) // 40:
+    if count < 0 or count > len(data) // _SMALLEST_TILE:
         raise rd.fail(f"claims {count} tiles, more than the file can hold")
     pieces: list[MapPiece] = []
     skipped: dict[str, int] = {}
@@ -328,6 +329,11 @@ def read_hsc(data: bytes, file: str) -> MapFile:
         raise rd.fail(f"has {len(data) - rd.pos} bytes after the last tile")
     return MapFile(name=name.strip(), kind=Kind.HSC, pieces=pieces, author=author.strip(),
                    skipped=skipped)
+
+
+_SMALLEST_TILE = 35
+"""Bytes of a tile with one-byte empty strings: the most tiles a file of n bytes can hold is
+n // 35."""
 
 
 def _hsc_tile(rd: _Reader) -> tuple[MapPiece | None, str]:
