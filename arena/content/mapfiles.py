@@ -39,6 +39,7 @@ from arena.content.pieces import (
     SHIFTED_ALTITUDE_VS,
     SHIFTED_ROTATION_VS,
     START_ZONE_COLOURS,
+    VS_ALIASES,
     VS_FIGURE_FAMILY,
     VS_GLYPHS,
     VS_PERSONAL,
@@ -391,6 +392,8 @@ def _vs_code(rd: _Reader, kind: int, rgb: tuple[int, ...], personal: str) -> str
         return "y0"
     if kind == VS_PERSONAL:
         return _personal_code(personal)
+    if kind in VS_ALIASES:
+        return VS_ALIASES[kind]
     piece = BY_VS_TYPE.get(kind)
     if piece is None:
         raise rd.fail(f"unknown piece code {kind}", "Arena knows every VirtualScape tile "

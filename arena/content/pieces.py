@@ -287,6 +287,11 @@ PIECES: dict[str, PieceDef] = {piece.code: piece for piece in _TABLE}
 BY_VS_TYPE: dict[int, PieceDef] = {p.vs_type: p for p in _TABLE if p.vs_type is not None}
 """Pieces by VirtualScape tile type (start zones and glyphs are handled by the reader)."""
 
+VS_ALIASES: dict[int, str] = {
+    17001: "ww1", 17101: "lwp", **{15001 + n: f"z{n}" for n in range(1, 9)}}
+"""Type numbers the Heroscape Map Editor gives pieces VirtualScape itself has no type for
+(wellspring water, Laur pillar, one start zone per player); read, never written."""
+
 VS_START_ZONE = 15001
 """VirtualScape's one start-area type; its colour tells the players apart."""
 VS_GLYPHS = range(14000, 14100)

@@ -24,6 +24,7 @@ from arena.content.piece_rules import RULES, ZONE_SIZE, Meaning, pieces_table, r
 from arena.content.pieces import (
     BY_VS_TYPE,
     PIECES,
+    VS_ALIASES,
     VS_SHIFT,
     Terrain,
     from_odd_r,
@@ -76,17 +77,23 @@ REFERENCE_VS = {
     13003: "og3", 13004: "og4", 13006: "og6", 27001: "o1", 27003: "o3", 11006: "rm",
     11007: "rmb", 12004: "rw", 16301: "bt", 16402: "ld", 16001: "cg1", 16007: "cg7",
     16009: "cg9", 16101: "cbc", 16102: "cbs", 16103: "cbe", 16201: "cwc", 16202: "cws",
-    16203: "cwe", 16401: "ca", 16404: "cab", 14063: "y0",
+    16203: "cwe", 16401: "ca", 16404: "cab", 14063: "y0", 17001: "ww1", 17101: "lwp",
+    15002: "z1", 15003: "z2", 15004: "z3", 15005: "z4", 15006: "z5", 15007: "z6", 15008: "z7",
+    15009: "z8",
 }
 """VirtualScape tile types and the pieces they are (the editor's src/data/pieceCodes.ts;
-start areas 15001 and personal tiles 17000 are told apart by colour and name)."""
+the editor's own 17001, 17101 and 15002-15009 are read too; VirtualScape's start areas 15001
+and personal tiles 17000 are told apart by colour and name)."""
 
 
 def test_piece_table_covers_every_reference_code() -> None:
     assert sorted(set(REFERENCE_CODES) - set(PIECES)) == []
     assert sorted(set(PIECES) - set(REFERENCE_CODES)) == []
     for vs_type, code in REFERENCE_VS.items():
-        assert BY_VS_TYPE[vs_type].code == code, vs_type
+        known = BY_VS_TYPE[vs_type].code if vs_type in BY_VS_TYPE else VS_ALIASES[vs_type]
+        assert known == code, vs_type
+    tiles = [(vs_type, 0, n, 0, 0, "") for n, vs_type in enumerate(REFERENCE_VS)]
+    assert [p.code for p in _read_hsc_bytes(_hsc(tiles)).pieces] == list(REFERENCE_VS.values())
 
 
 def test_every_terrain_has_a_stated_meaning() -> None:
