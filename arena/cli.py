@@ -57,6 +57,23 @@ def _build_parser() -> argparse.ArgumentParser:
         description="Show a shipped scenario or battlefield (by id) or a content file (by path).",
     )
     show.add_argument("target", metavar="SCENARIO_OR_BATTLEFIELD")
+    import_map = commands.add_parser(
+        "import-map",
+        help="turn a Heroscape Map Editor .json or VirtualScape .hsc map into a battlefield",
+        description="Read a community map file, report what was approximated and write an "
+                    "Arena battlefield YAML (validated; nothing is written on an error).",
+    )
+    import_map.add_argument("source", metavar="PATH", help="the .json or .hsc map file")
+    import_map.add_argument("-o", "--output", metavar="OUT.yaml",
+                            help="where to write (default: the map's name as an id, here)")
+    export_map = commands.add_parser(
+        "export-map",
+        help="write a battlefield as a Heroscape Map Editor .json or VirtualScape .hsc map",
+        description="Write a battlefield (file or shipped id) as community map pieces.",
+    )
+    export_map.add_argument("source", metavar="BATTLEFIELD", help="battlefield file or id")
+    export_map.add_argument("-o", "--output", metavar="OUT.json|OUT.hsc", required=True,
+                            help="the map file to write; its suffix picks the format")
     commands.add_parser(
         "balance",
         help="play AI games on a battlefield and report each starting zone's win rate; "
@@ -77,6 +94,16 @@ def _show(target: str) -> int:
     from arena.content.show import main as show_main  # lazily: see the module docstring
 
     return show_main([target])
+
+
+def _map_files(command: str, source: str, output: str | None) -> int:
+    """Import or export a community map file (headless: no pygame)."""
+    from arena.content.mapio_cli import run_export, run_import
+
+    if command == "import-map":
+        return run_import(source, output, sys.stdout, sys.stderr)
+    assert output is not None
+    return run_export(source, output, sys.stdout, sys.stderr)
 
 
 def _play(options: list[str]) -> int:
@@ -121,6 +148,8 @@ def main(argv: list[str] | None = None) -> int:
             return _validate(args.paths, args.budget)
         if args.command == "show":
             return _show(args.target)
+        if args.command in ("import-map", "export-map"):
+            return _map_files(args.command, args.source, args.output)
         if args.command == "sim":
             from arena.ai.sim_cli import main as sim_main  # lazily (module docstring)
 

@@ -22,12 +22,12 @@ import os
 import statistics
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from arena.ai.levels import make_controller
 from arena.ai.match import Match
-from arena.ai.sim import GameSpec, catalog, new_game, plan, wilson
+from arena.ai.sim import GameSpec, catalog, check_fits, new_game, plan, wilson
 from arena.engine import Game
 from arena.engine.actions import format_hex, pos_hexes
 from arena.engine.events import Event, FigureDestroyed, FigureMoved, PlaneswalkerPlaced
@@ -117,6 +117,9 @@ def check(battlefield: str, scenario: str = "the-duel", games: int = DEFAULT_GAM
     """Play the batch and report (``on_game(done, total)`` after each game; ``cancelled()``
     true stops before the next game, reporting the games played so far)."""
     specs = plan(scenario, list(controllers), games, seed, battlefield=battlefield)
+    # Zones standing in for the scenario's are reported by the battlefield's own names.
+    own = {stand_in: zone for zone, stand_in in check_fits(specs[0].scenario,
+                                                             battlefield).items()}
     played: list[BalanceGame] = []
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(specs)))
     if jobs == 1:
@@ -139,6 +142,9 @@ def check(battlefield: str, scenario: str = "the-duel", games: int = DEFAULT_GAM
                     pool.terminate()
                     break
     played.sort(key=lambda g: g.index)
+    if own:
+        played = [replace(g, zones={s: own.get(z, z) for s, z in g.zones.items()},
+                          glyphs=[(h, own.get(z, z)) for h, z in g.glyphs]) for g in played]
     return summarize(played, battlefield, specs[0].scenario, list(dict.fromkeys(controllers)))
 
 

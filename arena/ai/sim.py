@@ -45,6 +45,7 @@ __all__ = [
     "battlefield_file",
     "catalog",
     "check_fits",
+    "fit_zones",
     "new_game",
     "plan",
     "play",
@@ -206,7 +207,7 @@ def new_game(spec: GameSpec) -> Any:
     cat = catalog()
     sc = cat.scenarios[spec.scenario]
     if spec.battlefield is not None:
-        bf = battlefield_file(spec.battlefield)
+        bf, _ = fit_zones(sc, battlefield_file(spec.battlefield))
         sc = sc.model_copy(update={"battlefield": bf.id})
     else:
         bf = cat.battlefields[sc.battlefield]
@@ -221,6 +222,8 @@ def new_game(spec: GameSpec) -> Any:
 def battlefield_file(path: str) -> Any:
     """A battlefield file, loaded and checked like `arena validate` checks it (ValueError with
     every problem, each naming the file, line and key, when it is not playable)."""
+    if not Path(path).is_file():
+        raise ValueError(f"there is no file {path!r}")
     found = load_catalog([Path(path)])
     problems = [f"{p}" for ps in found.problems.values() for p in ps]
     if problems:
@@ -230,15 +233,31 @@ def battlefield_file(path: str) -> Any:
     return next(iter(found.battlefields.values()))
 
 
-def check_fits(scenario_id: str, battlefield: str) -> None:
+def fit_zones(scenario: Any, field: Any) -> tuple[Any, dict[str, str]]:
+    """The battlefield with its starting zones standing in for the scenario's when their ids
+    differ (a community map's red and green zones play as the Duel's yellow and orange, in
+    the order the map lists them), and the ids renamed; unchanged when the ids fit."""
+    wanted = list(scenario.zones.order)
+    have = [z.id for z in field.starting_zones]
+    if set(wanted) <= set(have) or len(have) < len(wanted):
+        return field, {}
+    renamed = dict(zip(have, wanted, strict=False))
+    zones = [z.model_copy(update={"id": renamed[z.id]}) for z in field.starting_zones
+             if z.id in renamed]
+    return field.model_copy(update={"starting_zones": zones}), renamed
+
+
+def check_fits(scenario_id: str, battlefield: str) -> dict[str, str]:
     """Raise ValueError unless the scenario can be played on the battlefield file: the same
-    check the game makes before it starts a battle there (`check_scenario`)."""
+    check the game makes before it starts a battle there (`check_scenario`), after
+    `fit_zones`; returns the zones renamed (empty when none)."""
     sc = catalog().scenarios[scenario_id]
-    bf = battlefield_file(battlefield)
+    bf, renamed = fit_zones(sc, battlefield_file(battlefield))
     findings = check_scenario(sc.model_copy(update={"battlefield": bf.id}), {bf.id: bf})
     if findings:
         raise ValueError(f"{sc.name} cannot be played on {bf.name!r}: " + "; ".join(
             f"{f.message} ({f.fix})" for f in findings))
+    return renamed
 
 
 def _available(game: Any) -> tuple[dict[int, list[str]], dict[int, list[str]]]:

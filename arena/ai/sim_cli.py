@@ -6,6 +6,11 @@ Examples::
     arena sim --scenario duel --seats hard,greedy --armies gideon-premade,jace-premade
     arena sim --scenario skirmish --seats normal,random --games 20 --json
     arena sim --scenario melee --players 5 --seats hard,normal,easy,greedy,random --coverage
+    arena sim --scenario duel --battlefield my-map.yaml --seats greedy,random --games 2
+
+``--battlefield PATH`` plays the scenario on a battlefield file instead of its own (an imported
+community map, say); when the file lacks the scenario's starting zone ids but has enough
+zones, its zones stand in for the scenario's in their order (said on stderr).
 
 Games run in parallel (one process per core; ``--jobs``) with a progress bar on stderr; the
 report (stdout) gives win rates with 95% Wilson intervals, draws, game lengths and decision
@@ -32,8 +37,10 @@ from arena.ai.runfile import ResumeError, fingerprint, read_run, run_data
 from arena.ai.sim import (
     GameReport,
     Summary,
+    check_fits,
     plan,
     report_to_data,
+    resolve_scenario,
     run_batch,
     summarize,
 )
@@ -202,6 +209,11 @@ def main(argv: list[str] | None = None) -> int:
         print("arena sim: --games must be at least 1", file=sys.stderr)
         return 2
     try:
+        if args.battlefield is not None:
+            renamed = check_fits(resolve_scenario(args.scenario), args.battlefield)
+            if renamed:
+                print(f"arena sim: the battlefield's zones {', '.join(renamed)} play as "
+                      f"{', '.join(renamed.values())}", file=sys.stderr)
         specs = plan(args.scenario, seats, args.games, args.seed, armies, decks, args.players,
                      args.time_limit, args.battlefield)
     except (ValueError, KeyError) as exc:

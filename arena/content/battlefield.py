@@ -29,9 +29,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, StringConstraints, model_validator
+from pydantic import AfterValidator, Field, StringConstraints, model_validator
 
 from arena.content.base import MAX_LEVEL, Coord, Model, Name, PosInt, Provenance, Slug
+from arena.content.pieces import PIECES
 
 Terrain = Literal["land", "water", "road", "weirded"]
 """`land` is sand or grass; `road` and `weirded` are land with Shadows over Innistrad rules."""
@@ -110,6 +111,9 @@ class StartingZone(Model):
     colour: HexColour
     spaces: list[Coord] = Field(min_length=1)
     capacity: PosInt = 1
+    proposed: bool = False
+    """True for a zone `arena import-map` proposed for a map that had none: a suggestion to
+    review, not the map maker's."""
 
 
 class PowerSpace(Model):
@@ -117,6 +121,33 @@ class PowerSpace(Model):
 
     at: Coord
     glyph: Coord
+
+
+def _known_piece(code: str) -> str:
+    if code not in PIECES:
+        raise ValueError(f"{code!r} is not a Heroscape Map Editor piece code (g24, w1, rs2, "
+                         "... see docs/heroscape-maps.md)")
+    return code
+
+
+def _rotation(turn: int | float) -> int | float:
+    if not (0 <= turn < 6 and float(turn * 2).is_integer()):
+        raise ValueError("rotation is a number of clockwise steps from 0 to 5 (half steps "
+                         "only for pieces hung on hex edges)")
+    return turn
+
+
+class PiecePlacement(Model):
+    """A Heroscape or AotP terrain piece the battlefield is built from
+    (`arena.content.pieces`): its code, origin hex, the level it rests on (0 = the table; a
+    land tile placed on level n fills level n + 1) and its clockwise rotation. Written by
+    `arena import-map` so `arena export-map` gives back the same pieces; the columns,
+    obstacles and zones are what the game plays on."""
+
+    piece: Annotated[str, AfterValidator(_known_piece)]
+    at: Coord
+    on_level: Annotated[int, Field(ge=0, le=MAX_LEVEL)] = 0
+    rotation: Annotated[int | float, AfterValidator(_rotation)] = 0
 
 
 class Battlefield(Model):
@@ -133,6 +164,7 @@ class Battlefield(Model):
     glyph_spaces: list[Coord] = Field(default_factory=list)
     starting_zones: list[StartingZone] = Field(default_factory=list)
     power_spaces: list[PowerSpace] = Field(default_factory=list)
+    pieces: list[PiecePlacement] = Field(default_factory=list)
 
     def column_map(self) -> dict[tuple[int, int], Column]:
         """Columns by coordinate (duplicates are reported by the checks; the first one counts,

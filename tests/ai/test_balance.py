@@ -61,13 +61,14 @@ def test_the_command_plays_the_games_and_prints_zone_win_rates(
 
 
 def test_a_battlefield_the_scenario_cannot_use_is_refused(tmp_path: Path) -> None:
-    blue = tmp_path / "practice-field.yaml"
-    blue.write_text(PRACTICE.read_text().replace("id: orange", "id: blue"))
-    done = subprocess.run([sys.executable, "-m", "arena", "balance", str(blue), "--scenario",
-                           "practice", "--games", "2"], capture_output=True, text=True,
-                          timeout=300, check=False, cwd=tmp_path)
+    text = PRACTICE.read_text()
+    one_zone = tmp_path / "practice-field.yaml"
+    one_zone.write_text(text[:text.index("  - id: orange")])
+    done = subprocess.run([sys.executable, "-m", "arena", "balance", str(one_zone),
+                           "--scenario", "practice", "--games", "2"], capture_output=True,
+                          text=True, timeout=300, check=False, cwd=tmp_path)
     assert done.returncode == 2
-    assert "no starting zone 'orange'" in done.stderr and "Traceback" not in done.stderr
+    assert "cannot be played on" in done.stderr and "Traceback" not in done.stderr
     broken = REPO / "tests" / "content" / "broken" / "battlefield-huge-coordinate.yaml"
     done = subprocess.run([sys.executable, "-m", "arena", "balance", str(broken)],
                           capture_output=True, text=True, timeout=300, check=False)
@@ -87,3 +88,13 @@ def test_sim_plays_a_scenario_on_another_battlefield(capsys: pytest.CaptureFixtu
     assert sim_main(["--scenario", "melee", "--battlefield", str(moved), "--seats",
                      "random,random,random", "--games", "1", "--quiet"]) == 2
     assert "cannot be played on" in capsys.readouterr().err
+
+
+def test_zones_are_reported_by_the_battlefields_own_names(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]
+                                                          ) -> None:
+    blue = tmp_path / "practice-field.yaml"
+    blue.write_text(PRACTICE.read_text().replace("id: orange", "id: blue"))
+    assert main([str(blue), "--scenario", "practice", "--games", "1", "--jobs", "1",
+                 "--json"]) == 0
+    assert set(json.loads(capsys.readouterr().out)["zone_games"]) == {"yellow", "blue"}

@@ -1,0 +1,506 @@
+"""What Heroscape terrain pieces mean in Arena of the Planeswalkers, and the way back.
+
+`RULES` is the one table (mirrored in docs/heroscape-maps.md) saying what each terrain
+becomes: a level of land or water, a blocking obstacle, a glyph space, a starting zone, or
+nothing with an AotP meaning. `expand` turns a list of placed pieces into the columns,
+obstacles, glyph spaces and zones the engine plays on; `decompose` turns a battlefield back
+into pieces. Both count every approximation in `Notes`, so an import or export can say
+exactly what changed; nothing is dropped silently.
+
+Why the approximations are what they are: Arena's battlefield is a set of columns a figure
+stands on the top of (`arena.content.battlefield`), so any space under a higher tile
+(a bridge, an overhanging 24-hex tile) is filled with land, and an obstacle must stand on the
+top of dry columns, so the ground under one is made land and an obstacle left on the bare
+table gets one land level under it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from arena.content.base import MAX_COORD, MAX_LEVEL, Coord
+from arena.content.battlefield import (
+    SOLID,
+    Battlefield,
+    Column,
+    Obstacle,
+    PiecePlacement,
+    StartingZone,
+    Terrain,
+)
+from arena.content.pieces import (
+    PERSONAL_PREFIX,
+    PIECES,
+    START_ZONE_COLOURS,
+    VS_START_ZONE,
+    piece_hexes,
+)
+from arena.content.pieces import Terrain as PieceTerrain
+from arena.hexgrid import Hex, hex_to_point, neighbours
+
+
+class Meaning(StrEnum):
+    """What a piece is in the game Arena plays."""
+
+    LAND = "land"
+    WATER = "water"
+    OBSTACLE = "blocking obstacle"
+    GLYPH_SPACE = "glyph space"
+    START_ZONE = "starting zone"
+    NONE = "no AotP meaning"
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A terrain's meaning; `note` says what is lost (empty when it plays as in AotP)."""
+
+    meaning: Meaning
+    note: str = ""
+
+
+_T = PieceTerrain
+_M = Meaning
+_HS_LAND = "Heroscape-only terrain, played as plain land (its special rules do not apply)"
+_HS_FLUID = "Heroscape-only fluid, played as plain land (its special rules do not apply)"
+_EDGE = "sits on hex edges or hangs on other pieces; no AotP meaning, kept for export only"
+_OBSTACLE = "blocks like a ruin: no figure may enter its hexes, sight is blocked to its height"
+RULES: dict[PieceTerrain, Rule] = {
+    _T.GRASS: Rule(_M.LAND), _T.ROCK: Rule(_M.LAND), _T.SAND: Rule(_M.LAND),
+    _T.ROAD: Rule(_M.LAND, "Heroscape road, played as plain land (Arena's `road` terrain "
+                           "carries Shadows over Innistrad rules)"),
+    _T.WOOD: Rule(_M.LAND, _HS_LAND), _T.SNOW: Rule(_M.LAND, _HS_LAND),
+    _T.LAVA_FIELD: Rule(_M.LAND, _HS_LAND), _T.SWAMP: Rule(_M.LAND, _HS_LAND),
+    _T.ASPHALT: Rule(_M.LAND, _HS_LAND), _T.CONCRETE: Rule(_M.LAND, _HS_LAND),
+    _T.DUNGEON: Rule(_M.LAND, _HS_LAND), _T.TOXIC: Rule(_M.LAND, _HS_LAND),
+    _T.ANCIENT: Rule(_M.LAND, _HS_LAND), _T.WALL_WALK: Rule(_M.LAND, _HS_LAND),
+    _T.CASTLE_BASE: Rule(_M.LAND, "fortress wall base, played as one level of land"),
+    _T.WATER: Rule(_M.WATER), _T.SWAMP_WATER: Rule(_M.WATER),
+    _T.WELLSPRING_WATER: Rule(_M.WATER, "wellspring water, played as plain water"),
+    _T.TOXIC_WATER: Rule(_M.WATER, "toxic water, played as plain water"),
+    _T.LAVA: Rule(_M.LAND, _HS_FLUID), _T.ICE: Rule(_M.LAND, _HS_FLUID),
+    _T.SHADOW: Rule(_M.LAND, _HS_FLUID),
+    _T.TREE: Rule(_M.OBSTACLE, _OBSTACLE), _T.SNOW_TREE: Rule(_M.OBSTACLE, _OBSTACLE),
+    _T.PALM: Rule(_M.OBSTACLE, _OBSTACLE), _T.BRUSH: Rule(_M.OBSTACLE, _OBSTACLE),
+    _T.OUTCROP: Rule(_M.OBSTACLE, _OBSTACLE), _T.LAVA_ROCK_OUTCROP: Rule(_M.OBSTACLE, _OBSTACLE),
+    _T.GLACIER: Rule(_M.OBSTACLE, _OBSTACLE), _T.HIVE: Rule(_M.OBSTACLE, _OBSTACLE),
+    _T.SHROUDSHROOM: Rule(_M.OBSTACLE, _OBSTACLE), _T.LAUR_WALL: Rule(_M.OBSTACLE, _OBSTACLE),
+    _T.CASTLE_WALL: Rule(_M.OBSTACLE, "fortress wall: " + _OBSTACLE),
+    _T.RUIN: Rule(_M.OBSTACLE),
+    _T.MARVEL_RUIN: Rule(_M.OBSTACLE, "warehouse ruin: its walled hexes block like a ruin; "
+                                      "the upper floor is not played"),
+    _T.LAUR_WALL_ADDON: Rule(_M.NONE, _EDGE), _T.ROAD_WALL: Rule(_M.NONE, _EDGE),
+    _T.BATTLEMENT: Rule(_M.NONE, _EDGE), _T.LADDER: Rule(_M.NONE, _EDGE),
+    _T.FORTIFIED_WALL: Rule(_M.NONE, _EDGE), _T.SHIP_WALL: Rule(_M.NONE, _EDGE),
+    _T.SHIP_BOW: Rule(_M.NONE, _EDGE), _T.CANNON: Rule(_M.NONE, _EDGE),
+    _T.ROPE_LADDER: Rule(_M.NONE, _EDGE),
+    _T.GLYPH_POWER: Rule(_M.GLYPH_SPACE, "Heroscape glyph: marked as a glyph space (Heroscape "
+                                         "glyph powers have no AotP meaning)"),
+    _T.GLYPH_TREASURE: Rule(_M.GLYPH_SPACE, "Heroscape treasure glyph: marked as a glyph space"),
+    _T.START_ZONE: Rule(_M.START_ZONE),
+    _T.OBJECTIVE_MARKER: Rule(_M.NONE, "objective marker: no AotP meaning, kept for export "
+                                       "only"),
+}
+
+ZONES: dict[str, tuple[str, str]] = {
+    "z1": ("red", "#d83a3a"), "z2": ("green", "#3aa655"), "z3": ("blue", "#3a6fd8"),
+    "z4": ("yellow", "#e8c547"), "z5": ("violet", "#b04fd0"), "z6": ("cyan", "#3ac4d8"),
+    "z7": ("orange", "#e8842c"), "z8": ("purple", "#7a3ad8"),
+}
+"""Start-zone pieces and the starting zone id and colour they become (VirtualScape's eight
+start-area colours; yellow and orange are the Duel's zones)."""
+
+PROPOSED = ("z4", "z7")
+"""The zones proposed for a map without any: yellow and orange, as the Duel names them."""
+ZONE_SIZE = 24
+"""Spaces in a proposed zone where the map allows (tournament maps' start zones)."""
+
+LAND_SIZES: dict[Terrain, tuple[str, tuple[int, ...]]] = {
+    "land": ("g", (24, 7, 3, 2, 1)), "weirded": ("g", (24, 7, 3, 2, 1)),
+    "road": ("rd", (5, 2, 1)), "water": ("w", (3, 1)),
+}
+"""How `decompose` builds each Arena terrain from pieces: the code prefix and tile sizes."""
+
+
+class Notes(Counter[str]):
+    """Approximations by description, with how often each happened."""
+
+    def lines(self) -> list[str]:
+        """One line per kind of approximation, most frequent first."""
+        return [f"{text} (x{count})" if count > 1 else text
+                for text, count in sorted(self.items(), key=lambda kv: (-kv[1], kv[0]))]
+
+
+class PieceError(ValueError):
+    """Pieces that cannot make a battlefield at all (too tall, too far out)."""
+
+
+@dataclass
+class Expansion:
+    """What a list of pieces gives the engine."""
+
+    columns: list[Column]
+    obstacles: list[Obstacle]
+    glyph_spaces: list[Coord]
+    zones: list[StartingZone]
+    notes: Notes = field(default_factory=Notes)
+
+
+def expand(pieces: Sequence[PiecePlacement]) -> Expansion:
+    """Columns, obstacles, glyph spaces and zones built from `pieces` (lowest first)."""
+    notes = Notes()
+    levels: dict[Coord, dict[int, Terrain]] = {}
+    parts: list[tuple[PiecePlacement, list[tuple[Coord, int]]]] = []
+    markers: list[tuple[PiecePlacement, Coord]] = []
+    for piece in pieces:
+        spec = PIECES[piece.piece]
+        rule = RULES[spec.terrain]
+        if rule.note:
+            notes[f"{spec.title}: {rule.note}"] += 1
+        hexes = [(h.q, h.r) for h in piece_hexes(piece.piece, Hex(*piece.at), piece.rotation)]
+        _check_bounds(piece, hexes)
+        if rule.meaning in (Meaning.LAND, Meaning.WATER):
+            level = piece.on_level + 1
+            for at in hexes:
+                column = levels.setdefault(at, {})
+                if level in column:
+                    notes["a tile overlapping an earlier piece: the earlier piece is kept"] += 1
+                else:
+                    column[level] = "water" if rule.meaning is Meaning.WATER else "land"
+        elif rule.meaning is Meaning.OBSTACLE:
+            core = spec.core if spec.core is not None else range(len(hexes))
+            heights = spec.heights or (spec.height,) * len(hexes)
+            parts.append((piece, [(hexes[i], heights[i]) for i in core]))
+        elif rule.meaning in (Meaning.GLYPH_SPACE, Meaning.START_ZONE):
+            markers.append((piece, hexes[0]))
+    obstacles, bases = _obstacles(parts, levels, notes)
+    _ground_obstacles(bases, levels, notes)
+    _fill_under(levels, notes)
+    columns = [Column(at=at, levels=[col.get(n) for n in range(1, max(col) + 1)])
+               for at, col in sorted(levels.items(), key=lambda kv: (kv[0][1], kv[0][0]))
+               if col]
+    blocked = set(bases)
+    zones = _zones(markers, levels, blocked, notes)
+    in_zone = {at for zone in zones for at in zone.spaces}
+    glyphs: list[Coord] = []
+    for piece, at in markers:
+        if RULES[PIECES[piece.piece].terrain].meaning is not Meaning.GLYPH_SPACE:
+            continue
+        why = _unusable(at, piece.on_level, levels, blocked)
+        if why is None and (at in in_zone or at in glyphs):
+            why = "in a starting zone" if at in in_zone else "on another glyph"
+        if why is not None:
+            notes[f"glyph {why}: left out of play"] += 1
+        else:
+            glyphs.append(at)
+    return Expansion(columns, obstacles, glyphs, zones, notes)
+
+
+def _check_bounds(piece: PiecePlacement, hexes: Iterable[Coord]) -> None:
+    if piece.on_level + 1 > MAX_LEVEL:
+        raise PieceError(f"piece {piece.piece} at {list(piece.at)} rests on level "
+                         f"{piece.on_level}; Arena battlefields have at most {MAX_LEVEL} levels")
+    for q, r in hexes:
+        if max(abs(q), abs(r)) > MAX_COORD:
+            raise PieceError(f"piece {piece.piece} reaches hex [{q}, {r}]; Arena battlefields "
+                             f"keep q and r between -{MAX_COORD} and {MAX_COORD}")
+
+
+def _obstacles(parts: list[tuple[PiecePlacement, list[tuple[Coord, int]]]],
+               levels: dict[Coord, dict[int, Terrain]],
+               notes: Notes) -> tuple[list[Obstacle], dict[Coord, int]]:
+    """One obstacle per piece and height (split where its hexes do not touch)."""
+    out: list[Obstacle] = []
+    bases: dict[Coord, int] = {}
+    numbers: Counter[str] = Counter()
+    for piece, cells in parts:
+        spec = PIECES[piece.piece]
+        by_height: dict[int, list[Coord]] = {}
+        for at, height in cells:
+            column = levels.get(at, {})
+            if any(level > piece.on_level for level in column):
+                notes["obstacle hex with tiles stacked over it: counted as land"] += 1
+                continue
+            if at in bases:
+                notes["obstacle overlapping an earlier obstacle: the earlier one is kept"] += 1
+                continue
+            bases[at] = piece.on_level
+            by_height.setdefault(height, []).append(at)
+        for height, hexes in by_height.items():
+            for group in _touching(hexes):
+                for chunk in (group[i:i + 7] for i in range(0, len(group), 7)):
+                    numbers[piece.piece] += 1
+                    out.append(Obstacle(id=f"{piece.piece}-{numbers[piece.piece]}",
+                                        kind="ruin", name=spec.title, footprint=chunk,
+                                        height=min(height, 20)))
+    return out, bases
+
+
+def _touching(hexes: list[Coord]) -> list[list[Coord]]:
+    """`hexes` split into groups that touch edge to edge, in the order given."""
+    left = list(hexes)
+    groups: list[list[Coord]] = []
+    while left:
+        group = [left.pop(0)]
+        grew = True
+        while grew:
+            grew = False
+            for at in list(left):
+                if any(_adjacent(at, other) for other in group):
+                    group.append(at)
+                    left.remove(at)
+                    grew = True
+        groups.append(group)
+    return groups
+
+
+def _adjacent(a: Coord, b: Coord) -> bool:
+    return Hex(*b) in neighbours(Hex(*a))
+
+
+def _ground_obstacles(bases: dict[Coord, int], levels: dict[Coord, dict[int, Terrain]],
+                      notes: Notes) -> None:
+    """Give every obstacle hex dry ground at the level it rests on."""
+    for at, base in bases.items():
+        column = levels.setdefault(at, {})
+        top = max(column, default=0)
+        if base == 0 and top == 0:
+            column[1] = "land"
+            notes["obstacle standing on the bare table: one land level added under it"] += 1
+        elif top < base:
+            notes["obstacle hex over a gap: filled with land up to its base"] += 1
+            column[base] = "land"
+        elif column[top] == "water":
+            column[top] = "land"
+            notes["water under an obstacle: counted as land"] += 1
+
+
+def _fill_under(levels: dict[Coord, dict[int, Terrain]], notes: Notes) -> None:
+    """Arena stands figures on column tops: spaces and water under a tile become land."""
+    for column in levels.values():
+        for level in range(1, max(column, default=0)):
+            if level not in column:
+                column[level] = "land"
+                notes["empty space under a higher tile (overhang or bridge): filled with "
+                      "land"] += 1
+            elif column[level] == "water":
+                column[level] = "land"
+                notes["water under a higher tile: counted as land"] += 1
+
+
+def _unusable(at: Coord, on_level: int, levels: dict[Coord, dict[int, Terrain]],
+              blocked: set[Coord]) -> str | None:
+    column = levels.get(at, {})
+    top = max(column, default=0)
+    if top == 0:
+        return "on the bare table"
+    if top != on_level:
+        return "not on the top of its column"
+    if column[top] not in SOLID:
+        return f"on {column[top]}"
+    if at in blocked:
+        return "under an obstacle"
+    return None
+
+
+def _zones(markers: list[tuple[PiecePlacement, Coord]], levels: dict[Coord, dict[int, Terrain]],
+           blocked: set[Coord], notes: Notes) -> list[StartingZone]:
+    spaces: dict[str, list[Coord]] = {}
+    taken: set[Coord] = set()
+    for piece, at in markers:
+        if piece.piece not in ZONES:
+            continue
+        why = _unusable(at, piece.on_level, levels, blocked)
+        if why is None and at in taken:
+            why = "in two zones"
+        if why is not None:
+            notes[f"start zone space {why}: left out"] += 1
+            continue
+        taken.add(at)
+        spaces.setdefault(piece.piece, []).append(at)
+    return [StartingZone(id=ZONES[code][0], name=ZONES[code][0].capitalize(),
+                         colour=ZONES[code][1], spaces=hexes)
+            for code, hexes in sorted(spaces.items())]
+
+
+def propose_zones(columns: Sequence[Column], blocked: Iterable[Coord]) -> list[StartingZone]:
+    """Two starting zones of equal size on opposite edges of the map's longer axis, 24
+    spaces each where the map allows (a quarter of the dry spaces on a small map), each
+    centred on its edge; marked ``proposed``."""
+    skip = set(blocked)
+    dry = [c.at for c in columns if c.top_terrain in SOLID and c.at not in skip]
+    size = min(ZONE_SIZE, len(dry) // 4)
+    if size < 1:
+        return []
+    points = {at: hex_to_point(Hex(*at)) for at in dry}
+    xs = [p[0] for p in points.values()]
+    ys = [p[1] for p in points.values()]
+    along_y = max(ys) - min(ys) >= max(xs) - min(xs)
+    middle = (min(xs) + max(xs)) / 2 if along_y else (min(ys) + max(ys)) / 2
+
+    def key(at: Coord, sign: int) -> tuple[float, float, int, int]:
+        p = points[at]
+        depth, across = (p[1], p[0]) if along_y else (p[0], p[1])
+        return (round(sign * depth, 6), round(abs(across - middle), 6), at[1], at[0])
+
+    first = sorted(dry, key=lambda at: key(at, 1))[:size]
+    rest = [at for at in dry if at not in set(first)]
+    second = sorted(rest, key=lambda at: key(at, -1))[:size]
+    return [StartingZone(id=ZONES[code][0], name=ZONES[code][0].capitalize(),
+                         colour=ZONES[code][1], spaces=sorted(hexes, key=lambda a: (a[1], a[0])),
+                         proposed=True)
+            for code, hexes in zip(PROPOSED, (first, second), strict=True)]
+
+
+# --- battlefield -> pieces -------------------------------------------------------------------
+
+
+def matches(bf: Battlefield) -> bool:
+    """Whether `bf`'s stored pieces still build exactly its columns, obstacles, glyph spaces
+    and (not proposed) starting zones, i.e. nothing was edited since the import."""
+    if not bf.pieces:
+        return False
+    try:
+        built = expand(bf.pieces)
+    except PieceError:
+        return False
+    own = [z for z in bf.starting_zones if not z.proposed]
+    return (built.columns == list(bf.columns) and built.obstacles == list(bf.obstacles)
+            and built.glyph_spaces == list(bf.glyph_spaces) and built.zones == own)
+
+
+def decompose(bf: Battlefield) -> tuple[list[PiecePlacement], Notes]:
+    """Pieces that build `bf`: land and water greedily in the largest tiles that fit, ruins
+    as Heroscape ruins, other obstacles as single-hex pieces of the nearest height, glyphs
+    and starting zones as their markers."""
+    notes = Notes()
+    out: list[PiecePlacement] = []
+    columns = bf.column_map()
+    top = {at: c.top for at, c in columns.items()}
+    by_layer: dict[tuple[int, Terrain], set[Coord]] = {}
+    for at, column in columns.items():
+        for index, terrain in enumerate(column.levels):
+            if terrain is not None:
+                by_layer.setdefault((index + 1, terrain), set()).add(at)
+    for (level, terrain), hexes in sorted(by_layer.items()):
+        prefix, sizes = LAND_SIZES[terrain]
+        if terrain == "weirded":
+            notes["weirded ground exported as grass"] += len(hexes)
+        if terrain == "road":
+            notes["road exported as Heroscape road (which imports as plain land)"] += len(hexes)
+        out.extend(_tiles(hexes, level - 1, prefix, sizes))
+    for obstacle in bf.obstacles:
+        out.extend(_obstacle_pieces(obstacle, top, notes))
+    for glyph in bf.glyphs:
+        notes[f"{glyph.glyph} glyph exported as a Heroscape power glyph"] += 1
+        out.append(PiecePlacement(piece="y0", at=glyph.at, on_level=top.get(glyph.at, 0)))
+    for at in bf.glyph_spaces:
+        out.append(PiecePlacement(piece="y0", at=at, on_level=top.get(at, 0)))
+    if bf.power_spaces:
+        notes["power spaces have no Heroscape piece: left out"] += len(bf.power_spaces)
+    out.extend(_zone_pieces(bf, top, notes))
+    out.sort(key=lambda p: p.on_level)
+    return out, notes
+
+
+def _tiles(hexes: set[Coord], on_level: int, prefix: str,
+           sizes: tuple[int, ...]) -> list[PiecePlacement]:
+    left = set(hexes)
+    out: list[PiecePlacement] = []
+    for size in sizes:
+        code = f"{prefix}{size}"
+        for origin in sorted(left, key=lambda a: (a[1], a[0])):
+            if origin not in left:
+                continue
+            for turn in range(6):
+                cells = [(h.q, h.r) for h in piece_hexes(code, Hex(*origin), turn)]
+                if all(c in left for c in cells):
+                    left.difference_update(cells)
+                    out.append(PiecePlacement(piece=code, at=origin, on_level=on_level,
+                                              rotation=turn))
+                    break
+    return out
+
+
+_SINGLE_OBSTACLES = ("o1", "tb9", "tr10", "tr11", "tr12", "lp13", "tp14", "tp15", "tp16")
+"""One-hex obstacles by height, for obstacles no Heroscape piece matches."""
+
+
+def _obstacle_pieces(obstacle: Obstacle, top: dict[Coord, int],
+                     notes: Notes) -> list[PiecePlacement]:
+    base = top.get(obstacle.footprint[0], 0)
+    if obstacle.kind == "ruin" and len(obstacle.footprint) in (2, 3):
+        code = "rs2" if len(obstacle.footprint) == 2 else "rs3"
+        placed = _fit_core(code, obstacle.footprint, base)
+        if placed is not None:
+            if obstacle.height != PIECES[code].height:
+                notes[f"ruin of height {obstacle.height} exported as {PIECES[code].title} "
+                      f"(height {PIECES[code].height})"] += 1
+            return [placed]
+    nearest = min(_SINGLE_OBSTACLES, key=lambda c: (abs(PIECES[c].height - obstacle.height), c))
+    notes[f"{obstacle.kind} of height {obstacle.height} exported as "
+          f"{PIECES[nearest].title} on each of its hexes"] += 1
+    return [PiecePlacement(piece=nearest, at=at, on_level=top.get(at, 0))
+            for at in obstacle.footprint]
+
+
+def _fit_core(code: str, footprint: list[Coord], base: int) -> PiecePlacement | None:
+    spec = PIECES[code]
+    assert spec.core is not None
+    want = set(footprint)
+    for origin in footprint:
+        for turn in range(6):
+            cells = piece_hexes(code, Hex(*origin), turn)
+            if {(cells[i].q, cells[i].r) for i in spec.core} == want:
+                return PiecePlacement(piece=code, at=origin, on_level=base, rotation=turn)
+    return None
+
+
+def _zone_pieces(bf: Battlefield, top: dict[Coord, int], notes: Notes) -> list[PiecePlacement]:
+    by_name = {name: code for code, (name, _) in ZONES.items()}
+    free = [code for code in ZONES if ZONES[code][0] not in {z.id for z in bf.starting_zones}]
+    out: list[PiecePlacement] = []
+    for zone in bf.starting_zones:
+        code = by_name.get(zone.id)
+        if code is None:
+            if not free:
+                notes["starting zones beyond VirtualScape's eight colours: left out"] += 1
+                continue
+            code = free.pop(0)
+            notes[f"starting zone {zone.id!r} exported as the {ZONES[code][0]} zone"] += 1
+        if zone.capacity != 1:
+            notes[f"starting zone {zone.id!r}: its capacity ({zone.capacity}) is not kept"] += 1
+        out.extend(PiecePlacement(piece=code, at=at, on_level=top.get(at, 0))
+                   for at in zone.spaces)
+    return out
+
+
+# --- the tables of docs/heroscape-maps.md ---------------------------------------------------
+
+
+def rules_table() -> str:
+    """`RULES` as the Markdown table docs/heroscape-maps.md shows (a test keeps them equal)."""
+    rows = ["| terrain | pieces | in Arena | note |", "|---|---|---|---|"]
+    for terrain, rule in RULES.items():
+        codes = ", ".join(f"`{p.code}`" for p in PIECES.values() if p.terrain is terrain)
+        rows.append(f"| {terrain.value} | {codes} | {rule.meaning.value} | {rule.note} |")
+    return "\n".join(rows)
+
+
+def pieces_table() -> str:
+    """Every piece as the Markdown table docs/heroscape-maps.md shows."""
+    rows = ["| code | piece | terrain | hexes | height | VirtualScape type |",
+            "|---|---|---|---|---|---|"]
+    for p in PIECES.values():
+        heights = "/".join(map(str, p.heights)) if p.heights else str(p.height)
+        if p.code in START_ZONE_COLOURS:
+            vs = f"{VS_START_ZONE}, colour {START_ZONE_COLOURS[p.code]}"
+        elif p.vs_type is not None:
+            vs = str(p.vs_type)
+        else:
+            vs = f"personal tile `{PERSONAL_PREFIX}{p.code}`"
+        rows.append(f"| `{p.code}` | {p.title} | {p.terrain.value} | {p.size} | {heights} "
+                    f"| {vs} |")
+    return "\n".join(rows)
