@@ -44,7 +44,7 @@ from itertools import zip_longest
 from pathlib import Path
 from typing import Any
 
-from arena.ai.runfile import ResumeError, fingerprint, read_run, run_data
+from arena.ai.runfile import ResumeError, fingerprint, kept_games, run_data
 from arena.ai.sim import (
     GameReport,
     GameSpec,
@@ -130,14 +130,11 @@ def main(argv: list[str] | None = None) -> int:
     owner = {_key(s): i for i, batch in enumerate(batches) for s in batch}
     played: list[list[GameReport]] = [[] for _ in bars]
     code = fingerprint()
-    kept: list[GameReport] = []
-    before = 0.0
-    if args.resume:
-        try:
-            kept, before = read_run(args.out, args.seed, code)
-        except ResumeError as exc:
-            print(f"ai_strength: {exc}", file=sys.stderr)
-            return 2
+    try:
+        kept, before = kept_games(args.out, args.resume, args.seed, code)
+    except ResumeError as exc:
+        print(f"ai_strength: {exc}", file=sys.stderr)
+        return 2
     planned = {_key(s): s for batch in batches for s in batch}
     for report in kept:  # games of bars or lengths not asked for now are kept, not counted
         if planned.get(_key(report.spec)) == report.spec:

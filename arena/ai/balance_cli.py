@@ -17,6 +17,7 @@ import sys
 from arena.ai.balance import DEFAULT_GAMES, BalanceReport, check
 from arena.ai.levels import LEVELS
 from arena.ai.sim import resolve_scenario
+from arena.ai.sim_cli import parse
 
 __all__ = ["main", "render"]
 
@@ -63,11 +64,9 @@ def render(report: BalanceReport) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point (``arena balance``); returns the exit code."""
-    parser = _parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:
-        return int(exc.code or 0) if isinstance(exc.code, int) else 2
+    args = parse(_parser(), argv)
+    if isinstance(args, int):
+        return args
     if args.games < 1:
         print("arena balance: --games must be at least 1", file=sys.stderr)
         return 2

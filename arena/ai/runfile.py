@@ -20,7 +20,7 @@ from typing import Any
 
 from arena.ai.sim import GameReport, report_from_data
 
-__all__ = ["DECIDING", "ResumeError", "fingerprint", "read_run", "run_data"]
+__all__ = ["DECIDING", "ResumeError", "fingerprint", "kept_games", "read_run", "run_data"]
 
 DECIDING = ("ai", "engine", "content", "hexgrid")
 """The packages of `arena` whose code decides a game's course (with the shipped content)."""
@@ -76,6 +76,15 @@ def read_run(path: Path, seed: int, code: str) -> tuple[list[GameReport], float]
         raise ResumeError(f"{path}: played with --seed {old_seed}; resume with that seed or "
                           "start a new --out file")
     return games, seconds
+
+
+def kept_games(path: Path | None, resume: bool, seed: int, code: str
+               ) -> tuple[list[GameReport], float]:
+    """What ``--resume`` goes on from: the games and seconds kept in ``path`` (none without
+    ``--resume``); `ResumeError` when the file cannot be gone on from."""
+    if not resume or path is None:
+        return [], 0.0
+    return read_run(path, seed, code)
 
 
 def run_data(games: list[dict[str, Any]], seed: int, code: str, seconds: float,

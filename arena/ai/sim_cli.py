@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import TextIO
 
 from arena.ai.levels import LEVELS
-from arena.ai.runfile import ResumeError, fingerprint, read_run, run_data
+from arena.ai.runfile import ResumeError, fingerprint, kept_games, run_data
 from arena.ai.sim import (
     GameReport,
     Summary,
@@ -46,7 +46,7 @@ from arena.ai.sim import (
 )
 from arena.content.yamlio import atomic_write
 
-__all__ = ["main"]
+__all__ = ["main", "parse"]
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -193,13 +193,21 @@ def render(summary: Summary, coverage: bool) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Entry point (``arena sim``); returns the exit code."""
-    parser = _parser()
+def parse(parser: argparse.ArgumentParser, argv: list[str] | None
+          ) -> argparse.Namespace | int:
+    """The options, or the exit code when argparse ends the command (``--help``: 0, a bad
+    option: 2) -- the batch commands return codes instead of raising ``SystemExit``."""
     try:
-        args = parser.parse_args(argv)
+        return parser.parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0) if isinstance(exc.code, int) else 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point (``arena sim``); returns the exit code."""
+    args = parse(_parser(), argv)
+    if isinstance(args, int):
+        return args
     seats = [s for s in args.seats.split(",") if s.strip()]
     armies = [a for a in args.armies.split(",") if a.strip()] if args.armies else None
     decks: str | list[str] = args.decks
@@ -227,14 +235,11 @@ def main(argv: list[str] | None = None) -> int:
               "another --out (nothing was changed)", file=sys.stderr)
         return 2
     code = fingerprint() if args.out is not None else ""
-    kept: list[GameReport] = []
-    before = 0.0
-    if args.resume:
-        try:
-            kept, before = read_run(args.out, args.seed, code)
-        except ResumeError as exc:
-            print(f"arena sim: {exc}", file=sys.stderr)
-            return 2
+    try:
+        kept, before = kept_games(args.out, args.resume, args.seed, code)
+    except ResumeError as exc:
+        print(f"arena sim: {exc}", file=sys.stderr)
+        return 2
     planned = {s.index: s for s in specs}
     kept = [r for r in kept if planned.get(r.spec.index) == r.spec]
     done = {r.spec.index for r in kept}

@@ -10,7 +10,7 @@ from dataclasses import replace
 import pygame
 import pytest
 from client_kit import frames
-from test_client_spells import SEATS, spell_position
+from test_client_spells import SEATS, rhox_turn, spell_position
 
 from arena.client import content
 from arena.client.controllers import RandomController
@@ -55,13 +55,8 @@ def test_who_goes_first_offers_each_choice_once(app: App, screen: pygame.Surface
 
 def test_no_choices_means_no_pick_one_prompt_and_plays_left_are_counted(
         app: App, screen: pygame.Surface) -> None:
-    scene = BattleScene(app, spell_position(), SEATS,
-                        controllers={2: RandomController(seed=3, delay=5.0)}, autosave=False)
-    app.push(scene)
-    frames(app, screen, 3)
+    scene = rhox_turn(app, screen)
     session = scene.session
-    scene.act(next(a for a in session.options.legal
-                   if isinstance(a, ChooseCard) and a.card == "p1:rhox-veterans"))
     for _ in range(2):  # end the move, then the attack: step 5 with spells in hand
         step = session.options.end_move or session.options.end_attack
         assert step is not None

@@ -306,6 +306,19 @@ def test_activated_abilities_are_use_buttons_on_the_army_card(app: App,
     assert "use p1:jace-beleren-mindmage focused-thoughts" in scene.game.actions
 
 
+def rhox_turn(app: App, screen: pygame.Surface) -> BattleScene:
+    """The spell position on screen, with Player 1 (human) having chosen Rhox Veterans."""
+    from arena.engine import ChooseCard
+
+    scene = BattleScene(app, spell_position(), SEATS,
+                        controllers={2: RandomController(seed=3, delay=5.0)}, autosave=False)
+    app.push(scene)
+    frames(app, screen, 3)
+    scene.act(next(a for a in scene.session.options.legal
+                   if isinstance(a, ChooseCard) and a.card == "p1:rhox-veterans"))
+    return scene
+
+
 def _quiet_move(scene: BattleScene, figure: str) -> object:
     """A move of ``figure`` that rolls no dice (no leaving-engagement attack, no fall)."""
     scene.select(figure)
@@ -316,15 +329,8 @@ def _quiet_move(scene: BattleScene, figure: str) -> object:
 
 def test_undo_steps_back_one_action_and_redo_plays_it_again(app: App,
                                                              screen: pygame.Surface) -> None:
-    from arena.engine import ChooseCard
-
-    scene = BattleScene(app, spell_position(), SEATS,
-                        controllers={2: RandomController(seed=3, delay=5.0)}, autosave=False)
-    app.push(scene)
-    frames(app, screen, 3)
+    scene = rhox_turn(app, screen)
     session = scene.session
-    scene.act(next(a for a in session.options.legal
-                   if isinstance(a, ChooseCard) and a.card == "p1:rhox-veterans"))
     first, second = "p1.rhox-veterans.1", "p1.rhox-veterans.2"
     start = {f: scene.game.state.figures[f].hexes for f in (first, second)}
     scene.act(_quiet_move(scene, first))
