@@ -30,10 +30,9 @@ from arena.content.mapfiles import Kind, MapFile, MapPiece, read_map, write_hsc,
 from arena.content.piece_rules import (
     Notes,
     PieceError,
-    decompose,
     expand,
-    matches,
     propose_zones,
+    to_pieces,
 )
 from arena.content.writer import dump_model
 from arena.hexgrid import Hex
@@ -165,17 +164,8 @@ def run_import(source: str, out: str | None, stdout: TextIO, stderr: TextIO) -> 
 
 
 def export_pieces(bf: Battlefield) -> tuple[list[MapPiece], Notes]:
-    """The pieces to write for `bf`: its stored pieces if they still build it, else its
-    columns decomposed into pieces; with what was approximated."""
-    if matches(bf):
-        placements, notes = list(bf.pieces), Notes()
-        if any(z.proposed for z in bf.starting_zones):
-            notes["proposed starting zones are not exported (the map had none)"] += 1
-    else:
-        placements, notes = decompose(bf)
-        if bf.pieces:
-            notes["the battlefield was edited after import: pieces rebuilt from its "
-                  "columns"] += 1
+    """The pieces to write for `bf` (`piece_rules.to_pieces`) as map-file pieces."""
+    placements, notes = to_pieces(bf)
     return [MapPiece(p.piece, Hex(*p.at), p.on_level, p.rotation) for p in placements], notes
 
 

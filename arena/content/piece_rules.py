@@ -357,18 +357,41 @@ def propose_zones(columns: Sequence[Column], blocked: Iterable[Coord]) -> list[S
 # --- battlefield -> pieces -------------------------------------------------------------------
 
 
-def matches(bf: Battlefield) -> bool:
-    """Whether `bf`'s stored pieces still build exactly its columns, obstacles, glyph spaces
-    and (not proposed) starting zones, i.e. nothing was edited since the import."""
+def to_pieces(bf: Battlefield) -> tuple[list[PiecePlacement], Notes]:
+    """The pieces to write for `bf`, and what was approximated: its stored pieces while they
+    still build its columns, obstacles and glyph spaces (with its starting zones as they are
+    now, if they were changed), else its columns decomposed (`decompose`). Proposed zones
+    are a suggestion, not the map's, and are not written."""
+    built = _rebuilt(bf)
+    if built is None:
+        pieces, notes = decompose(bf)
+        if bf.pieces:
+            notes["the battlefield was edited after import: pieces rebuilt from its "
+                  "columns"] += 1
+        return pieces, notes
+    notes = Notes()
+    own = [z for z in bf.starting_zones if not z.proposed]
+    pieces = list(bf.pieces)
+    if built.zones != own:
+        top = {at: c.top for at, c in bf.column_map().items()}
+        pieces = [p for p in pieces if p.piece not in ZONES] + _zone_pieces(own, top, notes)
+        notes["starting zones changed after import: written as they are now"] += 1
+    if len(own) < len(bf.starting_zones):
+        notes["proposed starting zones are not exported (the map had none)"] += 1
+    return pieces, notes
+
+
+def _rebuilt(bf: Battlefield) -> Expansion | None:
+    """What `bf`'s stored pieces build, if that is still its terrain."""
     if not bf.pieces:
-        return False
+        return None
     try:
         built = expand(bf.pieces)
     except PieceError:
-        return False
-    own = [z for z in bf.starting_zones if not z.proposed]
-    return (built.columns == list(bf.columns) and built.obstacles == list(bf.obstacles)
-            and built.glyph_spaces == list(bf.glyph_spaces) and built.zones == own)
+        return None
+    same = (built.columns == list(bf.columns) and built.obstacles == list(bf.obstacles)
+            and built.glyph_spaces == list(bf.glyph_spaces))
+    return built if same else None
 
 
 def decompose(bf: Battlefield) -> tuple[list[PiecePlacement], Notes]:
@@ -400,7 +423,10 @@ def decompose(bf: Battlefield) -> tuple[list[PiecePlacement], Notes]:
         out.append(PiecePlacement(piece="y0", at=at, on_level=top.get(at, 0)))
     if bf.power_spaces:
         notes["power spaces have no Heroscape piece: left out"] += len(bf.power_spaces)
-    out.extend(_zone_pieces(bf, top, notes))
+    own = [z for z in bf.starting_zones if not z.proposed]
+    if len(own) < len(bf.starting_zones):
+        notes["proposed starting zones are not exported"] += 1
+    out.extend(_zone_pieces(own, top, notes))
     out.sort(key=lambda p: p.on_level)
     return out, notes
 
@@ -458,11 +484,12 @@ def _fit_core(code: str, footprint: list[Coord], base: int) -> PiecePlacement | 
     return None
 
 
-def _zone_pieces(bf: Battlefield, top: dict[Coord, int], notes: Notes) -> list[PiecePlacement]:
+def _zone_pieces(zones: list[StartingZone], top: dict[Coord, int],
+                 notes: Notes) -> list[PiecePlacement]:
     by_name = {name: code for code, (name, _) in ZONES.items()}
-    free = [code for code in ZONES if ZONES[code][0] not in {z.id for z in bf.starting_zones}]
+    free = [code for code in ZONES if ZONES[code][0] not in {z.id for z in zones}]
     out: list[PiecePlacement] = []
-    for zone in bf.starting_zones:
+    for zone in zones:
         code = by_name.get(zone.id)
         if code is None:
             if not free:

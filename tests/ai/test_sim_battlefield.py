@@ -32,7 +32,9 @@ def _imported(source: Path, folder: Path, name: str = "map") -> Path:
 
 
 def _sim(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = sim_main([*args, "--jobs", "1", "--quiet", "--json"])
+    # A generous decision clock: a greedy decision on a big map takes up to a few seconds,
+    # and a loaded test machine must not turn that into a fault (the game is the same).
+    code = sim_main([*args, "--jobs", "1", "--quiet", "--json", "--time-limit", "120"])
     captured = capsys.readouterr()
     return code, captured.out, captured.err
 

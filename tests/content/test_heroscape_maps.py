@@ -366,3 +366,30 @@ def test_docs_state_the_rules_and_the_pieces_as_the_code_does() -> None:
     assert pieces_table() in text, "docs/heroscape-maps.md: regenerate the pieces table"
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "arena import-map" in readme and "arena export-map" in readme
+
+
+def test_export_keeps_the_pieces_when_only_zones_changed(tmp_path: Path) -> None:
+    first, _ = import_map(FIXTURES / "arena-sample.json", "first")
+    yellow, orange = first.starting_zones
+    moved = first.model_copy(update={"starting_zones": [
+        yellow.model_copy(update={"spaces": [(3, 1)]}), orange]})
+    pieces, notes = export_pieces(moved)
+    assert any("starting zones changed" in line for line in notes.lines())
+    kept = [(p.piece, p.at) for p in first.pieces if not p.piece.startswith("z")]
+    assert [(p.code, (p.at.q, p.at.r)) for p in pieces if not p.code.startswith("z")] == kept
+    target = tmp_path / "moved.json"
+    target.write_bytes(write_json(pieces, moved.name, moved.id))
+    back, _ = import_map(target, "back")
+    assert back.columns == first.columns and back.obstacles == first.obstacles
+    assert [(z.id, z.spaces) for z in back.starting_zones] == [
+        ("yellow", [(3, 1)]), ("orange", orange.spaces)]
+
+
+def test_export_rebuilds_pieces_of_an_edited_battlefield() -> None:
+    first, _ = import_map(FIXTURES / "arena-sample.json", "first")
+    column = first.columns[0]
+    raised = column.model_copy(update={"levels": [*column.levels, "land"]})
+    edited = first.model_copy(update={"columns": [raised, *first.columns[1:]]})
+    pieces, notes = export_pieces(edited)
+    assert any("edited after import" in line for line in notes.lines())
+    assert sum(p.code.startswith("g") for p in pieces) > 2  # decomposed into grass tiles
