@@ -197,6 +197,23 @@ def engine_line_of_sight() -> float:
     return bench_line_of_sight().value
 
 
+@benchmark("content: geometry check of a 1,951-hex battlefield (median of 5)", "ms", goal=1000)
+def content_geometry_check() -> float:
+    """The Shapely checks of a battlefield far larger than any shipped or community map."""
+    from arena.content.battlefield import Battlefield
+    from arena.content.geometry import check_battlefield
+    from arena.content.yamlio import Document
+    from arena.hexgrid import Hex, spiral
+
+    columns = [{"at": [h.q, h.r], "levels": ["land"]} for h in spiral(Hex(0, 0), 25)]
+    data = {"format": "battlefield", "id": "big", "name": "Big", "provenance": "reconstructed",
+            "columns": columns, "starting_zones": [
+                {"id": "yellow", "name": "Yellow", "colour": "#e8c547", "spaces": [[0, 0]]},
+                {"id": "orange", "name": "Orange", "colour": "#e8842c", "spaces": [[1, 0]]}]}
+    field = Battlefield.model_validate(data)
+    return median_ms(lambda: check_battlefield(field, Document("big.yaml", data, {})), 5)
+
+
 # AI decision times per level (median and maximum) live with the AI: arena/ai/bench.py.
 from arena.ai import bench as ai_bench  # noqa: E402
 

@@ -98,10 +98,9 @@ def test_a_stopped_search_still_answers_legally() -> None:
         legal = game.legal_actions()
         if game.to_act == 1 and len(legal) > 5:
             stop = StopToken(deadline=time.perf_counter())  # already over
-            started = time.perf_counter()
             action = hard.choose(game.view(1), legal, stop)
             assert action in legal
-            assert time.perf_counter() - started < 1.0
+            assert hard.stats.rollouts == 0  # it answered without searching
         game.apply(driver.choose(game.view(game.to_act), legal))
 
 
@@ -110,9 +109,7 @@ def test_async_controller_polls_without_blocking() -> None:
     legal = game.legal_actions()
     task = AsyncController(CallbackController(lambda v, a: (time.sleep(0.2), a[-1])[1], "slow"))
     task.start(game.view(game.to_act), legal)
-    started = time.perf_counter()
-    assert task.poll() is None and task.busy
-    assert time.perf_counter() - started < 0.05
+    assert task.poll() is None and task.busy  # the decision (0.2 s) is still running
     while (action := task.poll()) is None:
         time.sleep(0.01)
     assert action == legal[-1] and task.fault is None and not task.busy

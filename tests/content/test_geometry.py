@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from hypothesis import given, settings
@@ -394,14 +393,13 @@ def test_connected_sets_are_one_area(hexes: list[Hex]) -> None:
     assert abs(summary.area - len(hexes)) < 1e-6
 
 
-def test_large_field_is_fast() -> None:
+def test_a_large_field_is_checked_whole() -> None:
+    """A 1,951-hex field with a detached pair is checked whole and the pair found (how fast:
+    `make bench`, "content: geometry check of a 1,951-hex battlefield")."""
     hexes = spiral(Hex(0, 0), 25)  # 1951 hexes
     columns = land(*([h.q, h.r] for h in hexes)) + land([40, 0], [41, 0])
     data = field(columns=columns)
     bf = Battlefield.model_validate(data)
-    start = time.perf_counter()
     found, summary = check_battlefield(bf, Document("big.yaml", data, {}))
-    elapsed = time.perf_counter() - start
     assert [p.path for p in found] == [f"columns[{len(hexes)}]"]
     assert summary.hexes == len(hexes) + 2
-    assert elapsed < 1.0
