@@ -98,7 +98,7 @@ def _show(target: str) -> int:
 
 def _map_files(command: str, source: str, output: str | None) -> int:
     """Import or export a community map file (headless: no pygame)."""
-    from arena.content.mapio_cli import run_export, run_import
+    from arena.content.mapio_cli import run_export, run_import  # lazily (module docstring)
 
     if command == "import-map":
         return run_import(source, output, sys.stdout, sys.stderr)
