@@ -38,7 +38,7 @@ from pygame_gui.elements import (
     UITextEntryLine,
     UIWindow,
 )
-from pygame_gui.windows import UIConfirmationDialog, UIFileDialog
+from pygame_gui.windows import UIConfirmationDialog, UIFileDialog, UIMessageWindow
 
 from arena.client.palette import HIGHLIGHTS, TERRAIN, ZONE_COLOURS
 from arena.client.projection import Camera, Projection
@@ -405,7 +405,13 @@ class EditorApp:
                         f"'Test play: {self.editor.doc.name}'")
 
     def offer_recovery(self) -> None:
-        recovered = m.read_autosave()
+        recovered, notice = m.recover_autosave()
+        if notice:
+            self.message = notice
+            w, h = self.size
+            UIMessageWindow(pygame.Rect(w // 2 - 220, h // 2 - 110, 440, 220),
+                            html_message=notice, manager=self.ui,
+                            window_title="Recovery copy set aside")
         if recovered is None:
             return
         self.recovered = recovered

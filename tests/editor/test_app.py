@@ -224,6 +224,33 @@ def test_recovery_is_offered_after_a_crash(headless: pygame.Surface) -> None:
     assert m.read_autosave() is not None
 
 
+BAD_AUTOSAVES = {
+    "not a battlefield": "battlefield: hello\n",
+    "source is a list": "source: [1, 2]\nbattlefield: {id: x, name: X, columns: []}\n",
+    "nested too deeply": "battlefield: " + "[" * 5000 + "]" * 5000 + "\n",
+    "alias bomb": "a: &a [x, x, x, x]\nb: &b [*a, *a, *a, *a]\nbattlefield: {name: *b}\n",
+}
+
+
+@pytest.mark.parametrize("body", list(BAD_AUTOSAVES.values()), ids=list(BAD_AUTOSAVES))
+def test_a_bad_recovery_copy_is_set_aside_and_the_editor_starts(
+        headless: pygame.Surface, body: str) -> None:
+    auto = m.autosave_path()
+    auto.parent.mkdir(parents=True, exist_ok=True)
+    auto.write_text(body, encoding="utf-8")
+    app = editor_app.EditorApp(recover=True)  # never raises for a bad recovery file
+    pump(app)
+    app.draw(headless)
+    assert app.recovery is None and not auto.exists()
+    aside = list(auto.parent.glob("editor-autosave.damaged-*.yaml"))
+    assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == body
+    assert "set aside" not in app.message and str(aside[0]) in app.message
+    app.close()
+    again = editor_app.EditorApp(recover=True)  # the next start is clean
+    assert again.recovery is None and str(aside[0]) not in again.message
+    again.close()
+
+
 def test_scenario_settings_form(headless: pygame.Surface, tmp_path: Path) -> None:
     app = editor_app.EditorApp(ROOT / "scenarios" / "the-duel.yaml", recover=False)
     assert app.editor.doc.id == "duel"
