@@ -39,6 +39,17 @@ FORMATS: dict[str, type[BaseModel]] = {
 }
 """The value of a file's ``format`` key, and the model that reads it."""
 
+FORMAT_NAMES: dict[str, str] = {
+    "army-card": "army card", "spell-card": "spell card", "battlefield": "battlefield",
+    "scenario": "scenario", "army": "army list", "deck": "spell deck",
+}
+"""What each format is called in a sentence."""
+
+
+def _a(noun: str) -> str:
+    """``noun`` with its indefinite article (an army list, a battlefield)."""
+    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
+
 
 def load_file(path: Path | str, expect: type[BaseModel] | None = None) -> ContentModel:
     """Load and validate one content file; the id must match the file name."""
@@ -75,10 +86,10 @@ def load_document(doc: Document, expect: type[BaseModel] | None = None) -> Conte
             ("format",), f"format {fmt!r} is not one Arena knows", f"use one of: {formats}")])
     model_cls = FORMATS[fmt]
     if expect is not None and model_cls is not expect:
-        wanted = next(k for k, v in FORMATS.items() if v is expect)
+        wanted = FORMAT_NAMES[next(k for k, v in FORMATS.items() if v is expect)]
         raise ContentError([doc.problem(
-            ("format",), f"holds a {fmt}, but a {wanted} was expected here",
-            f"choose a {wanted} file")])
+            ("format",), f"holds {_a(FORMAT_NAMES[fmt])}, but {_a(wanted)} was expected here",
+            f"choose {_a(wanted)} file")])
     try:
         return typing.cast(ContentModel, model_cls.model_validate(data))
     except pydantic.ValidationError as exc:

@@ -7,7 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from arena.content.battlefield import Battlefield
 from arena.content.catalog import Catalog, load_catalog, shipped_content_paths
+from arena.content.errors import ContentError
+from arena.content.loader import load_file
 from arena.content.scenario import DeckRules
 from arena.content.userfiles import armies_dir, deck_options, decks_dir, load_user_files
 
@@ -81,7 +84,7 @@ def test_valid_files_are_loaded_with_their_paths(tmp_path: Path, catalog: Catalo
      "line 2: is not valid YAML"),
     (lambda b: raw(decks_dir(b) / "swap.yaml", "format: army\nid: swap\nname: Swap\n"
                    "planeswalker: gideon-jura-combat-mage\n"),
-     "decks/swap.yaml", "holds a army, but a deck was expected here"),
+     "decks/swap.yaml", "holds an army list, but a spell deck was expected here"),
     (lambda b: deck(b, "short", WHITE[:3]), "decks/short.yaml",
      "the deck has 3 cards; it must have exactly 12; add 9"),
     (lambda b: deck(b, "twice", [*WHITE[:11], "riposte"]), "decks/twice.yaml",
@@ -119,3 +122,11 @@ def test_deck_options_follow_the_planeswalkers_colours(tmp_path: Path,
     # a scenario's stricter deck rules leave out decks that break them
     assert deck_options("gideon-jura-combat-mage", catalog, mine,
                         DeckRules(cards=12, max_cost=100)) == []
+
+
+def test_a_file_of_another_kind_is_named_in_plain_words() -> None:
+    army = Path(__file__).resolve().parents[2] / "cards" / "armies" / "gideon-premade.yaml"
+    with pytest.raises(ContentError) as refused:
+        load_file(army, expect=Battlefield)
+    assert "holds an army list, but a battlefield was expected here" in str(refused.value)
+    assert "choose a battlefield file" in str(refused.value)
