@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arena.client import text
+from arena.client import content, text
 from arena.client.direct import SEAT_KINDS, BattleRequest, StartError, names, seat_kinds, start
 from arena.client.icon import make_icon
 from arena.client.saves import tidy_data_folder
@@ -229,4 +229,5 @@ def run(
         text.reset()
         return 0
     finally:
+        content.finish_loading()
         pygame.quit()

@@ -35,7 +35,8 @@ if TYPE_CHECKING:
     from arena.engine import Game
 
 __all__ = ["GameSetup", "SeatSetup", "SetupError", "army_choices", "catalog", "deck_choices",
-           "default_deck", "new_game", "preload", "user_files", "zone_colours"]
+           "default_deck", "finish_loading", "new_game", "preload", "user_files",
+           "zone_colours"]
 
 _lock = threading.Lock()
 _catalog: Catalog | None = None
@@ -50,6 +51,15 @@ def preload() -> None:
             return
         _thread = threading.Thread(target=catalog, name="arena-content", daemon=True)
         _thread.start()
+
+
+def finish_loading(timeout: float = 60.0) -> None:
+    """Wait for a background load to end. Called at exit: the interpreter must not shut down
+    while the loading thread is inside C code (libyaml, GEOS), which crashes the process as it
+    quits (a Quit pressed before the content finished loading)."""
+    thread = _thread
+    if thread is not None and thread.is_alive():
+        thread.join(timeout)
 
 
 def catalog() -> Catalog:

@@ -160,3 +160,23 @@ def test_reading_never_creates_folders(tmp_path: Path) -> None:
     assert list_saves() == []
     assert load_settings() == Settings()
     assert not (tmp_path / "data").exists()
+
+
+def test_the_window_waits_for_the_content_loader_before_it_quits(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Quitting while the cards still load must not shut the interpreter down under the
+    loading thread (inside libyaml or GEOS that crashed the process at exit)."""
+    import time
+
+    monkeypatch.setattr(content, "_catalog", None)
+    monkeypatch.setattr(content, "_thread", None)
+    real = content.load_game_catalog
+
+    def slow() -> object:
+        time.sleep(1.0)
+        return real()
+
+    monkeypatch.setattr(content, "load_game_catalog", slow)
+    assert client_app.run(["--frames", "3"]) == 0
+    thread = content._thread
+    assert thread is not None and not thread.is_alive()
