@@ -134,6 +134,18 @@ def _report(path: Path, source: MapFile, bf: Battlefield, notes: Notes,
     return lines
 
 
+def _failed(command: str, target: Path, exc: ContentError | OSError, stderr: TextIO) -> int:
+    """Say why a map command failed (every problem of a bad file, or the write refused);
+    returns its exit status."""
+    if isinstance(exc, ContentError):
+        for problem in exc.problems:
+            stderr.write(f"arena {command}: {problem}\n")
+    else:
+        stderr.write(f"arena {command}: {target}: cannot be written ({exc.strerror or exc}). "
+                     "Fix: choose a folder you can write to\n")
+    return 1
+
+
 def run_import(source: str, out: str | None, stdout: TextIO, stderr: TextIO) -> int:
     """``arena import-map SOURCE [-o OUT]``; returns the exit status."""
     path = Path(source)
@@ -149,14 +161,8 @@ def run_import(source: str, out: str | None, stdout: TextIO, stderr: TextIO) -> 
     try:
         bf, lines = import_map(path, target.stem, display=source)
         yamlio.atomic_write(target, dump_model(bf))
-    except ContentError as exc:
-        for problem in exc.problems:
-            stderr.write(f"arena import-map: {problem}\n")
-        return 1
-    except OSError as exc:
-        stderr.write(f"arena import-map: {target}: cannot be written ({exc.strerror or exc}). "
-                     "Fix: choose a folder you can write to\n")
-        return 1
+    except (ContentError, OSError) as exc:
+        return _failed("import-map", target, exc, stderr)
     for line in lines:
         stdout.write(line + "\n")
     stdout.write(f"Wrote {target} (valid: `arena validate {target}`).\n")
@@ -183,14 +189,8 @@ def run_export(source: str, out: str, stdout: TextIO, stderr: TextIO) -> int:
         data = write_json(pieces, bf.name, bf.id) if kind == ".json" else \
             write_hsc(pieces, bf.name)
         yamlio.atomic_write_bytes(target, data)
-    except ContentError as exc:
-        for problem in exc.problems:
-            stderr.write(f"arena export-map: {problem}\n")
-        return 1
-    except OSError as exc:
-        stderr.write(f"arena export-map: {out}: cannot be written ({exc.strerror or exc}). "
-                     "Fix: choose a folder you can write to\n")
-        return 1
+    except (ContentError, OSError) as exc:
+        return _failed("export-map", target, exc, stderr)
     fmt = Kind.JSON if kind == ".json" else Kind.HSC
     stdout.write(f"Wrote {target} ({fmt}): {bf.name!r}, {len(pieces)} pieces.\n")
     if notes:
