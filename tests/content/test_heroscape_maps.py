@@ -393,3 +393,13 @@ def test_export_rebuilds_pieces_of_an_edited_battlefield() -> None:
     pieces, notes = export_pieces(edited)
     assert any("edited after import" in line for line in notes.lines())
     assert sum(p.code.startswith("g") for p in pieces) > 2  # decomposed into grass tiles
+
+
+def test_an_output_that_cannot_be_written_is_one_message(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    assert run_export("duel", str(blocker / "out.json"), out, err) == 1
+    assert err.getvalue().startswith(f"arena export-map: {blocker / 'out.json'}: cannot be "
+                                     "written")
+    assert "Fix: choose a folder you can write to" in err.getvalue() and out.getvalue() == ""
