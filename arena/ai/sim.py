@@ -37,6 +37,7 @@ from arena.ai.match import Match
 from arena.content import load_catalog, load_game_catalog
 from arena.content.checks import check_scenario
 from arena.content.to_engine import game_from_content
+from arena.engine.abilities.spec import abilities_of
 
 __all__ = [
     "GameReport",
@@ -269,14 +270,10 @@ def _available(game: Any) -> tuple[dict[int, list[str]], dict[int, list[str]]]:
             spells.setdefault(info.owner, []).append(info.def_id)
     for seat, player in static.players.items():
         for card in player.cards:
-            d = static.card_def(card)
-            for ability in d.abilities:
-                kind = ability.get("kind") if isinstance(ability, dict) else getattr(
-                    ability, "kind", None)
-                aid = ability.get("id") if isinstance(ability, dict) else getattr(
-                    ability, "id", None)
-                if kind == "activated":
-                    abilities.setdefault(seat, []).append(f"{d.id}/{aid}")
+            def_id = static.cards[card].def_id
+            for ability in abilities_of(static, def_id):
+                if ability.kind == "activated":
+                    abilities.setdefault(seat, []).append(f"{def_id}/{ability.id}")
     return ({k: sorted(set(v)) for k, v in spells.items()},
             {k: sorted(set(v)) for k, v in abilities.items()})
 

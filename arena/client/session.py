@@ -36,6 +36,7 @@ from arena.engine import (
     PlaceFigure,
     PlacePlaneswalker,
 )
+from arena.engine.abilities.spec import abilities_of
 from arena.engine.actions import Pos
 from arena.engine.events import AbilityUsed, DecisionAnswered, TurnStarted
 from arena.engine.state import Static
@@ -102,11 +103,10 @@ _ANSWERS = {"accept": "yes", "pass": "no"}
 
 def ability_name(static: Static, card: str, ability: str) -> str:
     """An ability's printed name from its id (``Focused Thoughts``)."""
-    for item in getattr(static.card_def(card), "abilities", ()):
-        item_id = item.get("id") if isinstance(item, dict) else getattr(item, "id", None)
-        if item_id == ability:
-            name = item.get("name") if isinstance(item, dict) else getattr(item, "name", None)
-            return str(name or ability)
+    if card in static.cards:
+        for item in abilities_of(static, static.cards[card].def_id):
+            if item.id == ability:
+                return item.name
     return ability.replace("-", " ").capitalize()
 
 

@@ -27,6 +27,29 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Discriminator, Field, Strict, Tag, model_validator
 
 from arena.content.base import Colour, Model, Name, PosInt, Slug, Text
+from arena.engine.abilities import params as p
+from arena.engine.abilities.params import (
+    ACTIVATED_LIMIT,
+    TRIGGER_LIMIT,
+    ControlDuration,
+    CounterKind,
+    EffectName,
+    ModifierWhen,
+    ModifyDuration,
+    Origin,
+    Relation,
+    SpellFilter,
+    Target,
+    default_of,
+)
+from arena.engine.abilities.spec import (
+    AbilitySpec,
+    ConditionSpec,
+    CountSpec,
+    EffectSpec,
+    ModifierSpec,
+    SelectorSpec,
+)
 from arena.engine.vocab import Stat
 
 CardKind = Literal["planeswalker", "unique_squad", "common_squad", "squad", "hero"]
@@ -57,10 +80,6 @@ Event = Literal[
     "figure_moved",  # a figure moved (filtered by selector)
 ]
 
-Relation = Literal["self", "this_card", "own", "friendly", "opposing", "any"]
-"""`own`: figures you control; `friendly`: yours and your teammates'."""
-
-
 class Selector(Model):
     """Which figures or army cards something applies to.
 
@@ -68,19 +87,19 @@ class Selector(Model):
     clear sight; every other field narrows the set further.
     """
 
-    relation: Relation = "any"
-    within: PosInt | None = None
-    clear_sight: bool = False
-    adjacent: bool = False
-    from_: Literal["self", "planeswalker", "target"] = Field("self", alias="from")
-    creature_type: Name | None = None
-    not_creature_type: Name | None = None
-    colour: Colour | None = None
-    card_kind: list[CardKind] | None = None
-    card: Slug | None = None
-    min_range: PosInt | None = None
-    damaged: bool | None = None
-    exclude_self: bool = False
+    relation: Relation = default_of(SelectorSpec, "relation")
+    within: PosInt | None = default_of(SelectorSpec, "within")
+    clear_sight: bool = default_of(SelectorSpec, "clear_sight")
+    adjacent: bool = default_of(SelectorSpec, "adjacent")
+    from_: Origin = Field(default_of(SelectorSpec, "origin"), alias="from")
+    creature_type: Name | None = default_of(SelectorSpec, "creature_type")
+    not_creature_type: Name | None = default_of(SelectorSpec, "not_creature_type")
+    colour: Colour | None = default_of(SelectorSpec, "colour")
+    card_kind: list[CardKind] | None = default_of(SelectorSpec, "card_kind")
+    card: Slug | None = default_of(SelectorSpec, "card")
+    min_range: PosInt | None = default_of(SelectorSpec, "min_range")
+    damaged: bool | None = default_of(SelectorSpec, "damaged")
+    exclude_self: bool = default_of(SelectorSpec, "exclude_self")
 
     model_config = Model.model_config | {"populate_by_name": True}
 
@@ -89,7 +108,7 @@ class Count(Model):
     """An amount that counts the figures a selector picks out."""
 
     count: Selector
-    times: int = 1
+    times: int = default_of(CountSpec, "times")
 
 
 def _amount_kind(value: Any) -> str:
@@ -115,30 +134,27 @@ class Modifier(Model):
     stat: StatName
     amount: Amount
     applies_to: Selector
-    when: Literal["always", "attacking", "defending", "moving"] = "always"
-    cumulative: bool = True
+    when: ModifierWhen = default_of(ModifierSpec, "when")
+    cumulative: bool = default_of(ModifierSpec, "cumulative")
 
 
 class Condition(Model):
     """What must be true for a trigger or activated ability to do anything."""
 
-    attacker: Selector | None = None
-    target: Selector | None = None
-    chosen_card: Selector | None = None
-    spell_type: Literal["sorcery", "aura", "hidden_enchantment", "enchantment"] | None = None
-    spell_colour: Colour | None = None
-    all_figures_in_graveyard: bool = False
-    countered: bool = False
-
-
-Target = Literal["self", "attacker", "defender", "chosen", "each", "controller", "opponent",
-                 "enchanted"]
+    attacker: Selector | None = default_of(ConditionSpec, "attacker")
+    target: Selector | None = default_of(ConditionSpec, "target")
+    chosen_card: Selector | None = default_of(ConditionSpec, "chosen_card")
+    spell_type: Literal["sorcery", "aura", "hidden_enchantment", "enchantment"] | None = (
+        default_of(ConditionSpec, "spell_type"))
+    spell_colour: Colour | None = default_of(ConditionSpec, "spell_colour")
+    all_figures_in_graveyard: bool = default_of(ConditionSpec, "all_figures_in_graveyard")
+    countered: bool = default_of(ConditionSpec, "countered")
 
 
 class _Effect(Model):
-    target: Target = "chosen"
-    select: Selector | None = None
-    around: Selector | None = None
+    target: Target = default_of(EffectSpec, "target")
+    select: Selector | None = default_of(EffectSpec, "select")
+    around: Selector | None = default_of(EffectSpec, "around")
     """The figure that ``from: target`` in `select` is measured from, chosen as the spell or
     ability is played (Killing Wave: every creature adjacent to a target Planeswalker)."""
 
@@ -147,8 +163,8 @@ class DealDamage(_Effect):
     """Deal damage directly (no dice). ``{effect: deal_damage, amount: 1, select: {...}}``"""
 
     effect: Literal["deal_damage"]
-    amount: Amount = 1
-    order_by_active_player: bool = False
+    amount: Amount = default_of(p.DealDamage, "amount")
+    order_by_active_player: bool = default_of(p.DealDamage, "order_by_active_player")
 
 
 class Destroy(_Effect):
@@ -161,15 +177,15 @@ class Draw(_Effect):
     """Draw spell cards. ``{effect: draw, count: 1}``"""
 
     effect: Literal["draw"]
-    count: PosInt = 1
+    count: PosInt = default_of(p.Draw, "count")
 
 
 class LookAtLibrary(_Effect):
     """Look at the top cards of the library; may put them on the bottom."""
 
     effect: Literal["look_at_library"]
-    count: PosInt = 1
-    may_put_on_bottom: bool = True
+    count: PosInt = default_of(p.LookAtLibrary, "count")
+    may_put_on_bottom: bool = default_of(p.LookAtLibrary, "may_put_on_bottom")
 
 
 class MoveFigure(_Effect):
@@ -177,7 +193,7 @@ class MoveFigure(_Effect):
 
     effect: Literal["move_figure"]
     distance: PosInt
-    leaving_engagement_attacks: bool = True
+    leaving_engagement_attacks: bool = default_of(p.MoveFigure, "leaving_engagement_attacks")
 
 
 class SwapFigures(_Effect):
@@ -199,24 +215,24 @@ class ReturnFromGraveyard(_Effect):
     """Put figures from the figure graveyard back onto empty spaces."""
 
     effect: Literal["return_from_graveyard"]
-    count: PosInt | Literal["all"] = 1
-    within: PosInt = 4
-    clear_sight: bool = True
-    restore_card: bool = True
+    count: PosInt | Literal["all"] = default_of(p.ReturnFromGraveyard, "count")
+    within: PosInt = default_of(p.ReturnFromGraveyard, "within")
+    clear_sight: bool = default_of(p.ReturnFromGraveyard, "clear_sight")
+    restore_card: bool = default_of(p.ReturnFromGraveyard, "restore_card")
 
 
 class CounterSpell(_Effect):
     """Counter a spell as it is played (it counts as not played)."""
 
     effect: Literal["counter_spell"]
-    spell_type: Literal["any", "sorcery", "enchantment"] = "any"
+    spell_type: SpellFilter = default_of(p.CounterSpell, "spell_type")
 
 
 class GainControl(_Effect):
     """Take control of a figure for this turn's move and attack (no activated abilities)."""
 
     effect: Literal["gain_control"]
-    duration: Literal["this_turn", "until_end_of_next_turn"] = "this_turn"
+    duration: ControlDuration = default_of(p.GainControl, "duration")
 
 
 class Modify(_Effect):
@@ -225,7 +241,7 @@ class Modify(_Effect):
     effect: Literal["modify"]
     stat: StatName
     amount: Amount
-    duration: Literal["this_turn", "this_attack", "while_attached", "permanent"] = "this_turn"
+    duration: ModifyDuration = default_of(p.Modify, "duration")
 
 
 def _as_tuple(value: Any) -> Any:
@@ -237,8 +253,8 @@ class SwitchStats(_Effect):
     """Swap two stats after every other modifier (Twisted Image)."""
 
     effect: Literal["switch_stats"]
-    stats: Annotated[tuple[StatName, StatName], BeforeValidator(_as_tuple)] = (
-        Stat.ATTACK, Stat.DEFENSE)
+    stats: Annotated[tuple[StatName, StatName], BeforeValidator(_as_tuple)] = default_of(
+        p.SwitchStats, "stats")
     """The two stats, written as a YAML list ``[attack, defense]``."""
 
 
@@ -252,14 +268,14 @@ class ExtraAttack(_Effect):
     """Let a figure attack again this turn."""
 
     effect: Literal["extra_attack"]
-    count: PosInt = 1
+    count: PosInt = default_of(p.ExtraAttack, "count")
 
 
 class Forbid(_Effect):
     """Forbid choosing a squad (and squads of the same name) on its owner's next turn."""
 
     effect: Literal["forbid_choice"]
-    same_name: bool = True
+    same_name: bool = default_of(p.ForbidChoice, "same_name")
 
 
 class TakeTurn(_Effect):
@@ -280,23 +296,23 @@ class Discard(_Effect):
     """Discard a spell card from hand (as a cost, usually)."""
 
     effect: Literal["discard"]
-    colour: Colour | None = None
-    count: PosInt = 1
+    colour: Colour | None = default_of(p.Discard, "colour")
+    count: PosInt = default_of(p.Discard, "count")
 
 
 class AddCounter(_Effect):
     """Put power, toughness or charge counters on an army card."""
 
     effect: Literal["add_counter"]
-    counter: Literal["power", "toughness", "charge"]
-    count: PosInt = 1
+    counter: CounterKind
+    count: PosInt = default_of(p.AddCounter, "count")
 
 
 class RemoveDamage(_Effect):
     """Remove damage markers."""
 
     effect: Literal["remove_damage"]
-    amount: PosInt | Literal["all"] = 1
+    amount: PosInt | Literal["all"] = default_of(p.RemoveDamage, "amount")
 
 
 class Special(_Effect):
@@ -313,13 +329,9 @@ Effect = Annotated[
     Field(discriminator="effect"),
 ]
 
-EFFECT_NAMES: tuple[str, ...] = (
-    "deal_damage", "destroy", "draw", "look_at_library", "move_figure", "swap_figures",
-    "return_to_reserve", "return_from_graveyard", "counter_spell", "gain_control", "modify",
-    "switch_stats", "move_enchantment", "extra_attack", "forbid_choice", "take_turn_with",
-    "roll_d20", "discard", "add_counter", "remove_damage", "special",
-)
-"""Every effect primitive name; the engine registers one implementation for each."""
+EFFECT_NAMES: tuple[str, ...] = tuple(EffectName)
+"""Every effect primitive name (the engine's `EffectName`); the engine registers one
+implementation for each."""
 
 RollD20.model_rebuild()
 
@@ -350,8 +362,8 @@ class TriggeredAbility(_Ability):
     kind: Literal["trigger"]
     event: Event
     condition: Condition | None = None
-    optional: bool = False
-    limit: Literal["once_per_turn", "unlimited"] = "unlimited"
+    optional: bool = default_of(AbilitySpec, "optional")
+    limit: Literal["once_per_turn", "unlimited"] = TRIGGER_LIMIT
     effects: list[Effect] = Field(min_length=1)
 
 
@@ -359,11 +371,11 @@ class ActivatedAbility(_Ability):
     """An action offered on turns its army card is chosen, between move and attack steps."""
 
     kind: Literal["activated"]
-    limit: Literal["once_per_turn", "once_per_figure", "unlimited"] = "once_per_turn"
+    limit: Literal["once_per_turn", "once_per_figure", "unlimited"] = ACTIVATED_LIMIT
     cost: list[Effect] = Field(default_factory=list)
     condition: Condition | None = None
     effects: list[Effect] = Field(min_length=1)
-    in_addition_to_attack: bool = True
+    in_addition_to_attack: bool = default_of(AbilitySpec, "in_addition_to_attack")
 
     @model_validator(mode="after")
     def _costs_are_discards(self) -> ActivatedAbility:

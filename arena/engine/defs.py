@@ -46,6 +46,7 @@ __all__ = [
     "ZoneSpec",
     "card_to_data",
     "keywords_of",
+    "plain_data",
     "scenario_rules",
 ]
 
@@ -304,15 +305,18 @@ _ARMY_FIELDS = (
 _SPELL_FIELDS = ("id", "name", "colour", "type", "cost", "effects", "enchants", "trigger")
 
 
-def _plain(value: Any) -> Any:
-    """A value made JSON-able: tuples become lists, objects with ``model_dump`` are dumped."""
+def plain_data(value: Any) -> Any:
+    """A value made JSON-able: mappings and sequences recursively, tuples as lists, a
+    pydantic-style model by its ``model_dump`` (by alias: ``from``, ``with``, unset defaults
+    included). What crosses from the content layer's models into the engine's records, and
+    into a save, goes through here."""
     if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
+        return {str(k): plain_data(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
+        return [plain_data(v) for v in value]
     dump = getattr(value, "model_dump", None)
     if callable(dump):
-        return _plain(_dump(dump))
+        return plain_data(_dump(dump))
     if value is None or isinstance(value, (str, int, float, bool)):
         return value
     raise TypeError(f"cannot store {type(value).__name__} in a save")
@@ -331,29 +335,25 @@ def card_to_data(card: ArmyCardDef | SpellCardDef) -> dict[str, Any]:
     then rebuild its model exactly), else the fields the engine reads."""
     dump = getattr(card, "model_dump", None)
     if callable(dump):
-        data = _plain(_dump(dump))
+        data = plain_data(_dump(dump))
         assert isinstance(data, dict)
         return data
     names = _SPELL_FIELDS if not hasattr(card, "figures") else _ARMY_FIELDS
-    out: dict[str, Any] = {name: _plain(getattr(card, name, None)) for name in names}
+    out: dict[str, Any] = {name: plain_data(getattr(card, name, None)) for name in names}
     if hasattr(card, "figures"):
         hz = card.hit_zone  # type: ignore[union-attr]
         out["hit_zone"] = {"bottom": float(hz.bottom), "top": float(hz.top)}
-        out["abilities"] = _plain(tuple(card.abilities))  # type: ignore[union-attr]
+        out["abilities"] = plain_data(tuple(card.abilities))  # type: ignore[union-attr]
     return out
 
 
 def keywords_of(card: ArmyCardDef) -> frozenset[str]:
-    """The engine-known keyword flags of a card: ``keyword`` abilities (read structurally, as
-    objects or dicts) plus ``double_space`` from a double base."""
+    """The engine-known keyword flags of a card: ``keyword`` abilities (read from their plain
+    data) plus ``double_space`` from a double base."""
     found: set[str] = {"double_space"} if card.base == "double" else set()
-    for ability in card.abilities:
-        if isinstance(ability, Mapping):
-            kind, keyword = ability.get("kind"), ability.get("keyword")
-        else:
-            kind, keyword = getattr(ability, "kind", None), getattr(ability, "keyword", None)
-        if kind == "keyword" and isinstance(keyword, str):
-            found.add(keyword)
+    for ability in plain_data(tuple(card.abilities)):
+        if ability.get("kind") == "keyword" and isinstance(ability.get("keyword"), str):
+            found.add(ability["keyword"])
     return frozenset(found)
 
 

@@ -125,8 +125,15 @@ def glyph_modifiers(state: GameState, query: StatQuery) -> Iterable[tuple[str, i
 
 
 def card_keywords(state: GameState, figure: str) -> Iterable[str]:
-    """The keyword abilities printed on a figure's army card (`defs.keywords_of`)."""
-    return keywords_of(state.static.figure_def(figure))
+    """The keyword abilities printed on a figure's army card (`defs.keywords_of`, once per
+    card definition and game)."""
+    static = state.static
+    def_id = static.cards[static.figures[figure].card].def_id
+    key = f"keywords:{def_id}"
+    found: frozenset[str] | None = static.memo.get(key)
+    if found is None:
+        found = static.memo[key] = keywords_of(static.army_defs[def_id])
+    return found
 
 
 def keywords(state: GameState, figure: str) -> frozenset[str]:

@@ -89,6 +89,7 @@ from arena.engine import (
     PlaySpell,
     UseAbility,
 )
+from arena.engine.abilities.spec import abilities_of
 from arena.engine.actions import Pos
 from arena.engine.state import HAND_LIMIT, SPELLS_PER_TURN
 from arena.engine.vocab import Phase
@@ -719,15 +720,9 @@ class BattleScene(Scene):
         return row, action, note
 
     def _card_note(self, uid: str) -> str:
-        card = self.game.state.static.card_def(uid)
-        lines = []
-        for ability in getattr(card, "abilities", ()):
-            name = getattr(ability, "name", None) or (ability.get("name") if isinstance(
-                ability, dict) else None)
-            body = getattr(ability, "text", None) or (ability.get("text") if isinstance(
-                ability, dict) else None)
-            if name:
-                lines.append(f"{name}: {body or ''}".strip())
+        static = self.game.state.static
+        lines = [f"{a.name}: {a.text}".strip()
+                 for a in abilities_of(static, static.cards[uid].def_id)]
         return "  ·  ".join(lines[:3])
 
     # --- spells and abilities ------------------------------------------------------------------

@@ -30,6 +30,27 @@ from arena.engine.abilities.events import (
     LibraryLooked,
     TurnTakenWith,
 )
+from arena.engine.abilities.params import (
+    AddCounter,
+    CounterSpell,
+    DealDamage,
+    Discard,
+    Draw,
+    EffectName,
+    ExtraAttack,
+    ForbidChoice,
+    GainControl,
+    LookAtLibrary,
+    Modify,
+    ModifyDuration,
+    MoveFigure,
+    RemoveDamage,
+    ReturnFromGraveyard,
+    RollD20,
+    Special,
+    SwapFigures,
+    SwitchStats,
+)
 from arena.engine.abilities.registry import EffectRegistry
 from arena.engine.abilities.runtime import Fizzle, Runtime, effect_options, effect_viable
 from arena.engine.abilities.selectors import (
@@ -119,10 +140,10 @@ def deal_damage(rt: Runtime, effect: EffectSpec) -> None:
         {effect: deal_damage, target: each, amount: 3, around: {card_kind: [planeswalker]},
          select: {adjacent: true, from: target, not_creature_type: Zombie}}  # Killing Wave
     """
-    amount = effect.get("amount", 1)
-    items = [(f, rt.amount(amount, f), rt.scope.label) for f in rt.figures(effect)]
+    p = effect.of(DealDamage)
+    items = [(f, rt.amount(p.amount, f), rt.scope.label) for f in rt.figures(effect)]
     items = [i for i in items if i[1] > 0]
-    if len(items) > 1 or (items and effect.get("order_by_active_player", False)):
+    if len(items) > 1 or (items and p.order_by_active_player):
         deal_simultaneous_damage(rt.ctx, items)
     else:
         for f, n, label in items:
@@ -130,7 +151,7 @@ def deal_damage(rt: Runtime, effect: EffectSpec) -> None:
 
 
 def _damage_viable(rt: Runtime, effect: EffectSpec) -> bool:
-    amount = effect.get("amount", 1)
+    amount = effect.of(DealDamage).amount
     if effect.target == "chosen":
         figures = [o[-1] for o in effect_options(rt, effect) if o]
     else:
@@ -153,7 +174,7 @@ def remove_damage(rt: Runtime, effect: EffectSpec) -> None:
 
         {effect: remove_damage, target: each, amount: 1, select: {relation: own}}
     """
-    amount = effect.get("amount", 1)
+    amount = effect.of(RemoveDamage).amount
     for f in rt.figures(effect):
         n = rt.state.figures[f].damage if amount == "all" else rt.amount(amount, f)
         core_remove_damage(rt.ctx, f, n, rt.scope.label)
@@ -168,7 +189,7 @@ def draw(rt: Runtime, effect: EffectSpec) -> None:
         {effect: draw, target: controller, count: 1}               # Collective Knowledge
     """
     for seat in rt.players(effect):
-        for _ in range(int(effect.get("count", 1))):
+        for _ in range(effect.of(Draw).count):
             draw_card(rt.ctx, seat, rt.scope.label)
 
 
@@ -196,8 +217,8 @@ def discard(rt: Runtime, effect: EffectSpec) -> None:
         {effect: discard, target: opponent, count: 1}
     """
     state = rt.state
-    colour = effect.get("colour")
-    count = int(effect.get("count", 1))
+    p = effect.of(Discard)
+    colour, count = p.colour, p.count
     if effect.target != "chosen" and rt.tokens:
         for s in rt.tokens:
             discard_spell(rt.ctx, rt.scope.player, s, rt.scope.label)
@@ -220,8 +241,9 @@ def _discard_targets(rt: Runtime, effect: EffectSpec) -> list[tuple[str, ...]]:
     seats = rt.players(effect)
     if seats != [rt.scope.player] or "cost" not in rt.path:
         return [()]  # chosen as it resolves (only a cost's cards are named in the action)
-    count = int(effect.get("count", 1))
-    cards = _matching_hand(rt.state, rt.scope.player, effect.get("colour"))
+    p = effect.of(Discard)
+    count = p.count
+    cards = _matching_hand(rt.state, rt.scope.player, p.colour)
     if len(cards) < count:
         return []
     return [tuple(c) for c in combinations(sorted(cards), count)]
@@ -236,11 +258,12 @@ def look_at_library(rt: Runtime, effect: EffectSpec) -> None:
     state = rt.state
     seat = rt.players(effect)[0] if rt.players(effect) else rt.scope.player
     library = state.players[seat].library
-    count = min(int(effect.get("count", 1)), len(library))
+    look = effect.of(LookAtLibrary)
+    count = min(look.count, len(library))
     if count == 0:
         return
     rt.ctx.commit()  # the player sees cards: no undo past this
-    options = ["top", "bottom"] if effect.get("may_put_on_bottom", True) else ["top"]
+    options = ["top", "bottom"] if look.may_put_on_bottom else ["top"]
     bottom: list[str] = []
     for i, card in enumerate(library[:count]):
         answer = rt.ask(f"look{i}", seat, options,
@@ -274,7 +297,8 @@ def move_figure(rt: Runtime, effect: EffectSpec) -> None:
 
         {effect: move_figure, target: self, distance: 3}            # Sprint
     """
-    spaces = int(effect.get("distance", 1))
+    p = effect.of(MoveFigure)
+    spaces = p.distance
     plans: list[tuple[str, Reach]] = []
     taken: set[Hex] = set()  # ends already chosen: two figures never end on one space
     for i, f in enumerate(rt.figures(effect)):
@@ -289,18 +313,18 @@ def move_figure(rt: Runtime, effect: EffectSpec) -> None:
             taken.update(pos_hexes(parse_pos(answer)))
     for f, reach in plans:
         if rt.state.figures[f].zone == "battlefield":
-            walk(rt.ctx, f, reach, bool(effect.get("leaving_engagement_attacks", True)))
+            walk(rt.ctx, f, reach, p.leaving_engagement_attacks)
 
 
 def _move_viable(rt: Runtime, effect: EffectSpec) -> bool:
     figures = rt.figures(effect) if effect.target != "chosen" else [
         o[-1] for o in effect_options(rt, effect) if o]
-    return any(_reach(rt, f, int(effect.get("distance", 1))) for f in figures)
+    return any(_reach(rt, f, effect.of(MoveFigure).distance) for f in figures)
 
 
 def _swap_targets(rt: Runtime, effect: EffectSpec) -> list[tuple[str, ...]]:
     state = rt.state
-    seconds = select_figures(state, effect.get("with") or ANY, rt.scope)
+    seconds = select_figures(state, effect.of(SwapFigures).with_, rt.scope)
     size = {f: len(state.figures[f].hexes) for f in state.on_battlefield()}
     if effect.target == "chosen":
         firsts = select_figures(state, effect.select or ANY, rt.scope)
@@ -374,7 +398,7 @@ def _graveyard_candidates(rt: Runtime, effect: EffectSpec) -> list[str]:
     plain = replace(sel, within=None, adjacent=False, clear_sight=False)
     pool = [f for f in state.figures if state.figures[f].zone == "graveyard"]
     found = select_figures(state, plain, rt.scope, pool)
-    if not effect.get("restore_card", True):
+    if not effect.of(ReturnFromGraveyard).restore_card:
         found = [f for f in found if state.cards[state.static.figures[f].card].zone == "play"]
     return found
 
@@ -433,8 +457,8 @@ def return_from_graveyard(rt: Runtime, effect: EffectSpec) -> None:
     if origin is None:
         return
     candidates = _graveyard_candidates(rt, effect)
-    count = effect.get("count", 1)
-    wanted = len(candidates) if count == "all" or effect.target == "each" else int(count)
+    p = effect.of(ReturnFromGraveyard)
+    wanted = len(candidates) if p.count == "all" or effect.target == "each" else p.count
     chosen: list[str] = list(candidates) if wanted >= len(candidates) else []
     left = list(candidates)
     for i in range(len(chosen), min(wanted, len(left))):
@@ -442,8 +466,7 @@ def return_from_graveyard(rt: Runtime, effect: EffectSpec) -> None:
                         f"{rt.scope.label}: choose a figure to return from the graveyard")
         left.remove(figure)
         chosen.append(figure)
-    within = int(effect.get("within", 4))
-    sight = bool(effect.get("clear_sight", True))
+    within, sight = p.within, p.clear_sight
     used: set[Hex] = set()
     plans: list[tuple[str, str]] = []
     for i, figure in enumerate(chosen):
@@ -494,7 +517,7 @@ def _counterable(rt: Runtime, effect: EffectSpec) -> bool:
     if spell not in rt.state.static.spells:
         return True  # a card this player view cannot identify (an AI looking ahead)
     d = rt.state.static.spell_def(spell)
-    wanted = effect.get("spell_type", "any")
+    wanted = effect.of(CounterSpell).spell_type
     if d is None or wanted == "any":
         return d is not None
     if wanted == "enchantment":
@@ -510,7 +533,8 @@ def gain_control(rt: Runtime, effect: EffectSpec) -> None:
         {effect: gain_control, select: {relation: opposing, card_kind: [squad, hero]}}
     """
     state = rt.state
-    until = "next_turn" if effect.get("duration") == "until_end_of_next_turn" else "turn"
+    until = ("next_turn" if effect.of(GainControl).duration == "until_end_of_next_turn"
+             else "turn")
     for f in rt.figures(effect):
         if state.controller(f) == rt.scope.player:
             continue
@@ -577,14 +601,15 @@ def _on_enchantment(rt: Runtime) -> bool:
 
 def _lasting_targets(rt: Runtime, effect: EffectSpec) -> list[tuple[str, ...]]:
     """A stat change's choices -- none for an aura's lasting one (it is on its card)."""
-    continuous = effect.name == "switch_stats" or effect.get("duration") == "while_attached"
+    continuous = effect.name == EffectName.SWITCH_STATS or (
+        isinstance(effect.params, Modify) and effect.params.duration == "while_attached")
     if continuous and _on_enchantment(rt):
         return [()]
     return figure_targets(rt, effect)
 
 
-_UNTIL = {"this_turn": "turn", "this_attack": "attack", "permanent": "permanent",
-          "while_attached": "turn"}
+_UNTIL: dict[ModifyDuration, str] = {"this_turn": "turn", "this_attack": "attack",
+                                     "permanent": "permanent", "while_attached": "turn"}
 
 
 def modify(rt: Runtime, effect: EffectSpec) -> None:
@@ -597,13 +622,14 @@ def modify(rt: Runtime, effect: EffectSpec) -> None:
          duration: while_attached}                                 # an aura
     """
     state = rt.state
-    if effect.get("duration") == "while_attached" and _on_enchantment(rt):
+    p = effect.of(Modify)
+    if p.duration == "while_attached" and _on_enchantment(rt):
         return  # lasts while the card is attached (`arena.engine.abilities.statics`)
-    stat = str(effect.get("stat"))
-    until = _UNTIL.get(str(effect.get("duration", "this_turn")), "turn")
+    stat = str(p.stat)
+    until = _UNTIL[p.duration]
     figures = rt.figures(effect)
     for f in figures:
-        n = rt.amount(effect.get("amount", 0), f)
+        n = rt.amount(p.amount, f)
         if n:
             lasting.add_entry(state, lasting.MODS, {"figure": f, "stat": stat, "amount": n,
                                                     "source": rt.scope.label, "until": until,
@@ -628,7 +654,7 @@ def switch_stats(rt: Runtime, effect: EffectSpec) -> None:
     state = rt.state
     if _on_enchantment(rt):
         return  # lasts while the card is attached (`arena.engine.abilities.statics`)
-    stats = [str(s) for s in effect.get("stats", (Stat.ATTACK, Stat.DEFENSE))]
+    stats = [str(s) for s in effect.of(SwitchStats).stats]
     figures = rt.figures(effect)
     for f in figures:
         lasting.add_entry(state, lasting.SWITCH, {"figure": f, "stats": stats,
@@ -646,7 +672,7 @@ def extra_attack(rt: Runtime, effect: EffectSpec) -> None:
     """
     figures = rt.figures(effect)
     for f in figures:
-        lasting.add_attacks(rt.state, f, int(effect.get("count", 1)))
+        lasting.add_attacks(rt.state, f, effect.of(ExtraAttack).count)
     if figures:
         rt.ctx.emit(EffectApplied(rt.scope.label, "extra_attack", tuple(figures),
                                   f"{_names(rt.state, figures)} may attack again"))
@@ -658,9 +684,9 @@ def add_counter(rt: Runtime, effect: EffectSpec) -> None:
 
         {effect: add_counter, target: enchanted, counter: power, count: 1}
     """
+    p = effect.of(AddCounter)
     for card in rt.cards(effect):
-        card_counters.add_counter(rt.ctx, card, str(effect.get("counter", "charge")),
-                                  int(effect.get("count", 1)))
+        card_counters.add_counter(rt.ctx, card, p.counter, p.count)
 
 
 # --- cards ---------------------------------------------------------------------------------
@@ -724,7 +750,7 @@ def forbid_choice(rt: Runtime, effect: EffectSpec) -> None:
         owner = static.cards[card].owner
         name = static.card_def(card).name
         cards = [card]
-        if effect.get("same_name", True):
+        if effect.of(ForbidChoice).same_name:
             cards = [c for c in static.players[owner].cards
                      if c == card or (static.card_def(c).name == name
                                       and static.card_def(c).kind == "squad")]
@@ -744,7 +770,8 @@ def roll_d20(rt: Runtime, effect: EffectSpec) -> None:
 
         {effect: roll_d20, at_least: 16, then: [{effect: take_turn_with, select: {...}}]}
     """
-    then: tuple[EffectSpec, ...] = effect.get("then", ())
+    p = effect.of(RollD20)
+    then = p.then
     base = [*rt.path, "then"]
     possible = False
     for j, sub in enumerate(then):
@@ -760,16 +787,16 @@ def roll_d20(rt: Runtime, effect: EffectSpec) -> None:
     if then and not possible:
         raise Fizzle("no legal target")
     value = rt.ctx.roll_d20(rt.scope.player, rt.scope.label)
-    ok = value >= int(effect.get("at_least", 20))
+    ok = value >= p.at_least
     rt.ctx.emit(EffectApplied(rt.scope.label, "roll_d20", (), f"rolled {value}: "
                               f"{'success' if ok else 'failure'} (needs "
-                              f"{effect.get('at_least')}+)"))
+                              f"{p.at_least}+)"))
     if ok:
         rt.call(base)
 
 
 def _roll_viable(rt: Runtime, effect: EffectSpec) -> bool:
-    then: tuple[EffectSpec, ...] = effect.get("then", ())
+    then = effect.of(RollD20).then
     base = [*rt.path, "then"]
     return not then or any(effect_viable(Runtime(rt.ctx, rt.job, [*base, j], rt.scope), sub)
                            for j, sub in enumerate(then))
@@ -784,9 +811,10 @@ def special(rt: Runtime, effect: EffectSpec) -> None:
 
         {effect: special, function: shuffle-library, target: controller}
     """
-    found = rt.registry.specials.get(str(effect.get("function", "")))
+    function = effect.of(Special).function
+    found = rt.registry.specials.get(function)
     if found is None:
-        raise KeyError(f"no special effect function {effect.get('function')!r} is registered")
+        raise KeyError(f"no special effect function {function!r} is registered")
     found.run(rt, effect)
 
 

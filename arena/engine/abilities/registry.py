@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from arena.engine.abilities.params import Special
 from arena.engine.rulebook import RuleBook
 
 if TYPE_CHECKING:
@@ -92,8 +93,8 @@ class EffectRegistry:
 
     def lookup(self, effect: EffectSpec) -> Primitive | None:
         """The implementation an effect resolves through (a special by its ``function``)."""
-        if effect.name == "special":
-            return self.specials.get(str(effect.get("function", "")))
+        if isinstance(effect.params, Special):
+            return self.specials.get(effect.params.function)
         return self.primitives.get(effect.name)
 
 

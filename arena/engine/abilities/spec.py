@@ -2,14 +2,17 @@
 
 The engine never imports `arena.content`: a card's abilities and a spell card's effects come
 as the content layer's pydantic models, or as plain dicts (saves loaded with the engine's own
-cards, tests). Both are turned into plain data first (`to_plain`: a ``model_dump`` by alias,
-or the dicts as they are) and compiled once per game into the records here, cached in
-`Static.memo` by card definition. The keys are those of the content vocabulary
+cards, tests). Both are turned into plain data first (`arena.engine.defs.plain_data`) and
+compiled once per game into the records here, cached in `Static.memo` by card definition;
+every reader past this point (rules, AI, client) reads these typed records only.
+The keys are those of the content vocabulary
 (`arena.content.abilities`, rendered in docs/content-formats.md): ``from`` for a selector's
 origin, ``with`` for a swap's second figure, ``then`` for a d20 roll's effects.
 
-Effects keep their parameters as plain data in `EffectSpec.params` (each primitive reads its
-own, with the vocabulary's defaults); selectors, amounts and nested effects are compiled.
+Each effect's parameters are a typed record (`arena.engine.abilities.params`, where their
+defaults are written once) read by the primitive through `EffectSpec.of`; selectors, amounts
+and nested effects are compiled. A key left out takes the record's default: the compiler
+passes on only the keys a card gives.
 An effect is found again by its *path*: ``["army", def id, ability id, "effects", 0, "then",
 1]`` or ``["spell", def id, "effects", 2]`` (`effects_at`), so a resolution waiting on a
 decision stores plain data only.
@@ -18,11 +21,28 @@ decision stores plain data only.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from types import MappingProxyType
-from typing import Any
+from dataclasses import dataclass, fields
+from typing import Any, TypeVar
 
+from arena.engine.abilities.params import (
+    DEFAULT_LIMIT,
+    PARAMS_OF,
+    TRIGGER_LIMIT,
+    EffectName,
+    EffectParams,
+    Limit,
+    ModifierWhen,
+    Modify,
+    NoParams,
+    Origin,
+    Relation,
+    Target,
+)
+from arena.engine.defs import plain_data
 from arena.engine.state import Static
+from arena.engine.vocab import Stat
+
+_P = TypeVar("_P")
 
 __all__ = [
     "ANY",
@@ -37,35 +57,18 @@ __all__ = [
     "abilities_of",
     "effects_at",
     "spell_spec",
-    "to_plain",
 ]
-
-
-def to_plain(value: Any) -> Any:
-    """Plain data (dicts, lists, scalars) from a pydantic model, a dataclass-free mapping or a
-    sequence; a model is dumped by alias (``from``, ``with``), unset defaults included."""
-    if isinstance(value, Mapping):
-        return {str(k): to_plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [to_plain(v) for v in value]
-    dump = getattr(value, "model_dump", None)
-    if callable(dump):
-        try:
-            return to_plain(dump(mode="json", by_alias=True, warnings=False))
-        except TypeError:  # pragma: no cover - older pydantic
-            return to_plain(dump(mode="json", by_alias=True))
-    return value
 
 
 @dataclass(frozen=True, slots=True)
 class SelectorSpec:
     """Which figures or army cards (vocabulary ``Selector``); ``origin`` is ``from``."""
 
-    relation: str = "any"
+    relation: Relation = "any"
     within: int | None = None
     clear_sight: bool = False
     adjacent: bool = False
-    origin: str = "self"
+    origin: Origin = "self"
     creature_type: str | None = None
     not_creature_type: str | None = None
     colour: str | None = None
@@ -102,10 +105,10 @@ Amount = int | CountSpec | str
 class ModifierSpec:
     """A static ability's modifier."""
 
-    stat: str
+    stat: Stat
     amount: Amount
-    applies_to: SelectorSpec
-    when: str = "always"
+    applies_to: SelectorSpec = ANY
+    when: ModifierWhen = "always"
     cumulative: bool = True
 
 
@@ -125,19 +128,21 @@ class ConditionSpec:
 @dataclass(frozen=True, slots=True)
 class EffectSpec:
     """One effect: the primitive's name, its target and selector, the optional ``around``
-    figure selector, and the rest of its parameters (compiled where they are selectors,
-    amounts or effects)."""
+    figure selector, and its own parameters (a record of `arena.engine.abilities.params`)."""
 
-    name: str
-    target: str = "chosen"
+    name: EffectName
+    target: Target = "chosen"
     select: SelectorSpec | None = None
     around: SelectorSpec | None = None
-    params: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    params: EffectParams = NoParams()
 
-    def get(self, key: str, default: Any = None) -> Any:
-        """A parameter, or ``default`` when the card leaves it out."""
-        value = self.params.get(key, default)
-        return default if value is None else value
+    def of(self, kind: type[_P]) -> _P:
+        """The parameters as the record a primitive expects (a mismatch is a wiring error:
+        the registry pairs each name with its primitive)."""
+        if not isinstance(self.params, kind):
+            raise TypeError(f"effect {self.name} has {type(self.params).__name__} parameters, "
+                            f"not {kind.__name__}")
+        return self.params
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,12 +152,13 @@ class AbilitySpec:
     id: str
     name: str
     kind: str
+    text: str = ""
     keyword: str | None = None
     modifier: ModifierSpec | None = None
     event: str | None = None
     condition: ConditionSpec | None = None
     optional: bool = False
-    limit: str = "unlimited"
+    limit: Limit = TRIGGER_LIMIT
     effects: tuple[EffectSpec, ...] = ()
     cost: tuple[EffectSpec, ...] = ()
     in_addition_to_attack: bool = True
@@ -199,41 +205,47 @@ class SpellSpec:
 
 
 def _is_continuous(effect: EffectSpec) -> bool:
-    if effect.name == "modify":
-        return bool(effect.get("duration") == "while_attached")
-    return effect.name == "switch_stats"
+    if isinstance(effect.params, Modify):
+        return effect.params.duration == "while_attached"
+    return effect.name == EffectName.SWITCH_STATS
 
 
 # --- compiling -----------------------------------------------------------------------------
 
 
+def _given(data: Mapping[str, Any], record: type[Any], aliases: Mapping[str, str] | None = None,
+           convert: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The fields of ``record`` that ``data`` gives (a null is left out), converted where
+    ``convert`` says; the rest keep the record's defaults. ``aliases`` maps a field to the
+    key the vocabulary writes (``origin`` is ``from``)."""
+    aliases, convert = aliases or {}, convert or {}
+    out: dict[str, Any] = {}
+    for f in fields(record):
+        key = aliases.get(f.name, f.name)
+        value = data.get(key, data.get(f.name))
+        if value is None:
+            continue
+        fix = convert.get(f.name)
+        out[f.name] = fix(value) if fix is not None else value
+    return out
+
+
+def _tuple(value: Any) -> tuple[Any, ...]:
+    return tuple(value)
+
+
 def _selector(data: Any) -> SelectorSpec | None:
     if data is None:
         return None
-    d = dict(data)
-    kinds = d.get("card_kind")
-    return SelectorSpec(
-        relation=str(d.get("relation") or "any"),
-        within=None if d.get("within") is None else int(d["within"]),
-        clear_sight=bool(d.get("clear_sight", False)),
-        adjacent=bool(d.get("adjacent", False)),
-        origin=str(d.get("from") or d.get("from_") or "self"),
-        creature_type=d.get("creature_type"),
-        not_creature_type=d.get("not_creature_type"),
-        colour=d.get("colour"),
-        card_kind=None if kinds is None else tuple(str(k) for k in kinds),
-        card=d.get("card"),
-        min_range=None if d.get("min_range") is None else int(d["min_range"]),
-        damaged=None if d.get("damaged") is None else bool(d["damaged"]),
-        exclude_self=bool(d.get("exclude_self", False)),
-    )
+    return SelectorSpec(**_given(dict(data), SelectorSpec, {"origin": "from"},
+                                 {"card_kind": _tuple}))
 
 
 def _amount(data: Any) -> Amount:
     if isinstance(data, Mapping):
         select = _selector(data["count"])
         assert select is not None
-        return CountSpec(select, int(data.get("times", 1)))
+        return CountSpec(select, **_given(data, CountSpec))
     if isinstance(data, str):
         return data
     return int(data)
@@ -242,44 +254,31 @@ def _amount(data: Any) -> Amount:
 def _condition(data: Any) -> ConditionSpec | None:
     if data is None:
         return None
-    d = dict(data)
-    return ConditionSpec(
-        attacker=_selector(d.get("attacker")),
-        target=_selector(d.get("target")),
-        chosen_card=_selector(d.get("chosen_card")),
-        spell_type=d.get("spell_type"),
-        spell_colour=d.get("spell_colour"),
-        all_figures_in_graveyard=bool(d.get("all_figures_in_graveyard", False)),
-        countered=bool(d.get("countered", False)),
-    )
+    return ConditionSpec(**_given(dict(data), ConditionSpec, convert={
+        "attacker": _selector, "target": _selector, "chosen_card": _selector}))
 
 
-_COMMON = ("effect", "target", "select", "around")
+_COMMON = frozenset({"effect", "target", "select", "around"})
 
 
 def _effect(data: Any) -> EffectSpec:
     d = dict(data)
-    params: dict[str, Any] = {}
-    for key, value in d.items():
-        if key in _COMMON:
-            continue
-        if key in ("with", "with_"):
-            params["with"] = _selector(value)
-        elif key == "amount" and not (isinstance(value, str) and value == "all"):
-            params[key] = _amount(value)
-        elif key == "then":
-            params[key] = tuple(_effect(e) for e in value)
-        elif isinstance(value, list):
-            params[key] = tuple(value)
-        else:
-            params[key] = value
-    return EffectSpec(
-        name=str(d["effect"]),
-        target=str(d.get("target") or "chosen"),
-        select=_selector(d.get("select")),
-        around=_selector(d.get("around")),
-        params=MappingProxyType(params),
-    )
+    name = EffectName(str(d["effect"]))
+    record = PARAMS_OF[name]
+    known = {f.name for f in fields(record)} | {"with"} | _COMMON
+    unknown = sorted(k for k in d if k not in known)
+    if unknown:
+        raise ValueError(f"effect {name} has no parameter {', '.join(unknown)}")
+    params = record(**_given(d, record, {"with_": "with"}, {
+        "with_": _selector, "then": _effects, "amount": _amount_or_all, "stat": Stat,
+        "stats": lambda v: tuple(Stat(s) for s in v)}))
+    return EffectSpec(**_given(d, EffectSpec, {"name": "effect"}, {
+        "name": EffectName, "select": _selector, "around": _selector}), params=params)
+
+
+def _amount_or_all(data: Any) -> Amount:
+    """An amount, or ``all`` (remove_damage)."""
+    return "all" if data == "all" else _amount(data)
 
 
 def _effects(data: Any) -> tuple[EffectSpec, ...]:
@@ -288,28 +287,20 @@ def _effects(data: Any) -> tuple[EffectSpec, ...]:
 
 def _ability(data: Mapping[str, Any], index: int = 0) -> AbilitySpec:
     """One ability (lenient with hand-written test data: a missing id or name is made up)."""
+    kind = str(data["kind"])
     modifier = None
     if data.get("modifier") is not None:
         m = dict(data["modifier"])
-        applies = _selector(m.get("applies_to")) or ANY
-        modifier = ModifierSpec(str(m["stat"]), _amount(m["amount"]), applies,
-                                str(m.get("when") or "always"), bool(m.get("cumulative", True)))
+        modifier = ModifierSpec(**_given(m, ModifierSpec, convert={
+            "stat": Stat, "amount": _amount, "applies_to": _selector}))
     ident = str(data.get("id") or data.get("keyword") or f"ability-{index + 1}")
-    return AbilitySpec(
-        id=ident,
-        name=str(data.get("name") or ident),
-        kind=str(data["kind"]),
-        keyword=data.get("keyword"),
-        modifier=modifier,
-        event=data.get("event"),
-        condition=_condition(data.get("condition")),
-        optional=bool(data.get("optional", False)),
-        limit=str(data.get("limit") or ("once_per_turn" if data["kind"] == "activated"
-                                        else "unlimited")),
-        effects=_effects(data.get("effects")),
-        cost=_effects(data.get("cost")),
-        in_addition_to_attack=bool(data.get("in_addition_to_attack", True)),
-    )
+    given = _given(data, AbilitySpec, convert={
+        "condition": _condition, "effects": _effects, "cost": _effects})
+    given.pop("modifier", None)
+    return AbilitySpec(**{
+        "limit": DEFAULT_LIMIT.get(kind, TRIGGER_LIMIT), **given,
+        "id": ident, "name": str(data.get("name") or ident), "kind": kind,
+        "modifier": modifier})
 
 
 def abilities_of(static: Static, def_id: str) -> tuple[AbilitySpec, ...]:
@@ -318,7 +309,7 @@ def abilities_of(static: Static, def_id: str) -> tuple[AbilitySpec, ...]:
     found: tuple[AbilitySpec, ...] | None = static.memo.get(key)
     if found is None:
         card = static.army_defs[def_id]
-        found = tuple(_ability(to_plain(a), i)
+        found = tuple(_ability(plain_data(a), i)
                       for i, a in enumerate(getattr(card, "abilities", ()) or ()))
         static.memo[key] = found
     return found
@@ -333,9 +324,9 @@ def spell_spec(static: Static, def_id: str) -> SpellSpec | None:
     card = static.spell_defs.get(def_id)
     spec: SpellSpec | None = None
     if card is not None:
-        effects = _effects(to_plain(getattr(card, "effects", None) or ()))
+        effects = _effects(plain_data(getattr(card, "effects", None) or ()))
         if effects:
-            trigger = to_plain(getattr(card, "trigger", None))
+            trigger = plain_data(getattr(card, "trigger", None))
             enchants = getattr(card, "enchants", None) or ()
             spec = SpellSpec(
                 id=str(card.id), name=str(card.name), colour=str(card.colour),
@@ -364,6 +355,6 @@ def effects_at(static: Static, path: Sequence[Any]) -> tuple[EffectSpec, ...]:
         raise ValueError(f"not an effect path: {path!r}")
     while rest:
         index, key = int(rest[0]), str(rest[1])
-        effects = effects[index].params[key]
+        effects = getattr(effects[index].params, key)
         rest = rest[2:]
     return effects

@@ -30,6 +30,7 @@ from dataclasses import replace
 
 from arena.engine.abilities import lasting
 from arena.engine.abilities.amounts import evaluate
+from arena.engine.abilities.params import Modify, SwitchStats
 from arena.engine.abilities.scope import Scope
 from arena.engine.abilities.selectors import (
     figure_matches,
@@ -46,7 +47,7 @@ from arena.engine.abilities.spec import (
 )
 from arena.engine.state import GameState, Static
 from arena.engine.stats import StatQuery, StatValue
-from arena.engine.vocab import POINT_OF, PRINTED, Point, Stat
+from arena.engine.vocab import POINT_OF, PRINTED, Point
 
 __all__ = [
     "card_label",
@@ -171,12 +172,13 @@ def _auras(state: GameState, query: StatQuery) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
     for card, spell, spec in _aura_specs(state):
         for effect in spec.continuous:
-            if effect.name != "modify" or POINT_OF.get(str(effect.get("stat"))) != query.point:
+            if not isinstance(effect.params, Modify) or POINT_OF.get(
+                    effect.params.stat) != query.point:
                 continue
             scope, subjects = _aura_subjects(state, card, spell, spec, effect.target,
                                              effect.select)
             if query.figure in subjects:
-                n = evaluate(state, effect.get("amount", 0), scope, query.figure)
+                n = evaluate(state, effect.params.amount, scope, query.figure)
                 if n:
                     out.append((spec.name, n))
     return out
@@ -210,12 +212,12 @@ def _switches(state: GameState, figure: str) -> list[tuple[str, str, str]]:
            for e in state.extra.get(lasting.SWITCH, ()) if e["figure"] == figure]
     for card, spell, spec in _aura_specs(state):
         for effect in spec.continuous:
-            if effect.name != "switch_stats":
+            if not isinstance(effect.params, SwitchStats):
                 continue
             _, subjects = _aura_subjects(state, card, spell, spec, effect.target,
                                          effect.select)
             if figure in subjects:
-                a, b = effect.get("stats", (Stat.ATTACK, Stat.DEFENSE))
+                a, b = effect.params.stats
                 out.append((str(a), str(b), spec.name))
     return out
 
