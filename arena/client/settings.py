@@ -62,6 +62,7 @@ class Settings:
     fullscreen: bool = False
     ui_scale: float = 1.0  # one of UI_SCALES: fonts and panel widths
     sound: bool = True
+    hotseat_turn: bool = True  # in hotseat, turn the board to the side of the player to act
     keys: dict[str, int] = field(default_factory=_default_keys)
 
     @property

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from arena.engine import combat, move_action, persist, setup, turn, victory
-from arena.engine.actions import Action, parse_action
+from arena.engine.actions import Action, Pos, parse_action
 from arena.engine.context import Ctx
 from arena.engine.defs import (
     ArmyCardDef,
@@ -34,16 +34,16 @@ from arena.engine.defs import (
     scenario_rules,
 )
 from arena.engine.errors import IllegalAction, SetupError
-from arena.engine.events import Event
+from arena.engine.events import Event, PlaneswalkerPlaced
 from arena.engine.pathfinding import Reach
 from arena.engine.rng import Rng
 from arena.engine.rulebook import RuleBook
 from arena.engine.sight import Sight
 from arena.engine.standard import standard_rulebook
-from arena.engine.state import Decision, GameState, Outcome
+from arena.engine.state import Decision, GameState, Outcome, Static
 from arena.engine.stats import StatQuery, StatValue, fold
 from arena.engine.views import player_view, visible_actions
-from arena.engine.vocab import PLAYER_PHASES, Phase, Point
+from arena.engine.vocab import PLAYER_PHASES, SETUP_PHASES, Phase, Point
 
 __all__ = ["Game", "Pending", "new_game"]
 
@@ -156,23 +156,60 @@ class Game:
         persist.check_save(data)
         static = persist.static_from_data(
             data["static"], rules or standard_rulebook(), card_factory)
+        if "origin_state" in data:
+            static.memo["origin_state"] = data["origin_state"]
+        game = cls._from_origin(static)
+        for text in data["actions"]:
+            game.apply(text)
+        return game
+
+    @classmethod
+    def _from_origin(cls, static: Static) -> Game:
+        """The game as it began: a new game rebuilt from its seed and cards, or the state it
+        was started from (raises `SetupError` when neither is known)."""
         origin = static.origin
         if origin.get("kind") == "new_game":
             armies = [[static.army_defs[i] for i in seat] for seat in origin["armies"]]
             decks = [[static.spell_defs[i] for i in seat] for seat in origin["decks"]]
-            game = new_game(static.scenario, static.field, armies, decks,
+            return new_game(static.scenario, static.field, armies, decks,
                             [list(t) for t in origin["teams"]], int(origin["seed"]),
                             rules=static.rules)
-        elif "origin_state" in data:
-            state = persist.state_from_data(data["origin_state"], static)
-            static.memo["origin_state"] = data["origin_state"]
+        if "origin_state" in static.memo:
+            state = persist.state_from_data(static.memo["origin_state"], static)
             game = cls(state)
             game._settle(Ctx(state))
-        else:
-            raise SetupError("this save has no origin to replay from")
-        for text in data["actions"]:
-            game.apply(text)
-        return game
+            return game
+        raise SetupError("this game has no origin to replay from")
+
+    def starting_positions(self) -> dict[int, Pos]:
+        """Where each player placed their Planeswalker (guide "Get ready to play" 4: each
+        player's starting side), found by replaying the set-up from the game's origin; a game
+        with no origin, or one started after the set-up, gives the places of the
+        Planeswalkers on the battlefield now. Kept with the game's cards once every
+        Planeswalker is placed."""
+        static = self.state.static
+        found: dict[int, Pos] | None = static.memo.get("starting_positions")
+        if found is not None:
+            return found
+        found = {}
+        try:
+            game = Game._from_origin(static)
+        except SetupError:
+            game = None
+        if game is not None and game.phase in SETUP_PHASES:
+            for text in self.actions:
+                if game.phase not in SETUP_PHASES:
+                    break
+                for event in game.apply(text):
+                    if isinstance(event, PlaneswalkerPlaced):
+                        found[event.player] = event.position
+        for seat in static.seats:
+            hexes = self.state.figures[self.state.planeswalker_figure(seat)].hexes
+            if seat not in found and hexes:
+                found[seat] = hexes[0] if len(hexes) == 1 else (hexes[0], hexes[1])
+        if self.phase not in SETUP_PHASES:
+            static.memo["starting_positions"] = found
+        return found
 
     # --- the surface --------------------------------------------------------------------------
 

@@ -90,7 +90,7 @@ from arena.engine import (
     UseAbility,
 )
 from arena.engine.abilities.spec import abilities_of
-from arena.engine.actions import Pos
+from arena.engine.actions import Pos, pos_hexes
 from arena.engine.state import HAND_LIMIT, SPELLS_PER_TURN
 from arena.engine.vocab import Phase
 from arena.hexgrid import Hex, hex_to_point
@@ -241,15 +241,15 @@ class BattleScene(Scene):
         session.save(autosave_path())
 
     def _orient(self) -> None:
-        """Turn the camera so the viewer's Planeswalker (or zone) is at the front."""
+        """Turn the camera so the viewer's starting side (where their Planeswalker was
+        placed; before that, nothing) is at the front."""
         if self.oriented:
             return
-        state = self.game.state
         seat = self.session.viewer
-        fid = state.planeswalker_figure(seat)
-        hexes = state.figures[fid].hexes
-        if not hexes:
+        start = self.game.starting_positions().get(seat)
+        if start is None:
             return
+        hexes = pos_hexes(start)
         self.oriented = True
         proj = self.camera.projection()
         best, best_cy = 0, -1e9
@@ -1433,8 +1433,9 @@ class BattleScene(Scene):
                                      on_menu=self.pause))
 
     def _handoff_done(self) -> None:
-        self.oriented = False
-        self._orient()
+        if self.app.settings.hotseat_turn:
+            self.oriented = False
+            self._orient()
         self._picture = None
         self._markers = None
         self._rebuild()

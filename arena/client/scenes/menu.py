@@ -263,9 +263,15 @@ class SettingsScene(Scene):
                    options=[(True, "On"), (False, "Off")], px=px,
                    on_change=lambda v: self._set(sound=v),
                    note="Dice, hits and destroyed figures."),
+            Choice(rect=pygame.Rect(x, y + 8 * gap, cw, rh), label="Hotseat view",
+                   name="hotseat", options=[(True, "Turn to each player"),
+                                            (False, "Keep the view")], px=px,
+                   on_change=lambda v: self._set(hotseat_turn=v),
+                   note="Between human players on one screen: the board turns so the "
+                        "player to act sees it from their starting side."),
         ]
         values = [s.colour_blind, s.animations, s.ai_pace, s.show_fps, s.window_size,
-                  s.fullscreen, s.ui_scale, s.sound]
+                  s.fullscreen, s.ui_scale, s.sound, s.hotseat_turn]
         for row, value in zip(rows, values, strict=True):
             row.set_value(value)
         widgets: list[Choice | Button] = list(rows)
@@ -282,7 +288,7 @@ class SettingsScene(Scene):
                 style="primary" if waiting else "normal", px=max(13, min(18, krh // 2 + 2)),
                 action=partial(self.start_rebind, action),
                 note="Rebind: press this, then the new key (Esc cancels)."))
-        widgets.append(Button(rect=pygame.Rect(x, y + 8 * gap + 10, 200, 42), label="Back",
+        widgets.append(Button(rect=pygame.Rect(x, y + 9 * gap + 10, 200, 42), label="Back",
                               name="back", hint="Esc", action=self.app.pop))
         self.keys_x = kx
         focus = self.form.focus
