@@ -79,6 +79,7 @@ from arena.client.scenes.hud import (
 )
 from arena.client.session import BattleSession, ability_name, lead_hex
 from arena.client.settings import key_label
+from arena.client.statline import figure_stat_line, life_text
 from arena.client.ui import Button, Form, Widget, draw_panel, panel_inner
 from arena.engine import (
     Action,
@@ -654,15 +655,20 @@ class BattleScene(Scene):
         on = zones.count("battlefield")
         reserve = zones.count("reserve")
         gone = zones.count("graveyard")
-        stats = (f"Move {card.move} · Range {card.range} · Att {card.attack} · "
-                 f"Def {card.defense} · Ht {card.height}")
+        standing = [f for f in figs if state.figures[f].zone == "battlefield"]
+        if standing:  # the values now, with what changes them (`arena.client.statline`)
+            stats = f"{figure_stat_line(self.game, standing[0])} · Ht {card.height}"
+        else:
+            stats = (f"Move {card.move} · Range {card.range} · Att {card.attack} · "
+                     f"Def {card.defense} · Ht {card.height}")
         if card.kind == "planeswalker" or (card.figures == 1 and card.life > 1):
             damage = sum(state.figures[f].damage for f in figs)
             if gone:
                 where = "Destroyed"
+            elif standing:
+                where = life_text(self.game, standing[0])
             else:
-                where = f"Life {card.life - damage}/{card.life}" + ("" if on else
-                                                                    " · not placed yet")
+                where = f"Life {card.life - damage}/{card.life} · not placed yet"
         else:
             parts = []
             if on:
@@ -1948,12 +1954,12 @@ class BattleScene(Scene):
             static = state.static
             card = static.figure_def(fid)
             owner = state.controller(fid)
-            damage = state.figures[fid].damage
             lines.append((f"{static.figure_name(fid)} ({self.session.seat_label(owner)})",
                           palette(self.app.settings.colour_blind).player(owner)))
-            lines.append((f"Life {card.life - damage}/{card.life} · Move {card.move} · Range "
-                          f"{card.range} · Attack {card.attack} · Defense {card.defense} · "
-                          f"Height {card.height}", UI["muted"]))
+            if state.figures[fid].zone == "battlefield":
+                lines.append((f"{life_text(self.game, fid)} · Height {card.height}",
+                              UI["muted"]))
+                lines.append((figure_stat_line(self.game, fid), UI["muted"]))
         pos = self.hover_position()
         if pos is not None and self.selected is not None:
             r = self.reach().get(pos)
