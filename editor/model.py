@@ -739,7 +739,9 @@ class Editor:
         """Centre of point symmetry in doubled coordinates (``2 * hex``), or None."""
         self.revision = 0
         """Grows with every change (undo and redo too): watchers re-validate on it."""
-        self.saved_revision = 0
+        self.clean_depth: int | None = 0
+        """How many undo steps lead to the state last saved (or opened); None when that state
+        is no longer on the stack. Undoing or redoing back to it makes the map clean again."""
         self.clipboard: Fragment | None = None
 
     # symmetry -----------------------------------------------------------------------------
@@ -760,7 +762,13 @@ class Editor:
 
     @property
     def dirty(self) -> bool:
-        return self.revision != self.saved_revision
+        """Whether the map differs from its file: it follows the undo stack, so undoing back
+        to the saved state is clean and redoing away from it is dirty again."""
+        return len(self.undo_stack) != self.clean_depth
+
+    def mark_unsaved(self) -> None:
+        """Make the map dirty whatever its stack says (recovered work is not in any file)."""
+        self.clean_depth = None
 
     def execute(self, command: Command, merge: bool = False) -> bool:
         """Run a command (and its mirror image, with symmetry on) as one undo step.
@@ -774,6 +782,11 @@ class Editor:
                 other.apply(self.doc)
         if self.doc == before:
             return False
+        depth = len(self.undo_stack)
+        if self.clean_depth is not None and (
+                self.clean_depth > depth  # the saved state was undone: its redo is dropped
+                or (merge and depth and self.clean_depth == depth)):  # its step changes
+            self.clean_depth = None
         if merge and self.undo_stack:
             self.undo_stack[-1].after = self.doc.copy()
         else:
@@ -849,7 +862,7 @@ class Editor:
         if rename:
             self.execute(SetInfo(id=target.stem, label="Rename to match the file"))
         self.path = target
-        self.saved_revision = self.revision
+        self.clean_depth = len(self.undo_stack)
         return target
 
 
@@ -902,7 +915,7 @@ def recover_autosave(path: Path | None = None) -> tuple[Editor | None, str]:
         return None, (f"The recovery copy {target.name} could not be used ({reason}); "
                       f"{where}. The editor started with a new battlefield.")
     editor = Editor(doc, Path(source) if source else None)
-    editor.revision = 1  # recovered work is unsaved
+    editor.mark_unsaved()  # recovered work is not in any file
     return editor, ""
 
 

@@ -178,6 +178,45 @@ def test_unlimited_undo_and_redo_and_redo_cleared_by_a_new_edit() -> None:
     assert ed.redo() is None
 
 
+def test_the_dirty_mark_follows_the_undo_stack(tmp_path: Path) -> None:
+    """Undoing back to the saved state is clean; redoing away from it is dirty again; a
+    new edit after undoing past the save makes the saved state unreachable."""
+    ed = patch_editor()
+    ed.execute(Raise((0, 0)))
+    ed.save(tmp_path / "patch.yaml")
+    assert not ed.dirty
+    ed.execute(Raise((1, 0)))
+    ed.execute(Paint((2, 0), "water"))
+    assert ed.dirty
+    ed.undo()
+    assert ed.dirty
+    ed.undo()
+    assert not ed.dirty  # back at the saved state
+    ed.undo()
+    assert ed.dirty  # before the saved state
+    ed.redo()
+    assert not ed.dirty
+    ed.redo()
+    assert ed.dirty  # redone away from it
+    ed.undo()
+    ed.undo()
+    ed.execute(Paint((3, 0), "road"))  # the saved state's redo is gone
+    assert ed.dirty and len(ed.undo_stack) == 1
+    ed.undo()
+    assert ed.dirty
+
+
+def test_a_stroke_merged_into_the_saved_step_is_unsaved(tmp_path: Path) -> None:
+    ed = patch_editor()
+    ed.execute(Raise((0, 0)))
+    ed.save(tmp_path / "patch.yaml")
+    ed.execute(Raise((1, 0)), merge=True)  # the same brush stroke goes on after the save
+    assert ed.dirty
+    ed.undo()
+    ed.redo()
+    assert ed.dirty
+
+
 def test_batch_is_one_undo_step() -> None:
     ed = patch_editor()
     before = ed.doc.copy()
