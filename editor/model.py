@@ -14,9 +14,7 @@ hex-targeted command is also applied at the point-mirrored hexes in the same und
 from __future__ import annotations
 
 import copy
-import datetime as _dt
 import math
-import os
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
@@ -25,7 +23,6 @@ from typing import Any, Protocol, TypeVar
 
 from pydantic import ValidationError
 
-from arena.client.storage import data_dir
 from arena.content import writer, yamlio
 from arena.content.battlefield import (
     Battlefield,
@@ -35,7 +32,6 @@ from arena.content.battlefield import (
     PowerSpace,
     StartingZone,
 )
-from arena.content.errors import ContentError
 from arena.content.loader import load_file
 from arena.content.locations import save_path
 
@@ -864,73 +860,3 @@ class Editor:
         self.path = target
         self.clean_depth = len(self.undo_stack)
         return target
-
-
-# --- autosave ---------------------------------------------------------------------------------
-
-AUTOSAVE_NAME = "editor-autosave.yaml"
-
-
-def autosave_path() -> Path:
-    """``user_data_dir("arena")/editor-autosave.yaml`` (``ARENA_DATA_DIR`` overrides)."""
-    return data_dir() / AUTOSAVE_NAME
-
-
-def write_autosave(editor: Editor, path: Path | None = None) -> Path:
-    """Write the document (valid or not) and where it came from, atomically."""
-    target = path or autosave_path()
-    target.parent.mkdir(parents=True, exist_ok=True)
-    payload = {"source": str(editor.path) if editor.path else None,
-               "battlefield": editor.doc.to_data()}
-    yamlio.atomic_write(target, yamlio.dump(payload))
-    return target
-
-
-def read_autosave(path: Path | None = None) -> Editor | None:
-    """The editor left by a crash, if an autosave exists and can be used (else None; an
-    unusable one is set aside, see `recover_autosave`)."""
-    return recover_autosave(path)[0]
-
-
-def recover_autosave(path: Path | None = None) -> tuple[Editor | None, str]:
-    """The editor left by a crash, and a notice for the map maker. A recovery file that
-    cannot be used is moved aside (``editor-autosave.damaged-<time>.yaml`` beside it), never
-    read again at start-up, and the notice says where it went: a bad file must not stop the
-    editor from starting, nor be destroyed."""
-    target = path or autosave_path()
-    if not target.exists():
-        return None, ""
-    try:
-        # The content loader's caps (size, aliases, tags, nesting) guard the autosave too.
-        payload = yamlio.load_mapping(target)
-        doc = MapDoc.from_data(payload["battlefield"])
-        source = payload.get("source")
-        if source is not None and not isinstance(source, str):
-            raise ValueError("`source` is not a file name")
-    except Exception as exc:  # noqa: BLE001 - any unusable recovery file is set aside
-        reason = exc.problems[0].message if isinstance(exc, ContentError) and exc.problems \
-            else "it is damaged"
-        aside = set_aside(target)
-        where = f"it was moved to {aside}" if aside is not None else "it was left where it is"
-        return None, (f"The recovery copy {target.name} could not be used ({reason}); "
-                      f"{where}. The editor started with a new battlefield.")
-    editor = Editor(doc, Path(source) if source else None)
-    editor.mark_unsaved()  # recovered work is not in any file
-    return editor, ""
-
-
-def set_aside(path: Path) -> Path | None:
-    """Rename a damaged file beside itself with the time in its name (None if it cannot be
-    renamed)."""
-    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-    aside = path.with_name(f"{path.stem}.damaged-{stamp}{path.suffix}")
-    try:
-        os.replace(path, aside)
-    except OSError:
-        return None
-    return aside
-
-
-def clear_autosave(path: Path | None = None) -> None:
-    """Forget the autosave (after a clean exit or a save)."""
-    (path or autosave_path()).unlink(missing_ok=True)

@@ -26,6 +26,7 @@ from arena.content.loader import load_file
 from arena.hexgrid import Hex
 from editor import app as editor_app
 from editor import model as m
+from editor import recovery
 from editor.validation import validate
 
 pytestmark = pytest.mark.usefixtures("headless")
@@ -108,7 +109,7 @@ def test_build_a_battlefield_by_clicking(headless: pygame.Surface, tmp_path: Pat
     path = shot(app, headless, "built-by-clicking.png")
     assert path.is_file()
     assert app.problems_label.text.startswith("No problems")
-    assert app.save(tmp_path / "clicked.yaml"), app.message
+    assert app.docs.save(tmp_path / "clicked.yaml"), app.message
     loaded = load_file(tmp_path / "clicked.yaml")
     assert loaded.id == "clicked"
     reopened = m.Editor.open(tmp_path / "clicked.yaml")
@@ -204,24 +205,24 @@ def test_a_game_started_from_the_editor_that_fails_is_reported(
 
 def test_a_failed_save_is_reported(tmp_path: Path) -> None:
     app = editor_app.EditorApp(recover=False)
-    assert not app.save(tmp_path)  # a folder
+    assert not app.docs.save(tmp_path)  # a folder
     assert app.message.startswith("not saved")
 
 
 def test_recovery_is_offered_after_a_crash(headless: pygame.Surface) -> None:
     crashed = m.Editor(m.MapDoc(id="lost", name="Lost work", columns={(0, 0): ["land"]}))
-    m.write_autosave(crashed)
+    recovery.write_copy(crashed)
     app = editor_app.EditorApp(recover=True)
-    assert app.recovery is not None
+    assert app.docs.recovery is not None
     pump(app)
     app.draw(headless)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     pygame.image.save(headless, str(ARTIFACTS / "recovery.png"))
     app.handle_event(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
-                                        ui_element=app.recovery))
+                                        ui_element=app.docs.recovery))
     assert app.editor.doc.name == "Lost work" and app.editor.dirty
-    app.close()  # unsaved work: the autosave is kept
-    assert m.read_autosave() is not None
+    app.close()  # unsaved work: the recovery copy is kept
+    assert recovery.recover()[0] is not None
 
 
 BAD_AUTOSAVES = {
@@ -235,19 +236,19 @@ BAD_AUTOSAVES = {
 @pytest.mark.parametrize("body", list(BAD_AUTOSAVES.values()), ids=list(BAD_AUTOSAVES))
 def test_a_bad_recovery_copy_is_set_aside_and_the_editor_starts(
         headless: pygame.Surface, body: str) -> None:
-    auto = m.autosave_path()
-    auto.parent.mkdir(parents=True, exist_ok=True)
+    auto = recovery.write_copy(m.Editor(m.MapDoc(columns={(0, 0): ["land"]})))
+    assert auto is not None
     auto.write_text(body, encoding="utf-8")
     app = editor_app.EditorApp(recover=True)  # never raises for a bad recovery file
     pump(app)
     app.draw(headless)
-    assert app.recovery is None and not auto.exists()
-    aside = list(auto.parent.glob("editor-autosave.damaged-*.yaml"))
+    assert app.docs.recovery is None and not auto.exists()
+    aside = list(auto.parent.glob("*.damaged-*.yaml"))
     assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == body
     assert "set aside" not in app.message and str(aside[0]) in app.message
     app.close()
     again = editor_app.EditorApp(recover=True)  # the next start is clean
-    assert again.recovery is None and str(aside[0]) not in again.message
+    assert again.docs.recovery is None and str(aside[0]) not in again.message
     again.close()
 
 

@@ -27,6 +27,7 @@ from arena.content.loader import load_file
 from arena.content.userfiles import armies_dir, decks_dir, load_user_files
 from editor import app as editor_app
 from editor import model as m
+from editor import recovery
 from editor.builder import shipped_catalog
 
 pytestmark = pytest.mark.usefixtures("headless")
@@ -179,17 +180,17 @@ def test_quit_with_unsaved_changes_asks_first(tmp_path: Path, headless: pygame.S
             lambda: app.handle_event(pygame.event.Event(pygame.QUIT)))
     for i, ask in enumerate(asks):
         ask()
-        prompt = app.quit_prompt
+        prompt = app.docs.prompt
         assert app.running and prompt is not None and prompt.alive()
         assert set(prompt.buttons) == {"save", "discard", "cancel"}
         if i == 0:
             shot(app, headless, "quit-prompt.png")
         press(app, prompt.buttons["cancel"])
-        assert app.running and app.quit_prompt is None and app.editor.doc.top((0, 0)) == 2
+        assert app.running and app.docs.prompt is None and app.editor.doc.top((0, 0)) == 2
     # Save: writes the file, then quits.
-    app.request_quit()
-    assert app.quit_prompt is not None
-    press(app, app.quit_prompt.buttons["save"])
+    app.docs.request_quit()
+    assert app.docs.prompt is not None
+    press(app, app.docs.prompt.buttons["save"])
     assert not app.running
     assert m.Editor.open(target).doc.top((0, 0)) == 2
 
@@ -197,10 +198,10 @@ def test_quit_with_unsaved_changes_asks_first(tmp_path: Path, headless: pygame.S
 def test_save_on_quit_without_a_file_name_asks_where(tmp_path: Path) -> None:
     app = editor_app.EditorApp(recover=False)
     app.run_command(m.Raise((0, 0)))
-    app.request_quit()
-    assert app.quit_prompt is not None
-    press(app, app.quit_prompt.buttons["save"])
-    assert app.running and app.dialog_kind == "save-as" and app.quit_after_save
+    app.docs.request_quit()
+    assert app.docs.prompt is not None
+    press(app, app.docs.prompt.buttons["save"])
+    assert app.running and app.dialog_kind == "save-as" and app.docs.after_save is not None
     app.on_path(tmp_path / "named.yaml")
     assert not app.running and load_file(tmp_path / "named.yaml").id == "named"
 
@@ -209,33 +210,33 @@ def test_a_failed_save_on_quit_keeps_the_editor_open(tmp_path: Path) -> None:
     app = editor_app.EditorApp(recover=False)
     app.run_command(m.Raise((0, 0)))
     app.editor.path = tmp_path  # a folder: the save fails
-    app.request_quit()
-    assert app.quit_prompt is not None
-    press(app, app.quit_prompt.buttons["save"])
+    app.docs.request_quit()
+    assert app.docs.prompt is not None
+    press(app, app.docs.prompt.buttons["save"])
     assert app.running and "stays open" in app.message and app.editor.dirty
 
 
 def test_discard_quits_and_forgets_the_autosave() -> None:
     app = editor_app.EditorApp(recover=False)
     app.run_command(m.Raise((0, 0)))
-    app.autosave()
-    assert m.read_autosave() is not None
-    app.request_quit()
-    assert app.quit_prompt is not None
-    press(app, app.quit_prompt.buttons["discard"])
+    app.docs.autosave()
+    assert recovery.recover()[0] is not None
+    app.docs.request_quit()
+    assert app.docs.prompt is not None
+    press(app, app.docs.prompt.buttons["discard"])
     assert not app.running
     app.close()
-    assert m.read_autosave() is None
+    assert recovery.recover() == (None, [])
 
 
 def test_closing_the_question_window_cancels() -> None:
     app = editor_app.EditorApp(recover=False)
     app.run_command(m.Raise((0, 0)))
-    app.request_quit()
-    assert app.quit_prompt is not None
-    app.quit_prompt.window.kill()
+    app.docs.request_quit()
+    assert app.docs.prompt is not None
+    app.docs.prompt.window.kill()
     pump(app)
-    assert app.running and app.quit_prompt is None and app.editor.dirty
+    assert app.running and app.docs.prompt is None and app.editor.dirty
 
 
 # --- army and deck builder --------------------------------------------------------------------
@@ -325,10 +326,10 @@ def test_unsaved_army_is_part_of_the_quit_question(tmp_path: Path) -> None:
     assert b is not None and app.builder_window is not None
     b.name_army("Quick Army")
     b.add_card(b.army_choices()[0].id)
-    assert app.unsaved() == ["the army"]
-    app.request_quit()
-    assert app.quit_prompt is not None
-    press(app, app.quit_prompt.buttons["save"])
+    assert app.docs.unsaved() == ["the army"]
+    app.docs.request_quit()
+    assert app.docs.prompt is not None
+    press(app, app.docs.prompt.buttons["save"])
     assert not app.running
     assert load_file(armies_dir(data_dir()) / "quick-army.yaml").cards == b.cards
 
