@@ -192,6 +192,7 @@ class EditorApp:
             testplay.launch_battle
         self.games: list[WatchedGame] = []
         """The games started from here, watched until they stop (`watch_games`)."""
+        self.play_folders = testplay.PlayFolders()
         self.export_choice: prompts.Choice | None = None
         self.zone_window: ZoneWindow | None = None
         self.docs.start(path)
@@ -347,8 +348,9 @@ class EditorApp:
             self.message = f"Test play: {exc}"
             return
         try:
-            self.watch(self.launcher(content))
+            self.watch(self.launcher(content), content)
         except OSError as exc:
+            testplay.remove(content)
             self.message = f"Test play: could not start the game: {exc.strerror or exc}"
             return
         self.message = ("Test play: the game starts on this battlefield, you against the "
@@ -956,12 +958,16 @@ class EditorApp:
         try:
             content, scenario = testplay.prepare(self.editor.doc, self.scenario_form)
             field = f"this battlefield ('Test play: {self.editor.doc.name}')"
+            own: Path | None = content
         except testplay.PlayError as exc:
             content, scenario = testplay.shipped_root(), testplay.DEFAULT_SCENARIO
             field = f"The Duel (this battlefield cannot be played yet: {exc})"
+            own = None  # the shipped content: never removed
         try:
-            self.watch(self.battle_launcher(content, scenario, b.army_id, b.deck_id))
+            self.watch(self.battle_launcher(content, scenario, b.army_id, b.deck_id), own)
         except OSError as exc:
+            if own is not None:
+                testplay.remove(own)
             self.message = f"Play: could not start the game: {exc.strerror or exc}"
             return
         self.message = (f"Saved {army_path.name} and {deck_path.name}; the game starts: "
@@ -1105,10 +1111,13 @@ class EditorApp:
         self.watch_games()
         self.ui.update(dt)
 
-    def watch(self, game: WatchedGame | None) -> None:
-        """Keep a game just started to watch (a launcher may start nothing to watch)."""
+    def watch(self, game: WatchedGame | None, folder: Path | None = None) -> None:
+        """Keep a game just started to watch (a launcher may start nothing to watch), and
+        the temporary content `folder` it plays on, removed once it has stopped."""
         if game is not None:
             self.games.append(game)
+        if folder is not None:
+            self.play_folders.keep(folder, game)
 
     def watch_games(self) -> None:
         """Tell the map maker when a game started from here stopped with an error (its
@@ -1121,10 +1130,14 @@ class EditorApp:
             if not game.reported:
                 running.append(game)
         self.games = running
+        self.play_folders.sweep()
 
     def close(self) -> None:
-        """On a clean exit: the recovery copies as `DocumentController.close` says."""
+        """On a clean exit: the recovery copies as `DocumentController.close` says; the
+        test-play folders of stopped games go."""
         self.docs.close()
+        self.watch_games()
+        self.play_folders.sweep(closing=True)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((20, 22, 32))

@@ -183,6 +183,49 @@ def test_export_png_and_test_play(tmp_path: Path, headless: pygame.Surface) -> N
     assert "problem" in app.message and len(started) == 1
 
 
+def test_test_play_folders_are_removed_once_their_games_stop(headless: pygame.Surface) -> None:
+    """Each test play writes a temporary content folder; it goes once its game has stopped
+    (at once when the game could not start, at the latest when the editor closes)."""
+    app = editor_app.EditorApp(DUEL, recover=False)
+
+    class Game:
+        reported = False
+
+        def poll(self) -> str | None:
+            return None
+
+    folders: list[Path] = []
+    games: list[Game] = []
+
+    def launcher(root: Path) -> Game:
+        folders.append(root)
+        games.append(Game())
+        return games[-1]
+
+    app.launcher = launcher
+    app.test_play()
+    app.test_play()
+    app.update(0.05)
+    assert len(folders) == 2 and all(f.is_dir() for f in folders)  # both games run
+    games[0].reported = True  # the first game stopped
+    app.update(0.05)
+    assert not folders[0].exists() and folders[1].is_dir()
+
+    def broken(root: Path) -> Game:
+        folders.append(root)
+        raise OSError(8, "Exec format error")
+
+    app.launcher = broken
+    app.test_play()
+    assert "could not start" in app.message and not folders[2].exists()
+    app.launcher = folders.append  # starts nothing to watch
+    app.test_play()
+    assert folders[3].is_dir()
+    games[1].reported = True
+    app.close()
+    assert not any(f.exists() for f in folders)
+
+
 def test_a_game_started_from_the_editor_that_fails_is_reported(
         headless: pygame.Surface) -> None:
     app = editor_app.EditorApp(DUEL, recover=False)

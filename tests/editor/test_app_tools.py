@@ -1,6 +1,7 @@
 """The editor window's later tools under SDL's dummy driver: starting zones renamed and
 recoloured, multi-hex ruins with a preview and 60-degree turns, the build-sheet export, the
-save-on-quit question, and the builder's own folders and "Play with this army".
+Save / Discard / Cancel question (Quit, New, Open) and the unsaved mark, and the builder's own
+folders and "Play with this army".
 Screenshots go to tests/artifacts/editor/."""
 
 from __future__ import annotations
@@ -237,6 +238,93 @@ def test_closing_the_question_window_cancels() -> None:
     app.docs.prompt.window.kill()
     pump(app)
     assert app.running and app.docs.prompt is None and app.editor.dirty
+
+
+# --- unsaved work: New, Open, recovery copies, the unsaved mark -----------------------------
+
+
+def test_new_with_unsaved_changes_asks_and_cancel_keeps_the_work(
+        headless: pygame.Surface) -> None:
+    app = editor_app.EditorApp(recover=False)
+    app.run_command(m.Raise((0, 0)))
+    app.docs.autosave()
+    work = app.editor.doc.copy()
+    press(app, app.buttons["new"])
+    prompt = app.docs.prompt
+    assert prompt is not None and prompt.alive()
+    assert set(prompt.buttons) == {"save", "discard", "cancel"}
+    shot(app, headless, "new-prompt.png")
+    press(app, prompt.buttons["cancel"])
+    assert app.docs.prompt is None and app.editor.doc == work and app.editor.dirty
+    assert app.editor.undo_stack and "nothing was closed" in app.message
+    app.docs.tick()
+    back, _ = recovery.recover()  # the recovery copy is still the work
+    assert back is not None and back.doc == work
+    # Discard: the new map, clean; the discarded work's copies are forgotten.
+    press(app, app.buttons["new"])
+    assert app.docs.prompt is not None
+    press(app, app.docs.prompt.buttons["discard"])
+    assert app.editor.doc.top((0, 0)) == 1 and not app.editor.dirty
+    assert not app.editor.undo_stack and recovery.recover() == (None, [])
+
+
+def test_new_with_save_saves_then_starts_the_new_map(tmp_path: Path) -> None:
+    target = tmp_path / "kept.yaml"
+    app = editor_app.EditorApp(target, recover=False)
+    app.run_command(m.Raise((0, 0)))
+    press(app, app.buttons["new"])
+    assert app.docs.prompt is not None
+    press(app, app.docs.prompt.buttons["save"])
+    assert m.Editor.open(target).doc.top((0, 0)) == 2
+    assert app.editor.path is None and not app.editor.dirty
+
+
+def test_open_with_unsaved_changes_asks_and_save_asks_where_first(tmp_path: Path) -> None:
+    app = editor_app.EditorApp(recover=False)
+    app.run_command(m.Raise((0, 0)))
+    app.open_dialog("open")
+    app.on_path(DUEL)
+    prompt = app.docs.prompt
+    assert prompt is not None and app.editor.doc.id == "new-battlefield"
+    press(app, prompt.buttons["cancel"])
+    assert app.editor.dirty and app.editor.doc.top((0, 0)) == 2
+    app.open_dialog("open")
+    app.on_path(DUEL)
+    assert app.docs.prompt is not None
+    press(app, app.docs.prompt.buttons["save"])  # no file yet: where?
+    assert app.dialog_kind == "save-as" and app.editor.doc.id == "new-battlefield"
+    app.on_path(tmp_path / "first")
+    assert m.Editor.open(tmp_path / "first.yaml").doc.top((0, 0)) == 2
+    assert app.editor.doc.id == "duel" and not app.editor.dirty  # then the Duel opened
+
+
+def test_the_unsaved_mark_goes_when_undo_reaches_the_saved_state(
+        tmp_path: Path, headless: pygame.Surface) -> None:
+    app = editor_app.EditorApp(DUEL, recover=False)
+    app.run_command(m.Raise((0, 0)))
+    assert app.editor.dirty
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert not app.editor.dirty
+    app.docs.request_quit()  # nothing to ask
+    assert not app.running and app.docs.prompt is None
+    app.running = True
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    assert app.editor.dirty
+
+
+def test_the_zone_brush_is_the_new_maps_after_new(headless: pygame.Surface) -> None:
+    app = editor_app.EditorApp(recover=False)
+    press(app, app.buttons["new-zone"])
+    press(app, app.buttons["new-zone"])
+    assert app.brush.zone == "blue" and app.zone_menu.selected_option[0] == "blue"
+    press(app, app.buttons["new"])
+    assert app.docs.prompt is not None
+    press(app, app.docs.prompt.buttons["discard"])
+    assert app.editor.doc.zones == [] and app.brush.zone == "yellow"
+    assert [option[0] for option in app.zone_menu.options_list] == ["yellow"]
+    app.docs.open(DUEL)
+    first = app.editor.doc.zones[0].id
+    assert app.brush.zone == first and app.zone_menu.selected_option[0] == first
 
 
 # --- army and deck builder --------------------------------------------------------------------
