@@ -14,8 +14,8 @@ are not shortcuts while a text field has the keyboard. ``arena-editor PATH`` ope
 battlefield or scenario file, or starts a new battlefield that Save writes to PATH.
 
 All of the editing is `editor.model` (headless); this module only turns input into commands
-and draws. Work in progress is autosaved to the user data dir every few seconds and offered
-back after a crash.
+and draws. Opening, saving, the recovery copies of unsaved work and the question asked before
+unsaved work is replaced (New, Open, Quit) are `editor.document`.
 """
 
 from __future__ import annotations
