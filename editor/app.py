@@ -838,7 +838,7 @@ class EditorApp:
         elif kind == "save-as":
             self.docs.save_as(path if path.suffix else path.with_suffix(".yaml"))
         elif kind == "open-card":
-            self.open_card(path)
+            self.docs.guard(f"opening {path.name}", lambda: self.open_card(path), ("card",))
         elif kind == "export":
             self.export_png(path if path.suffix else path.with_suffix(".png"))
         elif kind in ("export-sheet-png", "export-sheet-pdf"):
@@ -849,7 +849,13 @@ class EditorApp:
                 self.builder_window is not None:
             target = path if path.suffix or kind.startswith("load") else \
                 path.with_suffix(".yaml")
-            self.message = self.builder_window.file_action(kind, target)
+            self.docs.guard(f"loading {target.name}", lambda: self.builder_action(kind, target),
+                            (kind.split("-")[1],) if kind.startswith("load") else ())
+
+    def builder_action(self, kind: str, path: Path) -> None:
+        """Load or save the builder's army or deck (`BuilderWindow.file_action`)."""
+        if self.builder_window is not None:
+            self.message = self.builder_window.file_action(kind, path)
 
     # --- obstacles --------------------------------------------------------------------------
 

@@ -2,11 +2,13 @@
 has unsaved changes, its recovery copies, and the one place that asks before unsaved work
 would be lost.
 
-Everything that replaces or ends the current battlefield goes through `DocumentController.guard`:
-New, opening a battlefield or scenario, recovering a crashed session's map, and quitting
-(Quit, Esc, Ctrl+Q, the window's close button). With unsaved changes it asks **Save**,
-**Discard** or **Cancel** (one dialog, `editor.prompts.unsaved_prompt`); Save of a map that
-has no file yet asks where first, and the action goes on only once the save succeeded.
+Everything that replaces or ends unsaved work goes through `DocumentController.guard`: New,
+opening a battlefield or scenario, recovering a crashed session's map, loading an army or
+deck into the builder, opening another card, and quitting (Quit, Esc, Ctrl+Q, the window's
+close button: then the battlefield, army, deck and card all count). With unsaved changes it
+asks **Save**, **Discard** or **Cancel** (one dialog, `editor.prompts.unsaved_prompt`); Save
+of a map that has no file yet asks where first, and the action goes on only once everything
+was saved.
 
 Whether the map is unsaved follows the undo stack (`editor.model.Editor.dirty`). While it is
 unsaved, a recovery copy is written every `AUTOSAVE_SECONDS` (`editor.recovery`: the last
@@ -30,10 +32,15 @@ from arena.content.scenario import Scenario
 from editor import model as m
 from editor import prompts, recovery
 from editor.builder import Builder
+from editor.card_window import CardWindow
 from editor.scenario_form import ScenarioForm
 
 AUTOSAVE_SECONDS = 10.0
 """How often unsaved work is copied for recovery."""
+MAP = ("battlefield",)
+"""What New and Open replace (the army, deck and card stay in their windows)."""
+EVERYTHING = ("battlefield", "army", "deck", "card")
+"""What quitting ends."""
 
 
 class DocumentHost(Protocol):
@@ -45,6 +52,7 @@ class DocumentHost(Protocol):
     running: bool
     quit_pressed: bool
     builder: Builder | None
+    card_window: CardWindow | None
     scenario_form: ScenarioForm | None
     scenario_path: Path | None
 
@@ -73,8 +81,8 @@ class DocumentController:
         self.editor = m.Editor()
         self.prompt: prompts.Choice | None = None
         """The Save / Discard / Cancel question while it is open."""
-        self.pending: tuple[Callable[[], None], bool] | None = None
-        """What the open question is about: the action, and whether it ends the editor."""
+        self.pending: tuple[Callable[[], None], tuple[str, ...]] | None = None
+        """What the open question is about: the action, and the work it would end."""
         self.after_save: Callable[[], None] | None = None
         """What goes on once the battlefield is saved where the Save-as dialog says."""
         self.recovery: UIConfirmationDialog | None = None
@@ -150,34 +158,39 @@ class DocumentController:
         self.guard(f"opening {path.name}", lambda: self.open(path))
 
     def request_quit(self) -> None:
-        """Quit, or with unsaved work (the army and deck too) ask first."""
-        self.guard("quitting", self.stop, ends=True)
+        """Quit, or with unsaved work (the army, deck and card too) ask first."""
+        self.guard("quitting", self.stop, EVERYTHING)
 
     def stop(self) -> None:
         self.host.running = False
 
     # --- the one question --------------------------------------------------------------------
 
-    def unsaved(self, ends: bool = True) -> list[str]:
-        """What would be lost, in words (the army and deck only when the editor ends: they
-        stay in the builder while the battlefield changes)."""
-        out = ["the battlefield"] if self.editor.dirty else []
-        b = self.host.builder
-        if ends and b is not None:
-            out += ["the army"] if b.army_dirty else []
-            out += ["the deck"] if b.deck_dirty else []
-        return out
+    def card(self) -> CardWindow | None:
+        window = self.host.card_window
+        return window if window is not None and window.alive() else None
 
-    def guard(self, doing: str, then: Callable[[], None], ends: bool = False) -> None:
-        """Do `then` now, or with unsaved work ask Save / Discard / Cancel first (`doing`
-        names the action in the question: "Save before quitting?")."""
-        unsaved = self.unsaved(ends)
+    def unsaved(self, parts: tuple[str, ...] = EVERYTHING) -> list[str]:
+        """Which of `parts` ("battlefield", "army", "deck", "card") have unsaved changes, in
+        words ("the army")."""
+        b, card = self.host.builder, self.card()
+        dirty = {"battlefield": self.editor.dirty,
+                 "army": b is not None and b.army_dirty,
+                 "deck": b is not None and b.deck_dirty,
+                 "card": card is not None and card.dirty()}
+        return [f"the {part}" for part in parts if dirty[part]]
+
+    def guard(self, doing: str, then: Callable[[], None],
+              parts: tuple[str, ...] = MAP) -> None:
+        """Do `then` now, or when it would end unsaved work (of `parts`) ask Save / Discard
+        / Cancel first (`doing` names the action in the question: "Save before quitting?")."""
+        unsaved = self.unsaved(parts)
         if not unsaved:
             then()
             return
         if self.prompt is not None and self.prompt.alive():
             return
-        self.pending = (then, ends)
+        self.pending = (then, parts)
         self.prompt = prompts.unsaved_prompt(self.host.ui, self.host.size, unsaved, doing)
 
     def answer(self, key: str) -> None:
@@ -185,43 +198,48 @@ class DocumentController:
         pending, self.pending = self.pending, None
         if pending is None:
             return
-        then, ends = pending
+        then, parts = pending
         if key == "save":
-            self.save_then(then, ends)
+            self.save_then(then, parts)
         elif key == "discard":
-            self.discarded = True
+            self.discarded = "battlefield" in parts
             then()
         else:
             self.host.quit_pressed = False
             self.host.message = "Still editing: nothing was closed"
 
-    def save_then(self, then: Callable[[], None], ends: bool) -> None:
-        """Save everything unsaved, then go on; stay (with the reason shown) if a save fails.
-        A map without a file asks where first."""
-        stays = "the editor stays open" if ends else "nothing was closed"
-        if self.editor.dirty:
+    def save_then(self, then: Callable[[], None], parts: tuple[str, ...]) -> None:
+        """Save whatever of `parts` is unsaved, then go on; stay (with the reason shown) if
+        a save fails. A map without a file asks where first."""
+        stays = "the editor stays open" if parts == EVERYTHING else "nothing was closed"
+        if "battlefield" in parts and self.editor.dirty:
             if self.editor.path is None:
                 self.host.open_dialog("save-as")
-                self.after_save = lambda: self.save_then(then, ends)
+                self.after_save = lambda: self.save_then(then, parts)
                 self.host.message = "Choose where to save the battlefield; then it goes on"
                 return
             if not self.save():
                 self.host.message += f" -- {stays}"
                 return
-        b = self.host.builder
-        if ends and b is not None:
-            saved: list[str] = []
-            try:
-                if b.army_dirty:
-                    saved.append(str(b.save_army()))
-                if b.deck_dirty:
-                    saved.append(str(b.save_deck()))
-            except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal
-                self.host.message = (f"Army or deck not saved: {str(exc).splitlines()[0]} "
-                                     f"-- {stays}")
+        b, card = self.host.builder, self.card()
+        saved: list[str] = []
+        try:
+            if b is not None and "army" in parts and b.army_dirty:
+                saved.append(str(b.save_army()))
+            if b is not None and "deck" in parts and b.deck_dirty:
+                saved.append(str(b.save_deck()))
+        except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal
+            self.host.message = (f"Army or deck not saved: {str(exc).splitlines()[0]} "
+                                 f"-- {stays}")
+            return
+        if card is not None and "card" in parts and card.dirty():
+            problems = card.save_card()
+            if problems:
+                self.host.message = f"Card not saved: {problems[0]} -- {stays}"
                 return
-            if saved:
-                self.host.message = "Saved " + ", ".join(saved)
+            saved.append(str(card.form.path))
+        if saved:
+            self.host.message = "Saved " + ", ".join(saved)
         then()
 
     # --- saving --------------------------------------------------------------------------------

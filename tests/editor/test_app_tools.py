@@ -327,6 +327,56 @@ def test_the_zone_brush_is_the_new_maps_after_new(headless: pygame.Surface) -> N
     assert app.brush.zone == first and app.zone_menu.selected_option[0] == first
 
 
+def test_opening_another_card_over_unsaved_edits_asks(tmp_path: Path) -> None:
+    first, second = sorted((ROOT / "cards" / "army").glob("*.yaml"))[:2]
+    mine = tmp_path / first.name
+    mine.write_bytes(first.read_bytes())
+    app = editor_app.EditorApp(DUEL, recover=False)
+    app.open_card(mine)
+    win = app.card_window
+    assert win is not None and not win.dirty() and app.docs.unsaved() == []
+    life = win.fields["life"]
+    assert isinstance(life, pygame_gui.elements.UITextEntryLine)
+    life.set_text("9")
+    assert app.docs.unsaved() == ["the card"]
+    app.dialog_kind = "open-card"
+    app.on_path(second)
+    assert app.docs.prompt is not None and app.card_window is win
+    press(app, app.docs.prompt.buttons["cancel"])
+    assert app.card_window is win and win.alive() and win.dirty()
+    app.docs.request_quit()  # quitting counts the card too
+    assert app.running and app.docs.prompt is not None
+    press(app, app.docs.prompt.buttons["cancel"])
+    app.dialog_kind = "open-card"
+    app.on_path(second)
+    assert app.docs.prompt is not None
+    press(app, app.docs.prompt.buttons["save"])  # saved, then the other card opens
+    assert load_file(mine).life == 9
+    assert app.card_window is not win and app.card_window is not None
+    assert app.card_window.form.path.name == second.name
+
+
+def test_loading_an_army_over_an_unsaved_army_asks(tmp_path: Path) -> None:
+    app = editor_app.EditorApp(recover=False)
+    press(app, app.buttons["armies"])
+    b = app.builder
+    assert b is not None and app.builder_window is not None
+    b.name_army("Quick Army")
+    b.add_card(b.army_choices()[0].id)
+    cards = list(b.cards)
+    premade = sorted((ROOT / "cards" / "armies").glob("*.yaml"))[0]
+    app.dialog_kind = "load-army"
+    app.on_path(premade)
+    assert app.docs.prompt is not None and b.cards == cards
+    press(app, app.docs.prompt.buttons["cancel"])
+    assert b.cards == cards and b.army_dirty
+    app.dialog_kind = "load-army"
+    app.on_path(premade)
+    assert app.docs.prompt is not None
+    press(app, app.docs.prompt.buttons["discard"])
+    assert b.cards != cards and app.message.startswith("Load army")
+
+
 # --- army and deck builder --------------------------------------------------------------------
 
 
