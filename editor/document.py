@@ -86,10 +86,12 @@ class DocumentController:
         self.after_save: Callable[[], None] | None = None
         """What goes on once the battlefield is saved where the Save-as dialog says."""
         self.recovery: UIConfirmationDialog | None = None
-        self.recovered: m.Editor | None = None
+        self.recovered: recovery.Recovered | None = None
         self.recovery_accepted = False
         self.last_autosave = time.monotonic()
         self.autosaved_revision = -1
+        self.series = recovery.untitled_key()
+        """The series of recovery copies of the current map (`editor.recovery`)."""
         self.wrote = False
         """Whether this session wrote recovery copies of the current map."""
         self.discarded = False
@@ -106,17 +108,20 @@ class DocumentController:
         self.new()
         if path is not None:
             self.editor.path = path
+            self.series = recovery.document_key(path)
             if m.SLUG.match(path.stem):
                 self.editor.doc.id = path.stem
             self.host.message = f"New battlefield {path} (Save writes it)"
 
-    def switch(self, editor: m.Editor) -> None:
-        """Make `editor` the current battlefield. The copies of the one it replaces are
+    def switch(self, editor: m.Editor, series: str | None = None) -> None:
+        """Make `editor` the current battlefield, its recovery copies going on in `series`
+        (by default its file's, or a new one). The copies of the map it replaces are
         forgotten when this session wrote them or its work was discarded (it was saved or
         given up); copies left by an earlier session stay to be offered."""
-        old = self.editor
-        if old is not editor and (self.discarded or self.wrote):
-            recovery.clear(old.path)
+        if self.editor is not editor and (self.discarded or self.wrote):
+            recovery.clear(self.series)
+        self.series = series or (recovery.document_key(editor.path) if editor.path
+                                 else recovery.untitled_key())
         self.editor = editor
         self.discarded = self.wrote = False
         self.autosaved_revision = -1
@@ -141,9 +146,11 @@ class DocumentController:
                 path = path.parent / "battlefields" / f"{model.battlefield}.yaml"
             editor = m.Editor.open(path)
         except ContentError as exc:
+            self.discarded = False  # nothing was replaced
             self.host.message = f"Could not open {path.name}: {exc.problems[0].message}"
             return
         except OSError as exc:
+            self.discarded = False
             self.host.message = f"Could not open {path}: {exc.strerror}"
             return
         self.host.scenario_form = form
@@ -247,14 +254,14 @@ class DocumentController:
     def save(self, path: Path | None = None) -> bool:
         """Save the battlefield (to `path`, else its file); the reason when it fails goes to
         the status line. A saved map's recovery copies are forgotten."""
-        before = self.editor.path
         try:
             where = self.editor.save(path)
         except m.SaveError as exc:
             self.host.message = str(exc)
             return False
-        recovery.clear(before)
-        recovery.clear(where)
+        recovery.clear(self.series)
+        self.series = recovery.document_key(where)
+        recovery.clear(self.series)
         self.autosaved_revision = self.editor.revision
         self.host.message = f"Saved {where}"
         return True
@@ -294,7 +301,7 @@ class DocumentController:
         self.recovery = UIConfirmationDialog(
             pygame.Rect(w // 2 - 200, h // 2 - 100, 400, 200),
             "The editor did not close cleanly. Recover the unsaved battlefield "
-            f"'{recovered.doc.name}'?", self.host.ui, window_title="Recover work",
+            f"'{recovered.editor.doc.name}'?", self.host.ui, window_title="Recover work",
             action_short_name="Recover")
 
     def recover(self) -> None:
@@ -302,7 +309,7 @@ class DocumentController:
         of that work now)."""
         if self.recovered is None:
             return
-        self.switch(self.recovered)
+        self.switch(self.recovered.editor, self.recovered.key)
         self.autosave()
         self.host.message = "Recovered the autosaved battlefield"
 
@@ -325,7 +332,7 @@ class DocumentController:
             return True
         if event.type == pygame_gui.UI_WINDOW_CLOSE:
             if self.recovered is not None and not self.recovery_accepted:
-                recovery.clear(self.recovered.path)  # declined: not offered again
+                recovery.clear(self.recovered.key)  # declined: not offered again
             self.recovery = None
             return True
         return False
@@ -344,7 +351,7 @@ class DocumentController:
 
     def autosave(self) -> None:
         try:
-            written = recovery.write_copy(self.editor)
+            written = recovery.write_copy(self.editor, self.series)
         except OSError:
             return
         self.wrote = self.wrote or written is not None
@@ -357,4 +364,4 @@ class DocumentController:
         if self.editor.dirty and not self.discarded:
             self.autosave()
         elif self.discarded or self.wrote:
-            recovery.clear(self.editor.path)
+            recovery.clear(self.series)

@@ -2,11 +2,11 @@
 
 While a map has unsaved changes the editor writes a copy of it every few seconds into
 ``user_data_dir("arena")/editor-recovery/`` (``ARENA_DATA_DIR`` overrides), and offers the
-newest copy back when it starts after a crash. Each document (each file, and one series for
-maps not saved yet) keeps its own last `RECOVERY_COPIES` copies: a new copy never replaces an
-older one, so one bad moment (a map cleared by mistake, a damaged file) cannot take the work
-with it, and a map without a single column is never written at all (a cleared map is never a
-better copy than the last one).
+newest copy back when it starts after a crash. Each document (each file; each map not saved
+yet has a series of its own) keeps its last `RECOVERY_COPIES` copies: a new copy never
+replaces an older one, so one bad moment (a map cleared by mistake, a damaged file) cannot
+take the work with it, and a map without a single column is never written at all (a cleared
+map is never a better copy than the last one).
 
 A copy is read back through `arena.content`'s loader (its caps on size, aliases, tags and
 nesting guard this file as they guard content). A copy that cannot be used is renamed beside
@@ -33,7 +33,7 @@ RECOVERY_COPIES = 5
 """How many recovery copies of one document are kept (the oldest goes when one is added)."""
 FOLDER = "editor-recovery"
 UNTITLED = "untitled"
-"""The series of a map that has no file yet."""
+"""The series of a map that has no file yet (`untitled_key` gives each such map its own)."""
 _COPY = re.compile(r"^(?P<key>[a-z0-9-]+)\.(?P<stamp>[0-9]+)\.yaml$")
 
 
@@ -50,6 +50,12 @@ def document_key(source: Path | None) -> str:
     stem = re.sub(r"[^a-z0-9]+", "-", source.stem.lower()).strip("-")[:40] or "map"
     digest = hashlib.sha1(str(source.resolve()).encode()).hexdigest()[:8]
     return f"{stem}-{digest}"
+
+
+def untitled_key() -> str:
+    """A series of its own for a map not saved yet (a New map's copies never push out those
+    of the map before it)."""
+    return f"{UNTITLED}-{time.time_ns()}"
 
 
 @dataclass(frozen=True)
@@ -76,15 +82,17 @@ def copies(folder: Path | None = None, key: str | None = None) -> list[Copy]:
     return sorted(found, key=lambda c: c.stamp, reverse=True)
 
 
-def write_copy(editor: Editor, folder: Path | None = None) -> Path | None:
-    """Add a copy of the document (valid or not) and where it came from, and drop the
-    oldest of its series beyond `RECOVERY_COPIES`. A map without a column is not written
-    (None): it would only push a real copy out."""
+def write_copy(editor: Editor, key: str | None = None,
+               folder: Path | None = None) -> Path | None:
+    """Add a copy of the document (valid or not) and where it came from to the series `key`
+    (by default its file's, `document_key`), and drop the oldest of the series beyond
+    `RECOVERY_COPIES`. A map without a column is not written (None): it would only push a
+    real copy out."""
     if not editor.doc.columns:
         return None
     where = folder or recovery_folder()
     where.mkdir(parents=True, exist_ok=True)
-    key = document_key(editor.path)
+    key = key or document_key(editor.path)
     older = copies(where, key)
     stamp = max(time.time_ns(), older[0].stamp + 1 if older else 0)
     target = where / f"{key}.{stamp}.yaml"
@@ -108,13 +116,21 @@ def read_copy(path: Path) -> Editor:
     return editor
 
 
-def recover(folder: Path | None = None) -> tuple[Editor | None, list[str]]:
+@dataclass(frozen=True)
+class Recovered:
+    """The work a recovery copy held, and the series it goes on in."""
+
+    editor: Editor
+    key: str
+
+
+def recover(folder: Path | None = None) -> tuple[Recovered | None, list[str]]:
     """The newest usable copy left by a crash, and a notice for each copy that could not be
     used (each is set aside and the next newest is tried)."""
     notices: list[str] = []
     for found in copies(folder):
         try:
-            return read_copy(found.path), notices
+            return Recovered(read_copy(found.path), found.key), notices
         except Exception as exc:  # noqa: BLE001 - any unusable recovery file is set aside
             reason = exc.problems[0].message if isinstance(exc, ContentError) \
                 and exc.problems else "it is damaged"
@@ -138,7 +154,7 @@ def set_aside(path: Path) -> Path | None:
     return aside
 
 
-def clear(source: Path | None, folder: Path | None = None) -> None:
-    """Forget one document's copies (it was saved, or the map maker chose Discard)."""
-    for found in copies(folder, document_key(source)):
+def clear(key: str, folder: Path | None = None) -> None:
+    """Forget one series of copies (its map was saved, or the map maker chose Discard)."""
+    for found in copies(folder, key):
         found.path.unlink(missing_ok=True)

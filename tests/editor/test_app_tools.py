@@ -259,7 +259,7 @@ def test_new_with_unsaved_changes_asks_and_cancel_keeps_the_work(
     assert app.editor.undo_stack and "nothing was closed" in app.message
     app.docs.tick()
     back, _ = recovery.recover()  # the recovery copy is still the work
-    assert back is not None and back.doc == work
+    assert back is not None and back.editor.doc == work
     # Discard: the new map, clean; the discarded work's copies are forgotten.
     press(app, app.buttons["new"])
     assert app.docs.prompt is not None
@@ -282,6 +282,7 @@ def test_new_with_save_saves_then_starts_the_new_map(tmp_path: Path) -> None:
 def test_open_with_unsaved_changes_asks_and_save_asks_where_first(tmp_path: Path) -> None:
     app = editor_app.EditorApp(recover=False)
     app.run_command(m.Raise((0, 0)))
+    app.docs.autosave()
     app.open_dialog("open")
     app.on_path(DUEL)
     prompt = app.docs.prompt
@@ -296,6 +297,7 @@ def test_open_with_unsaved_changes_asks_and_save_asks_where_first(tmp_path: Path
     app.on_path(tmp_path / "first")
     assert m.Editor.open(tmp_path / "first.yaml").doc.top((0, 0)) == 2
     assert app.editor.doc.id == "duel" and not app.editor.dirty  # then the Duel opened
+    assert recovery.recover() == (None, [])  # the saved map's copies are forgotten
 
 
 def test_the_unsaved_mark_goes_when_undo_reaches_the_saved_state(

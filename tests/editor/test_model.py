@@ -354,9 +354,10 @@ def test_autosave_and_recovery(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     where = recovery.write_copy(ed)
     assert where is not None and where.parent == tmp_path / "editor-recovery"
     back, notices = recovery.recover()
-    assert back is not None and back.doc == ed.doc and back.path == ed.path and back.dirty
+    assert back is not None and back.key == recovery.document_key(ed.path)
+    assert back.editor.doc == ed.doc and back.editor.path == ed.path and back.editor.dirty
     assert notices == []
-    recovery.clear(ed.path)
+    recovery.clear(recovery.document_key(ed.path))
     assert recovery.recover() == (None, [])
 
 
@@ -369,9 +370,9 @@ def test_each_document_keeps_its_last_copies_and_an_empty_map_replaces_none(
     other = patch_editor()  # a map not saved yet: a series of its own
     for i in range(recovery.RECOVERY_COPIES + 2):
         ed.execute(Raise((0, 0)))
-        assert recovery.write_copy(ed, tmp_path) is not None
+        assert recovery.write_copy(ed, folder=tmp_path) is not None
         if i == 0:
-            assert recovery.write_copy(other, tmp_path) is not None
+            assert recovery.write_copy(other, folder=tmp_path) is not None
     mine = recovery.copies(tmp_path, recovery.document_key(ed.path))
     assert len(mine) == recovery.RECOVERY_COPIES
     assert recovery.read_copy(mine[0].path).doc == ed.doc
@@ -380,23 +381,23 @@ def test_each_document_keeps_its_last_copies_and_an_empty_map_replaces_none(
         while ed.execute(Lower(at)):
             pass
     assert not ed.doc.columns
-    assert recovery.write_copy(ed, tmp_path) is None  # nothing written, nothing pushed out
+    assert recovery.write_copy(ed, folder=tmp_path) is None  # nothing written, nothing pushed out
     back, _ = recovery.recover(tmp_path)
-    assert back is not None and back.doc == good
+    assert back is not None and back.editor.doc == good
     assert len(recovery.copies(tmp_path, recovery.UNTITLED)) == 1
-    recovery.clear(ed.path, tmp_path)
+    recovery.clear(recovery.document_key(ed.path), tmp_path)
     assert [c.key for c in recovery.copies(tmp_path)] == [recovery.UNTITLED]
 
 
 def test_a_damaged_copy_is_set_aside_and_the_next_newest_is_recovered(tmp_path: Path) -> None:
     ed = patch_editor()
-    older = recovery.write_copy(ed, tmp_path)
+    older = recovery.write_copy(ed, folder=tmp_path)
     ed.execute(Raise((0, 0)))
-    newest = recovery.write_copy(ed, tmp_path)
+    newest = recovery.write_copy(ed, folder=tmp_path)
     assert older is not None and newest is not None
     newest.write_text("battlefield: {columns: [{at: 1}]}\n", encoding="utf-8")
     back, notices = recovery.recover(tmp_path)
-    assert back is not None and back.doc == patch_editor().doc
+    assert back is not None and back.editor.doc == patch_editor().doc
     aside = list(tmp_path.glob("*.damaged-*.yaml"))
     assert len(aside) == 1 and len(notices) == 1 and str(aside[0]) in notices[0]
 
@@ -404,7 +405,7 @@ def test_a_damaged_copy_is_set_aside_and_the_next_newest_is_recovered(tmp_path: 
 def test_the_autosave_is_read_with_the_content_loaders_caps(tmp_path: Path) -> None:
     # A recovered autosave goes through arena.content's loader: an alias bomb (or a file over
     # the size cap) is refused instead of being expanded into memory.
-    auto = recovery.write_copy(patch_editor(), tmp_path)
+    auto = recovery.write_copy(patch_editor(), folder=tmp_path)
     assert auto is not None
     assert recovery.read_copy(auto).doc == patch_editor().doc
     text = auto.read_text(encoding="utf-8")
