@@ -849,8 +849,11 @@ class EditorApp:
                 self.builder_window is not None:
             target = path if path.suffix or kind.startswith("load") else \
                 path.with_suffix(".yaml")
-            self.docs.guard(f"loading {target.name}", lambda: self.builder_action(kind, target),
-                            (kind.split("-")[1],) if kind.startswith("load") else ())
+            if kind.startswith("load"):  # the army or deck in the builder is replaced
+                self.docs.guard(f"loading {target.name}",
+                                lambda: self.builder_action(kind, target), (kind[5:],))
+            else:
+                self.builder_action(kind, target)
 
     def builder_action(self, kind: str, path: Path) -> None:
         """Load or save the builder's army or deck (`BuilderWindow.file_action`)."""
