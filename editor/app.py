@@ -14,15 +14,14 @@ are not shortcuts while a text field has the keyboard. ``arena-editor PATH`` ope
 battlefield or scenario file, or starts a new battlefield that Save writes to PATH.
 
 All of the editing is `editor.model` (headless); this module only turns input into commands
-and draws. Work in progress is autosaved to the user data dir every few seconds and offered
-back after a crash.
+and draws. Opening, saving, the recovery copies of unsaved work and the question asked before
+unsaved work is replaced (New, Open, Quit) are `editor.document`.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,14 +37,13 @@ from pygame_gui.elements import (
     UITextEntryLine,
     UIWindow,
 )
-from pygame_gui.windows import UIConfirmationDialog, UIFileDialog, UIMessageWindow
+from pygame_gui.windows import UIFileDialog
 
 from arena.client.palette import HIGHLIGHTS, TERRAIN, ZONE_COLOURS
 from arena.client.projection import Camera, Projection
 from arena.client.render import BattlefieldRenderer, Marker, Picture
 from arena.content.catalog import project_root
 from arena.content.errors import ContentError
-from arena.content.loader import load_file
 from arena.content.locations import user_copy
 from arena.content.scenario import Scenario
 from arena.hexgrid import Hex, hex_to_point, point_to_hex
@@ -56,6 +54,7 @@ from editor.builder_window import BuilderWindow
 from editor.buildsheet import save_png, save_sheet
 from editor.card_form import CardForm
 from editor.card_window import CardWindow
+from editor.document import DocumentController
 from editor.playgame import WatchedGame
 from editor.scenario_form import CHOICES, ScenarioForm, save_scenario
 from editor.scene import field_setup
@@ -68,7 +67,6 @@ TOP = 40
 LEFT = 204
 RIGHT = 330
 BOTTOM = 26
-AUTOSAVE_SECONDS = 10.0
 
 TOOLS: tuple[tuple[str, str], ...] = (
     ("raise", "Raise"), ("lower", "Lower"),
@@ -175,12 +173,8 @@ class EditorApp:
         self.findings: list[Finding] = []
         self.dialog: UIFileDialog | None = None
         self.dialog_kind = ""
-        self.recovery: UIConfirmationDialog | None = None
-        self.recovered: m.Editor | None = None
-        self.last_autosave = time.monotonic()
-        self.autosaved_revision = -1
         self.now = 0.0
-        self.editor = m.Editor()
+        self.docs = DocumentController(self)
         self.renderer: BattlefieldRenderer | None = None
         self.picture: Picture | None = None
         self.rendered_revision = -1
@@ -198,23 +192,18 @@ class EditorApp:
             testplay.launch_battle
         self.games: list[WatchedGame] = []
         """The games started from here, watched until they stop (`watch_games`)."""
-        self.quit_prompt: prompts.Choice | None = None
+        self.play_folders = testplay.PlayFolders()
         self.export_choice: prompts.Choice | None = None
         self.zone_window: ZoneWindow | None = None
-        self.quit_after_save = False
-        self.discarded = False
-        if path is not None and path.exists():
-            self.open_path(path)
-        else:
-            self.new_map()
-            if path is not None:  # a new file: saved there by Save
-                self.editor.path = path
-                if m.SLUG.match(path.stem):
-                    self.editor.doc.id = path.stem
-                self.message = f"New battlefield {path} (Save writes it)"
+        self.docs.start(path)
         self.build_ui()
         if recover:
-            self.offer_recovery()
+            self.docs.offer_recovery()
+
+    @property
+    def editor(self) -> m.Editor:
+        """The battlefield being edited (opening, saving, recovery: `self.docs`)."""
+        return self.docs.editor
 
     # --- layout ---------------------------------------------------------------------------
 
@@ -325,55 +314,18 @@ class EditorApp:
 
     # --- documents ------------------------------------------------------------------------
 
-    def set_editor(self, editor: m.Editor) -> None:
-        self.editor = editor
+    def show_document(self) -> None:
+        """Show the battlefield `self.docs` has just made current: a fresh view and panels,
+        and a zone brush of this map (not one left from the map before)."""
+        doc = self.editor.doc
         self.selection.clear()
         self.focus = ()
         self.rendered_revision = -1
-        self.report = validate(editor.doc)
+        self.brush.zone = doc.zones[0].id if doc.zones else ZONE_ORDER[0]
+        self.report = validate(doc)
         self.rebuild_view(fit=True)
         if hasattr(self, "problem_list"):
             self.build_ui()
-
-    def new_map(self) -> None:
-        """A fresh map: one 24-hex board of land to start from."""
-        doc = m.MapDoc()
-        rows = {-2: (-1, 2), -1: (-2, 2), 0: (-3, 2), 1: (-3, 1), 2: (-3, 0)}
-        for r, (first, last) in rows.items():
-            for q in range(first, last + 1):
-                doc.columns[(q, r)] = ["land"]
-        self.set_editor(m.Editor(doc))
-        self.message = "New battlefield: one 24-hex board of land"
-
-    def open_path(self, path: Path) -> None:
-        """Open a battlefield, or a scenario with its battlefield (``battlefields/`` next
-        to it) and its settings in the scenario form."""
-        try:
-            model = load_file(path)
-            if isinstance(model, Scenario):
-                self.scenario_form = ScenarioForm.from_scenario(model)
-                self.scenario_path = path
-                path = path.parent / "battlefields" / f"{model.battlefield}.yaml"
-            editor = m.Editor.open(path)
-        except ContentError as exc:
-            self.message = f"Could not open {path.name}: {exc.problems[0].message}"
-            return
-        except OSError as exc:
-            self.message = f"Could not open {path}: {exc.strerror}"
-            return
-        self.set_editor(editor)
-        self.message = f"Opened {path}"
-
-    def save(self, path: Path | None = None) -> bool:
-        try:
-            where = self.editor.save(path)
-        except m.SaveError as exc:
-            self.message = str(exc)
-            return False
-        m.clear_autosave()
-        self.autosaved_revision = self.editor.revision
-        self.message = f"Saved {where}"
-        return True
 
     def export_png(self, path: Path) -> None:
         image = pygame.Surface(self.view_rect.size)
@@ -396,31 +348,14 @@ class EditorApp:
             self.message = f"Test play: {exc}"
             return
         try:
-            self.watch(self.launcher(content))
+            self.watch(self.launcher(content), content)
         except OSError as exc:
+            testplay.remove(content)
             self.message = f"Test play: could not start the game: {exc.strerror or exc}"
             return
         self.message = ("Test play: the game starts on this battlefield, you against the "
                         "computer (normal); for more games: New game, "
                         f"'Test play: {self.editor.doc.name}'")
-
-    def offer_recovery(self) -> None:
-        recovered, notice = m.recover_autosave()
-        if notice:
-            self.message = notice
-            w, h = self.size
-            UIMessageWindow(pygame.Rect(w // 2 - 220, h // 2 - 110, 440, 220),
-                            html_message=notice, manager=self.ui,
-                            window_title="Recovery copy set aside")
-        if recovered is None:
-            return
-        self.recovered = recovered
-        w, h = self.size
-        self.recovery = UIConfirmationDialog(
-            pygame.Rect(w // 2 - 200, h // 2 - 100, 400, 200),
-            "The editor did not close cleanly. Recover the unsaved battlefield "
-            f"'{recovered.doc.name}'?", self.ui, window_title="Recover work",
-            action_short_name="Recover")
 
     # --- view -----------------------------------------------------------------------------
 
@@ -610,7 +545,7 @@ class EditorApp:
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.QUIT, pygame.WINDOWCLOSE):
-            self.request_quit()
+            self.docs.request_quit()
             return
         if event.type == pygame.VIDEORESIZE or event.type == pygame.WINDOWSIZECHANGED:
             size = (getattr(event, "w", getattr(event, "x", 0)),
@@ -622,7 +557,7 @@ class EditorApp:
                 self.build_ui()
             return
         consumed = self.ui.process_events(event)
-        if self.handle_popups(event):
+        if self.docs.handle(event) or self.handle_popups(event):
             return
         if self.card_window is not None and self.card_window.alive():
             said = self.card_window.handle(event)
@@ -650,16 +585,6 @@ class EditorApp:
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
             self.on_path(Path(event.text))
             return
-        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
-            if event.ui_element is self.recovery and self.recovered is not None:
-                self.set_editor(self.recovered)
-                self.message = "Recovered the autosaved battlefield"
-            return
-        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.recovery:
-            if self.recovered is not None and self.editor is not self.recovered:
-                m.clear_autosave()
-            self.recovery = None
-            return
         if event.type == pygame.KEYDOWN and not consumed:
             self.on_key(event)
             return
@@ -668,10 +593,9 @@ class EditorApp:
         self.on_mouse(event)
 
     def dialog_open(self) -> bool:
-        if self.quit_prompt is not None and self.quit_prompt.alive():
+        if self.docs.dialog_open():
             return True
-        return any(d is not None and bool(d.alive())  # type: ignore[no-untyped-call]
-                   for d in (self.dialog, self.recovery))
+        return self.dialog is not None and bool(self.dialog.alive())  # type: ignore[no-untyped-call]
 
     def text_focused(self) -> bool:
         """Whether a text field has the keyboard (its letters are not shortcuts then)."""
@@ -682,7 +606,7 @@ class EditorApp:
         ctrl = bool(event.mod & pygame.KMOD_CTRL)
         key = event.key
         if key == pygame.K_ESCAPE or (ctrl and key == pygame.K_q):
-            self.request_quit()
+            self.docs.request_quit()
         elif self.text_focused():
             return
         elif key == pygame.K_r and not ctrl:
@@ -771,11 +695,11 @@ class EditorApp:
             "quit": self.press_quit,
             "turn-shape": self.turn_shape,
             "edit-zone": self.open_zone_window,
-            "new": self.new_map,
+            "new": self.docs.request_new,
             "export": self.open_export_menu,
             "open": lambda: self.open_dialog("open"),
             "save-as": lambda: self.open_dialog("save-as"),
-            "save": self.save_or_ask,
+            "save": self.docs.save_or_ask,
             "cards": lambda: self.open_dialog("open-card"),
             "armies": self.open_builder,
             "scenario": self.open_scenario_window,
@@ -802,14 +726,7 @@ class EditorApp:
 
     def press_quit(self) -> None:
         self.quit_pressed = True
-        self.request_quit()
-
-    def save_or_ask(self) -> None:
-        """Save to the map's file, or ask for one when it has none yet."""
-        if self.editor.path is None:
-            self.open_dialog("save-as")
-        else:
-            self.save()
+        self.docs.request_quit()
 
     def toggle_flat(self) -> None:
         self.flat = not self.flat
@@ -908,7 +825,7 @@ class EditorApp:
             folder = user_copy(folder)
             if folder.name in ("armies", "decks", "battlefields"):
                 folder.mkdir(parents=True, exist_ok=True)  # the file dialog needs it to exist
-        self.quit_after_save = False
+        self.docs.after_save = None  # a Save as chosen here is not the one a question asked
         self.dialog_kind = kind
         self.dialog = UIFileDialog(pygame.Rect(w // 2 - 260, h // 2 - 200, 520, 400), self.ui,
                                    window_title=title, initial_file_path=str(folder / name),
@@ -917,13 +834,11 @@ class EditorApp:
     def on_path(self, path: Path) -> None:
         kind, self.dialog_kind = self.dialog_kind, ""
         if kind == "open":
-            self.open_path(path)
+            self.docs.request_open(path)
         elif kind == "save-as":
-            saved = self.save(path if path.suffix else path.with_suffix(".yaml"))
-            if saved and self.quit_after_save:
-                self.save_and_quit()
+            self.docs.save_as(path if path.suffix else path.with_suffix(".yaml"))
         elif kind == "open-card":
-            self.open_card(path)
+            self.docs.guard(f"opening {path.name}", lambda: self.open_card(path), ("card",))
         elif kind == "export":
             self.export_png(path if path.suffix else path.with_suffix(".png"))
         elif kind in ("export-sheet-png", "export-sheet-pdf"):
@@ -934,7 +849,16 @@ class EditorApp:
                 self.builder_window is not None:
             target = path if path.suffix or kind.startswith("load") else \
                 path.with_suffix(".yaml")
-            self.message = self.builder_window.file_action(kind, target)
+            if kind.startswith("load"):  # the army or deck in the builder is replaced
+                self.docs.guard(f"loading {target.name}",
+                                lambda: self.builder_action(kind, target), (kind[5:],))
+            else:
+                self.builder_action(kind, target)
+
+    def builder_action(self, kind: str, path: Path) -> None:
+        """Load or save the builder's army or deck (`BuilderWindow.file_action`)."""
+        if self.builder_window is not None:
+            self.message = self.builder_window.file_action(kind, path)
 
     # --- obstacles --------------------------------------------------------------------------
 
@@ -947,18 +871,16 @@ class EditorApp:
         self.brush.turns = (self.brush.turns + 1) % 6
         self.message = f"Obstacle shape turned to {self.brush.turns * 60}\u00b0"
 
-    # --- popups: export, starting zones, quitting --------------------------------------------
+    # --- popups: export, starting zones ------------------------------------------------------
 
     def handle_popups(self, event: pygame.event.Event) -> bool:
         """Give an event to the open choice windows; True when one used it."""
-        for attr in ("quit_prompt", "export_choice"):
-            popup: prompts.Choice | None = getattr(self, attr)
-            if popup is None:
-                continue
-            key = popup.handle(event)
+        if self.export_choice is not None:
+            key = self.export_choice.handle(event)
             if key is not None:
-                setattr(self, attr, None)
-                self.on_choice(attr, key)
+                self.export_choice = None
+                if key != "cancel":
+                    self.open_dialog(key)
                 return True
         if self.zone_window is not None and self.zone_window.alive():
             action = self.zone_window.handle(event)
@@ -968,19 +890,6 @@ class EditorApp:
                 self.delete_zone()
             return action is not None
         return False
-
-    def on_choice(self, popup: str, key: str) -> None:
-        if popup == "export_choice" and key != "cancel":
-            self.open_dialog(key)
-        elif popup == "quit_prompt":
-            if key == "save":
-                self.save_and_quit()
-            elif key == "discard":
-                self.discarded = True
-                self.running = False
-            else:
-                self.quit_pressed = False
-                self.message = "Still editing: nothing was closed"
 
     def open_export_menu(self) -> None:
         if self.export_choice is None or not self.export_choice.alive():
@@ -1035,51 +944,6 @@ class EditorApp:
         self.zone_window = None
         self.build_ui()
 
-    def unsaved(self) -> list[str]:
-        """What would be lost by quitting now, in words."""
-        out = ["the battlefield"] if self.editor.dirty else []
-        if self.builder is not None:
-            out += ["the army"] if self.builder.army_dirty else []
-            out += ["the deck"] if self.builder.deck_dirty else []
-        return out
-
-    def request_quit(self) -> None:
-        """Quit, or with unsaved work ask first: Save, Discard or Cancel."""
-        unsaved = self.unsaved()
-        if not unsaved:
-            self.running = False
-            return
-        if self.quit_prompt is not None and self.quit_prompt.alive():
-            return
-        self.quit_prompt = prompts.quit_prompt(self.ui, self.size, unsaved)
-
-    def save_and_quit(self) -> None:
-        """Save everything unsaved, then quit; stay (with the reason shown) if a save fails."""
-        if self.editor.dirty:
-            if self.editor.path is None:
-                self.open_dialog("save-as")
-                self.quit_after_save = True
-                self.message = "Choose where to save the battlefield; then the editor closes"
-                return
-            if not self.save():
-                self.message += " -- the editor stays open"
-                return
-        b = self.builder
-        if b is not None:
-            saved: list[str] = []
-            try:
-                if b.army_dirty:
-                    saved.append(str(b.save_army()))
-                if b.deck_dirty:
-                    saved.append(str(b.save_deck()))
-            except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal
-                self.message = (f"Army or deck not saved: {str(exc).splitlines()[0]} "
-                                "-- the editor stays open")
-                return
-            if saved:
-                self.message = "Saved " + ", ".join(saved)
-        self.running = False
-
     # --- playing with a built army ----------------------------------------------------------
 
     def play_with_army(self) -> None:
@@ -1103,12 +967,16 @@ class EditorApp:
         try:
             content, scenario = testplay.prepare(self.editor.doc, self.scenario_form)
             field = f"this battlefield ('Test play: {self.editor.doc.name}')"
+            own: Path | None = content
         except testplay.PlayError as exc:
             content, scenario = testplay.shipped_root(), testplay.DEFAULT_SCENARIO
             field = f"The Duel (this battlefield cannot be played yet: {exc})"
+            own = None  # the shipped content: never removed
         try:
-            self.watch(self.battle_launcher(content, scenario, b.army_id, b.deck_id))
+            self.watch(self.battle_launcher(content, scenario, b.army_id, b.deck_id), own)
         except OSError as exc:
+            if own is not None:
+                testplay.remove(own)
             self.message = f"Play: could not start the game: {exc.strerror or exc}"
             return
         self.message = (f"Saved {army_path.name} and {deck_path.name}; the game starts: "
@@ -1248,17 +1116,17 @@ class EditorApp:
             self.refresh_report()
         if self.rendered_revision != self.editor.revision:
             self.rebuild_view()
-        stamp = time.monotonic()
-        if (self.editor.dirty and self.editor.revision != self.autosaved_revision
-                and stamp - self.last_autosave >= AUTOSAVE_SECONDS):
-            self.autosave()
+        self.docs.tick()
         self.watch_games()
         self.ui.update(dt)
 
-    def watch(self, game: WatchedGame | None) -> None:
-        """Keep a game just started to watch (a launcher may start nothing to watch)."""
+    def watch(self, game: WatchedGame | None, folder: Path | None = None) -> None:
+        """Keep a game just started to watch (a launcher may start nothing to watch), and
+        the temporary content `folder` it plays on, removed once it has stopped."""
         if game is not None:
             self.games.append(game)
+        if folder is not None:
+            self.play_folders.keep(folder, game)
 
     def watch_games(self) -> None:
         """Tell the map maker when a game started from here stopped with an error (its
@@ -1271,22 +1139,14 @@ class EditorApp:
             if not game.reported:
                 running.append(game)
         self.games = running
-
-    def autosave(self) -> None:
-        try:
-            m.write_autosave(self.editor)
-        except OSError:
-            return
-        self.last_autosave = time.monotonic()
-        self.autosaved_revision = self.editor.revision
+        self.play_folders.sweep()
 
     def close(self) -> None:
-        """On a clean exit: keep the autosave only when there is unsaved work (not when
-        the map maker chose Discard)."""
-        if self.editor.dirty and not self.discarded:
-            self.autosave()
-        else:
-            m.clear_autosave()
+        """On a clean exit: the recovery copies as `DocumentController.close` says; the
+        test-play folders of stopped games go."""
+        self.docs.close()
+        self.watch_games()
+        self.play_folders.sweep(closing=True)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((20, 22, 32))

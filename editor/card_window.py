@@ -60,6 +60,8 @@ class CardWindow:
                                   container=self.window)
         self.ui = manager
         self.build_parts(y + 64, inner, rect.height - y - 64 - 44)
+        self.saved = form.data()
+        """The card as opened or last saved (what `dirty` compares with)."""
 
     # --- abilities / effects ----------------------------------------------------------------
 
@@ -150,6 +152,19 @@ class CardWindow:
     def alive(self) -> bool:
         return bool(self.window.alive())  # type: ignore[no-untyped-call]
 
+    def dirty(self) -> bool:
+        """Whether the fields or abilities differ from the card as opened or last saved."""
+        self.read()
+        return self.form.data() != self.saved
+
+    def save_card(self) -> list[str]:
+        """Save the card as the fields say; its problems (empty: saved)."""
+        self.read()
+        problems = self.form.save()
+        if not problems:
+            self.saved = self.form.data()
+        return problems
+
     def read(self) -> None:
         for name, element in self.fields.items():
             if isinstance(element, UIDropDownMenu):
@@ -170,8 +185,7 @@ class CardWindow:
             card, problems = self.form.build()
             text = "The card is valid." if card else "<br>".join(problems)
         elif element is self.save:
-            self.read()
-            problems = self.form.save()
+            problems = self.save_card()
             text = f"Saved {self.form.path}" if not problems else "<br>".join(problems)
         else:
             return None

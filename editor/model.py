@@ -14,9 +14,7 @@ hex-targeted command is also applied at the point-mirrored hexes in the same und
 from __future__ import annotations
 
 import copy
-import datetime as _dt
 import math
-import os
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
@@ -25,7 +23,6 @@ from typing import Any, Protocol, TypeVar
 
 from pydantic import ValidationError
 
-from arena.client.storage import data_dir
 from arena.content import writer, yamlio
 from arena.content.battlefield import (
     Battlefield,
@@ -35,7 +32,6 @@ from arena.content.battlefield import (
     PowerSpace,
     StartingZone,
 )
-from arena.content.errors import ContentError
 from arena.content.loader import load_file
 from arena.content.locations import save_path
 
@@ -739,7 +735,9 @@ class Editor:
         """Centre of point symmetry in doubled coordinates (``2 * hex``), or None."""
         self.revision = 0
         """Grows with every change (undo and redo too): watchers re-validate on it."""
-        self.saved_revision = 0
+        self.clean_depth: int | None = 0
+        """How many undo steps lead to the state last saved (or opened); None when that state
+        is no longer on the stack. Undoing or redoing back to it makes the map clean again."""
         self.clipboard: Fragment | None = None
 
     # symmetry -----------------------------------------------------------------------------
@@ -760,7 +758,13 @@ class Editor:
 
     @property
     def dirty(self) -> bool:
-        return self.revision != self.saved_revision
+        """Whether the map differs from its file: it follows the undo stack, so undoing back
+        to the saved state is clean and redoing away from it is dirty again."""
+        return len(self.undo_stack) != self.clean_depth
+
+    def mark_unsaved(self) -> None:
+        """Make the map dirty whatever its stack says (recovered work is not in any file)."""
+        self.clean_depth = None
 
     def execute(self, command: Command, merge: bool = False) -> bool:
         """Run a command (and its mirror image, with symmetry on) as one undo step.
@@ -774,6 +778,11 @@ class Editor:
                 other.apply(self.doc)
         if self.doc == before:
             return False
+        depth = len(self.undo_stack)
+        if self.clean_depth is not None and (
+                self.clean_depth > depth  # the saved state was undone: its redo is dropped
+                or (merge and depth and self.clean_depth == depth)):  # its step changes
+            self.clean_depth = None
         if merge and self.undo_stack:
             self.undo_stack[-1].after = self.doc.copy()
         else:
@@ -849,75 +858,5 @@ class Editor:
         if rename:
             self.execute(SetInfo(id=target.stem, label="Rename to match the file"))
         self.path = target
-        self.saved_revision = self.revision
+        self.clean_depth = len(self.undo_stack)
         return target
-
-
-# --- autosave ---------------------------------------------------------------------------------
-
-AUTOSAVE_NAME = "editor-autosave.yaml"
-
-
-def autosave_path() -> Path:
-    """``user_data_dir("arena")/editor-autosave.yaml`` (``ARENA_DATA_DIR`` overrides)."""
-    return data_dir() / AUTOSAVE_NAME
-
-
-def write_autosave(editor: Editor, path: Path | None = None) -> Path:
-    """Write the document (valid or not) and where it came from, atomically."""
-    target = path or autosave_path()
-    target.parent.mkdir(parents=True, exist_ok=True)
-    payload = {"source": str(editor.path) if editor.path else None,
-               "battlefield": editor.doc.to_data()}
-    yamlio.atomic_write(target, yamlio.dump(payload))
-    return target
-
-
-def read_autosave(path: Path | None = None) -> Editor | None:
-    """The editor left by a crash, if an autosave exists and can be used (else None; an
-    unusable one is set aside, see `recover_autosave`)."""
-    return recover_autosave(path)[0]
-
-
-def recover_autosave(path: Path | None = None) -> tuple[Editor | None, str]:
-    """The editor left by a crash, and a notice for the map maker. A recovery file that
-    cannot be used is moved aside (``editor-autosave.damaged-<time>.yaml`` beside it), never
-    read again at start-up, and the notice says where it went: a bad file must not stop the
-    editor from starting, nor be destroyed."""
-    target = path or autosave_path()
-    if not target.exists():
-        return None, ""
-    try:
-        # The content loader's caps (size, aliases, tags, nesting) guard the autosave too.
-        payload = yamlio.load_mapping(target)
-        doc = MapDoc.from_data(payload["battlefield"])
-        source = payload.get("source")
-        if source is not None and not isinstance(source, str):
-            raise ValueError("`source` is not a file name")
-    except Exception as exc:  # noqa: BLE001 - any unusable recovery file is set aside
-        reason = exc.problems[0].message if isinstance(exc, ContentError) and exc.problems \
-            else "it is damaged"
-        aside = set_aside(target)
-        where = f"it was moved to {aside}" if aside is not None else "it was left where it is"
-        return None, (f"The recovery copy {target.name} could not be used ({reason}); "
-                      f"{where}. The editor started with a new battlefield.")
-    editor = Editor(doc, Path(source) if source else None)
-    editor.revision = 1  # recovered work is unsaved
-    return editor, ""
-
-
-def set_aside(path: Path) -> Path | None:
-    """Rename a damaged file beside itself with the time in its name (None if it cannot be
-    renamed)."""
-    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-    aside = path.with_name(f"{path.stem}.damaged-{stamp}{path.suffix}")
-    try:
-        os.replace(path, aside)
-    except OSError:
-        return None
-    return aside
-
-
-def clear_autosave(path: Path | None = None) -> None:
-    """Forget the autosave (after a clean exit or a save)."""
-    (path or autosave_path()).unlink(missing_ok=True)

@@ -1,4 +1,4 @@
-"""Small choice windows of the editor: the save-on-quit question and the export menu.
+"""Small choice windows of the editor: the Save / Discard / Cancel question and the export menu.
 
 Each is a pygame_gui window with a row of buttons; `handle` turns a press into the chosen
 key (or None) and closes the window, and the app acts on the key. Closing a window with
@@ -58,13 +58,15 @@ class Choice:
         return None
 
 
-def quit_prompt(manager: pygame_gui.UIManager, size: tuple[int, int],
-                unsaved: Sequence[str]) -> Choice:
-    """Save / Discard / Cancel, naming what is unsaved."""
+def unsaved_prompt(manager: pygame_gui.UIManager, size: tuple[int, int],
+                   unsaved: Sequence[str], doing: str = "quitting") -> Choice:
+    """Save / Discard / Cancel, naming what is unsaved and what would lose it (`doing`:
+    "quitting", "starting a new battlefield", ...). The one question the editor asks
+    before unsaved work is lost (`editor.document`)."""
     what = ", ".join(unsaved[:-1]) + (" and " if len(unsaved) > 1 else "") + unsaved[-1]
     return Choice(manager, size, "Unsaved changes",
                   f"<b>{what[0].upper()}{what[1:]}</b> {'has' if len(unsaved) == 1 else 'have'} "
-                  "unsaved changes. Save before quitting?",
+                  f"unsaved changes. Save before {doing}?",
                   (("save", "Save"), ("discard", "Discard"), ("cancel", "Cancel")))
 
 

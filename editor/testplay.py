@@ -6,18 +6,22 @@ battlefield (replacing a saved one of the same id) and a scenario "Test play: <n
 it. `launch` starts the game there straight into a battle on
 that scenario (the player against the normal computer player, premade armies), and
 `launch_battle` does the same with the player's own army and deck (`editor.playgame` builds
-the game's command line). The test scenario stays under New game for more games.
+the game's command line). The test scenario stays under New game for more games. The editor
+removes each temporary folder once the game played on it has stopped (`PlayFolders`).
 """
 
 from __future__ import annotations
 
+import shutil
 import tempfile
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from arena.content import writer
 from arena.content.catalog import project_root
 from editor import playgame
 from editor.model import MapDoc
+from editor.playgame import WatchedGame
 from editor.scenario_form import ScenarioForm
 from editor.validation import validate
 
@@ -76,3 +80,32 @@ def launch_battle(content_root: Path, scenario: str, army: str,
     """Start the game straight into a battle: `army` and `deck` (the player's own files)
     against the computer on `scenario` (the editor stays open)."""
     return playgame.launch(content_root, playgame.command(scenario, army, deck))
+
+
+def remove(folder: Path) -> None:
+    """Remove a content folder `prepare` wrote (whatever of it is left)."""
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@dataclass
+class PlayFolders:
+    """The temporary content folders of the games started from the editor. The game reads
+    its folder while it runs (New game lists the test scenario), so each is removed once
+    its game has stopped (`sweep`, every frame); one with no game to watch goes when the
+    editor closes (``sweep(closing=True)``). A game still running then keeps its folder."""
+
+    held: list[tuple[Path, WatchedGame | None]] = field(default_factory=list)
+
+    def keep(self, folder: Path, game: WatchedGame | None) -> None:
+        self.held.append((folder, game))
+
+    def sweep(self, closing: bool = False) -> None:
+        """Remove the folders whose games have stopped (and told what there was to tell),
+        and when `closing` those with no game to watch."""
+        running: list[tuple[Path, WatchedGame | None]] = []
+        for folder, game in self.held:
+            if game.reported if game is not None else closing:
+                remove(folder)
+            else:
+                running.append((folder, game))
+        self.held = running

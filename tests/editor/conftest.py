@@ -3,6 +3,7 @@ every test through ``pytestmark``)."""
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,7 +15,9 @@ from editor import app as editor_app
 
 @pytest.fixture
 def headless(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[pygame.Surface]:
-    """A dummy-driver window of the editor's size; user files go to a temporary folder."""
+    """A dummy-driver window of the editor's size; user files, and the test-play folders
+    of apps a test does not close, go to the test's temporary folder."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
     monkeypatch.setenv("ARENA_DATA_DIR", str(tmp_path / "data"))

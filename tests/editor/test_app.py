@@ -26,6 +26,7 @@ from arena.content.loader import load_file
 from arena.hexgrid import Hex
 from editor import app as editor_app
 from editor import model as m
+from editor import recovery
 from editor.validation import validate
 
 pytestmark = pytest.mark.usefixtures("headless")
@@ -108,7 +109,7 @@ def test_build_a_battlefield_by_clicking(headless: pygame.Surface, tmp_path: Pat
     path = shot(app, headless, "built-by-clicking.png")
     assert path.is_file()
     assert app.problems_label.text.startswith("No problems")
-    assert app.save(tmp_path / "clicked.yaml"), app.message
+    assert app.docs.save(tmp_path / "clicked.yaml"), app.message
     loaded = load_file(tmp_path / "clicked.yaml")
     assert loaded.id == "clicked"
     reopened = m.Editor.open(tmp_path / "clicked.yaml")
@@ -182,6 +183,49 @@ def test_export_png_and_test_play(tmp_path: Path, headless: pygame.Surface) -> N
     assert "problem" in app.message and len(started) == 1
 
 
+def test_test_play_folders_are_removed_once_their_games_stop(headless: pygame.Surface) -> None:
+    """Each test play writes a temporary content folder; it goes once its game has stopped
+    (at once when the game could not start, at the latest when the editor closes)."""
+    app = editor_app.EditorApp(DUEL, recover=False)
+
+    class Game:
+        reported = False
+
+        def poll(self) -> str | None:
+            return None
+
+    folders: list[Path] = []
+    games: list[Game] = []
+
+    def launcher(root: Path) -> Game:
+        folders.append(root)
+        games.append(Game())
+        return games[-1]
+
+    app.launcher = launcher
+    app.test_play()
+    app.test_play()
+    app.update(0.05)
+    assert len(folders) == 2 and all(f.is_dir() for f in folders)  # both games run
+    games[0].reported = True  # the first game stopped
+    app.update(0.05)
+    assert not folders[0].exists() and folders[1].is_dir()
+
+    def broken(root: Path) -> Game:
+        folders.append(root)
+        raise OSError(8, "Exec format error")
+
+    app.launcher = broken
+    app.test_play()
+    assert "could not start" in app.message and not folders[2].exists()
+    app.launcher = folders.append  # starts nothing to watch
+    app.test_play()
+    assert folders[3].is_dir()
+    games[1].reported = True
+    app.close()
+    assert not any(f.exists() for f in folders)
+
+
 def test_a_game_started_from_the_editor_that_fails_is_reported(
         headless: pygame.Surface) -> None:
     app = editor_app.EditorApp(DUEL, recover=False)
@@ -204,24 +248,24 @@ def test_a_game_started_from_the_editor_that_fails_is_reported(
 
 def test_a_failed_save_is_reported(tmp_path: Path) -> None:
     app = editor_app.EditorApp(recover=False)
-    assert not app.save(tmp_path)  # a folder
+    assert not app.docs.save(tmp_path)  # a folder
     assert app.message.startswith("not saved")
 
 
 def test_recovery_is_offered_after_a_crash(headless: pygame.Surface) -> None:
     crashed = m.Editor(m.MapDoc(id="lost", name="Lost work", columns={(0, 0): ["land"]}))
-    m.write_autosave(crashed)
+    recovery.write_copy(crashed)
     app = editor_app.EditorApp(recover=True)
-    assert app.recovery is not None
+    assert app.docs.recovery is not None
     pump(app)
     app.draw(headless)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     pygame.image.save(headless, str(ARTIFACTS / "recovery.png"))
     app.handle_event(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
-                                        ui_element=app.recovery))
+                                        ui_element=app.docs.recovery))
     assert app.editor.doc.name == "Lost work" and app.editor.dirty
-    app.close()  # unsaved work: the autosave is kept
-    assert m.read_autosave() is not None
+    app.close()  # unsaved work: the recovery copy is kept
+    assert recovery.recover()[0] is not None
 
 
 BAD_AUTOSAVES = {
@@ -235,19 +279,19 @@ BAD_AUTOSAVES = {
 @pytest.mark.parametrize("body", list(BAD_AUTOSAVES.values()), ids=list(BAD_AUTOSAVES))
 def test_a_bad_recovery_copy_is_set_aside_and_the_editor_starts(
         headless: pygame.Surface, body: str) -> None:
-    auto = m.autosave_path()
-    auto.parent.mkdir(parents=True, exist_ok=True)
+    auto = recovery.write_copy(m.Editor(m.MapDoc(columns={(0, 0): ["land"]})))
+    assert auto is not None
     auto.write_text(body, encoding="utf-8")
     app = editor_app.EditorApp(recover=True)  # never raises for a bad recovery file
     pump(app)
     app.draw(headless)
-    assert app.recovery is None and not auto.exists()
-    aside = list(auto.parent.glob("editor-autosave.damaged-*.yaml"))
+    assert app.docs.recovery is None and not auto.exists()
+    aside = list(auto.parent.glob("*.damaged-*.yaml"))
     assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == body
     assert "set aside" not in app.message and str(aside[0]) in app.message
     app.close()
     again = editor_app.EditorApp(recover=True)  # the next start is clean
-    assert again.recovery is None and str(aside[0]) not in again.message
+    assert again.docs.recovery is None and str(aside[0]) not in again.message
     again.close()
 
 

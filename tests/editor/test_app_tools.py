@@ -1,6 +1,7 @@
 """The editor window's later tools under SDL's dummy driver: starting zones renamed and
 recoloured, multi-hex ruins with a preview and 60-degree turns, the build-sheet export, the
-save-on-quit question, and the builder's own folders and "Play with this army".
+Save / Discard / Cancel question (Quit, New, Open) and the unsaved mark, and the builder's own
+folders and "Play with this army".
 Screenshots go to tests/artifacts/editor/."""
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from arena.content.loader import load_file
 from arena.content.userfiles import armies_dir, decks_dir, load_user_files
 from editor import app as editor_app
 from editor import model as m
+from editor import recovery
 from editor.builder import shipped_catalog
 
 pytestmark = pytest.mark.usefixtures("headless")
@@ -179,17 +181,17 @@ def test_quit_with_unsaved_changes_asks_first(tmp_path: Path, headless: pygame.S
             lambda: app.handle_event(pygame.event.Event(pygame.QUIT)))
     for i, ask in enumerate(asks):
         ask()
-        prompt = app.quit_prompt
+        prompt = app.docs.prompt
         assert app.running and prompt is not None and prompt.alive()
         assert set(prompt.buttons) == {"save", "discard", "cancel"}
         if i == 0:
             shot(app, headless, "quit-prompt.png")
         press(app, prompt.buttons["cancel"])
-        assert app.running and app.quit_prompt is None and app.editor.doc.top((0, 0)) == 2
+        assert app.running and app.docs.prompt is None and app.editor.doc.top((0, 0)) == 2
     # Save: writes the file, then quits.
-    app.request_quit()
-    assert app.quit_prompt is not None
-    press(app, app.quit_prompt.buttons["save"])
+    app.docs.request_quit()
+    assert app.docs.prompt is not None
+    press(app, app.docs.prompt.buttons["save"])
     assert not app.running
     assert m.Editor.open(target).doc.top((0, 0)) == 2
 
@@ -197,10 +199,10 @@ def test_quit_with_unsaved_changes_asks_first(tmp_path: Path, headless: pygame.S
 def test_save_on_quit_without_a_file_name_asks_where(tmp_path: Path) -> None:
     app = editor_app.EditorApp(recover=False)
     app.run_command(m.Raise((0, 0)))
-    app.request_quit()
-    assert app.quit_prompt is not None
-    press(app, app.quit_prompt.buttons["save"])
-    assert app.running and app.dialog_kind == "save-as" and app.quit_after_save
+    app.docs.request_quit()
+    assert app.docs.prompt is not None
+    press(app, app.docs.prompt.buttons["save"])
+    assert app.running and app.dialog_kind == "save-as" and app.docs.after_save is not None
     app.on_path(tmp_path / "named.yaml")
     assert not app.running and load_file(tmp_path / "named.yaml").id == "named"
 
@@ -209,33 +211,172 @@ def test_a_failed_save_on_quit_keeps_the_editor_open(tmp_path: Path) -> None:
     app = editor_app.EditorApp(recover=False)
     app.run_command(m.Raise((0, 0)))
     app.editor.path = tmp_path  # a folder: the save fails
-    app.request_quit()
-    assert app.quit_prompt is not None
-    press(app, app.quit_prompt.buttons["save"])
+    app.docs.request_quit()
+    assert app.docs.prompt is not None
+    press(app, app.docs.prompt.buttons["save"])
     assert app.running and "stays open" in app.message and app.editor.dirty
 
 
 def test_discard_quits_and_forgets_the_autosave() -> None:
     app = editor_app.EditorApp(recover=False)
     app.run_command(m.Raise((0, 0)))
-    app.autosave()
-    assert m.read_autosave() is not None
-    app.request_quit()
-    assert app.quit_prompt is not None
-    press(app, app.quit_prompt.buttons["discard"])
+    app.docs.autosave()
+    assert recovery.recover()[0] is not None
+    app.docs.request_quit()
+    assert app.docs.prompt is not None
+    press(app, app.docs.prompt.buttons["discard"])
     assert not app.running
     app.close()
-    assert m.read_autosave() is None
+    assert recovery.recover() == (None, [])
 
 
 def test_closing_the_question_window_cancels() -> None:
     app = editor_app.EditorApp(recover=False)
     app.run_command(m.Raise((0, 0)))
-    app.request_quit()
-    assert app.quit_prompt is not None
-    app.quit_prompt.window.kill()
+    app.docs.request_quit()
+    assert app.docs.prompt is not None
+    app.docs.prompt.window.kill()
     pump(app)
-    assert app.running and app.quit_prompt is None and app.editor.dirty
+    assert app.running and app.docs.prompt is None and app.editor.dirty
+
+
+# --- unsaved work: New, Open, recovery copies, the unsaved mark -----------------------------
+
+
+def test_new_with_unsaved_changes_asks_and_cancel_keeps_the_work(
+        headless: pygame.Surface) -> None:
+    app = editor_app.EditorApp(recover=False)
+    app.run_command(m.Raise((0, 0)))
+    app.docs.autosave()
+    work = app.editor.doc.copy()
+    press(app, app.buttons["new"])
+    prompt = app.docs.prompt
+    assert prompt is not None and prompt.alive()
+    assert set(prompt.buttons) == {"save", "discard", "cancel"}
+    shot(app, headless, "new-prompt.png")
+    press(app, prompt.buttons["cancel"])
+    assert app.docs.prompt is None and app.editor.doc == work and app.editor.dirty
+    assert app.editor.undo_stack and "nothing was closed" in app.message
+    app.docs.tick()
+    back, _ = recovery.recover()  # the recovery copy is still the work
+    assert back is not None and back.editor.doc == work
+    # Discard: the new map, clean; the discarded work's copies are forgotten.
+    press(app, app.buttons["new"])
+    assert app.docs.prompt is not None
+    press(app, app.docs.prompt.buttons["discard"])
+    assert app.editor.doc.top((0, 0)) == 1 and not app.editor.dirty
+    assert not app.editor.undo_stack and recovery.recover() == (None, [])
+
+
+def test_new_with_save_saves_then_starts_the_new_map(tmp_path: Path) -> None:
+    target = tmp_path / "kept.yaml"
+    app = editor_app.EditorApp(target, recover=False)
+    app.run_command(m.Raise((0, 0)))
+    press(app, app.buttons["new"])
+    assert app.docs.prompt is not None
+    press(app, app.docs.prompt.buttons["save"])
+    assert m.Editor.open(target).doc.top((0, 0)) == 2
+    assert app.editor.path is None and not app.editor.dirty
+
+
+def test_open_with_unsaved_changes_asks_and_save_asks_where_first(tmp_path: Path) -> None:
+    app = editor_app.EditorApp(recover=False)
+    app.run_command(m.Raise((0, 0)))
+    app.docs.autosave()
+    app.open_dialog("open")
+    app.on_path(DUEL)
+    prompt = app.docs.prompt
+    assert prompt is not None and app.editor.doc.id == "new-battlefield"
+    press(app, prompt.buttons["cancel"])
+    assert app.editor.dirty and app.editor.doc.top((0, 0)) == 2
+    app.open_dialog("open")
+    app.on_path(DUEL)
+    assert app.docs.prompt is not None
+    press(app, app.docs.prompt.buttons["save"])  # no file yet: where?
+    assert app.dialog_kind == "save-as" and app.editor.doc.id == "new-battlefield"
+    app.on_path(tmp_path / "first")
+    assert m.Editor.open(tmp_path / "first.yaml").doc.top((0, 0)) == 2
+    assert app.editor.doc.id == "duel" and not app.editor.dirty  # then the Duel opened
+    assert recovery.recover() == (None, [])  # the saved map's copies are forgotten
+
+
+def test_the_unsaved_mark_goes_when_undo_reaches_the_saved_state(
+        tmp_path: Path, headless: pygame.Surface) -> None:
+    app = editor_app.EditorApp(DUEL, recover=False)
+    app.run_command(m.Raise((0, 0)))
+    assert app.editor.dirty
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert not app.editor.dirty
+    app.docs.request_quit()  # nothing to ask
+    assert not app.running and app.docs.prompt is None
+    app.running = True
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    assert app.editor.dirty
+
+
+def test_the_zone_brush_is_the_new_maps_after_new(headless: pygame.Surface) -> None:
+    app = editor_app.EditorApp(recover=False)
+    press(app, app.buttons["new-zone"])
+    press(app, app.buttons["new-zone"])
+    assert app.brush.zone == "blue" and app.zone_menu.selected_option[0] == "blue"
+    press(app, app.buttons["new"])
+    assert app.docs.prompt is not None
+    press(app, app.docs.prompt.buttons["discard"])
+    assert app.editor.doc.zones == [] and app.brush.zone == "yellow"
+    assert [option[0] for option in app.zone_menu.options_list] == ["yellow"]
+    app.docs.open(DUEL)
+    first = app.editor.doc.zones[0].id
+    assert app.brush.zone == first and app.zone_menu.selected_option[0] == first
+
+
+def test_opening_another_card_over_unsaved_edits_asks(tmp_path: Path) -> None:
+    first, second = sorted((ROOT / "cards" / "army").glob("*.yaml"))[:2]
+    mine = tmp_path / first.name
+    mine.write_bytes(first.read_bytes())
+    app = editor_app.EditorApp(DUEL, recover=False)
+    app.open_card(mine)
+    win = app.card_window
+    assert win is not None and not win.dirty() and app.docs.unsaved() == []
+    life = win.fields["life"]
+    assert isinstance(life, pygame_gui.elements.UITextEntryLine)
+    life.set_text("9")
+    assert app.docs.unsaved() == ["the card"]
+    app.dialog_kind = "open-card"
+    app.on_path(second)
+    assert app.docs.prompt is not None and app.card_window is win
+    press(app, app.docs.prompt.buttons["cancel"])
+    assert app.card_window is win and win.alive() and win.dirty()
+    app.docs.request_quit()  # quitting counts the card too
+    assert app.running and app.docs.prompt is not None
+    press(app, app.docs.prompt.buttons["cancel"])
+    app.dialog_kind = "open-card"
+    app.on_path(second)
+    assert app.docs.prompt is not None
+    press(app, app.docs.prompt.buttons["save"])  # saved, then the other card opens
+    assert load_file(mine).life == 9
+    assert app.card_window is not win and app.card_window is not None
+    assert app.card_window.form.path.name == second.name
+
+
+def test_loading_an_army_over_an_unsaved_army_asks(tmp_path: Path) -> None:
+    app = editor_app.EditorApp(recover=False)
+    press(app, app.buttons["armies"])
+    b = app.builder
+    assert b is not None and app.builder_window is not None
+    b.name_army("Quick Army")
+    b.add_card(b.army_choices()[0].id)
+    cards = list(b.cards)
+    premade = sorted((ROOT / "cards" / "armies").glob("*.yaml"))[0]
+    app.dialog_kind = "load-army"
+    app.on_path(premade)
+    assert app.docs.prompt is not None and b.cards == cards
+    press(app, app.docs.prompt.buttons["cancel"])
+    assert b.cards == cards and b.army_dirty
+    app.dialog_kind = "load-army"
+    app.on_path(premade)
+    assert app.docs.prompt is not None
+    press(app, app.docs.prompt.buttons["discard"])
+    assert b.cards != cards and app.message.startswith("Load army")
 
 
 # --- army and deck builder --------------------------------------------------------------------
@@ -325,10 +466,10 @@ def test_unsaved_army_is_part_of_the_quit_question(tmp_path: Path) -> None:
     assert b is not None and app.builder_window is not None
     b.name_army("Quick Army")
     b.add_card(b.army_choices()[0].id)
-    assert app.unsaved() == ["the army"]
-    app.request_quit()
-    assert app.quit_prompt is not None
-    press(app, app.quit_prompt.buttons["save"])
+    assert app.docs.unsaved() == ["the army"]
+    app.docs.request_quit()
+    assert app.docs.prompt is not None
+    press(app, app.docs.prompt.buttons["save"])
     assert not app.running
     assert load_file(armies_dir(data_dir()) / "quick-army.yaml").cards == b.cards
 

@@ -1,6 +1,8 @@
 """End to end on a virtual X server: the installed ``arena-editor`` in a real window, a small
 battlefield built with real mouse clicks and key presses (xdotool): raise land, paint water,
-place a glyph and two starting zones; Ctrl+S saves it. "Test play" starts the game straight
+place a glyph and two starting zones. New, with that work unsaved, asks Save / Discard /
+Cancel, and Cancel keeps the work (the map, its undo history and its unsaved mark); then
+Ctrl+S saves it. "Test play" starts the game straight
 into a battle on that battlefield (no menus), which is closed again. Then an army and a
 12-spell deck are
 built by clicking in the builder, named by typing, and "Play with this army" saves both into
@@ -82,6 +84,13 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
         new_zone = model.buttons["new-zone"].rect.center
         armies = model.buttons["armies"].rect.center
         test_play = model.buttons["test-play"].rect.center
+        new = model.buttons["new"].rect.center
+        model.run_command(m.Raise((0, 0)))
+        model.docs.request_new()
+        assert model.docs.prompt is not None
+        cancel = model.docs.prompt.buttons["cancel"].rect.center
+        model.docs.answer("cancel")
+        model.docs.prompt.window.kill()
         model.open_builder()
         win = model.builder_window
         assert win is not None
@@ -137,6 +146,18 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
         click(at((-1, -2)))
         click(new_zone)
         click(at((0, 2)))
+
+        # New with unsaved work asks first; Cancel keeps everything.
+        built = wait_status(mine, "the unsaved map", lambda s: s["dirty"], STEP_TIMEOUT)
+        click(new)
+        wait_status(mine, "the Save / Discard / Cancel question", lambda s: s["question"],
+                    STEP_TIMEOUT)
+        _screenshot(x_display, "xvfb-new-prompt.png")
+        click(cancel)
+        kept = wait_status(mine, "the question to close", lambda s: not s["question"],
+                           STEP_TIMEOUT)
+        assert kept["dirty"] and kept["revision"] == built["revision"]
+        assert kept["message"].startswith("Still editing")
         key("ctrl+s")
         wait_status(mine, "the battlefield saved", lambda s: target.exists()
                     and s["message"].startswith("Saved"), STEP_TIMEOUT)

@@ -9,7 +9,9 @@ import pytest
 from model_kit import SHIPPED, patch_editor
 
 from arena.content import writer, yamlio
+from arena.content.errors import ContentError
 from arena.content.loader import load_file
+from editor import recovery
 from editor.model import (
     AddZone,
     Batch,
@@ -33,14 +35,11 @@ from editor.model import (
     SetHeight,
     SetInfo,
     TransformSelection,
-    clear_autosave,
     mirror_axis,
     obstacle_footprint,
-    read_autosave,
     rotate60,
     select_box,
     select_same,
-    write_autosave,
 )
 
 
@@ -178,6 +177,45 @@ def test_unlimited_undo_and_redo_and_redo_cleared_by_a_new_edit() -> None:
     assert ed.redo() is None
 
 
+def test_the_dirty_mark_follows_the_undo_stack(tmp_path: Path) -> None:
+    """Undoing back to the saved state is clean; redoing away from it is dirty again; a
+    new edit after undoing past the save makes the saved state unreachable."""
+    ed = patch_editor()
+    ed.execute(Raise((0, 0)))
+    ed.save(tmp_path / "patch.yaml")
+    assert not ed.dirty
+    ed.execute(Raise((1, 0)))
+    ed.execute(Paint((2, 0), "water"))
+    assert ed.dirty
+    ed.undo()
+    assert ed.dirty
+    ed.undo()
+    assert not ed.dirty  # back at the saved state
+    ed.undo()
+    assert ed.dirty  # before the saved state
+    ed.redo()
+    assert not ed.dirty
+    ed.redo()
+    assert ed.dirty  # redone away from it
+    ed.undo()
+    ed.undo()
+    ed.execute(Paint((3, 0), "road"))  # the saved state's redo is gone
+    assert ed.dirty and len(ed.undo_stack) == 1
+    ed.undo()
+    assert ed.dirty
+
+
+def test_a_stroke_merged_into_the_saved_step_is_unsaved(tmp_path: Path) -> None:
+    ed = patch_editor()
+    ed.execute(Raise((0, 0)))
+    ed.save(tmp_path / "patch.yaml")
+    ed.execute(Raise((1, 0)), merge=True)  # the same brush stroke goes on after the save
+    assert ed.dirty
+    ed.undo()
+    ed.redo()
+    assert ed.dirty
+
+
 def test_batch_is_one_undo_step() -> None:
     ed = patch_editor()
     before = ed.doc.copy()
@@ -307,37 +345,76 @@ def test_save_without_a_path_asks_for_one() -> None:
 
 def test_autosave_and_recovery(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ARENA_DATA_DIR", str(tmp_path))
-    assert read_autosave() is None
+    assert recovery.recover() == (None, [])
     ed = patch_editor()
     ed.path = tmp_path / "patch.yaml"
-    for at in list(ed.doc.columns):  # an invalid (empty) map is autosaved too
+    for at in list(ed.doc.columns):  # an invalid map is autosaved too
         ed.execute(Lower(at))
     ed.execute(Raise((3, 3), "water"))
-    where = write_autosave(ed)
-    assert where == tmp_path / "editor-autosave.yaml"
-    back = read_autosave()
-    assert back is not None and back.doc == ed.doc and back.path == ed.path and back.dirty
-    clear_autosave()
-    assert read_autosave() is None
+    where = recovery.write_copy(ed)
+    assert where is not None and where.parent == tmp_path / "editor-recovery"
+    back, notices = recovery.recover()
+    assert back is not None and back.key == recovery.document_key(ed.path)
+    assert back.editor.doc == ed.doc and back.editor.path == ed.path and back.editor.dirty
+    assert notices == []
+    recovery.clear(recovery.document_key(ed.path))
+    assert recovery.recover() == (None, [])
 
 
-def test_a_broken_autosave_is_ignored(tmp_path: Path) -> None:
-    bad = tmp_path / "auto.yaml"
-    bad.write_text("battlefield: {columns: [{at: 1}]}\n", encoding="utf-8")
-    assert read_autosave(bad) is None
+def test_each_document_keeps_its_last_copies_and_an_empty_map_replaces_none(
+        tmp_path: Path) -> None:
+    """A cleared map is never written over the last good copy, and each document keeps its
+    last RECOVERY_COPIES copies, newest first."""
+    ed = patch_editor()
+    ed.path = tmp_path / "patch.yaml"
+    other = patch_editor()  # a map not saved yet: a series of its own
+    for i in range(recovery.RECOVERY_COPIES + 2):
+        ed.execute(Raise((0, 0)))
+        assert recovery.write_copy(ed, folder=tmp_path) is not None
+        if i == 0:
+            assert recovery.write_copy(other, folder=tmp_path) is not None
+    mine = recovery.copies(tmp_path, recovery.document_key(ed.path))
+    assert len(mine) == recovery.RECOVERY_COPIES
+    assert recovery.read_copy(mine[0].path).doc == ed.doc
+    good = ed.doc.copy()
+    for at in list(ed.doc.columns):
+        while ed.execute(Lower(at)):
+            pass
+    assert not ed.doc.columns
+    assert recovery.write_copy(ed, folder=tmp_path) is None  # nothing written, nothing pushed out
+    back, _ = recovery.recover(tmp_path)
+    assert back is not None and back.editor.doc == good
+    assert len(recovery.copies(tmp_path, recovery.UNTITLED)) == 1
+    recovery.clear(recovery.document_key(ed.path), tmp_path)
+    assert [c.key for c in recovery.copies(tmp_path)] == [recovery.UNTITLED]
+
+
+def test_a_damaged_copy_is_set_aside_and_the_next_newest_is_recovered(tmp_path: Path) -> None:
+    ed = patch_editor()
+    older = recovery.write_copy(ed, folder=tmp_path)
+    ed.execute(Raise((0, 0)))
+    newest = recovery.write_copy(ed, folder=tmp_path)
+    assert older is not None and newest is not None
+    newest.write_text("battlefield: {columns: [{at: 1}]}\n", encoding="utf-8")
+    back, notices = recovery.recover(tmp_path)
+    assert back is not None and back.editor.doc == patch_editor().doc
+    aside = list(tmp_path.glob("*.damaged-*.yaml"))
+    assert len(aside) == 1 and len(notices) == 1 and str(aside[0]) in notices[0]
 
 
 def test_the_autosave_is_read_with_the_content_loaders_caps(tmp_path: Path) -> None:
     # A recovered autosave goes through arena.content's loader: an alias bomb (or a file over
-    # the size cap) is ignored instead of being expanded into memory.
-    ed = patch_editor()
-    auto = write_autosave(ed, tmp_path / "auto.yaml")
-    assert read_autosave(auto) is not None
+    # the size cap) is refused instead of being expanded into memory.
+    auto = recovery.write_copy(patch_editor(), folder=tmp_path)
+    assert auto is not None
+    assert recovery.read_copy(auto).doc == patch_editor().doc
     text = auto.read_text(encoding="utf-8")
     auto.write_text("bomb: &b [x, x]\nboom: [*b, *b]\n" + text, encoding="utf-8")
-    assert read_autosave(auto) is None
+    with pytest.raises(ContentError):
+        recovery.read_copy(auto)
     auto.write_text(text + "#" * yamlio.MAX_BYTES, encoding="utf-8")
-    assert read_autosave(auto) is None
+    with pytest.raises(ContentError):
+        recovery.read_copy(auto)
 
 
 def test_a_merged_brush_stroke_undoes_at_once() -> None:
