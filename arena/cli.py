@@ -65,7 +65,8 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     import_map.add_argument("source", metavar="PATH", help="the .json or .hsc map file")
     import_map.add_argument("-o", "--output", metavar="OUT.yaml",
-                            help="where to write (default: the map's name as an id, here)")
+                            help="where to write (default: the map's name as an id, in your "
+                                 "Arena folder's battlefields, where New game lists it)")
     export_map = commands.add_parser(
         "export-map",
         help="write a battlefield as a Heroscape Map Editor .json or VirtualScape .hsc map",

@@ -41,6 +41,7 @@ __all__ = [
     "extra_content_root",
     "package_root",
     "save_path",
+    "user_battlefields",
     "user_copy",
     "user_root",
 ]
@@ -76,6 +77,11 @@ def user_root() -> Path:
     if override:
         return Path(override)
     return Path(user_data_dir("arena"))
+
+
+def user_battlefields() -> Path:
+    """The player's own battlefields (imported community maps among them)."""
+    return user_root() / "scenarios" / "battlefields"
 
 
 def extra_content_root() -> Path | None:

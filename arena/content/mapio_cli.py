@@ -26,6 +26,7 @@ from arena.content.catalog import load_catalog, shipped_content_paths
 from arena.content.errors import ContentError
 from arena.content.geometry import check_battlefield
 from arena.content.loader import load_document, load_file
+from arena.content.locations import user_battlefields
 from arena.content.mapfiles import Kind, MapFile, MapPiece, read_map, write_hsc, write_json
 from arena.content.piece_rules import (
     Notes,
@@ -147,9 +148,11 @@ def _failed(command: str, target: Path, exc: ContentError | OSError, stderr: Tex
 
 
 def run_import(source: str, out: str | None, stdout: TextIO, stderr: TextIO) -> int:
-    """``arena import-map SOURCE [-o OUT]``; returns the exit status."""
+    """``arena import-map SOURCE [-o OUT]``; returns the exit status. Without ``-o`` the
+    battlefield goes to the player's battlefields folder, where the New game screen, ``arena
+    play --battlefield ID`` and the editor find it."""
     path = Path(source)
-    target = Path(out) if out else Path(f"{slug(path.stem)}.yaml")
+    target = Path(out) if out else user_battlefields() / f"{slug(path.stem)}.yaml"
     if target.suffix.lower() not in (".yaml", ".yml") or not _SLUG.match(target.stem):
         stderr.write(f"arena import-map: {target}: the output must be a .yaml file named like "
                      "a battlefield id (lower-case letters, digits, dashes). Fix: use -o "
@@ -160,6 +163,7 @@ def run_import(source: str, out: str | None, stdout: TextIO, stderr: TextIO) -> 
         return 1
     try:
         bf, lines = import_map(path, target.stem, display=source)
+        target.parent.mkdir(parents=True, exist_ok=True)
         yamlio.atomic_write(target, dump_model(bf))
     except (ContentError, OSError) as exc:
         return _failed("import-map", target, exc, stderr)

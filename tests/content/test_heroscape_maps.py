@@ -403,3 +403,19 @@ def test_an_output_that_cannot_be_written_is_one_message(tmp_path: Path) -> None
     assert err.getvalue().startswith(f"arena export-map: {blocker / 'out.json'}: cannot be "
                                      "written")
     assert "Fix: choose a folder you can write to" in err.getvalue() and out.getvalue() == ""
+
+
+def test_an_import_without_output_lands_where_the_game_finds_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``arena import-map MAP`` writes into the player's battlefields, so the game's catalogue
+    (New game, ``arena play --battlefield ID``) has it; the working folder stays clean."""
+    from arena.content import load_game_catalog
+    from arena.content.locations import user_battlefields
+
+    monkeypatch.chdir(tmp_path)
+    report = io.StringIO()
+    assert run_import(str(FIXTURES / "arena-sample.json"), None, report, io.StringIO()) == 0
+    written = user_battlefields() / "arena-sample.yaml"
+    assert written.is_file() and str(written) in report.getvalue()
+    assert list(tmp_path.iterdir()) == []
+    assert "arena-sample" in load_game_catalog().battlefields
