@@ -36,7 +36,7 @@ from arena.engine import (
     PlaceFigure,
     PlacePlaneswalker,
 )
-from arena.engine.abilities.spec import abilities_of
+from arena.engine.abilities.spec import AbilitySpec, abilities_of
 from arena.engine.actions import Pos
 from arena.engine.events import AbilityUsed, DecisionAnswered, TurnStarted
 from arena.engine.state import Static
@@ -108,6 +108,38 @@ def ability_name(static: Static, card: str, ability: str) -> str:
             if item.id == ability:
                 return item.name
     return ability.replace("-", " ").capitalize()
+
+
+def decision_help(game: Game) -> str:
+    """One line on what answering the pending decision does, for an ability's decision: an
+    optional trigger ("Yes uses it now; No lets it pass this time") or a choice an ability is
+    asking for (Detain's squad), with the ability's own text. Empty for other decisions (the
+    description says enough) and for a spell (its player has just read the card)."""
+    decision = game.pending.decision
+    if decision is None:
+        return ""
+    static = game.state.static
+    payload = decision.data.get("payload") or {}
+    card, ability = payload.get("card"), payload.get("ability")
+    if decision.kind == "optional":
+        found = _ability(static, card, ability)
+        return f"{found.name}: {found.text} Yes uses it now; No lets it pass this time." \
+            if found is not None else ""
+    job = decision.data.get("job")
+    frames = job.get("frames") if isinstance(job, dict) else None
+    path = frames[0][0] if frames else None
+    if not path or path[0] != "army":
+        return ""
+    card = next((c for c in static.cards if static.cards[c].def_id == path[1]), None)
+    found = _ability(static, card, path[2])
+    return f"{found.name}: {found.text}" if found is not None else ""
+
+
+def _ability(static: Static, card: Any, ability: Any) -> AbilitySpec | None:
+    if not isinstance(card, str) or card not in static.cards:
+        return None
+    return next((a for a in abilities_of(static, static.cards[card].def_id)
+                 if a.id == ability), None)
 
 
 def plain_text(static: Static, text: str, hidden: bool = False) -> str:

@@ -77,7 +77,7 @@ from arena.client.scenes.hud import (
     draw_spinner,
     hover_box_rect,
 )
-from arena.client.session import BattleSession, ability_name, lead_hex
+from arena.client.session import BattleSession, ability_name, decision_help, lead_hex
 from arena.client.settings import key_label
 from arena.client.statline import figure_stat_line, life_text
 from arena.client.ui import Button, Form, Widget, draw_panel, panel_inner
@@ -1713,6 +1713,9 @@ class BattleScene(Scene):
             lines.append((pending.description, UI["muted"]))
         else:
             lines.append((pending.description, UI["text"]))
+            help_line = decision_help(game) if session.human_to_act else ""
+            if help_line:
+                lines.append((help_line, UI["muted"]))
             lines.append((self.hint(), UI["teal"]))
         px, line_h, step_h = self._s(18), self._s(20), self._s(22)
         wrapped = [(part, color) for line, color in lines
