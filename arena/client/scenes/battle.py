@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
@@ -54,6 +54,7 @@ from arena.client.advice import MoveWarning, Ruler, move_warning, ruler_for
 from arena.client.content import GameSetup, SeatSetup
 from arena.client.controllers import Controller
 from arena.client.effects import Effects
+from arena.client.feed import DiceShow, MoveAnimation, dice_after, sound_of
 from arena.client.logview import LogView
 from arena.client.overlays import draw_floater, draw_ruler, draw_tag, ruler_colours
 from arena.client.palette import HIGHLIGHTS, UI, mix, palette
@@ -92,39 +93,22 @@ from arena.engine import (
 )
 from arena.engine.abilities.spec import abilities_of
 from arena.engine.actions import Pos, pos_hexes
+from arena.engine.events import (
+    DamageDealt,
+    DiceRolled,
+    FigureDestroyed,
+    FigureMoved,
+    PlaneswalkerPlaced,
+)
 from arena.engine.state import HAND_LIMIT, SPELLS_PER_TURN
 from arena.engine.vocab import Phase
 from arena.hexgrid import Hex, hex_to_point
 
-__all__ = ["BattleScene", "DiceShow", "MoveAnimation", "MoveConfirmDialog"]
+__all__ = ["BattleScene", "MoveConfirmDialog"]
 
 STEP_SECONDS = 0.11
 DICE_SETTLE = 0.45
 PAN_SPEED = 600.0
-
-
-@dataclass
-class MoveAnimation:
-    """A figure sliding along its path, one space per step, hopping a little."""
-
-    figure: str
-    points: list[tuple[float, float, float]]
-    start: float
-    step: float
-
-    def at(self, now: float) -> tuple[float, float, float] | None:
-        """Where the base is at ``now`` (None once arrived)."""
-        if len(self.points) < 2 or self.step <= 0:
-            return None
-        t = (now - self.start) / self.step
-        if t >= len(self.points) - 1:
-            return None
-        t = max(0.0, t)
-        i = int(t)
-        f = t - i
-        (x0, y0, l0), (x1, y1, l1) = self.points[i], self.points[i + 1]
-        hop = 0.6 * 4 * f * (1 - f)
-        return (x0 + (x1 - x0) * f, y0 + (y1 - y0) * f, l0 + (l1 - l0) * f + hop)
 
 
 @dataclass
@@ -149,17 +133,6 @@ class Pick:
 
 def _targets(action: Action) -> tuple[str, ...]:
     return tuple(getattr(action, "targets", ()))
-
-
-@dataclass
-class DiceShow:
-    """The last roll(s), for the dice panel."""
-
-    title: str
-    rows: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
-    result: str = ""
-    start: float = 0.0
-    serial: int = 0
 
 
 class BattleScene(Scene):
@@ -1032,46 +1005,27 @@ class BattleScene(Scene):
         scale = self.app.settings.animation_scale
         before = self._picture[1] if self._picture is not None else None
         for event in events:
-            name = type(event).__name__
-            self._sound_for(name, event, scale)
-            if name == "FigureMoved" and scale > 0:
-                points = []
-                for pos in event.path:  # type: ignore[attr-defined]
-                    hexes = (pos,) if isinstance(pos, Hex) else pos
-                    xs = [hex_to_point(h) for h in hexes]
-                    x = sum(p[0] for p in xs) / len(xs)
-                    y = sum(p[1] for p in xs) / len(xs)
-                    level = max(self.renderer.stand_level(board, h) for h in hexes)
-                    points.append((x, y, level))
-                start = max([self.time] + [a.start + a.step * (len(a.points) - 1)
-                                           for a in self.anims])
-                self.anims.append(MoveAnimation(event.figure, points,  # type: ignore
-                                                start, STEP_SECONDS * scale))
-            elif name == "AttackDeclared":
-                self._dice_serial += 1
-                e: Any = event
-                self.dice = DiceShow(f"{e.attacker_name} attacks {e.target_name}",
-                                     start=self.time, serial=self._dice_serial)
-            elif name == "DiceRolled":
-                e = event
-                label = str(e.purpose).replace("-", " ").capitalize()
-                if self.dice is None or self.dice.result:
-                    self._dice_serial += 1
-                    self.dice = DiceShow(f"{label} roll", start=self.time,
-                                         serial=self._dice_serial)
-                self.dice.rows.append((label, tuple(e.faces)))
-            elif name == "AttackResolved" and self.dice is not None:
-                e = event
-                self.dice.result = (f"{e.hits} hits against {e.shields} shields: "
-                                    f"{e.damage} damage")
-            elif name in ("LeavingEngagementAttacked", "FigureFell") and self.dice is not None:
-                self.dice.result = event.describe()
-            elif name == "FigureDestroyed" and self.dice is not None:
-                self.dice.result = (self.dice.result + " · " if self.dice.result else "") + \
-                    f"{event.name} destroyed"  # type: ignore[attr-defined]
-            elif name == "PlaneswalkerPlaced" and \
-                    event.player == self.session.viewer:  # type: ignore[attr-defined]
-                self._orient()
+            sound_name = sound_of(event, animated=scale > 0)
+            if sound_name is not None:
+                self._play(sound_name)
+            self.dice = dice_after(self.dice, event, self.time, self._dice_serial)
+            if self.dice is not None:
+                self._dice_serial = self.dice.serial
+            match event:
+                case FigureMoved(figure=figure, path=path) if scale > 0:
+                    points = []
+                    for pos in path:
+                        hexes = pos_hexes(pos)
+                        xs = [hex_to_point(h) for h in hexes]
+                        x = sum(p[0] for p in xs) / len(xs)
+                        y = sum(p[1] for p in xs) / len(xs)
+                        level = max(self.renderer.stand_level(board, h) for h in hexes)
+                        points.append((x, y, level))
+                    start = max([self.time] + [a.end for a in self.anims])
+                    self.anims.append(MoveAnimation(figure, points, start,
+                                                    STEP_SECONDS * scale))
+                case PlaneswalkerPlaced(player=player) if player == self.session.viewer:
+                    self._orient()
         if scale > 0:
             self._effects_for(events, before, scale)
 
@@ -1082,45 +1036,40 @@ class BattleScene(Scene):
         state = self.game.state
         static = state.static
         board = state.board
-        rolled = any(type(e).__name__ == "DiceRolled" for e in events)
+        rolled = any(isinstance(e, DiceRolled) for e in events)
         settle = self.time + (self._settle() if rolled else 0.0)
         destroyed: dict[str, tuple[Hex, ...]] = {}
         for event in events:
-            if type(event).__name__ == "FigureDestroyed":
-                e: Any = event
-                old = before.figures.get(e.figure) if before is not None else None
-                destroyed[e.figure] = tuple(e.hexes) or (old.hexes if old else ())
+            if isinstance(event, FigureDestroyed):
+                old = before.figures.get(event.figure) if before is not None else None
+                destroyed[event.figure] = tuple(event.hexes) or (old.hexes if old else ())
 
         def start_for(figure: str) -> float:
-            ends = [a.start + a.step * (len(a.points) - 1) for a in self.anims
-                    if a.figure == figure]
-            return max([settle, *ends])
+            return max([settle, *(a.end for a in self.anims if a.figure == figure)])
 
         for event in events:
-            kind = type(event).__name__
-            e = event
-            if kind == "DamageDealt" and e.figure in static.figures:
-                fs = state.figures.get(e.figure)
-                hexes = tuple(fs.hexes) if fs is not None and fs.hexes else \
-                    destroyed.get(e.figure, ())
-                if not hexes:
-                    continue
-                height = max(self.renderer.stand_level(board, h) for h in hexes) + \
-                    float(static.figure_def(e.figure).height)
-                self.fx.add_hit(e.figure, int(e.amount), start_for(e.figure), scale, hexes,
-                                height)
-            elif kind == "FigureDestroyed" and e.figure in static.figures:
-                hexes = destroyed.get(e.figure, ())
-                old = before.figures.get(e.figure) if before is not None else None
-                if old is not None:
-                    placement = replace(old, hexes=hexes or old.hexes, offset=None)
-                elif hexes:
-                    placement = FigurePlacement(
-                        figure_look(self.game, e.figure,
-                                    palette(self.app.settings.colour_blind)), hexes)
-                else:
-                    continue
-                self.fx.add_fade(e.figure, placement, start_for(e.figure), scale)
+            match event:
+                case DamageDealt(figure=figure, amount=amount) if figure in static.figures:
+                    fs = state.figures.get(figure)
+                    hexes = tuple(fs.hexes) if fs is not None and fs.hexes else \
+                        destroyed.get(figure, ())
+                    if not hexes:
+                        continue
+                    height = max(self.renderer.stand_level(board, h) for h in hexes) + \
+                        float(static.figure_def(figure).height)
+                    self.fx.add_hit(figure, amount, start_for(figure), scale, hexes, height)
+                case FigureDestroyed(figure=figure) if figure in static.figures:
+                    hexes = destroyed.get(figure, ())
+                    old = before.figures.get(figure) if before is not None else None
+                    if old is not None:
+                        placement = replace(old, hexes=hexes or old.hexes, offset=None)
+                    elif hexes:
+                        placement = FigurePlacement(
+                            figure_look(self.game, figure,
+                                        palette(self.app.settings.colour_blind)), hexes)
+                    else:
+                        continue
+                    self.fx.add_fade(figure, placement, start_for(figure), scale)
 
     # --- camera -----------------------------------------------------------------------------------
 
@@ -1574,19 +1523,6 @@ class BattleScene(Scene):
     def font_scale(self) -> float:
         """How much bigger than at 1280x720 the HUD's text is drawn."""
         return min(1.4, max(0.85, self.layout.scale))
-
-    def _sound_for(self, name: str, event: Event, scale: float) -> None:
-        """The sound of an engine event, when sound is on: the dice at once; a hit and a
-        destruction with their effects (`_play_effect_sounds`), or at once when animations
-        are off."""
-        sound_name = "dice" if name == "DiceRolled" else None
-        if scale <= 0:
-            if name == "DamageDealt" and int(getattr(event, "amount", 0) or 0) > 0:
-                sound_name = "hit"
-            elif name == "FigureDestroyed":
-                sound_name = "destroyed"
-        if sound_name is not None:
-            self._play(sound_name)
 
     def _play(self, name: str) -> None:
         if not self.app.settings.sound:
