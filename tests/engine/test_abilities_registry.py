@@ -69,7 +69,8 @@ def test_abilities_compile_from_content_models_and_from_plain_data() -> None:
     found = abilities_of(static, GIDEON)
     assert [a.id for a in found] == ["avatar-of-justice", "counter-strike"]
     assert found[0].modifier is not None and found[0].modifier.when == "attacking"
-    assert found[1].event == "defended" and found[1].effects[0].of(DealDamage).amount == "excess_shields"
+    assert found[1].event == "defended"
+    assert found[1].effects[0].of(DealDamage).amount == "excess_shields"
     plain = planeswalker("x", abilities=(shipped(GIDEON).abilities[1].model_dump(by_alias=True),))
     game2 = position([[plain], [planeswalker("jace")]], {"p1.x": Hex(0, 0), "p2.jace": Hex(0, 5)})
     assert abilities_of(game2.state.static, "x") == found[1:]
