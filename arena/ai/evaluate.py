@@ -44,7 +44,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from arena.engine.abilities.lasting import DETAIN, entries
-from arena.engine.abilities.spec import CountSpec, abilities_of
+from arena.engine.abilities.params import CountSpec
+from arena.engine.abilities.spec import abilities_of
 from arena.engine.abilities.statics import source_name
 from arena.engine.actions import pos_hexes
 from arena.engine.combat import attack_options

@@ -33,23 +33,19 @@ from arena.engine.abilities.params import (
     TRIGGER_LIMIT,
     ControlDuration,
     CounterKind,
+    CountSpec,
     EffectName,
+    EffectSpec,
     ModifierWhen,
     ModifyDuration,
     Origin,
     Relation,
+    SelectorSpec,
     SpellFilter,
     Target,
     default_of,
 )
-from arena.engine.abilities.spec import (
-    AbilitySpec,
-    ConditionSpec,
-    CountSpec,
-    EffectSpec,
-    ModifierSpec,
-    SelectorSpec,
-)
+from arena.engine.abilities.spec import AbilitySpec, ConditionSpec, ModifierSpec
 from arena.engine.vocab import Stat
 
 CardKind = Literal["planeswalker", "unique_squad", "common_squad", "squad", "hero"]

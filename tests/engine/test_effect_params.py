@@ -14,16 +14,14 @@ from pydantic import BaseModel, TypeAdapter
 
 from arena.content import abilities as schema
 from arena.engine.abilities import params
-from arena.engine.abilities.params import PARAMS_OF, EffectName, default_of
-from arena.engine.abilities.spec import (
-    AbilitySpec,
-    ConditionSpec,
+from arena.engine.abilities.params import (
+    PARAMS_OF,
+    EffectName,
     EffectSpec,
-    ModifierSpec,
     SelectorSpec,
-    _ability,
-    _effect,
+    default_of,
 )
+from arena.engine.abilities.spec import AbilitySpec, ConditionSpec, ModifierSpec, _ability, _effect
 from arena.engine.vocab import Stat
 
 ROOT = Path(__file__).resolve().parents[2]

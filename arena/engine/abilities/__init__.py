@@ -36,10 +36,10 @@ from __future__ import annotations
 
 from arena.engine.abilities import casting, lasting, primitives, statics, triggers, viewing
 from arena.engine.abilities.actions import ActivatedAbilities, Spells
+from arena.engine.abilities.params import EffectSpec
 from arena.engine.abilities.registry import EffectRegistry, Primitive, registry
 from arena.engine.abilities.runtime import CHOICE, Runtime, choice_apply, choice_legal
 from arena.engine.abilities.scope import Scope
-from arena.engine.abilities.spec import EffectSpec
 from arena.engine.rulebook import DecisionKind, RuleBook
 
 __all__ = [

@@ -31,6 +31,7 @@ from itertools import product
 from typing import Any
 
 from arena.engine.abilities import casting, lasting, triggers
+from arena.engine.abilities.params import EffectSpec
 from arena.engine.abilities.runtime import (
     Runtime,
     effect_options,
@@ -40,7 +41,7 @@ from arena.engine.abilities.runtime import (
     run_job,
 )
 from arena.engine.abilities.scope import Scope
-from arena.engine.abilities.spec import AbilitySpec, EffectSpec, abilities_of
+from arena.engine.abilities.spec import AbilitySpec, abilities_of
 from arena.engine.abilities.statics import source_name
 from arena.engine.actions import Action, PlaySpell, UseAbility
 from arena.engine.context import Ctx

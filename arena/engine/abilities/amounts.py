@@ -13,9 +13,9 @@
 
 from __future__ import annotations
 
+from arena.engine.abilities.params import Amount, CountSpec
 from arena.engine.abilities.scope import Scope
 from arena.engine.abilities.selectors import select_figures
-from arena.engine.abilities.spec import Amount, CountSpec
 from arena.engine.state import GameState
 
 __all__ = ["evaluate"]

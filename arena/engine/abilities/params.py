@@ -1,4 +1,5 @@
-"""Each effect primitive's parameters as a typed frozen record, with its defaults written once.
+"""The content vocabulary as typed frozen records: selectors, amounts, and each effect with its
+own parameters, their defaults written once.
 
 A card file names an effect (``effect: draw``) and gives some of its parameters; the rest take
 the defaults declared here. The content layer's schema (`arena.content.abilities`) takes its
@@ -15,14 +16,18 @@ from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, fields
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, TypeVar
 
 from arena.engine.vocab import Stat
 
-if TYPE_CHECKING:  # the records below name the compiled selectors and effects in annotations
-    from arena.engine.abilities.spec import Amount, EffectSpec, SelectorSpec
+_P = TypeVar("_P")
 
 __all__ = [
+    "ANY",
+    "Amount",
+    "CountSpec",
+    "EffectSpec",
+    "SelectorSpec",
     "ACTIVATED_LIMIT",
     "DEFAULT_LIMIT",
     "PARAMS_OF",
@@ -112,6 +117,47 @@ ACTIVATED_LIMIT: Literal["once_per_turn"] = "once_per_turn"
 TRIGGER_LIMIT: Literal["unlimited"] = "unlimited"
 DEFAULT_LIMIT: dict[str, Limit] = {"activated": ACTIVATED_LIMIT, "trigger": TRIGGER_LIMIT}
 """How often an ability may be used when its card does not say, by ability kind."""
+
+
+@dataclass(frozen=True, slots=True)
+class SelectorSpec:
+    """Which figures or army cards (vocabulary ``Selector``); ``origin`` is ``from``."""
+
+    relation: Relation = "any"
+    within: int | None = None
+    clear_sight: bool = False
+    adjacent: bool = False
+    origin: Origin = "self"
+    creature_type: str | None = None
+    not_creature_type: str | None = None
+    colour: str | None = None
+    card_kind: tuple[str, ...] | None = None
+    card: str | None = None
+    min_range: int | None = None
+    damaged: bool | None = None
+    exclude_self: bool = False
+
+    @property
+    def positional(self) -> bool:
+        """Whether the selector measures from an origin figure (within, adjacent, sight)."""
+        return self.within is not None or self.adjacent or self.clear_sight
+
+
+ANY = SelectorSpec()
+"""Every figure (the selector of an effect that names none)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CountSpec:
+    """An amount counting the figures a selector picks out, ``times`` each."""
+
+    select: SelectorSpec
+    times: int = 1
+
+
+Amount = int | CountSpec | str
+"""A whole number, a count, or a named quantity (``excess_shields``, ``excess_damage``,
+``damage_markers``)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -258,6 +304,26 @@ EffectParams = (NoParams | DealDamage | Draw | LookAtLibrary | MoveFigure | Swap
                 | ExtraAttack | ForbidChoice | RollD20 | Discard | AddCounter | RemoveDamage
                 | Special)
 """The parameters of any effect."""
+
+
+@dataclass(frozen=True, slots=True)
+class EffectSpec:
+    """One effect: the primitive's name, its target and selector, the optional ``around``
+    figure selector, and its own parameters (a record of `arena.engine.abilities.params`)."""
+
+    name: EffectName
+    target: Target = "chosen"
+    select: SelectorSpec | None = None
+    around: SelectorSpec | None = None
+    params: EffectParams = NoParams()
+
+    def of(self, kind: type[_P]) -> _P:
+        """The parameters as the record a primitive expects (a mismatch is a wiring error:
+        the registry pairs each name with its primitive)."""
+        if not isinstance(self.params, kind):
+            raise TypeError(f"effect {self.name} has {type(self.params).__name__} parameters, "
+                            f"not {kind.__name__}")
+        return self.params
 
 PARAMS_OF: dict[EffectName, type[EffectParams]] = {
     EffectName.DEAL_DAMAGE: DealDamage,

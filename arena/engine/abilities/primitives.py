@@ -31,12 +31,14 @@ from arena.engine.abilities.events import (
     TurnTakenWith,
 )
 from arena.engine.abilities.params import (
+    ANY,
     AddCounter,
     CounterSpell,
     DealDamage,
     Discard,
     Draw,
     EffectName,
+    EffectSpec,
     ExtraAttack,
     ForbidChoice,
     GainControl,
@@ -60,7 +62,7 @@ from arena.engine.abilities.selectors import (
     select_figures,
     select_players,
 )
-from arena.engine.abilities.spec import ANY, EffectSpec, spell_spec
+from arena.engine.abilities.spec import spell_spec
 from arena.engine.actions import format_pos, parse_pos, pos_hexes
 from arena.engine.context import Ctx
 from arena.engine.effects import (

@@ -31,8 +31,8 @@ from arena.engine.abilities.params import Special
 from arena.engine.rulebook import RuleBook
 
 if TYPE_CHECKING:
+    from arena.engine.abilities.params import EffectSpec
     from arena.engine.abilities.runtime import Runtime
-    from arena.engine.abilities.spec import EffectSpec
     from arena.engine.context import Ctx
 
 __all__ = ["EffectRegistry", "Primitive", "registry"]

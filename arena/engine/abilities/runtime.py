@@ -28,6 +28,7 @@ from typing import Any
 
 from arena.engine.abilities import lasting
 from arena.engine.abilities.amounts import evaluate
+from arena.engine.abilities.params import ANY, Amount, EffectSpec
 from arena.engine.abilities.registry import EffectRegistry, Primitive, registry
 from arena.engine.abilities.scope import Scope
 from arena.engine.abilities.selectors import (
@@ -35,7 +36,7 @@ from arena.engine.abilities.selectors import (
     select_figures,
     select_players,
 )
-from arena.engine.abilities.spec import ANY, Amount, EffectSpec, effects_at
+from arena.engine.abilities.spec import effects_at
 from arena.engine.actions import Action, Answer
 from arena.engine.context import Ctx
 from arena.engine.events import DecisionAnswered

@@ -33,8 +33,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from arena.engine import cryptoliths
+from arena.engine.abilities.params import SelectorSpec
 from arena.engine.abilities.scope import Scope
-from arena.engine.abilities.spec import SelectorSpec
 from arena.engine.bodies import Body, is_adjacent
 from arena.engine.defs import ArmyCardDef
 from arena.engine.sight import clear_sight_to_figure

@@ -22,83 +22,35 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, TypeVar
+from typing import Any
 
 from arena.engine.abilities.params import (
+    ANY,
     DEFAULT_LIMIT,
     PARAMS_OF,
     TRIGGER_LIMIT,
+    Amount,
+    CountSpec,
     EffectName,
-    EffectParams,
+    EffectSpec,
     Limit,
     ModifierWhen,
     Modify,
-    NoParams,
-    Origin,
-    Relation,
-    Target,
+    SelectorSpec,
 )
 from arena.engine.defs import plain_data
 from arena.engine.state import Static
 from arena.engine.vocab import Stat
 
-_P = TypeVar("_P")
-
 __all__ = [
-    "ANY",
     "AbilitySpec",
-    "Amount",
     "ConditionSpec",
-    "CountSpec",
-    "EffectSpec",
     "ModifierSpec",
-    "SelectorSpec",
     "SpellSpec",
     "abilities_of",
     "effects_at",
     "spell_spec",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class SelectorSpec:
-    """Which figures or army cards (vocabulary ``Selector``); ``origin`` is ``from``."""
-
-    relation: Relation = "any"
-    within: int | None = None
-    clear_sight: bool = False
-    adjacent: bool = False
-    origin: Origin = "self"
-    creature_type: str | None = None
-    not_creature_type: str | None = None
-    colour: str | None = None
-    card_kind: tuple[str, ...] | None = None
-    card: str | None = None
-    min_range: int | None = None
-    damaged: bool | None = None
-    exclude_self: bool = False
-
-    @property
-    def positional(self) -> bool:
-        """Whether the selector measures from an origin figure (within, adjacent, sight)."""
-        return self.within is not None or self.adjacent or self.clear_sight
-
-
-ANY = SelectorSpec()
-"""Every figure (the selector of an effect that names none)."""
-
-
-@dataclass(frozen=True, slots=True)
-class CountSpec:
-    """An amount counting the figures a selector picks out, ``times`` each."""
-
-    select: SelectorSpec
-    times: int = 1
-
-
-Amount = int | CountSpec | str
-"""A whole number, a count, or a named quantity (``excess_shields``, ``excess_damage``,
-``damage_markers``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,26 +75,6 @@ class ConditionSpec:
     spell_colour: str | None = None
     all_figures_in_graveyard: bool = False
     countered: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class EffectSpec:
-    """One effect: the primitive's name, its target and selector, the optional ``around``
-    figure selector, and its own parameters (a record of `arena.engine.abilities.params`)."""
-
-    name: EffectName
-    target: Target = "chosen"
-    select: SelectorSpec | None = None
-    around: SelectorSpec | None = None
-    params: EffectParams = NoParams()
-
-    def of(self, kind: type[_P]) -> _P:
-        """The parameters as the record a primitive expects (a mismatch is a wiring error:
-        the registry pairs each name with its primitive)."""
-        if not isinstance(self.params, kind):
-            raise TypeError(f"effect {self.name} has {type(self.params).__name__} parameters, "
-                            f"not {kind.__name__}")
-        return self.params
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,7 +30,7 @@ from dataclasses import replace
 
 from arena.engine.abilities import lasting
 from arena.engine.abilities.amounts import evaluate
-from arena.engine.abilities.params import Modify, SwitchStats
+from arena.engine.abilities.params import Modify, SelectorSpec, SwitchStats
 from arena.engine.abilities.scope import Scope
 from arena.engine.abilities.selectors import (
     figure_matches,
@@ -38,13 +38,7 @@ from arena.engine.abilities.selectors import (
     origins,
     select_figures,
 )
-from arena.engine.abilities.spec import (
-    AbilitySpec,
-    SelectorSpec,
-    SpellSpec,
-    abilities_of,
-    spell_spec,
-)
+from arena.engine.abilities.spec import AbilitySpec, SpellSpec, abilities_of, spell_spec
 from arena.engine.state import GameState, Static
 from arena.engine.stats import StatQuery, StatValue
 from arena.engine.vocab import POINT_OF, PRINTED, Point

@@ -53,6 +53,7 @@ from arena.engine.abilities.events import (
     SpellCountered,
     SpellResolved,
 )
+from arena.engine.abilities.params import EffectSpec, SelectorSpec
 from arena.engine.abilities.primitives import end_stolen_turn
 from arena.engine.abilities.runtime import (
     Runtime,
@@ -63,13 +64,7 @@ from arena.engine.abilities.runtime import (
 )
 from arena.engine.abilities.scope import Scope
 from arena.engine.abilities.selectors import card_matches, figure_matches, select_figures
-from arena.engine.abilities.spec import (
-    AbilitySpec,
-    ConditionSpec,
-    EffectSpec,
-    SelectorSpec,
-    abilities_of,
-)
+from arena.engine.abilities.spec import AbilitySpec, ConditionSpec, abilities_of
 from arena.engine.abilities.statics import source_name
 from arena.engine.context import Ctx
 from arena.engine.decisions import offer_optional
