@@ -173,6 +173,8 @@ class EditorApp:
         self.debouncer = Debouncer()
         self.report = Report()
         self.findings: list[Finding] = []
+        self.detail_finding: Finding | None = None
+        """The problem the detail pane shows (None: none)."""
         self.dialog: UIFileDialog | None = None
         self.dialog_kind = ""
         self.recovery: UIConfirmationDialog | None = None
@@ -481,13 +483,15 @@ class EditorApp:
         report = self.report
         self.findings = list(report.findings)
         items: list[str | tuple[str, str]] = [
-            f"{i + 1}. {f.message}" for i, f in enumerate(self.findings)]
+            f"{i + 1}. {f.line()}" for i, f in enumerate(self.findings)]
         self.problem_list.set_item_list(items)
-        count = len(self.findings)
-        self.problems_label.set_text(
-            "No problems: ready to play" if not count else
-            f"{count} problem{'s' if count != 1 else ''} (click one to see it)")
-        lines = []
+        # The game's verdict (`editor.verdict`), never a "ready" of the editor's own.
+        self.problems_label.set_text(report.headline())
+        # The detail pane follows the problem shown: gone once it is fixed.
+        if self.detail_finding not in self.findings:
+            self.detail_finding = None
+            self.detail.set_text("")
+        lines = report.play_lines()
         if report.summary is not None:
             lines += report.summary.lines()
         if report.components is not None:
@@ -500,6 +504,7 @@ class EditorApp:
         if not 0 <= index < len(self.findings):
             return
         finding = self.findings[index]
+        self.detail_finding = finding
         self.detail.set_text(finding.text())
         # Centre on the hex the message is about (the first named); mark all it names.
         self.centre_on(finding.hexes[:1])

@@ -32,7 +32,7 @@ from arena.client import content
 from arena.client.content import GameSetup, SeatSetup
 from arena.content.battlefield import Battlefield
 from arena.content.errors import ContentError
-from arena.content.fits import fit
+from arena.content.fits import fit, map_problems
 from arena.content.lists import ArmyList, SpellDeck
 from arena.content.loader import load_file
 from arena.content.rules import check_army, check_deck
@@ -183,13 +183,19 @@ def _battlefield_model() -> type[Battlefield]:
 
 def _battlefield(value: str, cat: Catalog) -> Battlefield:
     if _is_path(value):
-        return _load("--battlefield", value, _battlefield_model(), "a battlefield")
-    field = cat.battlefields.get(value)
-    if field is None:
+        field = _load("--battlefield", value, _battlefield_model(), "a battlefield")
+        problems = map_problems(field, Path(value).expanduser())
+        if problems:  # what `arena validate` and the editor refuse, the game refuses
+            more = f" (and {len(problems) - 1} more; `arena validate {value}` lists them)" \
+                if len(problems) > 1 else ""
+            raise StartError("--battlefield", f"{problems[0]}{more}")
+        return field
+    known_field = cat.battlefields.get(value)
+    if known_field is None:
         known = ", ".join(sorted(cat.battlefields)) or "(none loaded)"
         raise StartError("--battlefield", f"no battlefield has the id {value!r}; use one of "
                                           f"{known}, or the path of a battlefield YAML file")
-    return field
+    return known_field
 
 
 def _fits(scenario: Scenario, field: Battlefield | None, blame: str) -> Battlefield:

@@ -22,15 +22,18 @@ The room test (enough zones, capacity for every team) is the engine's own
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
+from arena.content import yamlio
 from arena.content.battlefield import Battlefield, StartingZone
+from arena.content.errors import Problem
 from arena.content.rules import Finding
 from arena.content.scenario import Scenario
 from arena.engine.defs import ZoneSpec
 from arena.engine.setup import zone_room
 from arena.hexgrid import Hex
 
-__all__ = ["Fit", "fit", "zone_specs"]
+__all__ = ["Fit", "fit", "map_problems", "zone_specs"]
 
 _ROOM_FIX = {
     "one_player_per_zone": "paint another starting zone for each player missing one",
@@ -39,6 +42,17 @@ _ROOM_FIX = {
     "any_free_space": "paint more starting spaces, or raise the zones' capacity",
 }
 """How to make room, by the scenario's zone mode."""
+
+
+def map_problems(field: Battlefield, path: Path | str) -> list[Problem]:
+    """What `arena validate` finds wrong with a loaded battlefield file's geometry (zones off
+    the map or overlapping, floating levels ...): a battlefield the checks refuse is refused
+    by every command that plays one, as the editor refuses it."""
+    # Shapely (through `geometry`) takes about 0.4 s to import: only when a file is checked.
+    from arena.content.geometry import check_battlefield
+
+    problems, _summary = check_battlefield(field, yamlio.load(Path(path)))
+    return problems
 
 
 def zone_specs(bf: Battlefield) -> tuple[ZoneSpec, ...]:
@@ -68,7 +82,11 @@ class Fit:
         return not self.problems
 
     def side_text(self) -> str:
-        """Which zone each side starts in, in words: "yellow: Yellow, orange: Blue (blue)"."""
+        """Which zone each side starts in, in words: "yellow: Yellow, orange: Blue (zone
+        blue)"; in a free-for-all, where the players may start."""
+        if self.scenario.zones.mode == "any_free_space":
+            names = ", ".join(z.name for z in self.battlefield.starting_zones)
+            return f"every player: any free space of {names}"
         parts = []
         for wanted, zone in self.sides:
             if zone is None:

@@ -107,7 +107,7 @@ def test_build_a_battlefield_by_clicking(headless: pygame.Surface, tmp_path: Pat
 
     path = shot(app, headless, "built-by-clicking.png")
     assert path.is_file()
-    assert app.problems_label.text.startswith("No problems")
+    assert app.problems_label.text == "Ready to play as The Duel"  # yellow and blue stand in
     assert app.save(tmp_path / "clicked.yaml"), app.message
     loaded = load_file(tmp_path / "clicked.yaml")
     assert loaded.id == "clicked"
