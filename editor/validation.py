@@ -104,6 +104,8 @@ class Report:
     components: Components | None = None
     fits: list[Fit] = field(default_factory=list)
     """The game's verdict for each guide scenario (empty while the map has problems)."""
+    battlefield: Battlefield | None = None
+    """The map as the game loads it (None while it has problems)."""
 
     @property
     def ok(self) -> bool:
@@ -227,6 +229,7 @@ def validate(doc: MapDoc) -> Report:
     report.summary = summary
     report.findings += [_finding(p, doc) for p in problems]
     if not report.findings:
+        report.battlefield = bf
         report.fits = play_as(bf)
     return report
 
