@@ -61,7 +61,12 @@ class DeckRules(Model):
 
 
 class ZoneRules(Model):
-    """How players (or teams) are assigned starting zones."""
+    """How players (or teams) are assigned starting zones. `order` names, by their ids on
+    the battlefield, the zones the sides start in: one player (one team, in a team scenario)
+    in each; The Duel's ``[yellow, orange]`` is the guide's "One player starts in the yellow
+    starting zone. The other player starts in the orange starting zone." Played on another
+    battlefield than its own, the map's zones stand in for these ids (a zone with the id
+    keeps it, the others in the map's order); the editor shows which zone serves which."""
 
     mode: Literal["one_player_per_zone", "one_team_per_zone", "any_free_space"]
     order: list[Slug] = Field(default_factory=list)
