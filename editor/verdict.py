@@ -15,12 +15,9 @@ from functools import lru_cache
 from arena.content.battlefield import Battlefield
 from arena.content.catalog import project_root
 from arena.content.errors import ContentError
-from arena.content.fits import Fit, fit
+from arena.content.fits import GUIDE_SCENARIOS, Fit, fit
 from arena.content.loader import load_file
 from arena.content.scenario import Scenario
-
-GUIDE_SCENARIOS = ("the-duel", "the-skirmish", "the-melee")
-"""The scenarios of the guide's three battlefields, by id (``scenarios/<id>.yaml``)."""
 
 
 @lru_cache(maxsize=1)

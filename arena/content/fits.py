@@ -33,7 +33,11 @@ from arena.engine.defs import ZoneSpec
 from arena.engine.setup import zone_room
 from arena.hexgrid import Hex
 
-__all__ = ["Fit", "fit", "map_problems", "zone_specs"]
+__all__ = ["GUIDE_SCENARIOS", "Fit", "fit", "map_problems", "play_text", "zone_specs"]
+
+GUIDE_SCENARIOS = ("the-duel", "the-skirmish", "the-melee")
+"""The scenarios of the guide's three battlefields, by id: what ``arena validate`` and the
+editor say a battlefield is ready to play as."""
 
 _ROOM_FIX = {
     "one_player_per_zone": "paint another starting zone for each player missing one",
@@ -138,6 +142,15 @@ def fit(scenario: Scenario, field: Battlefield) -> Fit:
             ("scoring",), f"{scenario.name} scores the power spaces, but the battlefield has "
             "none", "mark power spaces next to the glyphs"))
     return Fit(scenario, played, stand_ins, sides, tuple(problems))
+
+
+def play_text(fits: list[Fit]) -> str:
+    """Which scenarios a battlefield plays as, and the zone each side starts in (for a
+    one-line report such as ``arena validate``'s)."""
+    ready = [f"{f.scenario.name} ({f.side_text()})" for f in fits if f.ok]
+    if ready:
+        return "plays as " + ", ".join(ready)
+    return "plays as none of " + ", ".join(f.scenario.name for f in fits) + " yet"
 
 
 def _stand_in(wanted: list[str], field: Battlefield) -> tuple[Battlefield, dict[str, str]]:

@@ -75,12 +75,15 @@ def _editor_ready(path: Path, copy: Path) -> tuple[set[str], str, Path | None]:
 
 @pytest.mark.parametrize("path", BATTLEFIELDS, ids=[p.stem for p in BATTLEFIELDS])
 def test_the_editor_and_the_game_agree(path: Path, game_catalog: None, tmp_path: Path) -> None:
-    valid = validate_files([str(path)], io.StringIO()) == 0
+    out = io.StringIO()
+    valid = validate_files([str(path)], out) == 0
+    plays_as = out.getvalue().partition("plays as ")[2]
     ready, headline, saved = _editor_ready(path, tmp_path)
     for sc in verdict.guide_scenarios():
         accepted, why = _game_accepts(path, sc.id, sc.players.min)
         if valid:  # the editor keeps a valid file as it is
             assert (sc.id in ready) == accepted, (sc.id, headline, why)
+            assert (f"{sc.name} (" in plays_as) == accepted, (sc.id, plays_as, why)
         else:  # what `arena validate` refuses, nobody plays
             assert not accepted, (sc.id, why)
         if saved is not None:  # a broken file the editor repairs on opening: its copy
