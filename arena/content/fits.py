@@ -86,20 +86,21 @@ class Fit:
         return not self.problems
 
     def side_text(self) -> str:
-        """Which zone each side starts in, in words: "yellow: Yellow, orange: Blue (zone
-        blue)"; in a free-for-all, where the players may start."""
+        """Which zone each side starts in, in words: "one player each in Yellow and Blue (as
+        orange)"; in a free-for-all, where the players may start. The guide names no seat:
+        the players choose in turn order, one side per zone."""
         if self.scenario.zones.mode == "any_free_space":
             names = ", ".join(z.name for z in self.battlefield.starting_zones)
-            return f"every player: any free space of {names}"
-        parts = []
-        for wanted, zone in self.sides:
-            if zone is None:
-                parts.append(f"{wanted}: none")
-            elif zone.id == wanted:
-                parts.append(f"{wanted}: {zone.name}")
-            else:
-                parts.append(f"{wanted}: {zone.name} (zone {zone.id})")
-        return ", ".join(parts)
+            return f"every player on any free space of {names}"
+        parts = [("none" if zone is None else zone.name if zone.id == wanted else
+                  f"{zone.name} (as {wanted})") for wanted, zone in self.sides]
+        side = "team" if self.scenario.zones.mode == "one_team_per_zone" else "player"
+        if not parts:  # the scenario names no zones: any of the map's, one side per zone
+            names = ", ".join(z.name for z in self.battlefield.starting_zones)
+            return f"one {side} per zone, in any of {names}"
+        listed = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else \
+            "".join(parts)
+        return f"one {side} each in {listed}"
 
     def refusal(self) -> str:
         """Every problem in one sentence (for a command line)."""

@@ -47,7 +47,7 @@ def test_a_zone_id_is_edited_in_the_zone_window(headless: pygame.Surface) -> Non
     assert [z.id for z in app.editor.doc.zones] == ["yellow", "blue"]
     settled(app)
     assert app.problems_label.text == "Ready to play as The Duel"
-    assert "orange: Blue (zone blue)" in app.summary_box.html_text
+    assert "one player each in Yellow and Blue (as orange)" in app.summary_box.html_text
 
     app.brush.zone = "blue"
     press(app, app.buttons["edit-zone"])
@@ -69,7 +69,8 @@ def test_a_zone_id_is_edited_in_the_zone_window(headless: pygame.Surface) -> Non
     assert app.brush.zone == "orange"  # the brush paints the zone under its new id
     assert app.zone_window is not None and app.zone_window.ident.get_text() == "orange"
     settled(app)
-    assert "The Duel: ready (yellow: Yellow, orange: Orange)" in app.summary_box.html_text
+    assert "The Duel: ready (one player each in Yellow and Orange)" in \
+        app.summary_box.html_text
     shot(app, headless, "verdict-zone-id.png")
     app.undo()
     assert [z.id for z in app.editor.doc.zones] == ["yellow", "blue"]

@@ -138,7 +138,8 @@ def test_yellow_and_blue_play_the_duel_and_say_which_zone_is_whose(
     ed = _two_zones("blue")
     report = validate(ed.doc)
     assert report.headline() == "Ready to play as The Duel"
-    assert "The Duel: ready (yellow: Yellow, orange: Blue (zone blue))" in report.play_lines()
+    assert "The Duel: ready (one player each in Yellow and Blue (as orange))" in \
+        report.play_lines()
     path = tmp_path / "patch.yaml"
     ed.save(path)
     assert _game_accepts(path, "the-duel", 2) == (True, "")
