@@ -13,7 +13,8 @@ ids must be there. On another battlefield (``--battlefield``, a map in the edito
 zones stand in for the scenario's: a zone with one of the scenario's ids keeps it, and the
 scenario's other ids go to the map's other zones in the order the map lists them (a
 community map's red and green zones play as the Duel's yellow and orange); the map's zones
-beyond those are not used. `Fit.sides` says which zone of the map each side starts in.
+beyond those are not used (in a free-for-all, ``any_free_space``, they all are). `Fit.sides`
+says which zone of the map each side starts in.
 
 The room test (enough zones, capacity for every team) is the engine's own
 (`arena.engine.setup.zone_room`, run again when a game starts).
@@ -69,11 +70,11 @@ def zone_specs(bf: Battlefield) -> tuple[ZoneSpec, ...]:
 class Fit:
     """The verdict on playing `scenario` on a battlefield.
 
-    `battlefield` is the battlefield as the game plays it (the zones standing in renamed to the
-    scenario's ids, the unused ones left out); `stand_ins` maps each renamed zone's id on the
-    map to the scenario's id it plays as; `sides` pairs each of the scenario's zone ids with
-    the map's zone that serves it (None when the map has none for it); `problems` is every
-    reason the game refuses, each with a fix (empty: the game starts)."""
+    `battlefield` is the battlefield as the game plays it (the zones standing in renamed to
+    the scenario's ids, the unused ones left out: `_stand_in`); `stand_ins` maps each
+    renamed zone's id on the map to the scenario's id it plays as; `sides` pairs each of the
+    scenario's zone ids with the map's zone that serves it (None when the map has none for
+    it); `problems` is every reason the game refuses, each with a fix (empty: it starts)."""
 
     scenario: Scenario
     battlefield: Battlefield
@@ -112,7 +113,8 @@ def fit(scenario: Scenario, field: Battlefield) -> Fit:
     """The verdict on playing `scenario` on `field` (see the module docstring)."""
     own = field.id == scenario.battlefield
     wanted = list(scenario.zones.order)
-    played, stand_ins = (field, {}) if own else _stand_in(wanted, field)
+    free = scenario.zones.mode == "any_free_space"
+    played, stand_ins = (field, {}) if own else _stand_in(wanted, field, keep_rest=free)
     zones = {zone.id: zone for zone in played.starting_zones}
     originals = {zone.id: zone for zone in field.starting_zones}
     back = {new: old for old, new in stand_ins.items()}
@@ -154,9 +156,11 @@ def play_text(fits: list[Fit]) -> str:
     return "plays as none of " + ", ".join(f.scenario.name for f in fits) + " yet"
 
 
-def _stand_in(wanted: list[str], field: Battlefield) -> tuple[Battlefield, dict[str, str]]:
+def _stand_in(wanted: list[str], field: Battlefield,
+              keep_rest: bool) -> tuple[Battlefield, dict[str, str]]:
     """The battlefield with its zones standing in for the scenario's `wanted` ids, and the
-    ids renamed (map id -> scenario id); unchanged when the map has every id wanted."""
+    ids renamed (map id -> scenario id); unchanged when the map has every id wanted. The
+    map's other zones are left out, unless `keep_rest` (a free-for-all starts anywhere)."""
     have = [z.id for z in field.starting_zones]
     if set(wanted) <= set(have) or len(have) < len(wanted):
         return field, {}
@@ -167,7 +171,7 @@ def _stand_in(wanted: list[str], field: Battlefield) -> tuple[Battlefield, dict[
             renamed[zone_id] = zone_id
         elif (new := next(missing, None)) is not None:
             renamed[zone_id] = new
-    zones = [z.model_copy(update={"id": renamed[z.id]}) for z in field.starting_zones
-             if z.id in renamed]
+    zones = [z.model_copy(update={"id": renamed[z.id]}) if z.id in renamed else z
+             for z in field.starting_zones if z.id in renamed or keep_rest]
     return (field.model_copy(update={"starting_zones": zones}),
             {old: new for old, new in renamed.items() if old != new})

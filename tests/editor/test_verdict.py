@@ -168,3 +168,19 @@ def test_the_scenario_window_checks_the_scenario_on_the_map() -> None:
     form.zone_order = "yellow, blue"
     sc, problems = form.check_on_map(field, "patch")
     assert sc is not None and problems == []
+
+
+def test_a_free_for_all_starts_in_every_zone_of_the_map() -> None:
+    """The Melee names one zone (orange) and lets up to five players start on any free
+    starting space: on a map with five one-player zones, all five are used (none is left
+    out, which would leave room for one)."""
+    ed = patch_editor()
+    places = {"red": (-2, 0), "blue": (2, 0), "green": (0, 2), "white": (0, -2),
+              "black": (2, -2)}
+    for zone_id, at in places.items():
+        ed.execute(AddZone(zone_id, zone_id.capitalize(), "#3366cc"))
+        ed.execute(PaintZone(at, zone_id))
+    melee = next(sc for sc in verdict.guide_scenarios() if sc.id == "the-melee")
+    found = fits.fit(melee, ed.doc.to_battlefield())
+    assert [z.id for z in found.battlefield.starting_zones] == ["orange", *list(places)[1:]]
+    assert [p.path for p in found.problems] == [("scoring",)]  # no power spaces; room enough
