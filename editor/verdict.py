@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from pathlib import Path
 
+from arena.content import locations
 from arena.content.battlefield import Battlefield
 from arena.content.catalog import project_root
 from arena.content.errors import ContentError
@@ -20,19 +22,34 @@ from arena.content.loader import load_file
 from arena.content.scenario import Scenario
 
 
-@lru_cache(maxsize=1)
 def guide_scenarios() -> tuple[Scenario, ...]:
-    """The shipped guide scenarios (read once; a missing or broken one is left out, as the
-    game leaves it out of New game)."""
+    """The guide scenarios as the game plays them: each from the highest content layer that
+    has it (the ``ARENA_CONTENT`` folder, the player's own copy, then the shipped file, as
+    `arena.content.catalog.game_content_layers` lays them); one that none holds in a usable
+    form is left out, as the game leaves it out of New game."""
+    roots = [locations.extra_content_root(), locations.user_root(), project_root()]
     found = []
     for sid in GUIDE_SCENARIOS:
-        try:
-            model = load_file(project_root() / "scenarios" / f"{sid}.yaml", expect=Scenario)
-        except (ContentError, OSError):
-            continue
-        assert isinstance(model, Scenario)
-        found.append(model)
+        for root in filter(None, roots):
+            path = root / "scenarios" / f"{sid}.yaml"
+            if not path.is_file():
+                continue
+            model = _scenario(path, path.stat().st_mtime_ns)
+            if model is not None:
+                found.append(model)
+                break
     return tuple(found)
+
+
+@lru_cache(maxsize=32)
+def _scenario(path: Path, stamp: int) -> Scenario | None:
+    """A scenario file, read again only when it changes (`stamp`: its modification time)."""
+    try:
+        model = load_file(path, expect=Scenario)
+    except (ContentError, OSError):
+        return None
+    assert isinstance(model, Scenario)
+    return model
 
 
 def play_as(field: Battlefield, scenarios: Sequence[Scenario] | None = None) -> list[Fit]:

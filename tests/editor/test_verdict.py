@@ -184,3 +184,15 @@ def test_a_free_for_all_starts_in_every_zone_of_the_map() -> None:
     found = fits.fit(melee, ed.doc.to_battlefield())
     assert [z.id for z in found.battlefield.starting_zones] == ["orange", *list(places)[1:]]
     assert [p.path for p in found.problems] == [("scoring",)]  # no power spaces; room enough
+
+
+def test_the_players_own_copy_of_a_guide_scenario_is_the_one_judged(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game plays the player's copy of a shipped scenario (their Arena folder replaces
+    it by id): the editor judges the map against that copy too."""
+    monkeypatch.setenv("ARENA_DATA_DIR", str(tmp_path))
+    mine = tmp_path / "scenarios" / "the-duel.yaml"
+    mine.parent.mkdir()
+    text = (ROOT / "scenarios" / "the-duel.yaml").read_text(encoding="utf-8")
+    mine.write_text(text.replace("name: The Duel", "name: My Duel"), encoding="utf-8")
+    assert validate(_two_zones("blue").doc).headline() == "Ready to play as My Duel"
