@@ -126,7 +126,8 @@ def fit(scenario: Scenario, field: Battlefield) -> Fit:
                 problems.append(Finding(
                     ("zones", "order", index),
                     f"battlefield {field.id!r} has no starting zone {zone_id!r}",
-                    f"use one of: {', '.join(zones) or '(none)'}"))
+                    f"use one of: {', '.join(zones) or '(none)'}; or give a zone of the "
+                    f"battlefield the id {zone_id!r}"))
     teams = [list(t) for t in scenario.teams] or [[s] for s in
                                                     range(1, scenario.players.max + 1)]
     room = zone_room(zone_specs(played), scenario.zones.mode, teams)

@@ -164,7 +164,8 @@ def test_the_scenario_window_checks_the_scenario_on_the_map() -> None:
     sc, problems = form.check_on_map(field, "patch")
     assert sc is None
     assert problems == ["Zone order: battlefield 'patch' has no starting zone 'orange'. "
-                        "Fix: use one of: yellow, blue"]
+                        "Fix: use one of: yellow, blue; or give a zone of the battlefield the "
+                        "id 'orange'"]
     form.zone_order = "yellow, blue"
     sc, problems = form.check_on_map(field, "patch")
     assert sc is not None and problems == []
