@@ -56,7 +56,7 @@ from editor.card_form import CardForm
 from editor.card_window import CardWindow
 from editor.document import DocumentController
 from editor.playgame import WatchedGame
-from editor.scenario_form import CHOICES, ScenarioForm, save_scenario
+from editor.scenario_form import CHOICES, LABELS, ScenarioForm, save_scenario
 from editor.scene import field_setup
 from editor.teststatus import EditorStatus
 from editor.validation import Debouncer, Finding, Report, validate
@@ -171,6 +171,8 @@ class EditorApp:
         self.debouncer = Debouncer()
         self.report = Report()
         self.findings: list[Finding] = []
+        self.detail_finding: Finding | None = None
+        """The problem the detail pane shows (None: none)."""
         self.dialog: UIFileDialog | None = None
         self.dialog_kind = ""
         self.now = 0.0
@@ -416,13 +418,15 @@ class EditorApp:
         report = self.report
         self.findings = list(report.findings)
         items: list[str | tuple[str, str]] = [
-            f"{i + 1}. {f.message}" for i, f in enumerate(self.findings)]
+            f"{i + 1}. {f.line()}" for i, f in enumerate(self.findings)]
         self.problem_list.set_item_list(items)
-        count = len(self.findings)
-        self.problems_label.set_text(
-            "No problems: ready to play" if not count else
-            f"{count} problem{'s' if count != 1 else ''} (click one to see it)")
-        lines = []
+        # The game's verdict (`editor.verdict`), never a "ready" of the editor's own.
+        self.problems_label.set_text(report.headline())
+        # The detail pane follows the problem shown: gone once it is fixed.
+        if self.detail_finding not in self.findings:
+            self.detail_finding = None
+            self.detail.set_text("")
+        lines = report.play_lines()
         if report.summary is not None:
             lines += report.summary.lines()
         if report.components is not None:
@@ -435,6 +439,7 @@ class EditorApp:
         if not 0 <= index < len(self.findings):
             return
         finding = self.findings[index]
+        self.detail_finding = finding
         self.detail.set_text(finding.text())
         # Centre on the hex the message is about (the first named); mark all it names.
         self.centre_on(finding.hexes[:1])
@@ -917,7 +922,8 @@ class EditorApp:
             return
         if self.zone_window is not None and self.zone_window.alive():
             self.zone_window.kill()
-        self.zone_window = ZoneWindow(self.ui, zone, self.size)
+        self.zone_window = ZoneWindow(self.ui, zone, self.size,
+                                      {z.id for z in self.editor.doc.zones})
 
     def apply_zone(self) -> None:
         win = self.zone_window
@@ -928,11 +934,19 @@ class EditorApp:
             self.message = values
             win.note.set_text(values[:60])
             return
-        name, colour, capacity = values
-        self.run_command(m.EditZone(win.zone_id, name=name, colour=colour, capacity=capacity))
+        zone_id, name, colour, capacity = values
+        self.run_command(m.EditZone(win.zone_id, name=name, colour=colour, capacity=capacity,
+                                    new_id=zone_id))
         self.rendered_revision = -1  # zone colours are baked into the renderer
-        self.message = f"Starting zone {win.zone_id}: {name}, {colour} (Ctrl+Z undoes it)"
-        win.note.set_text("Applied (Ctrl+Z undoes it)")
+        self.message = f"Starting zone {zone_id}: {name}, {colour} (Ctrl+Z undoes it)"
+        if zone_id != win.zone_id:  # the zone menu lists ids: rebuilt, the window reopened
+            if self.brush.zone == win.zone_id:
+                self.brush.zone = zone_id
+            self.build_ui()
+            self.open_zone_window()
+            win = self.zone_window
+        if win is not None:
+            win.note.set_text("Applied (Ctrl+Z undoes it)")
 
     def delete_zone(self) -> None:
         win = self.zone_window
@@ -999,15 +1013,6 @@ class EditorApp:
         window = UIWindow(rect, self.ui, window_display_title="Scenario settings")
         self.scenario_window = window
         self.scenario_fields = {}
-        labels = {
-            "id": "Id (file name)", "name": "Name", "description": "Description",
-            "players_min": "Players, fewest", "players_max": "Players, most",
-            "teams": "Teams (1,2; 3,4)", "army_budget": "Army budget (points)",
-            "deck_cards": "Spells in a deck", "deck_max_cost": "Deck cost cap",
-            "turn_limits": "Turn limit (players: turns)", "victory": "Victory",
-            "scoring": "Scoring", "glyph_setup": "Glyph set-up", "zone_mode": "Zones",
-            "zone_order": "Zone order", "tie_break": "Tie break", "provenance": "Provenance",
-        }
         y = 6
         self.map_fields: dict[str, UITextEntryLine] = {}
         for key, label in (("name", "Battlefield name"), ("description", "Battlefield text")):
@@ -1018,7 +1023,7 @@ class EditorApp:
             y += 27
         y += 6
         for name in ScenarioForm.field_names():
-            UILabel(pygame.Rect(8, y, 200, 26), labels.get(name, name), self.ui,
+            UILabel(pygame.Rect(8, y, 200, 26), LABELS.get(name, name), self.ui,
                     container=window)
             value = getattr(form, name)
             box = pygame.Rect(212, y, 360, 26)
@@ -1054,11 +1059,15 @@ class EditorApp:
             text = fields["description"].get_text().strip()
             self.run_command(m.SetInfo(name=name, description=text))
         form = self.read_scenario_fields() if self.scenario_fields else self.form()
-        sc, problems = form.build(self.editor.doc.id)
-        text = "Scenario settings are valid." if sc else "<br>".join(problems)
+        sc, problems = form.check_on_map(validate(self.editor.doc).battlefield,
+                                         self.editor.doc.id)
+        text = ("Scenario settings are valid, and the game plays them on this map." if sc
+                else "<br>".join(problems))
         if self.scenario_problems is not None:
             self.scenario_problems.set_text(text)
-        self.message = text if sc else f"Scenario: {problems[0]}"
+        self.message = text if sc else (
+            f"Scenario: {len(problems)} problem(s), listed in the scenario window" if
+            self.scenario_problems is not None else f"Scenario: {problems[0]}")
         return sc
 
     def save_scenario(self) -> bool:

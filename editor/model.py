@@ -416,18 +416,23 @@ class AddZone:
 
 @dataclass(frozen=True)
 class EditZone:
-    """Rename, recolour or resize a starting zone (None leaves a field as it is). The id
-    stays: scenarios refer to zones by id."""
+    """Change a starting zone's id, name, colour or capacity (None leaves a field as it is).
+    Scenarios name zones by id (``zones.order``), so a new id is what makes a zone the
+    scenario's "orange"; the name is only shown."""
 
     zone_id: str
     name: str | None = None
     colour: str | None = None
     capacity: int | None = None
     label: str = "Edit starting zone"
+    new_id: str | None = None
 
     def apply(self, doc: MapDoc) -> None:
-        changes = {key: value for key in ("name", "colour", "capacity")
-                   if (value := getattr(self, key)) is not None}
+        changes: dict[str, object] = {
+            key: value for key in ("name", "colour", "capacity")
+            if (value := getattr(self, key)) is not None}
+        if self.new_id is not None:
+            changes["id"] = self.new_id
         doc.zones = [z.model_copy(update=changes) if z.id == self.zone_id else z
                      for z in doc.zones]
 

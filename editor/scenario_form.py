@@ -2,17 +2,22 @@
 
 Every field is a string as typed in the window (numbers, ``2:30, 3:25`` for turn limits per
 player count, ``1,2; 3,4`` for teams). `ScenarioForm.build` checks them through the content
-loader, so the messages are the same as `arena validate` gives for a file.
+loader, so the rules are the ones `arena validate` applies to a file, and `check_on_map`
+adds the game's verdict on playing it on the map being edited (`arena.content.fits`); every
+problem is listed at once, named by the form's own field and with its fix.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
 from arena.content import writer, yamlio
+from arena.content.battlefield import Battlefield
 from arena.content.errors import ContentError
+from arena.content.fits import fit
 from arena.content.loader import load_document, load_file
 from arena.content.locations import save_path
 from arena.content.scenario import Scenario
@@ -25,6 +30,41 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "tie_break": ("most_figures_then_planeswalker_life", "draw"),
 }
 """The fields chosen from a list (drop-down menus in the window)."""
+
+LABELS: dict[str, str] = {
+    "id": "Id (file name)", "name": "Name", "description": "Description",
+    "players_min": "Players, fewest", "players_max": "Players, most",
+    "teams": "Teams (1,2; 3,4)", "army_budget": "Army budget (points)",
+    "deck_cards": "Spells in a deck", "deck_max_cost": "Deck cost cap",
+    "turn_limits": "Turn limit (players: turns)", "victory": "Victory",
+    "scoring": "Scoring", "glyph_setup": "Glyph set-up", "zone_mode": "Zones",
+    "zone_order": "Zone order", "tie_break": "Tie break", "provenance": "Provenance",
+}
+"""Each form field's label in the window (and in the problems about it)."""
+
+_FIELD_OF_KEY = {"players": "players_max", "players.min": "players_min",
+                 "players.max": "players_max", "deck.cards": "deck_cards",
+                 "deck.max_cost": "deck_max_cost", "turn_limit": "turn_limits",
+                 "zones": "zone_mode", "zones.mode": "zone_mode", "zones.order": "zone_order",
+                 "deck": "deck_cards"}
+"""The form field a scenario file's key is typed in (keys not listed have the same name)."""
+
+
+def _field_label(path: str) -> str:
+    """The label of the field a key path of the scenario file is typed in."""
+    key = re.sub(r"\[\d+\]", "", path)
+    while key:
+        name = _FIELD_OF_KEY.get(key, key)
+        if name in LABELS:
+            return LABELS[name]
+        key = key.rpartition(".")[0]
+    return ""
+
+
+def _sentence(label: str, message: str, fix: str) -> str:
+    where = f"{label}: " if label else ""
+    stop = "" if message.endswith(".") else "."
+    return f"{where}{message}{stop}" + (f" Fix: {fix}" if fix else "")
 
 
 @dataclass
@@ -103,10 +143,27 @@ class ScenarioForm:
         try:
             sc = load_document(doc, Scenario)
         except ContentError as exc:
-            return None, [f"{p.path}: {p.message}" if p.path else p.message
+            return None, [_sentence(_field_label(p.path), p.message, p.fix)
                           for p in exc.problems]
         assert isinstance(sc, Scenario)
         return sc, []
+
+    def check_on_map(self, field: Battlefield | None, battlefield_id: str
+                     ) -> tuple[Scenario | None, list[str]]:
+        """The scenario when it is valid and the game would start it on `field` (the map
+        being edited, None while the map itself has problems), else None and every problem,
+        the game's refusals (`arena.content.fits.fit`) after the form's own."""
+        sc, problems = self.build(battlefield_id)
+        if sc is None:
+            return None, problems
+        if field is None:
+            return None, ["The map has problems of its own: fix those first (Problems panel)."]
+        verdict = fit(sc, field)
+        if verdict.ok:
+            return sc, []
+        return None, [_sentence(_field_label(".".join(str(k) for k in p.path
+                                                      if isinstance(k, str))),
+                                p.message, p.fix) for p in verdict.problems]
 
 
 def load_scenario(path: Path | str) -> Scenario:

@@ -50,9 +50,11 @@ def prepare(doc: MapDoc, form: ScenarioForm | None = None,
         form = ScenarioForm.for_zones(doc.id, [z.id for z in doc.zones])
     trial = ScenarioForm(**{**form.__dict__, "id": TEST_ID,
                             "name": f"Test play: {doc.name}"[:120]})
-    scenario, problems = trial.build(doc.id)
+    # The game's own verdict on this scenario and map (`arena.content.fits`), so the game
+    # that starts never refuses what Test play accepted.
+    scenario, problems = trial.check_on_map(report.battlefield, doc.id)
     if scenario is None:
-        raise PlayError(f"scenario settings: {problems[0]}")
+        raise PlayError(f"not playable yet: {problems[0]}")
     out = into or Path(tempfile.mkdtemp(prefix="arena-test-play-"))
     (out / "scenarios" / "battlefields").mkdir(parents=True, exist_ok=True)
     writer.save_model(bf, out / "scenarios" / "battlefields" / f"{doc.id}.yaml")

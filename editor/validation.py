@@ -3,7 +3,8 @@
 `validate` runs the content layer's checks (the schema, then `check_battlefield`'s Shapely
 geometry) on a `MapDoc` and returns each problem with the hexes it concerns, so the panel can
 centre the view on them, plus the summary and an estimate of the physical components the map
-needs against one core box. `Debouncer` runs it only after edits pause.
+needs against one core box; on a map without problems, the game's own verdict for each guide
+scenario (`editor.verdict`). `Debouncer` runs it only after edits pause.
 """
 
 from __future__ import annotations
@@ -14,15 +15,21 @@ from dataclasses import dataclass, field
 
 from arena.content.battlefield import Battlefield
 from arena.content.errors import ContentError, Problem
+from arena.content.fits import Fit
 from arena.content.geometry import BattlefieldSummary, check_battlefield
 from arena.content.loader import load_document
 from arena.content.yamlio import parse
 from editor.model import Coord, MapDoc
 from editor.parts import parts_list
+from editor.verdict import headline, play_as, play_lines
 
 COORD = re.compile(r"\[(-?\d+), (-?\d+)\]")
 PATH_INDEX = re.compile(r"^(columns|glyphs|power_spaces|glyph_spaces|obstacles|starting_zones)"
                         r"\[(\d+)\]")
+EMPTY_ZONE = re.compile(r"^starting_zones\[\d+\]\.spaces$")
+PLACES = {"id": "The battlefield's id", "name": "The battlefield's name",
+          "description": "The battlefield's text", "columns": "The battlefield"}
+"""Top-level keys of a battlefield file, as a map maker calls them."""
 
 # One core box (the guide's "Battlefield Key"; see scripts/build_battlefields.py).
 CORE_BOARDS = 6
@@ -35,17 +42,25 @@ CORE_RUINS = 2
 
 @dataclass(frozen=True)
 class Finding:
-    """One problem, in words, with the hexes it is about (may be empty)."""
+    """One problem, in words, with the hexes it is about (may be empty). `path` is the key
+    path in the file (for tests and the file's own messages); `place` names the same thing
+    as the map maker sees it ("Starting zone Blue")."""
 
     message: str
     fix: str
     path: str
     hexes: tuple[Coord, ...]
+    place: str = ""
+
+    def line(self) -> str:
+        """What is wrong where, for the problems list."""
+        return f"{self.place}: {self.message}" if self.place else self.message
 
     def text(self) -> str:
-        key = f"[{self.path}] " if self.path else ""
-        fix = f" Fix: {self.fix}" if self.fix else ""
-        return f"{key}{self.message}.{fix}".replace("..", ".")
+        """What is wrong where and how to fix it, for the detail pane."""
+        stop = "" if self.message.endswith(".") else "."
+        fix = f" Fix: {self.fix[:1].upper()}{self.fix[1:]}" if self.fix else ""
+        return f"{self.line()}{stop}{fix}"
 
 
 @dataclass(frozen=True)
@@ -87,10 +102,28 @@ class Report:
     findings: list[Finding] = field(default_factory=list)
     summary: BattlefieldSummary | None = None
     components: Components | None = None
+    fits: list[Fit] = field(default_factory=list)
+    """The game's verdict for each guide scenario (empty while the map has problems)."""
+    battlefield: Battlefield | None = None
+    """The map as the game loads it (None while it has problems)."""
 
     @property
     def ok(self) -> bool:
+        """No problem with the map itself."""
         return not self.findings
+
+    @property
+    def playable(self) -> bool:
+        """The game starts a battle on this map as at least one guide scenario."""
+        return self.ok and any(f.ok for f in self.fits)
+
+    def headline(self) -> str:
+        """"Ready to play as The Duel", or how many problems, or not ready yet."""
+        return headline(len(self.findings), self.fits)
+
+    def play_lines(self) -> list[str]:
+        """Each guide scenario: ready (and which zone each side starts in) or what it needs."""
+        return play_lines(self.fits)
 
 
 def estimate_components(doc: MapDoc) -> Components:
@@ -152,6 +185,32 @@ def _hexes_by_path(doc: MapDoc, kind: str, index: int) -> list[Coord]:
     return []
 
 
+def _finding(problem: Problem, doc: MapDoc) -> Finding:
+    """A problem as the editor shows it: the thing it is about named as the map maker knows
+    it, in plain words, with the hexes to centre on."""
+    message, fix = problem.message, problem.fix
+    if EMPTY_ZONE.match(problem.path):  # a zone added with New zone and not painted yet
+        message = "has no spaces yet"
+        fix = "paint its spaces with the Zone tool, or delete it in its zone window"
+    return Finding(message, fix, problem.path, _hexes_of(problem, doc), _place(problem.path, doc))
+
+
+def _place(path: str, doc: MapDoc) -> str:
+    """What a key path is about, in words ("Starting zone Blue", "Hex [2, 1]")."""
+    match = PATH_INDEX.match(path)
+    if match is None:
+        return PLACES.get(path.split(".")[0].split("[")[0], "")
+    kind, index = match.group(1), int(match.group(2))
+    hexes = _hexes_by_path(doc, kind, index)
+    at = f" [{hexes[0][0]}, {hexes[0][1]}]" if hexes else ""
+    if kind == "starting_zones" and index < len(doc.zones):
+        return f"Starting zone {doc.zones[index].name}"
+    if kind == "obstacles" and index < len(doc.obstacles):
+        return f"{doc.obstacles[index].kind.capitalize()} {doc.obstacles[index].id}"
+    return {"columns": "Hex", "glyphs": "Glyph at", "glyph_spaces": "Glyph space",
+            "power_spaces": "Power space at"}.get(kind, kind) + at
+
+
 def validate(doc: MapDoc) -> Report:
     """Every problem with the map, its summary and the components it needs."""
     report = Report(components=estimate_components(doc))
@@ -163,13 +222,15 @@ def validate(doc: MapDoc) -> Report:
     try:
         bf = load_document(parsed, Battlefield)
     except ContentError as exc:
-        report.findings += [Finding(p.message, p.fix, p.path, _hexes_of(p, doc))
-                            for p in exc.problems]
+        report.findings += [_finding(p, doc) for p in exc.problems]
         return report
     assert isinstance(bf, Battlefield)
     problems, summary = check_battlefield(bf, parsed)
     report.summary = summary
-    report.findings += [Finding(p.message, p.fix, p.path, _hexes_of(p, doc)) for p in problems]
+    report.findings += [_finding(p, doc) for p in problems]
+    if not report.findings:
+        report.battlefield = bf
+        report.fits = play_as(bf)
     return report
 
 

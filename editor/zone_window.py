@@ -1,7 +1,9 @@
-"""The starting-zone window: rename, recolour, resize or delete one zone.
+"""The starting-zone window: change the id, rename, recolour, resize or delete one zone.
 
-The fields are read and checked here (`ZoneWindow.read`); the change itself is an undoable
-`editor.model.EditZone` / `RemoveZone` that the app runs, so Ctrl+Z takes it back.
+The fields are read and checked here (`ZoneWindow.read`, `check_fields`); the change itself is
+an undoable `editor.model.EditZone` / `RemoveZone` that the app runs, so Ctrl+Z takes it back.
+The id is what scenarios name (``zones: {order: [yellow, orange]}``): renaming a zone to
+"Orange" leaves its id, so the id has a field of its own.
 """
 
 from __future__ import annotations
@@ -10,48 +12,78 @@ import re
 
 import pygame
 import pygame_gui
+from pydantic import TypeAdapter, ValidationError
 from pygame_gui.elements import UIButton, UIImage, UILabel, UITextEntryLine, UIWindow
 from pygame_gui.windows import UIColourPickerDialog
 
 from arena.client.palette import hex_color
+from arena.content.base import Slug
 from arena.content.battlefield import StartingZone
 
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 NAME_MAX = 120  # the content model's `Name` limit
+_SLUG: TypeAdapter[str] = TypeAdapter(Slug)
+
+
+def check_fields(zone_id: str, name: str, colour: str, capacity: str,
+                 taken: set[str]) -> tuple[str, str, str, int] | str:
+    """(id, name, colour, capacity) from the typed fields, or what is wrong with them. The
+    id must be an id as content files write them (the schema's `Slug`) and not another
+    zone's (`taken`)."""
+    zone_id, name, colour, capacity = (zone_id.strip(), name.strip(), colour.strip(),
+                                       capacity.strip())
+    try:
+        _SLUG.validate_python(zone_id)
+    except ValidationError:
+        return (f"Zone id '{zone_id}': lower-case letters, digits and dashes, e.g. orange")
+    if zone_id in taken:
+        return f"Zone id '{zone_id}': another zone has it; choose another"
+    if not name or len(name) > NAME_MAX:
+        return f"Zone name: 1 to {NAME_MAX} characters"
+    if not COLOUR.match(colour):
+        return f"Zone colour '{colour}': write it as #rrggbb, e.g. #e8c547"
+    if not capacity.isdigit() or int(capacity) < 1:
+        return f"Zone capacity '{capacity}': a whole number, at least 1"
+    return zone_id, name, colour.lower(), int(capacity)
 
 
 class ZoneWindow:
     """Widgets for one zone; `handle` returns "apply", "delete" or None."""
 
     def __init__(self, manager: pygame_gui.UIManager, zone: StartingZone,
-                 size: tuple[int, int]) -> None:
+                 size: tuple[int, int], taken: set[str] | None = None) -> None:
         self.ui = manager
         self.zone_id = zone.id
+        self.taken = set(taken or ()) - {zone.id}
+        """The other zones' ids (a zone's id must be its own)."""
         self.size = size
         w, h = size
-        rect = pygame.Rect(w // 2 - 200, h // 2 - 140, 400, 262)
+        rect = pygame.Rect(w // 2 - 200, h // 2 - 158, 400, 298)
         self.window = UIWindow(rect, manager, window_display_title=f"Starting zone: {zone.id}")
         c = self.window
-        UILabel(pygame.Rect(10, 10, 90, 28), "Name", manager, container=c)
-        self.name = UITextEntryLine(pygame.Rect(104, 10, 270, 28), manager, container=c)
+        UILabel(pygame.Rect(10, 10, 90, 28), "Id", manager, container=c)
+        self.ident = UITextEntryLine(pygame.Rect(104, 10, 270, 28), manager, container=c)
+        self.ident.set_text(zone.id)
+        UILabel(pygame.Rect(10, 46, 90, 28), "Name", manager, container=c)
+        self.name = UITextEntryLine(pygame.Rect(104, 46, 270, 28), manager, container=c)
         self.name.set_text(zone.name)
-        UILabel(pygame.Rect(10, 46, 90, 28), "Colour", manager, container=c)
+        UILabel(pygame.Rect(10, 82, 90, 28), "Colour", manager, container=c)
         self.swatch_surface = pygame.Surface((28, 28))
-        self.swatch = UIImage(pygame.Rect(104, 46, 28, 28), self.swatch_surface, manager,
+        self.swatch = UIImage(pygame.Rect(104, 82, 28, 28), self.swatch_surface, manager,
                               container=c)
-        self.colour = UITextEntryLine(pygame.Rect(138, 46, 140, 28), manager, container=c)
+        self.colour = UITextEntryLine(pygame.Rect(138, 82, 140, 28), manager, container=c)
         self.colour.set_text(zone.colour)
-        self.pick = UIButton(pygame.Rect(284, 46, 90, 28), "Pick...", manager, container=c)
-        UILabel(pygame.Rect(10, 82, 90, 28), "Capacity", manager, container=c)
-        self.capacity = UITextEntryLine(pygame.Rect(104, 82, 60, 28), manager, container=c)
+        self.pick = UIButton(pygame.Rect(284, 82, 90, 28), "Pick...", manager, container=c)
+        UILabel(pygame.Rect(10, 118, 90, 28), "Capacity", manager, container=c)
+        self.capacity = UITextEntryLine(pygame.Rect(104, 118, 60, 28), manager, container=c)
         self.capacity.set_text(str(zone.capacity))
-        UILabel(pygame.Rect(170, 82, 210, 28), "Planeswalkers may start here", manager,
+        UILabel(pygame.Rect(170, 118, 210, 28), "Planeswalkers may start here", manager,
                 container=c)
-        self.apply = UIButton(pygame.Rect(10, 126, 116, 30), "Apply", manager, container=c)
-        self.delete = UIButton(pygame.Rect(132, 126, 120, 30), "Delete zone", manager,
+        self.apply = UIButton(pygame.Rect(10, 162, 116, 30), "Apply", manager, container=c)
+        self.delete = UIButton(pygame.Rect(132, 162, 120, 30), "Delete zone", manager,
                                container=c)
-        self.close = UIButton(pygame.Rect(258, 126, 116, 30), "Close", manager, container=c)
-        self.note = UILabel(pygame.Rect(10, 164, 364, 26), "", manager, container=c)
+        self.close = UIButton(pygame.Rect(258, 162, 116, 30), "Close", manager, container=c)
+        self.note = UILabel(pygame.Rect(10, 200, 364, 26), "", manager, container=c)
         self.picker: UIColourPickerDialog | None = None
         self.show_colour()
 
@@ -70,18 +102,10 @@ class ZoneWindow:
         pygame.draw.rect(self.swatch_surface, (20, 20, 26), self.swatch_surface.get_rect(), 1)
         self.swatch.set_image(self.swatch_surface)
 
-    def read(self) -> tuple[str, str, int] | str:
-        """(name, colour, capacity), or what is wrong with the fields."""
-        name = self.name.get_text().strip()
-        colour = self.colour.get_text().strip()
-        capacity = self.capacity.get_text().strip()
-        if not name or len(name) > NAME_MAX:
-            return f"Zone name: 1 to {NAME_MAX} characters"
-        if not COLOUR.match(colour):
-            return f"Zone colour '{colour}': write it as #rrggbb, e.g. #e8c547"
-        if not capacity.isdigit() or int(capacity) < 1:
-            return f"Zone capacity '{capacity}': a whole number, at least 1"
-        return name, colour.lower(), int(capacity)
+    def read(self) -> tuple[str, str, str, int] | str:
+        """(id, name, colour, capacity), or what is wrong with the fields."""
+        return check_fields(self.ident.get_text(), self.name.get_text(),
+                            self.colour.get_text(), self.capacity.get_text(), self.taken)
 
     def handle(self, event: pygame.event.Event) -> str | None:
         element = getattr(event, "ui_element", None)

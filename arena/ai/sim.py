@@ -35,7 +35,7 @@ from typing import Any
 from arena.ai.levels import LEVELS, make_controller
 from arena.ai.match import Match
 from arena.content import load_catalog, load_game_catalog
-from arena.content.checks import check_scenario
+from arena.content.fits import fit
 from arena.content.to_engine import game_from_content
 from arena.engine.abilities.spec import abilities_of
 
@@ -235,30 +235,20 @@ def battlefield_file(path: str) -> Any:
 
 
 def fit_zones(scenario: Any, field: Any) -> tuple[Any, dict[str, str]]:
-    """The battlefield with its starting zones standing in for the scenario's when their ids
-    differ (a community map's red and green zones play as the Duel's yellow and orange, in
-    the order the map lists them), and the ids renamed; unchanged when the ids fit."""
-    wanted = list(scenario.zones.order)
-    have = [z.id for z in field.starting_zones]
-    if set(wanted) <= set(have) or len(have) < len(wanted):
-        return field, {}
-    renamed = dict(zip(have, wanted, strict=False))
-    zones = [z.model_copy(update={"id": renamed[z.id]}) for z in field.starting_zones
-             if z.id in renamed]
-    return field.model_copy(update={"starting_zones": zones}), renamed
+    """The battlefield as the scenario plays on it (its zones standing in for the scenario's
+    when their ids differ: `arena.content.fits`) and the zone ids renamed."""
+    verdict = fit(scenario, field)
+    return verdict.battlefield, verdict.stand_ins
 
 
 def check_fits(scenario_id: str, battlefield: str) -> dict[str, str]:
-    """Raise ValueError unless the scenario can be played on the battlefield file: the same
-    check the game makes before it starts a battle there (`check_scenario`), after
-    `fit_zones`; returns the zones renamed (empty when none)."""
-    sc = catalog().scenarios[scenario_id]
-    bf, renamed = fit_zones(sc, battlefield_file(battlefield))
-    findings = check_scenario(sc.model_copy(update={"battlefield": bf.id}), {bf.id: bf})
-    if findings:
-        raise ValueError(f"{sc.name} cannot be played on {bf.name!r}: " + "; ".join(
-            f"{f.message} ({f.fix})" for f in findings))
-    return renamed
+    """Raise ValueError unless the scenario can be played on the battlefield file: the
+    verdict the game gives before it starts a battle there (`arena.content.fits.fit`);
+    returns the zones renamed (empty when none)."""
+    verdict = fit(catalog().scenarios[scenario_id], battlefield_file(battlefield))
+    if not verdict.ok:
+        raise ValueError(verdict.refusal())
+    return verdict.stand_ins
 
 
 def _available(game: Any) -> tuple[dict[int, list[str]], dict[int, list[str]]]:

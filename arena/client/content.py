@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from arena.client.palette import Color, hex_color
 from arena.client.storage import data_dir
 from arena.content.catalog import load_game_catalog
+from arena.content.fits import fit
 from arena.content.lists import SpellDeck
 from arena.content.rules import check_deck
 from arena.content.to_engine import game_from_content
@@ -182,7 +183,10 @@ def new_game(setup: GameSetup) -> Game:
     scenario = cat.scenarios.get(setup.scenario)
     if scenario is None or scenario.battlefield not in cat.battlefields:
         raise SetupError(f"The scenario {setup.scenario!r} is not available; pick another.")
-    battlefield = cat.battlefields[scenario.battlefield]
+    verdict = fit(scenario, cat.battlefields[scenario.battlefield])
+    if not verdict.ok:  # the verdict `arena validate` and the editor give too
+        raise SetupError(f"{verdict.refusal()}.")
+    battlefield = verdict.battlefield
     found: UserFiles | None = None
     armies: list[ArmyList] = []
     decks: list[SpellDeck] = []

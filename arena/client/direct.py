@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING, TypeVar
 from arena.client import content
 from arena.client.content import GameSetup, SeatSetup
 from arena.content.battlefield import Battlefield
-from arena.content.checks import check_scenario
 from arena.content.errors import ContentError
+from arena.content.fits import fit, map_problems
 from arena.content.lists import ArmyList, SpellDeck
 from arena.content.loader import load_file
 from arena.content.rules import check_army, check_deck
@@ -111,7 +111,7 @@ def _setup(request: BattleRequest) -> tuple[GameSetup, str]:
     if request.battlefield:
         field = _battlefield(request.battlefield, cat)
         blame = "--battlefield"
-        _fits(scenario, field, blame)
+        field = _fits(scenario, field, blame)  # its zones as they stand in for the scenario's
         if field.id != scenario.battlefield:
             name = f"{scenario.name} on {field.name}"[:120]
             scenario = scenario.model_copy(update={
@@ -183,27 +183,32 @@ def _battlefield_model() -> type[Battlefield]:
 
 def _battlefield(value: str, cat: Catalog) -> Battlefield:
     if _is_path(value):
-        return _load("--battlefield", value, _battlefield_model(), "a battlefield")
-    field = cat.battlefields.get(value)
-    if field is None:
+        field = _load("--battlefield", value, _battlefield_model(), "a battlefield")
+        problems = map_problems(field, Path(value).expanduser())
+        if problems:  # what `arena validate` and the editor refuse, the game refuses
+            more = f" (and {len(problems) - 1} more; `arena validate {value}` lists them)" \
+                if len(problems) > 1 else ""
+            raise StartError("--battlefield", f"{problems[0]}{more}")
+        return field
+    known_field = cat.battlefields.get(value)
+    if known_field is None:
         known = ", ".join(sorted(cat.battlefields)) or "(none loaded)"
         raise StartError("--battlefield", f"no battlefield has the id {value!r}; use one of "
                                           f"{known}, or the path of a battlefield YAML file")
-    return field
+    return known_field
 
 
-def _fits(scenario: Scenario, field: Battlefield | None, blame: str) -> None:
-    """The scenario's rules can be played on the battlefield."""
+def _fits(scenario: Scenario, field: Battlefield | None, blame: str) -> Battlefield:
+    """The battlefield as the scenario plays on it (`arena.content.fits.fit`: the verdict
+    the editor shows too), or a `StartError` with every reason it cannot be."""
     if field is None:
         raise StartError(blame, f"the scenario {scenario.id!r} is played on the battlefield "
                                 f"{scenario.battlefield!r}, which is not available; give one "
                                 "with --battlefield PATH")
-    findings = check_scenario(scenario.model_copy(update={"battlefield": field.id}),
-                              {field.id: field})
-    if findings:
-        first = findings[0]
-        raise StartError(blame, f"{scenario.name} cannot be played on {field.name!r}: "
-                                f"{first.message} ({first.fix})")
+    verdict = fit(scenario, field)
+    if not verdict.ok:
+        raise StartError(blame, verdict.refusal())
+    return verdict.battlefield
 
 
 # --- seats, armies, decks -----------------------------------------------------------------------

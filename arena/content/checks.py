@@ -11,6 +11,7 @@ from pydantic import BaseModel
 
 from arena.content.battlefield import Battlefield
 from arena.content.cards import ArmyCard, SpellCard
+from arena.content.fits import fit
 from arena.content.lists import ArmyList, SpellDeck
 from arena.content.rules import DEFAULT_BUDGET, Finding, check_army, check_deck
 from arena.content.scenario import Scenario
@@ -69,39 +70,10 @@ def _card_refs(node: Any, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
 
 
 def check_scenario(scenario: Scenario, battlefields: dict[str, Battlefield]) -> list[Finding]:
-    """A scenario's battlefield exists and offers what the scenario's rules need."""
+    """A scenario's battlefield exists and offers what the scenario's rules need: the verdict
+    the game gives before it starts a battle there (`arena.content.fits.fit`)."""
     field = battlefields.get(scenario.battlefield)
     if field is None:
         return [Finding(("battlefield",), f"no battlefield has the id {scenario.battlefield!r}",
                         "name a battlefield file's id (its file name)")]
-    findings: list[Finding] = []
-    zones = {zone.id: zone for zone in field.starting_zones}
-    for index, zone_id in enumerate(scenario.zones.order):
-        if zone_id not in zones:
-            findings.append(Finding(("zones", "order", index),
-                                    f"battlefield {field.id!r} has no starting zone {zone_id!r}",
-                                    f"use one of: {', '.join(zones) or '(none)'}"))
-    most = scenario.players.max
-    if scenario.zones.mode == "one_player_per_zone" and len(zones) < most:
-        findings.append(Finding(("zones",), f"{most} players need {most} starting zones; "
-                                f"{field.id!r} has {len(zones)}", "add starting zones"))
-    if scenario.zones.mode == "one_team_per_zone":
-        small = [z.id for z in zones.values() if z.capacity < max(map(len, scenario.teams))]
-        if len(zones) < len(scenario.teams) or small:
-            findings.append(Finding(("zones",), "each team needs a starting zone with room "
-                                    f"for the whole team (too small: {', '.join(small)})",
-                                    "raise the zones' capacity or add zones"))
-    if scenario.zones.mode == "any_free_space":
-        room = sum(len(z.spaces) for z in zones.values())
-        if room < most:
-            findings.append(Finding(("zones",), f"{most} players need {most} starting spaces; "
-                                    f"{field.id!r} has {room}", "add starting spaces"))
-    if scenario.glyph_setup == "shuffle_onto_glyph_spaces" \
-            and len(field.glyph_spaces) < len(field.glyphs):
-        findings.append(Finding(("glyph_setup",), f"{len(field.glyphs)} glyphs are shuffled "
-                                f"onto glyph spaces, but {field.id!r} marks only "
-                                f"{len(field.glyph_spaces)}", "mark more glyph spaces"))
-    if scenario.scoring == "power_spaces" and not field.power_spaces:
-        findings.append(Finding(("scoring",), f"scoring on power spaces, but {field.id!r} has "
-                                "none", "mark power spaces or score the whole battlefield"))
-    return findings
+    return list(fit(scenario, field).problems)

@@ -52,6 +52,30 @@ class ContentError(Exception):
         return cls([Problem(file, line, path, message, fix)])
 
 
+FIX_MARK = "\n  Fix: "
+"""Between a model check's message and its fix inside a `ValueError` (see `broken_rules`)."""
+
+
+def broken_rules(problems: Iterable[tuple[str, str]]) -> ValueError:
+    """One `ValueError` carrying every (message, fix) a model's cross-field check found, for
+    a pydantic validator to raise: pydantic keeps one error per validator, and the loader
+    (`arena.content.loader`) splits this one back into a `Problem` per rule, each with its
+    fix, so a file or a form shows every problem at once."""
+    return ValueError("\n".join(f"{message}{FIX_MARK}{fix}" for message, fix in problems))
+
+
+def split_rules(text: str) -> list[tuple[str, str]]:
+    """The (message, fix) pairs of a `broken_rules` error's text (one pair with an empty fix
+    for an ordinary message)."""
+    out: list[tuple[str, str]] = []
+    for part in text.split("\n"):
+        if part.startswith(FIX_MARK[1:]) and out:
+            out[-1] = (out[-1][0], part.removeprefix(FIX_MARK[1:]))
+        elif part.strip():
+            out.append((part, ""))
+    return out
+
+
 def format_key_path(loc: Iterable[str | int]) -> str:
     """Render a key path tuple as ``a.b[2].c``."""
     out = ""

@@ -22,7 +22,7 @@ from pydantic import BaseModel
 from arena.content import yamlio
 from arena.content.battlefield import Battlefield
 from arena.content.cards import ArmyCard, SpellCard
-from arena.content.errors import ContentError, Problem, format_key_path
+from arena.content.errors import ContentError, Problem, format_key_path, split_rules
 from arena.content.lists import ArmyList, SpellDeck
 from arena.content.scenario import Scenario
 from arena.content.yamlio import Document, KeyPath
@@ -129,6 +129,14 @@ def _problems(doc: Document, model_cls: type[BaseModel],
             if disc.isidentifier() and isinstance(error.get("input"), dict):
                 path = (*path, disc)
         elif kind == "value_error":
+            rules = split_rules(str(error["msg"]).removeprefix("Value error, "))
+            if any(fix for _, fix in rules):  # `broken_rules`: each rule its own problem
+                for message, fix in rules:
+                    at = _named_key(doc.data, path, _known_keys(model_cls, loc), message)
+                    if (at, message) not in seen:
+                        seen.add((at, message))
+                        problems.append(doc.problem(at, message, fix))
+                continue
             path = _named_key(doc.data, path, _known_keys(model_cls, loc), str(error["msg"]))
         message, fix = _describe(error, model_cls, loc, path)
         if (path, message) in seen:
@@ -286,20 +294,45 @@ def _describe(error: Any, model_cls: type[BaseModel], loc: tuple[Any, ...],
         }[kind]
         return (f"expected {expected}, got {_show(got)}",
                 f"write {expected} for {key!r}" if key else f"write {expected}")
+    ctx = error.get("ctx") or {}
     if kind == "string_pattern_mismatch":
-        return (f"{_show(got)} is not a valid value here ({msg})",
-                "ids use lower-case letters, digits and dashes; colours are written #rrggbb")
-    if kind in ("literal_error", "union_tag_invalid", "union_tag_not_found", "enum"):
-        return f"{_show(got)} is not allowed: {msg}", "use one of the values listed"
-    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than",
-                "too_short", "too_long", "string_too_short", "string_too_long"):
-        return f"{_show(got)} is out of range: {msg}", f"change {key!r}" if key else "fix it"
+        if "#" in str(ctx.get("pattern", "")):
+            return (f"{_show(got)} is not a valid value here: a colour is written #rrggbb",
+                    "write the colour as # and six hex digits, e.g. #e8c547")
+        return (f"{_show(got)} is not a valid value here: an id uses only lower-case "
+                "letters, digits and dashes", f"write it like {_slug(got)!r}")
+    if kind in ("literal_error", "enum"):
+        return (f"{_show(got)} is not allowed: use {ctx.get('expected', 'a listed value')}",
+                "use one of the values listed")
+    name = repr(key) if isinstance(key, str) and key else "it"
+    if kind in ("too_short", "too_long", "string_too_short", "string_too_long"):
+        unit = ("character", "characters") if kind.startswith("string") else \
+            ("entry", "entries")
+        size = ctx.get("actual_length", len(got) if isinstance(got, (str, list)) else 0)
+        limit = int(ctx.get("min_length" if "short" in kind else "max_length", 0))
+        have = "is empty" if not size else f"has {size} {unit[size != 1]}"
+        if "short" in kind:
+            return (f"{name} {have}: it needs at least {limit} {unit[limit != 1]}",
+                    f"add to {name}")
+        return (f"{name} {have}: at most {limit} {unit[limit != 1]} are allowed",
+                f"shorten {name} to {limit} {unit[limit != 1]}")
+    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        bound = {"greater_than_equal": ("at least", "ge"), "less_than_equal": ("at most", "le"),
+                 "greater_than": ("more than", "gt"), "less_than": ("less than", "lt")}[kind]
+        edge = ctx.get(bound[1])
+        return (f"{_show(got)} is out of range: {name} must be {bound[0]} {edge}",
+                f"write a number {bound[0]} {edge}")
     if kind == "value_error":
         msg = re.sub(r"^`[\w.]+`:\s*", "", msg)  # the key is already in the path shown
         if msg.startswith("expected "):
             return msg, "write " + msg.removeprefix("expected ")
         return msg, "change the values named so that they agree"
     return msg, "check this value against the format's documentation"
+
+
+def _slug(value: Any) -> str:
+    """`value` written as an id (lower case, dashes)."""
+    return re.sub(r"[^a-z0-9]+", "-", str(value).lower()).strip("-")[:80] or "my-id"
 
 
 def _show(value: Any) -> str:

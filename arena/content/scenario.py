@@ -31,6 +31,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from arena.content.base import Model, Name, PosInt, Provenance, Slug
+from arena.content.errors import broken_rules
 
 PlayerCount = Annotated[int, Field(ge=2, le=5)]
 
@@ -47,7 +48,8 @@ class PlayerRange(Model):
     @model_validator(mode="after")
     def _ordered(self) -> PlayerRange:
         if self.min > self.max:
-            raise ValueError("players.min is more than players.max")
+            raise broken_rules([("players.min is more than players.max",
+                                 "swap them, or make min no more than max")])
         return self
 
 
@@ -59,7 +61,12 @@ class DeckRules(Model):
 
 
 class ZoneRules(Model):
-    """How players (or teams) are assigned starting zones."""
+    """How players (or teams) are assigned starting zones. `order` names, by their ids on
+    the battlefield, the zones the sides start in: one player (one team, in a team scenario)
+    in each; The Duel's ``[yellow, orange]`` is the guide's "One player starts in the yellow
+    starting zone. The other player starts in the orange starting zone." Played on another
+    battlefield than its own, the map's zones stand in for these ids (a zone with the id
+    keeps it, the others in the map's order); the editor shows which zone serves which."""
 
     mode: Literal["one_player_per_zone", "one_team_per_zone", "any_free_space"]
     order: list[Slug] = Field(default_factory=list)
@@ -105,23 +112,32 @@ class Scenario(Model):
 
     @model_validator(mode="after")
     def _consistent(self) -> Scenario:
+        """Every rule across fields at once, each with its fix (`broken_rules`)."""
+        least, most = self.players.min, self.players.max
+        broken: list[tuple[str, str]] = []
         for key in self.turn_limit:
-            if not key.isdigit() or not self.players.min <= int(key) <= self.players.max:
-                raise ValueError(
-                    f"turn_limit key {key!r} is not a player count between "
-                    f"{self.players.min} and {self.players.max}")
-        for count in range(self.players.min, self.players.max + 1):
+            if not key.isdigit() or not least <= int(key) <= most:
+                broken.append((f"turn_limit key {key!r} is not a player count between "
+                               f"{least} and {most}",
+                               f"remove it, or use a player count from {least} to {most}"))
+        for count in range(least, most + 1):
             if str(count) not in self.turn_limit:
-                raise ValueError(f"turn_limit has no entry for {count} players")
+                broken.append((f"turn_limit has no entry for {count} players",
+                               f"add the last turn of a {count}-player game to turn_limit "
+                               f"('{count}': 30), or change players"))
         if self.teams:
             seats = sorted(s for team in self.teams for s in team)
             if seats != list(range(1, len(seats) + 1)):
-                raise ValueError("`teams` must list seats 1..N once each")
-            if len(seats) != self.players.max or self.players.min != self.players.max:
-                raise ValueError(
-                    "`teams`: a team scenario has a fixed player count matching its teams")
+                broken.append(("`teams` must list seats 1..N once each",
+                               "list every seat once, from 1 up: [[1, 2], [3, 4]]"))
+            if len(seats) != most or least != most:
+                broken.append(("`teams`: a team scenario has a fixed player count matching "
+                               "its teams", f"set players min and max both to {len(seats)}"))
         if self.zones.mode == "one_team_per_zone" and not self.teams:
-            raise ValueError("zones.mode one_team_per_zone needs teams")
+            broken.append(("zones.mode one_team_per_zone needs teams",
+                           "add teams ([[1, 2], [3, 4]]) or choose another zone mode"))
+        if broken:
+            raise broken_rules(broken)
         return self
 
     def turn_limit_for(self, players: int) -> int:

@@ -17,9 +17,10 @@ from typing import Any
 from arena.content.battlefield import Battlefield
 from arena.content.cards import ArmyCard, SpellCard
 from arena.content.catalog import Catalog
+from arena.content.fits import zone_specs
 from arena.content.lists import ArmyList, SpellDeck
 from arena.content.scenario import Scenario
-from arena.engine import Board, FieldSetup, Game, GlyphSpec, ObstacleSpec, ZoneSpec, new_game
+from arena.engine import Board, FieldSetup, Game, GlyphSpec, ObstacleSpec, new_game
 from arena.engine.defs import ArmyCardData, SpellCardData
 from arena.engine.rulebook import RuleBook
 from arena.hexgrid import Hex
@@ -53,8 +54,7 @@ def field_from_battlefield(bf: Battlefield) -> FieldSetup:
         board=board_from_battlefield(bf),
         glyphs=tuple(GlyphSpec(Hex(*g.at), g.glyph, g.side == "ability", g.amount)
                      for g in bf.glyphs),
-        zones=tuple(ZoneSpec(z.id, tuple(Hex(*h) for h in z.spaces), z.capacity, z.name)
-                    for z in bf.starting_zones),
+        zones=zone_specs(bf),
         power_spaces=tuple(Hex(*p.at) for p in bf.power_spaces),
         glyph_spaces=tuple(Hex(*h) for h in bf.glyph_spaces),
         id=bf.id,

@@ -15,6 +15,7 @@ from typing import TextIO
 from arena.content.battlefield import Battlefield
 from arena.content.cards import ArmyCard, SpellCard
 from arena.content.catalog import Catalog, expand, game_content_layers, load_catalog
+from arena.content.fits import GUIDE_SCENARIOS, fit, play_text
 from arena.content.geometry import check_battlefield
 from arena.content.lists import ArmyList
 from arena.content.loader import ContentModel
@@ -71,7 +72,10 @@ def summarise(model: ContentModel, catalog: Catalog, budget: int = DEFAULT_BUDGE
         return f"spell {model.name} ({model.colour} {model.type}, cost {model.cost})"
     if isinstance(model, Battlefield):
         _, summary = check_battlefield(model, Document(model.id, None, {}))
-        return f"battlefield {model.name}: " + "; ".join(summary.lines())
+        plays = [fit(catalog.scenarios[sid], model) for sid in GUIDE_SCENARIOS
+                 if sid in catalog.scenarios]  # the editor's "ready to play as" verdict
+        return f"battlefield {model.name}: " + "; ".join(
+            [*summary.lines(), *([play_text(plays)] if plays else [])])
     if isinstance(model, Scenario):
         return (f"scenario {model.name} ({model.players.min}-{model.players.max} players, "
                 f"battlefield {model.battlefield}, {model.victory}, scoring {model.scoring})")

@@ -32,6 +32,7 @@ from arena.engine.defs import (
     GlyphSpec,
     ScenarioRules,
     SpellCardDef,
+    ZoneSpec,
     card_to_data,
 )
 from arena.engine.errors import IllegalAction, SetupError
@@ -75,6 +76,7 @@ __all__ = [
     "placement_spaces",
     "position_state",
     "turn_order",
+    "zone_room",
 ]
 
 
@@ -158,24 +160,42 @@ def build_static(
 
 
 def check_zones(field: FieldSetup, scenario: ScenarioRules,
-                 teams: list[tuple[int, ...]]) -> None:
+                teams: list[tuple[int, ...]]) -> None:
     """Raise `SetupError` when the starting zones cannot take every Planeswalker."""
+    problem = zone_room(field.zones, scenario.zone_mode, teams)
+    if problem is not None:
+        raise SetupError(problem)
+
+
+def zone_room(zones: Sequence[ZoneSpec], mode: str,
+              teams: Sequence[Sequence[int]]) -> str | None:
+    """Why the starting zones cannot take every Planeswalker (None when they can). The one
+    test of room, run by `check_zones` before a game starts and by the content layer's
+    verdict on a battlefield (`arena.content.fits`), so the two never disagree.
+
+    A zone takes at most `capacity` Planeswalkers and never more than it has spaces; guide
+    "Get ready to play": "You cannot place your Planeswalker in a starting zone occupied by
+    your opponent", so ``one_player_per_zone`` needs a zone per player and
+    ``one_team_per_zone`` a zone per team with room for the whole team."""
     players = sum(len(t) for t in teams)
-    zones = field.zones
     if not zones:
-        raise SetupError("the battlefield has no starting zones")
-    mode = scenario.zone_mode
+        return "the battlefield has no starting zones"
+    takes = sorted((min(z.capacity, len(z.spaces)) for z in zones), reverse=True)
     if mode == "one_player_per_zone":
-        ok = len(zones) >= players
+        if len(zones) < players:
+            return (f"the starting zones cannot take {players} Planeswalkers: each player "
+                    f"needs a zone of their own, and there are {len(zones)}")
     elif mode == "one_team_per_zone":
         sizes = sorted((len(t) for t in teams), reverse=True)
-        caps = sorted((min(z.capacity, len(z.spaces)) for z in zones), reverse=True)
-        ok = len(caps) >= len(sizes) and all(c >= s for c, s in zip(caps, sizes, strict=False))
-    else:
-        ok = sum(min(z.capacity, len(z.spaces)) for z in zones) >= players
-    if not ok:
-        raise SetupError(f"the starting zones cannot take {players} Planeswalkers "
-                         f"(zone mode {mode})")
+        if len(takes) < len(sizes) or any(c < s for c, s in zip(takes, sizes, strict=False)):
+            return (f"the starting zones cannot take {players} Planeswalkers: each of the "
+                    f"{len(sizes)} teams needs a zone of its own with room for "
+                    f"{max(sizes)}, and the zones take "
+                    f"{', '.join(map(str, takes))}")
+    elif sum(takes) < players:
+        return (f"the starting zones cannot take {players} Planeswalkers: together they take "
+                f"{sum(takes)} (a zone takes no more than its capacity)")
+    return None
 
 
 def _glyph_states(static: Static, glyphs: Sequence[GlyphSpec] | None) -> dict[Hex, GlyphState]:

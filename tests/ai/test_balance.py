@@ -93,8 +93,11 @@ def test_sim_plays_a_scenario_on_another_battlefield(capsys: pytest.CaptureFixtu
 def test_zones_are_reported_by_the_battlefields_own_names(tmp_path: Path,
                                                           capsys: pytest.CaptureFixture[str]
                                                           ) -> None:
-    blue = tmp_path / "practice-field.yaml"
-    blue.write_text(PRACTICE.read_text().replace("id: orange", "id: blue"))
+    # Another map than the scenario's own (whose zone ids must be the scenario's): its own
+    # zones stand in, and are reported by their names.
+    blue = tmp_path / "practice-blue.yaml"
+    blue.write_text(PRACTICE.read_text().replace("id: orange", "id: blue")
+                    .replace("id: practice-field", "id: practice-blue"))
     assert main([str(blue), "--scenario", "practice", "--games", "1", "--jobs", "1",
                  "--json"]) == 0
     assert set(json.loads(capsys.readouterr().out)["zone_games"]) == {"yellow", "blue"}

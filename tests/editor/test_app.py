@@ -108,7 +108,7 @@ def test_build_a_battlefield_by_clicking(headless: pygame.Surface, tmp_path: Pat
 
     path = shot(app, headless, "built-by-clicking.png")
     assert path.is_file()
-    assert app.problems_label.text.startswith("No problems")
+    assert app.problems_label.text == "Ready to play as The Duel"  # yellow and blue stand in
     assert app.docs.save(tmp_path / "clicked.yaml"), app.message
     loaded = load_file(tmp_path / "clicked.yaml")
     assert loaded.id == "clicked"
@@ -306,7 +306,13 @@ def test_scenario_settings_form(headless: pygame.Surface, tmp_path: Path) -> Non
     assert isinstance(players, pygame_gui.elements.UITextEntryLine)
     players.set_text("4")
     press(app, app.buttons["scenario-apply"])
-    assert "turn_limit has no entry for 3 players" in app.message
+    # Every problem at once in the window, each with its fix; the status line counts them.
+    assert app.message == "Scenario: 2 problem(s), listed in the scenario window"
+    assert app.scenario_problems is not None
+    listed = app.scenario_problems.html_text.split("<br>")
+    assert [line.partition(". Fix: ")[0] for line in listed] == [
+        "Turn limit (players: turns): turn_limit has no entry for 3 players",
+        "Turn limit (players: turns): turn_limit has no entry for 4 players"]
     shot(app, headless, "scenario-settings.png")
     players.set_text("2")
     name = fields["name"]

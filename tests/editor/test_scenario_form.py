@@ -49,3 +49,20 @@ def test_bad_fields_are_explained(changes: dict[str, str], expected: str) -> Non
     sc, problems = form.build("hills")
     assert sc is None
     assert any(expected in p for p in problems), problems
+
+
+def test_every_problem_at_once_named_by_its_field_with_a_fix() -> None:
+    """Seen: the Scenario window showed one problem at a time, without a fix."""
+    form = ScenarioForm.for_zones("hills", ["yellow", "blue"])
+    form.players_max = "4"
+    form.zone_mode = "one_team_per_zone"
+    sc, problems = form.build("hills")
+    assert sc is None
+    assert problems == [
+        "Zones: zones.mode one_team_per_zone needs teams. Fix: add teams ([[1, 2], [3, 4]]) "
+        "or choose another zone mode",
+        "Turn limit (players: turns): turn_limit has no entry for 3 players. Fix: add the "
+        "last turn of a 3-player game to turn_limit ('3': 30), or change players",
+        "Turn limit (players: turns): turn_limit has no entry for 4 players. Fix: add the "
+        "last turn of a 4-player game to turn_limit ('4': 30), or change players",
+    ]

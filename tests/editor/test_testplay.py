@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from arena.content.battlefield import StartingZone
 from arena.content.catalog import load_game_catalog
 from editor import model as m
 from editor import playgame, testplay
@@ -43,6 +44,10 @@ def test_an_unplayable_map_is_explained() -> None:
         testplay.prepare(m.MapDoc())
     doc = m.MapDoc(columns={(0, 0): ["land"], (1, 0): ["land"]})
     with pytest.raises(testplay.PlayError, match="starting zones"):
+        testplay.prepare(doc)
+    # One zone for two players: refused here with the game's own reason, not by the game.
+    doc.zones = [StartingZone(id="yellow", name="Yellow", colour="#e8c547", spaces=[(0, 0)])]
+    with pytest.raises(testplay.PlayError, match="cannot take 2 Planeswalkers"):
         testplay.prepare(doc)
     doc.columns[(9, 9)] = ["land"]
     with pytest.raises(testplay.PlayError, match="problem"):

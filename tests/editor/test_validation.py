@@ -58,11 +58,16 @@ def test_glyph_off_the_map_and_on_water() -> None:
     assert found[0].hexes == ((7, 7),)
 
 
-def test_an_empty_starting_zone_is_reported_with_its_key() -> None:
+def test_an_empty_starting_zone_is_reported_in_plain_words() -> None:
+    """Seen: "[starting_zones[1].spaces] a list is out of range: List should have at least 1
+    item after validation, not 0. Fix: change 'spaces'"."""
     ed = patch_editor()
     ed.execute(AddZone("red", "Red", "#cc3333"))
-    found = texts(ed)
-    assert found and "starting_zones[0].spaces" in found[0]
+    found = validate(ed.doc).findings
+    assert [f.text() for f in found] == [
+        "Starting zone Red: has no spaces yet. Fix: Paint its spaces with the Zone tool, or "
+        "delete it in its zone window"]
+    assert found[0].path == "starting_zones[0].spaces"  # the file's key, kept for the file
 
 
 def test_obstacle_off_the_map() -> None:
