@@ -325,7 +325,7 @@ Effect = Annotated[
     Field(discriminator="effect"),
 ]
 
-EFFECT_NAMES: tuple[str, ...] = tuple(EffectName)
+EFFECT_NAMES: tuple[str, ...] = tuple(n.value for n in EffectName)
 """Every effect primitive name (the engine's `EffectName`); the engine registers one
 implementation for each."""
 

@@ -47,6 +47,7 @@ def test_every_effect_name_has_one_record_and_one_schema_model() -> None:
     assert set(PARAMS_OF) == set(EffectName)
     assert set(_effect_models()) == {str(n) for n in EffectName}
     assert set(schema.EFFECT_NAMES) == {str(n) for n in EffectName}
+    assert all(type(n) is str for n in schema.EFFECT_NAMES)  # written to YAML as they are
 
 
 @pytest.mark.parametrize("name", list(EffectName))
