@@ -125,6 +125,7 @@ class GameSetup:
     """Everything needed to start a game."""
 
     scenario: str = "the-duel"
+    battlefield: str = ""  # another battlefield the scenario fits ("": the scenario's own)
     seats: tuple[SeatSetup, ...] = (
         SeatSetup("human", army="gideon-premade"),
         SeatSetup("ai", "normal", army="jace-premade"),
@@ -175,6 +176,19 @@ def default_deck(army: ArmyList, found: UserFiles, scenario: Scenario | None = N
     return options[0].deck.id if options else ""
 
 
+def battlefield_choices(scenario: Scenario) -> list[tuple[str, str]]:
+    """The battlefields a scenario can be played on, as (id, name): its own first (id ``""``),
+    then every other loaded battlefield -- shipped, the player's own, imported community maps
+    -- that the game's verdict (`arena.content.fits.fit`) accepts, by name."""
+    cat = catalog()
+    own = cat.battlefields.get(scenario.battlefield)
+    out = [("", own.name)] if own is not None else []
+    others = sorted((bf for bf in cat.battlefields.values() if bf.id != scenario.battlefield),
+                    key=lambda bf: (bf.name.lower(), bf.id))
+    out += [(bf.id, bf.name) for bf in others if fit(scenario, bf).ok]
+    return out
+
+
 def new_game(setup: GameSetup) -> Game:
     """Start a game from a setup. Raises `SetupError` (or the engine's own) with a
     readable message when the setup cannot be played: a user army or deck that was deleted
@@ -183,10 +197,15 @@ def new_game(setup: GameSetup) -> Game:
     scenario = cat.scenarios.get(setup.scenario)
     if scenario is None or scenario.battlefield not in cat.battlefields:
         raise SetupError(f"The scenario {setup.scenario!r} is not available; pick another.")
-    verdict = fit(scenario, cat.battlefields[scenario.battlefield])
+    field_id = setup.battlefield or scenario.battlefield
+    if field_id not in cat.battlefields:
+        raise SetupError(f"The battlefield {field_id!r} is not available; pick another.")
+    verdict = fit(scenario, cat.battlefields[field_id])
     if not verdict.ok:  # the verdict `arena validate` and the editor give too
         raise SetupError(f"{verdict.refusal()}.")
-    battlefield = verdict.battlefield
+    battlefield = verdict.battlefield  # its zones as they stand in for the scenario's
+    if battlefield.id != scenario.battlefield:
+        scenario = scenario.model_copy(update={"battlefield": battlefield.id})
     found: UserFiles | None = None
     armies: list[ArmyList] = []
     decks: list[SpellDeck] = []

@@ -4,6 +4,7 @@ follows the army, and a game played with a user army survives the file's deletio
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from arena.client.scenes.newgame import NewGameScene
 from arena.client.scenes.standard import standard_app
 from arena.client.settings import Settings
 from arena.client.storage import data_dir
+from arena.content.mapio_cli import run_import
 from arena.content.userfiles import armies_dir, decks_dir
 from arena.engine import Game
 
@@ -246,3 +248,36 @@ def test_difficulty_and_teams_are_chosen_by_keyboard_and_reach_the_game(
     assert battle.session.seats[1].kind == "ai" and battle.session.seats[1].difficulty == "hard"
     players = battle.game.state.static.players
     assert players[1].team == players[2].team != players[3].team
+
+
+def test_an_imported_community_map_is_offered_and_played(
+        screen: pygame.Surface, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``arena import-map`` puts a map in the player's battlefields; the next start of the
+    game offers it under the scenarios it fits (the game's own verdict) and plays on it."""
+    sample = Path(__file__).resolve().parents[1] / "content" / "fixtures" / "maps" / \
+        "arena-sample.json"
+    assert run_import(str(sample), None, io.StringIO(), io.StringIO()) == 0
+    monkeypatch.setattr(content, "_catalog", None)  # the game starting again reads it
+    cat = content.catalog()
+    imported = cat.battlefields["arena-sample"]
+    duel = cat.scenarios["the-duel"]
+    choices = content.battlefield_choices(duel)
+    assert choices[0] == ("", cat.battlefields[duel.battlefield].name)
+    assert ("arena-sample", imported.name) in choices
+    app = standard_app(screen.get_size(), Settings(animations="off", ai_pace="instant"))
+    scene = NewGameScene(app, GameSetup(scenario="the-duel", seed=3))
+    app.push(scene)
+    frames(app, screen, 2)
+    choose(scene, "battlefield", "arena-sample")
+    assert scene.setup.battlefield == "arena-sample"
+    frames(app, screen, 2)
+    save_artifact(screen, "newgame-imported-battlefield.png")
+    key(scene, pygame.K_RETURN)
+    battle = app.top
+    assert isinstance(battle, BattleScene), app.top
+    static = battle.game.state.static
+    assert static.scenario.name == duel.name
+    assert static.field.id == "arena-sample"
+    assert len(static.field.board.columns) == len(imported.columns)
+    # The map's zones stand in for the Duel's (the verdict's zone ids).
+    assert sorted(z.id for z in static.field.zones) == sorted(duel.zones.order)

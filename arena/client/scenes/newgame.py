@@ -1,9 +1,12 @@
-"""New game: scenario, players (human or computer, army, spell deck, team) and seed, then Start.
+"""New game: scenario, battlefield, players (human or computer, army, spell deck, team) and
+seed, then Start.
 
 The defaults play at once: The Duel, you (Gideon's army) against a normal computer player
 (Jace's army), a random seed -- one click on Start (or Enter). The scenario list shows a
-picture of each battlefield drawn by the game's renderer. Typing digits while the seed box
-has the focus sets the seed (Backspace deletes; R picks a new random one).
+picture of each battlefield drawn by the game's renderer. The Battlefield choice offers, besides
+the scenario's own, every other battlefield the game's verdict lets it play on (the player's
+own and imported community maps among them). Typing digits while the seed box has the focus
+sets the seed (Backspace deletes; R picks a new random one).
 
 Armies are the shipped premade ones and the player's own from the editor's builder (marked
 "(yours)"); the deck choice lists the decks that fit the seat's army (its Planeswalker's
@@ -153,6 +156,7 @@ class NewGameScene(Scene):
         self.scenarios: list[Scenario] = []
         self.setup = setup or GameSetup(seed=random.randrange(1, 1_000_000))
         self.previews: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+        self.field_choices: dict[str, list[tuple[str, str]]] = {}
         self.loaded = False
         self.preview_rect = pygame.Rect(0, 0, 0, 0)
         self.info_rect = pygame.Rect(0, 0, 0, 0)
@@ -246,7 +250,7 @@ class NewGameScene(Scene):
     def _pick_scenario(self, scenario_id: str) -> None:
         scenario = next(s for s in self.scenarios if s.id == scenario_id)
         count = min(max(len(self.setup.seats), scenario.players.min), scenario.players.max)
-        self.setup = replace(self.setup, scenario=scenario_id,
+        self.setup = replace(self.setup, scenario=scenario_id, battlefield="",
                              seats=self._seats_for(count, scenario))
         self._read_user_files()  # the army budget and deck rules are the scenario's
 
@@ -295,6 +299,20 @@ class NewGameScene(Scene):
             self.setup = replace(self.setup, seats=self._seats_for(count, scenario))
             self.resize(self.app.size)
 
+    def battlefields(self) -> list[tuple[str, str]]:
+        """The battlefields the chosen scenario can be played on (its own first), cached per
+        scenario: `content.battlefield_choices`, the game's own verdict."""
+        scenario = self.scenario
+        if scenario is None:
+            return []
+        found = self.field_choices.get(scenario.id)
+        if found is None:
+            found = self.field_choices[scenario.id] = content.battlefield_choices(scenario)
+        return found
+
+    def _on_battlefield(self, field_id: str) -> None:
+        self.setup = replace(self.setup, battlefield=field_id)
+
     def _set_seed(self, seed: int) -> None:
         self.setup = replace(self.setup, seed=seed)
 
@@ -339,9 +357,12 @@ class NewGameScene(Scene):
         scenario = self.scenario
         row_h, gap, head_h = 38, 6, 24
         count_row = scenario is not None and scenario.players.min != scenario.players.max
+        fields = self.battlefields()
+        field_row = len(fields) > 1
         notice_h = SkippedNotice.height_for(self.notice)
         rows_h = (head_h + len(self.setup.seats) * (row_h + gap) + 12 + 44
-                  + (44 if count_row else 0) + (notice_h + 12 if notice_h else 0))
+                  + (44 if count_row else 0) + (44 if field_row else 0)
+                  + (notice_h + 12 if notice_h else 0))
         room = h - int(unit * 1.3) - 10 - top - rows_h - 20
         preview_h = max(100, int(min(h * 0.36, right_w * 0.5, room)))
         self.preview_rect = pygame.Rect(x1, top, int(right_w * 0.55), preview_h)
@@ -357,6 +378,15 @@ class NewGameScene(Scene):
                            on_change=self._set_count)
             count.set_value(len(self.setup.seats))
             widgets.append(count)
+            y += 44
+        if field_row:
+            field = Choice(rect=pygame.Rect(x1, y, min(560, right_w), 36), label="Battlefield",
+                           name="battlefield", px=20, options=fields,
+                           on_change=self._on_battlefield,
+                           note="Where to play: the scenario's own battlefield, or any of "
+                                "yours (imported maps too) that the scenario fits.")
+            field.set_value(self.setup.battlefield)
+            widgets.append(field)
             y += 44
         free_teams = (scenario is not None and not scenario.teams
                       and len(self.setup.seats) > 2)
@@ -448,11 +478,11 @@ class NewGameScene(Scene):
             return
         self.form.handle_event(event)
 
-    def _preview(self, scenario: Scenario, size: tuple[int, int]) -> pygame.Surface:
-        key = (scenario.id, size)
+    def _preview(self, field_id: str, size: tuple[int, int]) -> pygame.Surface:
+        key = (field_id, size)
         found = self.previews.get(key)
         if found is None:
-            bf = content.catalog().battlefields[scenario.battlefield]
+            bf = content.catalog().battlefields[field_id]
             found = render_preview(field_from_battlefield(bf), size, content.zone_colours(bf))
             self.previews[key] = found
         return found
@@ -467,9 +497,13 @@ class NewGameScene(Scene):
         scenario = self.scenario
         if scenario is not None:
             draw_panel(surface, self.preview_rect.inflate(16, 16), fill=(20, 23, 34))
-            image = self._preview(scenario, self.preview_rect.size)
+            image = self._preview(self.setup.battlefield or scenario.battlefield,
+                                  self.preview_rect.size)
             surface.blit(image, self.preview_rect)
-            inner = draw_panel(surface, self.info_rect.inflate(16, 16), scenario.name)
+            title = scenario.name
+            if self.setup.battlefield:
+                title += f" on {dict(self.battlefields()).get(self.setup.battlefield, '')}"
+            inner = draw_panel(surface, self.info_rect.inflate(16, 16), title)
             lines = [scenario.description, "", _rules_line(scenario)]
             y = inner.y
             for paragraph in lines:
