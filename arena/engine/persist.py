@@ -9,7 +9,8 @@ and None only, so ``json.dumps`` takes it as it is -- and self-contained:
 - ``origin``: how the game began -- ``new_game`` inputs (seed, armies, decks, teams) or, for a
   game made from a position, the state it began in;
 - ``actions``: the text of every action applied since (undone ones are gone);
-- ``state``: the full current state.
+- ``state``: the full current state (its lasting effects under ``extra``, in the plain form
+  `arena.engine.lasting_records` describes).
 
 `game_from_data` rebuilds the current state directly (no replay); the card definitions are
 rebuilt by a ``card_factory(kind, data)`` (kind ``army`` or ``spell``) -- by default the

@@ -120,7 +120,8 @@ def drop_countered(state: GameState, spell: str) -> None:
 
 
 def enqueue(state: GameState, items: Iterable[QueueItem], front: bool = False) -> None:
-    """Add items to the trigger queue (at the back, or at the front)."""
+    """Add items to the trigger queue (at the back, or at the front for a spell's counters
+    and its resolution)."""
     lasting = state.lasting
     queue = (*items, *lasting.queue) if front else (*lasting.queue, *items)
     state.set_lasting(replace(lasting, queue=queue))
@@ -211,12 +212,14 @@ def attack_done(state: GameState, figures: Iterable[str]) -> None:
 def figure_left(state: GameState, figure: str) -> None:
     """A figure left the battlefield: whatever lasted on it ends."""
     lasting = state.lasting
-    state.set_lasting(replace(
+    left = replace(
         lasting,
         changes=tuple(c for c in lasting.changes if c.figure != figure),
         switches=tuple(s for s in lasting.switches if s.figure != figure),
         control=tuple(g for g in lasting.control if g.figure != figure),
-        extra_attacks=tuple((f, n) for f, n in lasting.extra_attacks if f != figure)))
+        extra_attacks=tuple((f, n) for f, n in lasting.extra_attacks if f != figure))
+    if left != lasting:
+        state.set_lasting(left)
 
 
 # --- rule-book hooks -----------------------------------------------------------------------

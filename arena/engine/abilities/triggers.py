@@ -85,7 +85,7 @@ from arena.engine.events import (
     TurnEnded,
     TurnStarted,
 )
-from arena.engine.lasting_records import QueuedCast, QueuedFlip, QueuedTrigger, freeze, thaw
+from arena.engine.lasting_records import QueuedFlip, QueuedTrigger, QueueItem, freeze, thaw
 from arena.engine.state import Decision, GameState
 from arena.engine.stats import stat
 from arena.engine.vocab import SETUP_PHASES, Point
@@ -457,7 +457,7 @@ def flip_resolver(ctx: Ctx, decision: Decision, accepted: bool) -> None:
     run_job(ctx, job)
 
 
-def _step(ctx: Ctx, item: QueuedTrigger | QueuedFlip | QueuedCast) -> None:
+def _step(ctx: Ctx, item: QueueItem) -> None:
     if isinstance(item, QueuedTrigger):
         _step_trigger(ctx, item)
     elif isinstance(item, QueuedFlip):
