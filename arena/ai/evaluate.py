@@ -43,7 +43,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from arena.engine.abilities.lasting import DETAIN, entries
 from arena.engine.abilities.params import CountSpec
 from arena.engine.abilities.spec import abilities_of
 from arena.engine.abilities.statics import source_name
@@ -80,8 +79,8 @@ def detained(state: GameState, seat: int) -> frozenset[str]:
     """The army cards ``seat`` may not choose on its next turn (a `forbid_choice` effect such
     as Stand Down, not yet begun): a fresh turn's potential leaves them out, which is what
     such a spell is worth."""
-    return frozenset(card for e in entries(state, DETAIN)
-                     if int(e["seat"]) == seat and not e["active"] for card in e["cards"])
+    return frozenset(card for d in state.lasting.detentions
+                     if d.seat == seat and not d.active for card in d.cards)
 
 
 @dataclass(frozen=True, slots=True)

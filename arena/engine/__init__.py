@@ -27,7 +27,8 @@ Example::
 
 Modules (each small, each says what it holds):
 
-- `game`: `Game`, `new_game`, `Pending`; `state`: the state records; `actions`, `events`;
+- `game`: `Game`, `new_game`, `Pending`; `state`: the state records (`lasting_records`: the
+  card mechanics' lasting effects on it); `actions`, `events`;
 - `setup` (first player, placement, hands, positions), `turn` (the five actions, windows,
   the driver), `summon`, `move_action` (action 3 in the game), `combat` (action 4), `effects`
   (damage, destruction, draws, discards, simultaneous damage), `glyphs`, `victory`;

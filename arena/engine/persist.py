@@ -9,7 +9,8 @@ and None only, so ``json.dumps`` takes it as it is -- and self-contained:
 - ``origin``: how the game began -- ``new_game`` inputs (seed, armies, decks, teams) or, for a
   game made from a position, the state it began in;
 - ``actions``: the text of every action applied since (undone ones are gone);
-- ``state``: the full current state.
+- ``state``: the full current state (its lasting effects under ``extra``, in the plain form
+  `arena.engine.lasting_records` describes).
 
 `game_from_data` rebuilds the current state directly (no replay); the card definitions are
 rebuilt by a ``card_factory(kind, data)`` (kind ``army`` or ``spell``) -- by default the
@@ -42,6 +43,7 @@ from arena.engine.defs import (
     card_to_data,
 )
 from arena.engine.errors import SetupError
+from arena.engine.lasting_records import Lasting
 from arena.engine.rng import Rng
 from arena.engine.rulebook import RuleBook
 from arena.engine.state import (
@@ -251,7 +253,7 @@ def state_to_data(state: GameState) -> dict[str, Any]:
         "stack": list(state.stack),
         "outcome": _outcome_to_data(state.outcome),
         "obstacles": {k: [o.damage, o.destroyed] for k, o in sorted(state.obstacles.items())},
-        "extra": json.loads(json.dumps(state.extra)),
+        "extra": state.lasting.to_plain(),
     }
 
 
@@ -263,6 +265,15 @@ def _phase(text: Any) -> Phase:
     except ValueError:
         raise SetupError(f"the save's phase {text!r} is not one of "
                          f"{', '.join(p.value for p in Phase)}") from None
+
+
+def _lasting(data: Mapping[str, Any]) -> Lasting:
+    """The save's lasting effects (``extra``) as records."""
+    try:
+        return Lasting.from_plain(data)
+    except (KeyError, TypeError, ValueError) as error:
+        raise SetupError(f"the save's lasting effects (state.extra) cannot be read: {error}; "
+                         "the save is damaged, load another one") from None
 
 
 def state_from_data(data: Mapping[str, Any], static: Static) -> GameState:
@@ -299,7 +310,7 @@ def state_from_data(data: Mapping[str, Any], static: Static) -> GameState:
         outcome=_outcome_from_data(data["outcome"]),
         obstacles={str(k): ObstacleState(int(d), bool(gone))
                    for k, (d, gone) in data.get("obstacles", {}).items()},
-        extra=dict(data["extra"]),
+        lasting=_lasting(data["extra"]),
     )
     return state
 

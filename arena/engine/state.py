@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 from arena.engine.board import Board
 from arena.engine.bodies import Body
 from arena.engine.defs import ArmyCardDef, FieldSetup, ScenarioRules, SpellCardDef
+from arena.engine.lasting_records import Lasting
 from arena.engine.rng import Rng
 from arena.engine.vocab import Phase
 from arena.hexgrid import Hex
@@ -315,9 +316,9 @@ class GameState:
     outcome: Outcome | None = None
     obstacles: dict[str, ObstacleState] = dc_field(default_factory=dict)
     """Damaged or destroyed obstacles by id (`arena.engine.cryptoliths`); others are absent."""
-    extra: dict[str, Any] = dc_field(default_factory=dict)
-    """Plain data the extensions keep (effects lasting a turn, detained cards ...); values
-    are treated as immutable and replaced, never mutated."""
+    lasting: Lasting = Lasting()
+    """What card mechanics leave behind (stat changes, control, detained cards, the trigger
+    queue ...; `arena.engine.lasting_records`): one frozen value, replaced, never mutated."""
     cache: dict[str, Any] = dc_field(default_factory=dict)
 
     def clone(self) -> GameState:
@@ -339,7 +340,7 @@ class GameState:
             stack=self.stack,
             outcome=self.outcome,
             obstacles=dict(self.obstacles),
-            extra=dict(self.extra),
+            lasting=self.lasting,
             cache={},
         )
 
@@ -373,12 +374,9 @@ class GameState:
         self.obstacles[obstacle] = state
         self.cache.clear()
 
-    def set_extra(self, key: str, value: Any) -> None:
-        """Set (or with None remove) an extension's plain-data entry."""
-        if value is None:
-            self.extra.pop(key, None)
-        else:
-            self.extra[key] = value
+    def set_lasting(self, lasting: Lasting) -> None:
+        """Replace the lasting effects."""
+        self.lasting = lasting
         self.cache.clear()
 
     def set_turn(self, **changes: Any) -> None:

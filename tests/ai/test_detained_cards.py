@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 
 from arena.ai.evaluate import Evaluator, detained, soft_best
-from arena.engine.abilities.lasting import DETAIN, put
+from arena.engine.abilities.lasting import add_detention
+from arena.engine.lasting_records import Detention
 from arena.hexgrid import Hex
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "cards"))
@@ -44,7 +45,7 @@ def test_a_detained_card_is_left_out_of_its_owners_next_turn() -> None:
     spread = ev.w.choice_spread
     assert ev.fresh_potential(snap, 2) == soft_best([liliana, zombies], spread)
     assert liliana > zombies  # so barring the best card must lower the potential
-    put(state, DETAIN, [{"seat": 2, "cards": [LILIANA_CARD], "active": False}])
+    add_detention(state, Detention(2, (LILIANA_CARD,), active=False))
     assert ev.fresh_potential(ev.snap(state, 1), 2) == zombies
 
 
@@ -55,7 +56,7 @@ def test_barring_the_runner_up_card_is_worth_something() -> None:
     ev = Evaluator()
     state = game.state
     before = ev.fresh_potential(ev.snap(state, 1), 2)
-    put(state, DETAIN, [{"seat": 2, "cards": [f"p2:{ZOMBIES}"], "active": False}])
+    add_detention(state, Detention(2, (f"p2:{ZOMBIES}",), active=False))
     after = ev.fresh_potential(ev.snap(state, 1), 2)
     assert after < before
 

@@ -226,7 +226,7 @@ def test_a_counter_hidden_enchantment_counters_an_enchantment_even_face_down() -
     assert game.to_act == 2 and game.pending.phase == "optional"
     assert game.state.stack == ("p1/trap",)
     view = game.view(2)  # player 2 decides without learning what is being played
-    assert view.state.stack != ("p1/trap",) and "trap" not in str(view.state.extra)
+    assert view.state.stack != ("p1/trap",) and "trap" not in str(view.state.lasting)
     events = game.apply(Accept())
     countered = events_of(events, "SpellCountered")
     assert countered and countered[0].spell == "p1/trap"
@@ -332,6 +332,6 @@ def test_counter_offer_answers_are_hidden_from_the_player_whose_spell_waits() ->
     game = counter_game(SCATTER, [HONOR])
     game.apply(f"play p1/honor p1:{RHOX}")
     view = game.view(1)
-    assert "scatter" not in str(view.state.extra) and "scatter" not in str(
+    assert "scatter" not in str(view.state.lasting) and "scatter" not in str(
         [d.data for d in view.state.pending])
     assert [a.text() for a in game.legal_actions()] == ["accept", "pass"]

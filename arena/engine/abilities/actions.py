@@ -45,6 +45,7 @@ from arena.engine.abilities.spec import AbilitySpec, abilities_of
 from arena.engine.abilities.statics import source_name
 from arena.engine.actions import Action, PlaySpell, UseAbility
 from arena.engine.context import Ctx
+from arena.engine.lasting_records import QueuedCast, freeze
 from arena.engine.state import GameState
 from arena.engine.turn import can_play_spell_now, can_use_ability_now
 
@@ -137,7 +138,7 @@ class ActivatedAbilities:
         card = state.turn_state.chosen
         if card is None or not can_use_ability_now(state, player):
             return []
-        stolen = state.extra.get(lasting.STOLEN, {}).get("card") == card
+        stolen = state.lasting.stolen is not None and state.lasting.stolen.card == card
         if state.cards[card].zone != "play" or (
                 state.static.cards[card].owner != player and not stolen):
             return []
@@ -234,9 +235,8 @@ class Spells:
         if found is None:
             return False
         preset, card = found
-        item = {"kind": "cast", "spell": action.spell, "player": player, "preset": preset,
-                "attach": card}
-        triggers.enqueue(state, [*triggers.counter_items(ctx, action.spell, player), item],
-                         front=True)
+        item = QueuedCast(action.spell, player, freeze(preset), card)
+        lasting.enqueue(state, [*triggers.counter_items(ctx, action.spell, player), item],
+                        front=True)
         triggers.pump(ctx)
         return True

@@ -43,6 +43,7 @@ from arena.engine.abilities.selectors import card_kinds
 from arena.engine.abilities.spec import SpellSpec, spell_spec
 from arena.engine.context import Ctx
 from arena.engine.events import SpellDiscarded
+from arena.engine.lasting_records import QueuedCast, thaw
 from arena.engine.state import Attachment, GameState
 
 __all__ = [
@@ -119,33 +120,25 @@ def attach(ctx: Ctx, spell: str, card: str, face_up: bool) -> None:
                                  state.static.card_def(card).name, face_up))
 
 
-def _countered_by(state: GameState, spell: str) -> str | None:
-    for e in state.extra.get(lasting.COUNTERED, ()):
-        if e["spell"] == spell:
-            return str(e["by"])
-    return None
-
-
 def _resolved(ctx: Ctx, spell: str, player: int, spec: SpellSpec) -> None:
     ctx.emit(SpellResolved(player, spell, spec.name, spec.type, spec.colour,
                            spec.type == "hidden_enchantment"))
 
 
-def cast_step(ctx: Ctx, item: dict[str, Any]) -> None:
+def cast_step(ctx: Ctx, item: QueuedCast) -> None:
     """Resolve a spell once the counters have been offered (see the module docstring)."""
     state = ctx.state
-    spell, player = str(item["spell"]), int(item["player"])
+    spell, player = item.spell, item.player
     if spell not in state.stack:
         return
     spec = spec_of(state, spell)
-    by = _countered_by(state, spell)
+    by = lasting.countered_by(state, spell)
     if by is not None or spec is None:
-        lasting.put(state, lasting.COUNTERED, [e for e in lasting.entries(state, lasting.COUNTERED)
-                                               if e["spell"] != spell])
+        lasting.drop_countered(state, spell)
         to_graveyard(ctx, spell, "countered")
         ctx.emit(SpellCountered(player, spell, state.static.spell_name(spell), by or "?"))
         return
-    target = item.get("attach")
+    target = item.attach
     if spec.type == "sorcery":
         scope = spell_scope(state, player, spell)
     else:
@@ -157,7 +150,7 @@ def cast_step(ctx: Ctx, item: dict[str, Any]) -> None:
         if spec.type == "hidden_enchantment":
             _resolved(ctx, spell, player, spec)
             return
-    job = new_job(scope, ["spell", spec.id, "effects"], dict(item.get("preset", {})),
+    job = new_job(scope, ["spell", spec.id, "effects"], thaw(item.preset),
                   {"kind": "spell", "spell": spell, "player": player})
     run_job(ctx, job)
 

@@ -81,6 +81,15 @@ from arena.engine.events import (
     LibraryShuffled,
     SpellDiscarded,
 )
+from arena.engine.lasting_records import (
+    ControlGrant,
+    CounteredSpell,
+    Detention,
+    StatChange,
+    StatSwitch,
+    StolenTurn,
+    Until,
+)
 from arena.engine.move_action import move_request, walk
 from arena.engine.pathfinding import Reach, reachable
 from arena.engine.state import Attachment, CardState, FigureState, GameState, TurnState
@@ -507,9 +516,7 @@ def counter_spell(rt: Runtime, effect: EffectSpec) -> None:
     spell = rt.scope.countering
     if spell is None or not _counterable(rt, effect):
         return
-    lasting.put(rt.state, lasting.COUNTERED,
-                [*lasting.entries(rt.state, lasting.COUNTERED),
-                 {"spell": spell, "by": rt.scope.label}])
+    lasting.add_countered(rt.state, CounteredSpell(spell, rt.scope.label))
 
 
 def _counterable(rt: Runtime, effect: EffectSpec) -> bool:
@@ -535,14 +542,13 @@ def gain_control(rt: Runtime, effect: EffectSpec) -> None:
         {effect: gain_control, select: {relation: opposing, card_kind: [squad, hero]}}
     """
     state = rt.state
-    until = ("next_turn" if effect.of(GainControl).duration == "until_end_of_next_turn"
-             else "turn")
+    until = (Until.NEXT_TURN if effect.of(GainControl).duration == "until_end_of_next_turn"
+             else Until.TURN)
     for f in rt.figures(effect):
         if state.controller(f) == rt.scope.player:
             continue
         state.set_figure(f, replace(state.figures[f], controller=rt.scope.player))
-        lasting.add_entry(state, lasting.CONTROL, {"figure": f, "player": rt.scope.player,
-                                                   "until": until, "turn": state.turn})
+        lasting.add_control(state, ControlGrant(f, rt.scope.player, until, state.turn))
         rt.ctx.emit(ControlChanged(f, state.static.figure_name(f), rt.scope.player,
                                    rt.scope.label))
 
@@ -556,12 +562,12 @@ def take_turn_with(rt: Runtime, effect: EffectSpec) -> None:
                                           card_kind: [planeswalker], exclude_self: true}}
     """
     state = rt.state
-    if lasting.STOLEN in state.extra:
+    if state.lasting.stolen is not None:
         return
     for f in rt.figures(effect)[:1]:
         card = state.static.figures[f].card
-        state.set_extra(lasting.STOLEN, {"figure": f, "card": card, "player": rt.scope.player,
-                                         "chosen": state.turn_state.chosen})
+        lasting.set_stolen(state, StolenTurn(f, card, rt.scope.player,
+                                             state.turn_state.chosen))
         state.set_figure(f, replace(state.figures[f], controller=rt.scope.player))
         state.turn_state = TurnState(chosen=card,
                                      spells_played=state.turn_state.spells_played)
@@ -574,18 +580,18 @@ def take_turn_with(rt: Runtime, effect: EffectSpec) -> None:
 def end_stolen_turn(ctx: Ctx) -> None:
     """The turn taken with another player's Planeswalker is over: control returns."""
     state = ctx.state
-    stolen = state.extra.get(lasting.STOLEN)
-    if not stolen:
+    stolen = state.lasting.stolen
+    if stolen is None:
         return
-    state.set_extra(lasting.STOLEN, None)
-    figure = str(stolen["figure"])
+    lasting.set_stolen(state, None)
+    figure = stolen.figure
     fs = state.figures[figure]
     if fs.zone == "battlefield" and fs.controller:
         state.set_figure(figure, replace(fs, controller=0))
         ctx.emit(ControlChanged(figure, state.static.figure_name(figure),
                                 state.static.figures[figure].owner,
                                 "the turn taken with it is over"))
-    state.set_turn(chosen=stolen.get("chosen"))
+    state.set_turn(chosen=stolen.chosen)
 
 
 # --- stats ---------------------------------------------------------------------------------
@@ -610,8 +616,9 @@ def _lasting_targets(rt: Runtime, effect: EffectSpec) -> list[tuple[str, ...]]:
     return figure_targets(rt, effect)
 
 
-_UNTIL: dict[ModifyDuration, str] = {"this_turn": "turn", "this_attack": "attack",
-                                     "permanent": "permanent", "while_attached": "turn"}
+_UNTIL: dict[ModifyDuration, Until] = {"this_turn": Until.TURN, "this_attack": Until.ATTACK,
+                                       "permanent": Until.PERMANENT,
+                                       "while_attached": Until.TURN}
 
 
 def modify(rt: Runtime, effect: EffectSpec) -> None:
@@ -627,24 +634,23 @@ def modify(rt: Runtime, effect: EffectSpec) -> None:
     p = effect.of(Modify)
     if p.duration == "while_attached" and _on_enchantment(rt):
         return  # lasts while the card is attached (`arena.engine.abilities.statics`)
-    stat = str(p.stat)
+    stat = p.stat
     until = _UNTIL[p.duration]
     figures = rt.figures(effect)
     for f in figures:
         n = rt.amount(p.amount, f)
         if n:
-            lasting.add_entry(state, lasting.MODS, {"figure": f, "stat": stat, "amount": n,
-                                                    "source": rt.scope.label, "until": until,
-                                                    "turn": state.turn})
+            lasting.add_change(state, StatChange(f, stat, n, rt.scope.label, until,
+                                                 state.turn))
     if figures:
         rt.ctx.emit(EffectApplied(rt.scope.label, "modify", tuple(figures),
                                   f"{_names(state, figures)}: {_stat_label(stat)} "
                                   f"changed"))
 
 
-def _stat_label(stat: str) -> str:
-    """``deck cost`` for ``deck_cost``; a name outside the vocabulary as it is."""
-    return Stat(stat).label if stat in Stat._value2member_map_ else stat
+def _stat_label(stat: Stat) -> str:
+    """``deck cost`` for ``deck_cost``."""
+    return stat.label
 
 
 def switch_stats(rt: Runtime, effect: EffectSpec) -> None:
@@ -656,11 +662,10 @@ def switch_stats(rt: Runtime, effect: EffectSpec) -> None:
     state = rt.state
     if _on_enchantment(rt):
         return  # lasts while the card is attached (`arena.engine.abilities.statics`)
-    stats = [str(s) for s in effect.of(SwitchStats).stats]
+    stats = effect.of(SwitchStats).stats
     figures = rt.figures(effect)
     for f in figures:
-        lasting.add_entry(state, lasting.SWITCH, {"figure": f, "stats": stats,
-                                                  "source": rt.scope.label})
+        lasting.add_switch(state, StatSwitch(f, stats, rt.scope.label))
     if figures:
         rt.ctx.emit(EffectApplied(rt.scope.label, "switch_stats", tuple(figures),
                                   f"{_names(state, figures)}: {stats[0]} and {stats[1]} "
@@ -756,8 +761,7 @@ def forbid_choice(rt: Runtime, effect: EffectSpec) -> None:
             cards = [c for c in static.players[owner].cards
                      if c == card or (static.card_def(c).name == name
                                       and static.card_def(c).kind == "squad")]
-        lasting.add_entry(state, lasting.DETAIN, {"seat": owner, "cards": cards,
-                                                  "active": False})
+        lasting.add_detention(state, Detention(owner, tuple(cards), False))
         rt.ctx.emit(EffectApplied(rt.scope.label, "forbid_choice", tuple(cards),
                                   f"{name} cannot be chosen on Player {owner}'s next turn"))
 

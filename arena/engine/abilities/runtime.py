@@ -17,8 +17,8 @@ one token at a time. An effect with no legal choice does nothing. An effect may 
 decision and the effect runs again from its start with the answers, so effects ask everything
 before they change anything. A decision an effect causes elsewhere (the core's simultaneous-
 damage order, a Glyph of Recall reached by a move) suspends the job until it is answered
-(``abl.suspended``; `pump` resumes it). When the frames are done the job's ``done`` finisher
-runs (a sorcery to the graveyard, an aura onto its card ...).
+(``GameState.lasting.suspended``; `pump` resumes it). When the frames are done the job's
+``done`` finisher runs (a sorcery to the graveyard, an aura onto its card ...).
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from arena.engine.abilities.spec import effects_at
 from arena.engine.actions import Action, Answer
 from arena.engine.context import Ctx
 from arena.engine.events import DecisionAnswered
+from arena.engine.lasting_records import thaw
 from arena.engine.state import Decision, GameState
 
 __all__ = [
@@ -55,7 +56,6 @@ __all__ = [
     "path_key",
     "run_job",
     "scope_of",
-    "thaw",
 ]
 
 CHOICE = "ability_choice"
@@ -323,7 +323,7 @@ def run_job(ctx: Ctx, job: dict[str, Any]) -> bool:
         for sub in reversed(rt.calls):
             frames.append([sub, 0])
         if len(state.pending) > pending:
-            lasting.add_entry(state, lasting.SUSPENDED, {"job": job})
+            lasting.suspend(state, job)
             return False
     done = job.get("done")
     if done:
@@ -341,19 +341,9 @@ def choice_apply(ctx: Ctx, decision: Decision, action: Action) -> None:
     assert isinstance(action, Answer)
     ctx.pop()
     ctx.emit(DecisionAnswered(decision.player, decision.description, action.option))
-    job = thaw(decision.data["job"])
+    job = thaw(decision.data["job"])  # a job changes as it runs: the decision keeps its own
     job["answers"][str(decision.data["key"])] = action.option
     run_job(ctx, job)
-
-
-def thaw(data: Any) -> Any:
-    """A deep, mutable copy of plain data: a job is changed as it runs, and the copy kept in
-    a decision, the queue or an undo snapshot must not change with it."""
-    if isinstance(data, dict):
-        return {k: thaw(v) for k, v in data.items()}
-    if isinstance(data, (list, tuple)):
-        return [thaw(v) for v in data]
-    return data
 
 
 def scope_of(job: dict[str, Any]) -> Scope:

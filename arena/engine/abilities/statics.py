@@ -28,7 +28,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from arena.engine.abilities import lasting
 from arena.engine.abilities.amounts import evaluate
 from arena.engine.abilities.params import Modify, SelectorSpec, SwitchStats
 from arena.engine.abilities.scope import Scope
@@ -180,9 +179,9 @@ def _auras(state: GameState, query: StatQuery) -> list[tuple[str, int]]:
 
 def _lasting(state: GameState, query: StatQuery) -> list[tuple[str, int]]:
     out = []
-    for e in state.extra.get(lasting.MODS, ()):
-        if e["figure"] == query.figure and POINT_OF.get(e["stat"]) == query.point:
-            out.append((str(e["source"]), int(e["amount"])))
+    for c in state.lasting.changes:
+        if c.figure == query.figure and POINT_OF.get(c.stat) == query.point:
+            out.append((c.source, c.amount))
     return out
 
 
@@ -202,8 +201,8 @@ def card_modifiers(state: GameState, query: StatQuery) -> Iterable[tuple[str, in
 
 
 def _switches(state: GameState, figure: str) -> list[tuple[str, str, str]]:
-    out = [(str(e["stats"][0]), str(e["stats"][1]), str(e["source"]))
-           for e in state.extra.get(lasting.SWITCH, ()) if e["figure"] == figure]
+    out = [(str(s.stats[0]), str(s.stats[1]), s.source)
+           for s in state.lasting.switches if s.figure == figure]
     for card, spell, spec in _aura_specs(state):
         for effect in spec.continuous:
             if not isinstance(effect.params, SwitchStats):
@@ -231,7 +230,7 @@ def _raw(state: GameState, point: Point, figure: str, other: str | None) -> Stat
 
 def switch_override(state: GameState, query: StatQuery, value: StatValue) -> StatValue:
     """The stat override: a switched figure's stat is the other stat's folded value."""
-    if lasting.SWITCH not in state.extra and not any(
+    if not state.lasting.switches and not any(
             cs.enchantments for cs in state.cards.values()):
         return value
     if state.figures[query.figure].zone != "battlefield":

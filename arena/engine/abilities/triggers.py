@@ -26,10 +26,10 @@ A hidden enchantment's trigger is read the same way with the card it is on.
 Several triggers from one event resolve in a fixed order: the active player's first, then the
 other players by seat number (teammates in player-number order); on one side army abilities
 (card order, then ability order) before hidden enchantments (topmost first). They wait in a
-queue (``abl.queue``) and resolve once the action's events are all seen; the queue is pumped
-whenever no decision is pending. A mandatory trigger resolves; an optional one becomes an
-``optional`` decision (`Accept` / `Pass`), offered only when it could do something; a hidden
-enchantment is offered to its owner (`Accept` flips it; `Pass` puts it out of play).
+queue (``GameState.lasting.queue``) and resolve once the action's events are all seen; the
+queue is pumped whenever no decision is pending. A mandatory trigger resolves; an optional one
+becomes an ``optional`` decision (`Accept` / `Pass`), offered only when it could do something;
+a hidden enchantment is offered to its owner (`Accept` flips it; `Pass` puts it out of play).
 ``limit: once_per_turn`` is counted when the trigger takes effect.
 
 Conditions: ``attacker`` and ``target`` (selectors measured from the triggering figure),
@@ -60,7 +60,6 @@ from arena.engine.abilities.runtime import (
     effect_viable,
     new_job,
     run_job,
-    thaw,
 )
 from arena.engine.abilities.scope import Scope
 from arena.engine.abilities.selectors import card_matches, figure_matches, select_figures
@@ -81,6 +80,7 @@ from arena.engine.events import (
     TurnEnded,
     TurnStarted,
 )
+from arena.engine.lasting_records import QueuedFlip, QueuedTrigger, QueueItem, freeze, thaw
 from arena.engine.state import Decision, GameState
 from arena.engine.stats import stat
 from arena.engine.vocab import SETUP_PHASES, Point
@@ -91,7 +91,6 @@ __all__ = [
     "TRIGGER",
     "condition_holds",
     "counter_items",
-    "enqueue",
     "flip_resolver",
     "on_event",
     "pump",
@@ -271,12 +270,15 @@ def _live(state: GameState, occ: _Occasion, cond: ConditionSpec | None) -> bool:
     return zone == "graveyard" and cond is not None and cond.all_figures_in_graveyard
 
 
-def _trigger_items(ctx: Ctx, occ: _Occasion, counters: bool = False) -> list[dict[str, Any]]:
+_Item = QueuedTrigger | QueuedFlip
+
+
+def _trigger_items(ctx: Ctx, occ: _Occasion, counters: bool = False) -> list[_Item]:
     """Queue items for one occasion: the card's triggered abilities, then its face-down
     hidden enchantments (topmost first). ``counters``: only those that counter spells."""
     state = ctx.state
     static = state.static
-    items: list[dict[str, Any]] = []
+    items: list[_Item] = []
     def_id = static.cards[occ.card].def_id
     for ability in abilities_of(static, def_id):
         if ability.kind != "trigger" or ability.event != occ.event:
@@ -289,8 +291,7 @@ def _trigger_items(ctx: Ctx, occ: _Occasion, counters: bool = False) -> list[dic
                        _player_of(state, occ.card), ability=ability.id)
         if not condition_holds(state, ability.condition, scope, occ):
             continue
-        items.append({"kind": "trigger", "card": occ.card, "ability": ability.id,
-                      "scope": scope.to_data()})
+        items.append(QueuedTrigger(occ.card, ability.id, freeze(scope.to_data())))
     if state.cards[occ.card].zone != "play":
         return items
     for a in state.cards[occ.card].enchantments:
@@ -303,25 +304,24 @@ def _trigger_items(ctx: Ctx, occ: _Occasion, counters: bool = False) -> list[dic
         scope = _scope(state, occ, spec.name, owner, spell=a.spell)
         if not condition_holds(state, spec.condition, scope, occ):
             continue
-        items.append({"kind": "hidden", "card": occ.card, "spell": a.spell,
-                      "scope": scope.to_data()})
+        items.append(QueuedFlip(occ.card, a.spell, freeze(scope.to_data())))
     return items
 
 
-def _order(state: GameState, item: dict[str, Any]) -> tuple[int, int]:
-    seat = int(item["scope"]["player"])
+def _order(state: GameState, item: _Item) -> tuple[int, int]:
+    seat = Scope.from_data(item.scope).player
     return (0 if seat == state.active else 1, seat)
 
 
-def _collect(ctx: Ctx, event: Event) -> list[dict[str, Any]]:
-    items: list[dict[str, Any]] = []
+def _collect(ctx: Ctx, event: Event) -> list[_Item]:
+    items: list[_Item] = []
     for occ in _occasions(ctx, event):
         items.extend(_trigger_items(ctx, occ))
     items.sort(key=lambda i: _order(ctx.state, i))  # stable: card and pile order kept
     return items
 
 
-def counter_items(ctx: Ctx, spell: str, player: int) -> list[dict[str, Any]]:
+def counter_items(ctx: Ctx, spell: str, player: int) -> list[_Item]:
     """Queue items offering every counter that answers ``player`` playing ``spell``."""
     state = ctx.state
     static = state.static
@@ -331,7 +331,7 @@ def counter_items(ctx: Ctx, spell: str, player: int) -> list[dict[str, Any]]:
     events = ["spell_played"]
     if d.type in ("aura", "hidden_enchantment"):
         events.append("enchantment_played")
-    items: list[dict[str, Any]] = []
+    items: list[_Item] = []
     for seat in static.seats:
         if not static.opposed(seat, player):
             continue
@@ -339,8 +339,8 @@ def counter_items(ctx: Ctx, spell: str, player: int) -> list[dict[str, Any]]:
             for event in events:
                 occ = _Occasion(event, card, {"spell": spell})
                 for item in _trigger_items(ctx, occ, counters=True):
-                    item["scope"]["countering"] = spell
-                    items.append(item)
+                    items.append(replace(item, scope=freeze({**item.scope,
+                                                             "countering": spell})))
     items.sort(key=lambda i: _order(state, i))
     return items
 
@@ -358,29 +358,29 @@ def _viable(ctx: Ctx, job: dict[str, Any], effects: tuple[EffectSpec, ...]) -> b
     return any(effect_viable(rt, e) for e in effects)
 
 
-def _stale_counter(state: GameState, scope: dict[str, Any]) -> bool:
-    spell = scope.get("countering")
+def _stale_counter(state: GameState, scope: Scope) -> bool:
+    spell = scope.countering
     if spell is None:
         return False
     if spell not in state.stack:
         return True
-    return any(e["spell"] == spell for e in state.extra.get(lasting.COUNTERED, ()))
+    return lasting.countered_by(state, spell) is not None
 
 
-def _step_trigger(ctx: Ctx, item: dict[str, Any]) -> None:
+def _step_trigger(ctx: Ctx, item: QueuedTrigger) -> None:
     state = ctx.state
-    card = str(item["card"])
-    ability = _ability(state, card, str(item["ability"]))
-    if _stale_counter(state, item["scope"]):
+    card = item.card
+    ability = _ability(state, card, item.ability)
+    scope = Scope.from_data(item.scope)
+    if _stale_counter(state, scope):
         return
     key = f"trigger:{card}/{ability.id}"
     if ability.limit == "once_per_turn" and key in state.turn_state.used:
         return
     def_id = state.static.cards[card].def_id
-    job = new_job(Scope.from_data(item["scope"]), ["army", def_id, ability.id, "effects"])
+    job = new_job(scope, ["army", def_id, ability.id, "effects"])
     if not _viable(ctx, job, ability.effects):
         return
-    scope = Scope.from_data(item["scope"])
     if ability.optional:
         offer_optional(ctx, scope.player, TRIGGER, f"{scope.label}: use it?",
                        {"job": job, "key": key, "card": card, "ability": ability.id})
@@ -408,10 +408,10 @@ def trigger_resolver(ctx: Ctx, decision: Decision, accepted: bool) -> None:
     run_job(ctx, job)
 
 
-def _step_hidden(ctx: Ctx, item: dict[str, Any]) -> None:
+def _step_hidden(ctx: Ctx, item: QueuedFlip) -> None:
     state = ctx.state
-    card, spell = str(item["card"]), str(item["spell"])
-    if _stale_counter(state, item["scope"]):
+    card, spell = item.card, item.spell
+    if _stale_counter(state, Scope.from_data(item.scope)):
         return
     if not any(a.spell == spell and not a.face_up for a in state.cards[card].enchantments):
         return
@@ -419,7 +419,7 @@ def _step_hidden(ctx: Ctx, item: dict[str, Any]) -> None:
     name = state.static.card_def(card).name
     offer_optional(ctx, owner, FLIP,
                    f"Flip your hidden enchantment on {name}? (If not, it goes out of play.)",
-                   {"card": card, "spell": spell, "scope": item["scope"]})
+                   {"card": card, "spell": spell, "scope": thaw(item.scope)})
 
 
 def flip_resolver(ctx: Ctx, decision: Decision, accepted: bool) -> None:
@@ -452,13 +452,12 @@ def flip_resolver(ctx: Ctx, decision: Decision, accepted: bool) -> None:
     run_job(ctx, job)
 
 
-def _step(ctx: Ctx, item: dict[str, Any]) -> None:
-    kind = item["kind"]
-    if kind == "trigger":
+def _step(ctx: Ctx, item: QueueItem) -> None:
+    if isinstance(item, QueuedTrigger):
         _step_trigger(ctx, item)
-    elif kind == "hidden":
+    elif isinstance(item, QueuedFlip):
         _step_hidden(ctx, item)
-    elif kind == "cast":
+    else:
         casting.cast_step(ctx, item)
 
 
@@ -467,23 +466,14 @@ def pump(ctx: Ctx) -> None:
     left."""
     state = ctx.state
     while not state.pending and state.outcome is None:
-        suspended = lasting.entries(state, lasting.SUSPENDED)
-        if suspended:
-            lasting.put(state, lasting.SUSPENDED, suspended[:-1])
-            run_job(ctx, thaw(suspended[-1]["job"]))
+        job = lasting.resume_suspended(state)
+        if job is not None:
+            run_job(ctx, job)
             continue
-        queue = lasting.entries(state, lasting.QUEUE)
-        if not queue:
+        item = lasting.next_queued(state)
+        if item is None:
             return
-        lasting.put(state, lasting.QUEUE, queue[1:])
-        _step(ctx, thaw(queue[0]))
-
-
-def enqueue(state: GameState, items: list[dict[str, Any]], front: bool = False) -> None:
-    """Add items to the trigger queue (at the back, or at the front for a spell's counters
-    and its resolution)."""
-    queue = lasting.entries(state, lasting.QUEUE)
-    lasting.put(state, lasting.QUEUE, [*items, *queue] if front else [*queue, *items])
+        _step(ctx, item)
 
 
 # --- the handler ---------------------------------------------------------------------------
@@ -512,13 +502,13 @@ def on_event(ctx: Ctx, event: Event) -> None:
         lasting.attack_done(state, (event.attacker, event.target))
     elif isinstance(event, FigureDestroyed):
         lasting.figure_left(state, event.figure)
-    elif isinstance(event, EndOfTurnReached) and lasting.STOLEN in state.extra:
+    elif isinstance(event, EndOfTurnReached) and state.lasting.stolen is not None:
         end_stolen_turn(ctx)
         skip = True
     if not skip:
         items = _collect(ctx, event)
         if items:
-            enqueue(state, items)
+            lasting.enqueue(state, items)
     if ctx.events and ctx.events[-1] is event:
         _lethal(ctx)
         if not state.pending:

@@ -4,8 +4,10 @@
 filter adds: a hidden enchantment being played by someone else (on the stack) shows its back
 too, and every spell card the viewer may not identify -- in another player's hand or library,
 face down, or being played face down -- is replaced by ``hidden`` wherever the card mechanics
-keep it in plain data (the trigger queue, suspended resolutions, pending decisions: a counter
-offer names the spell it answers, a look at a library names the card seen).
+keep it: in the lasting effects (the trigger queue, suspended resolutions, countered spells;
+redacted in their plain form, so the view's records read back exactly what a save of the view
+would hold) and in pending decisions (a counter offer names the spell it answers, a look at a
+library names the card seen).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from arena.engine.lasting_records import Lasting
 from arena.engine.state import GameState
 
 __all__ = ["HIDDEN", "view_filter"]
@@ -47,6 +50,5 @@ def view_filter(real: GameState, view: GameState, seat: int, hide: Callable[[int
     secret = {u for u, info in static.spells.items() if info.owner != seat and u not in shown}
     if not secret:
         return
-    for key in [k for k in view.extra if k.startswith("abl.")]:
-        view.extra[key] = _redact(view.extra[key], secret)
+    view.lasting = Lasting.from_plain(_redact(view.lasting.to_plain(), secret))
     view.pending = [replace(d, data=_redact(dict(d.data), secret)) for d in view.pending]
