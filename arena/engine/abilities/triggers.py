@@ -53,8 +53,8 @@ from arena.engine.abilities.events import (
     SpellCountered,
     SpellResolved,
 )
+from arena.engine.abilities.lasting_primitives import end_stolen_turn
 from arena.engine.abilities.params import EffectSpec, SelectorSpec
-from arena.engine.abilities.primitives import end_stolen_turn
 from arena.engine.abilities.runtime import (
     Runtime,
     effect_viable,
