@@ -150,6 +150,8 @@ def parse_part(text: str, where: str) -> tuple[dict[str, Any] | None, str]:
         doc = yamlio.parse(text, where)
     except ContentError as exc:
         return None, exc.problems[0].message
+    if doc.problems:
+        return None, f"{doc.problems[0].path} {doc.problems[0].message}"
     data = doc.data
     if not isinstance(data, dict):
         return None, "an ability or effect is a mapping of `key: value` lines"

@@ -91,12 +91,15 @@ def load_document(doc: Document, expect: type[BaseModel] | None = None) -> Conte
             ("format",), f"holds {_a(FORMAT_NAMES[fmt])}, but {_a(wanted)} was expected here",
             f"choose {_a(wanted)} file")])
     try:
-        return typing.cast(ContentModel, model_cls.model_validate(data))
+        model = typing.cast(ContentModel, model_cls.model_validate(data))
     except pydantic.ValidationError as exc:
-        raise ContentError(_problems(doc, model_cls, exc)) from None
+        raise ContentError([*doc.problems, *_problems(doc, model_cls, exc)]) from None
     except (RecursionError, ValueError, TypeError) as exc:  # defensive: never leak
         raise ContentError([doc.problem((), f"could not be read: {exc}", "check the file")]) \
             from None
+    if doc.problems:  # a key given twice: the schema found nothing else
+        raise ContentError(doc.problems)
+    return model
 
 
 MAX_PROBLEMS = 50

@@ -55,10 +55,15 @@ _PLAIN_TAGS = {
 class Document:
     """A loaded YAML file: its data and the line of every key path in it."""
 
-    def __init__(self, file: str, data: Any, lines: dict[KeyPath, int]) -> None:
+    def __init__(self, file: str, data: Any, lines: dict[KeyPath, int],
+                 problems: list[Problem] | None = None) -> None:
         self.file = file
         self.data = data
         self.lines = lines
+        self.problems: list[Problem] = list(problems or ())
+        """What is wrong in the file that still let it be read (a key given twice: the
+        last value stands): `arena.content.loader.load_document` reports these together with
+        the schema's problems, so one run names every problem of the file."""
 
     def line_of(self, path: KeyPath) -> int | None:
         """The line of the deepest existing prefix of `path` (an unknown key's parent, say)."""
@@ -118,10 +123,11 @@ def parse(text: str, file: str) -> Document:
             file, "is empty", "write the file's content, starting with its `format:` key")
     lines: dict[KeyPath, int] = {}
     problems: list[Problem] = []
-    _walk(root, (), lines, problems, file, set())
+    repeated: list[Problem] = []
+    _walk(root, (), lines, problems, repeated, file, set())
     if problems:
         raise ContentError(_collapse(problems))
-    return Document(file, data, lines)
+    return Document(file, data, lines, _collapse(repeated))
 
 
 _FastLoader: type[Any] | None = getattr(yaml, "CSafeLoader", None)
@@ -146,7 +152,8 @@ def _parse_fast(text: str, file: str) -> Document | None:
             return None
         lines: dict[KeyPath, int] = {}
         problems: list[Problem] = []
-        _walk(root, (), lines, problems, file, set())
+        repeated: list[Problem] = []
+        _walk(root, (), lines, problems, repeated, file, set())
         if problems:
             # What ``safe_load`` refuses (an unknown tag, a key that is a list, a number too
             # long) is said first, by the slow path; else these are the file's problems.
@@ -159,7 +166,7 @@ def _parse_fast(text: str, file: str) -> Document | None:
         return None
     finally:
         loader.dispose()
-    return Document(file, data, lines) if data is not None else None
+    return Document(file, data, lines, _collapse(repeated)) if data is not None else None
 
 
 _STR_TAG = "tag:yaml.org,2002:str"
@@ -237,6 +244,8 @@ def load_mapping(path: Path, display: str | None = None) -> dict[str, Any]:
     keys, nesting. Raises `ContentError` naming the file and what is wrong."""
     name = display or str(path)
     doc = load(path, name)
+    if doc.problems:
+        raise ContentError(doc.problems)
     if not isinstance(doc.data, dict):
         raise ContentError.single(
             name, f"holds a {type(doc.data).__name__}, not a mapping of keys to values",
@@ -322,10 +331,13 @@ def _walk(
     path: KeyPath,
     lines: dict[KeyPath, int],
     problems: list[Problem],
+    repeated: list[Problem],
     file: str,
     seen: set[int],
 ) -> None:
-    """Record the line of every key path; reject aliases, tags and duplicate keys."""
+    """Record the line of every key path; refuse aliases and tags (in ``problems``: the file
+    is not read further); note keys given twice (in ``repeated``: the file is still read, the
+    last value standing, so its other problems can be found too)."""
     if id(node) in seen:
         problems.append(Problem(file, node.start_mark.line + 1, format_key_path(path),
                                 "uses a YAML alias (*name)", "write the value out in full"))
@@ -350,15 +362,15 @@ def _walk(
             key = _scalar_key(key_node)
             child = (*path, key)
             if key in keys:
-                problems.append(Problem(file, key_node.start_mark.line + 1,
+                repeated.append(Problem(file, key_node.start_mark.line + 1,
                                         format_key_path(child), "is given twice",
                                         "keep only one of the two"))
             keys.add(key)
             lines[child] = key_node.start_mark.line + 1
-            _walk(value_node, child, lines, problems, file, seen)
+            _walk(value_node, child, lines, problems, repeated, file, seen)
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):
-            _walk(item, (*path, index), lines, problems, file, seen)
+            _walk(item, (*path, index), lines, problems, repeated, file, seen)
 
 
 def _scalar_key(node: yaml.Node) -> str | int:

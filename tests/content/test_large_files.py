@@ -134,5 +134,5 @@ def test_the_fast_path_reads_every_shipped_file_as_the_pure_python_one() -> None
         fast = yamlio.parse(text, str(path))
         data, root = yamlio._parse_slow(text, str(path))
         lines: dict[yamlio.KeyPath, int] = {}
-        yamlio._walk(root, (), lines, [], str(path), set())
+        yamlio._walk(root, (), lines, [], [], str(path), set())
         assert (fast.data, fast.lines) == (data, lines), path
