@@ -10,6 +10,7 @@ import pytest
 
 from arena.content.cards import ArmyCard, SpellCard
 from arena.content.loader import load_file
+from editor.ability_form import parse_part
 from editor.card_form import CardForm, choices, form_fields
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -156,3 +157,12 @@ def test_an_owners_correction_of_a_shipped_card_is_the_players_and_the_game_play
     # Opening the shipped card again edits the correction the game plays.
     again = CardForm.open(shipped)
     assert again.path == mine and again.values["life"] == "4"
+
+
+def test_an_edited_part_with_a_key_given_twice_is_refused_with_the_key() -> None:
+    """The part editor reads its text with the content loader's rules: a key given twice is
+    a mistake to fix, not a silent choice of the last value."""
+    data, problem = parse_part("effect: draw\ncount: 1\ncount: 2\n", "part")
+    assert data is None and problem == "count is given twice"
+    data, problem = parse_part("effect: draw\ncount: 2\n", "part")
+    assert data == {"effect": "draw", "count": 2} and problem == ""
