@@ -29,7 +29,7 @@ from arena.content.userfiles import armies_dir, decks_dir, load_user_files
 from editor import app as editor_app
 from editor import model as m
 from editor import recovery
-from editor.builder import shipped_catalog
+from editor.builder import Builder, shipped_catalog
 
 pytestmark = pytest.mark.usefixtures("headless")
 
@@ -358,13 +358,19 @@ def test_opening_another_card_over_unsaved_edits_asks(tmp_path: Path) -> None:
     assert app.card_window.form.path.name == second.name
 
 
-def test_loading_an_army_over_an_unsaved_army_asks(tmp_path: Path) -> None:
+def _unsaved_army() -> tuple[editor_app.EditorApp, Builder]:
+    """An editor with the army builder open on a named army of one card, not saved."""
     app = editor_app.EditorApp(recover=False)
     press(app, app.buttons["armies"])
     b = app.builder
     assert b is not None and app.builder_window is not None
     b.name_army("Quick Army")
     b.add_card(b.army_choices()[0].id)
+    return app, b
+
+
+def test_loading_an_army_over_an_unsaved_army_asks(tmp_path: Path) -> None:
+    app, b = _unsaved_army()
     cards = list(b.cards)
     premade = sorted((ROOT / "cards" / "armies").glob("*.yaml"))[0]
     app.dialog_kind = "load-army"
@@ -460,12 +466,7 @@ def test_play_with_this_army(headless: pygame.Surface) -> None:
 
 
 def test_unsaved_army_is_part_of_the_quit_question(tmp_path: Path) -> None:
-    app = editor_app.EditorApp(recover=False)
-    press(app, app.buttons["armies"])
-    b = app.builder
-    assert b is not None and app.builder_window is not None
-    b.name_army("Quick Army")
-    b.add_card(b.army_choices()[0].id)
+    app, b = _unsaved_army()
     assert app.docs.unsaved() == ["the army"]
     app.docs.request_quit()
     assert app.docs.prompt is not None
