@@ -10,7 +10,11 @@ with `register`).
   items);
 - memory in battle: peak RSS of a fresh process that opened that battle and drew frames;
 - start-up to the interactive main menu: a fresh process until the menu's first frame is on
-  screen (the loop then takes input).
+  screen (the loop then takes input);
+- the same battle frame, memory and a start-up straight into the battle (``arena play
+  --battlefield``) on the largest community map beside the project
+  (``../shared/heroscape-maps``, imported as ``arena import-map`` does), The Duel played on it;
+  the rows are left out where those maps are not there.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
@@ -32,6 +37,11 @@ from arena.client.content import GameSetup, SeatSetup
 from arena.client.scenes.battle import BattleScene
 from arena.client.scenes.standard import standard_app
 from arena.client.settings import Settings
+from arena.content import load_file, yamlio
+from arena.content.battlefield import Battlefield
+from arena.content.catalog import project_root
+from arena.content.mapio_cli import import_map, slug
+from arena.content.writer import dump_model
 from arena.engine import (
     BeginSummon,
     ChooseCard,
@@ -50,6 +60,7 @@ __all__ = [
     "battle_frame",
     "battle_rss_mb",
     "duel_all_summoned",
+    "largest_community_map",
     "menu_startup_ms",
     "register",
 ]
@@ -59,10 +70,12 @@ HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
             "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
 
 
-def duel_all_summoned(seed: int = 5) -> tuple[Game, GameSetup]:
+def duel_all_summoned(seed: int = 5, battlefield: str = "") -> tuple[Game, GameSetup]:
     """The Duel after set-up with every figure of both premade armies summoned (two human
-    seats, so nothing plays by itself), waiting for player 1 or 2 to choose a card."""
-    setup = GameSetup(seats=(SeatSetup("human", army="gideon-premade"),
+    seats, so nothing plays by itself), waiting for player 1 or 2 to choose a card; on its
+    own battlefield, or on another one the catalogue holds."""
+    setup = GameSetup(battlefield=battlefield,
+                      seats=(SeatSetup("human", army="gideon-premade"),
                              SeatSetup("human", army="jace-premade")), seed=seed)
     game = content.new_game(setup)
     rng = random.Random(seed)
@@ -84,11 +97,35 @@ def duel_all_summoned(seed: int = 5) -> tuple[Game, GameSetup]:
     return game, setup
 
 
-def _battle(size: tuple[int, int]) -> tuple[Any, Any, Any]:
-    """A display, an App and a Duel battle scene with the mouse over a space."""
+MAP_FOLDERS = (project_root().parent / "shared" / "heroscape-maps",)
+"""Where community maps are looked for (beside the project, as the tests look)."""
+
+
+def largest_community_map() -> Battlefield | None:
+    """The community map with the most spaces, imported (None: no maps beside the project)."""
+    found: list[Battlefield] = []
+    for folder in MAP_FOLDERS:
+        for path in sorted(folder.glob("*")):
+            if path.suffix.lower() in (".json", ".hsc"):
+                found.append(import_map(path, slug(path.stem))[0])
+    return max(found, key=lambda bf: len(bf.columns), default=None)
+
+
+def _with_battlefield(path: str) -> str:
+    """Load a battlefield file into the game's catalogue (as ``--battlefield`` does); its id."""
+    field = load_file(Path(path), expect=Battlefield)
+    assert isinstance(field, Battlefield)
+    content.catalog().battlefields[field.id] = field
+    return field.id
+
+
+def _battle(size: tuple[int, int], battlefield: str = "") -> tuple[Any, Any, Any]:
+    """A display, an App and a Duel battle scene with the mouse over a space (on the
+    battlefield file ``battlefield``, if given)."""
     screen = pygame.display.set_mode(size)
     app = standard_app(size, Settings(animations="off", ai_pace="instant"))
-    game, setup = duel_all_summoned()
+    field_id = _with_battlefield(battlefield) if battlefield else ""
+    game, setup = duel_all_summoned(battlefield=field_id)
     scene = BattleScene(app, game, setup.seats, setup=setup, autosave=False)
     app.push(scene)
     for _ in range(3):
@@ -113,13 +150,14 @@ class FrameTimes(NamedTuple):
     repaint_ms: float  # median frame when everything is repainted, as after a change
 
 
-def battle_frame(repeats: int = 300) -> FrameTimes:
-    """The battle frame and the full-screen blit it is compared with, measured together."""
+def battle_frame(repeats: int = 300, battlefield: str = "") -> FrameTimes:
+    """The battle frame and the full-screen blit it is compared with, measured together (on
+    the battlefield file ``battlefield``, if given)."""
     os.environ.update({k: os.environ.get(k, v) for k, v in HEADLESS.items()})
     pygame.display.init()
     pygame.font.init()
     try:
-        screen, app, scene = _battle(FULL_HD)
+        screen, app, scene = _battle(FULL_HD, battlefield)
         image = pygame.Surface(FULL_HD).convert()
         image.fill((40, 44, 64))
 
@@ -161,7 +199,7 @@ import resource, sys
 from arena.client.bench import _battle
 import pygame
 pygame.display.init(); pygame.font.init()
-screen, app, scene = _battle((1920, 1080))
+screen, app, scene = _battle((1920, 1080), sys.argv[1])
 for _ in range(120):
     app.update(1 / 60); app.draw(screen)
 scene.camera.rotate(1)
@@ -172,29 +210,32 @@ print(peak / 1024 if sys.platform != "darwin" else peak / 1024 / 1024)
 """
 
 
-def battle_rss_mb() -> float:
-    """Peak RSS (MB) of a fresh process that plays the benchmark battle for a few seconds."""
+def battle_rss_mb(battlefield: str = "") -> float:
+    """Peak RSS (MB) of a fresh process that plays the benchmark battle for a few seconds (on
+    the battlefield file ``battlefield``, if given)."""
     env = {**os.environ, **HEADLESS}
-    result = subprocess.run([sys.executable, "-c", _RSS_CHILD], env=env,
+    result = subprocess.run([sys.executable, "-c", _RSS_CHILD, battlefield], env=env,
                             capture_output=True, text=True, timeout=120, check=True)
     return float(result.stdout.strip().splitlines()[-1])
 
 
 _MENU_CHILD = """
-import time
+import sys, time
 from arena.client import app
-app.run(["--frames", "1"], on_first_frame=lambda: print(repr(time.time()), flush=True))
+app.run(["--frames", "1", *sys.argv[1:]],
+        on_first_frame=lambda: print(repr(time.time()), flush=True))
 """
 
 
-def menu_startup_ms(runs: int = 5) -> float:
-    """Median wall time (ms) from starting a process to the main menu's first frame."""
+def menu_startup_ms(runs: int = 5, options: tuple[str, ...] = ()) -> float:
+    """Median wall time (ms) from starting a process to the first frame: the main menu's, or
+    with ``options`` (``--battlefield FILE``) a battle's."""
     samples = []
     with tempfile.TemporaryDirectory() as data:
         env = {**os.environ, **HEADLESS, "ARENA_DATA_DIR": data}
         for _ in range(runs):
             start = time.time()
-            result = subprocess.run([sys.executable, "-c", _MENU_CHILD], env=env,
+            result = subprocess.run([sys.executable, "-c", _MENU_CHILD, *options], env=env,
                                     capture_output=True, text=True, timeout=60, check=True)
             first = float(result.stdout.strip().splitlines()[-1])
             samples.append((first - start) * 1000)
@@ -241,3 +282,26 @@ def register(benchmark: Register) -> None:
     @benchmark("start-up to interactive main menu (new process)", "ms", goal=1500)
     def menu_startup_row() -> float:
         return menu_startup_ms()
+
+    field = largest_community_map()
+    if field is None:
+        return
+    folder = tempfile.mkdtemp(prefix="arena-bench-")
+    path = os.path.join(folder, f"{field.id}.yaml")
+    yamlio.atomic_write(Path(path), dump_model(field))
+    where = f"{field.name}, {len(field.columns)} spaces"
+
+    @benchmark(f"battle frame at 1920x1080 on the largest community map ({where}), median",
+               "ms", goal=16)
+    def map_frame_row() -> float:
+        return battle_frame(battlefield=path).frame_ms
+
+    @benchmark("memory in battle on the largest community map (peak RSS, new process)", "MB",
+               goal=300)
+    def map_memory_row() -> float:
+        return battle_rss_mb(path)
+
+    @benchmark("start-up straight into a battle on the largest community map (new process)",
+               "ms", goal=3000)
+    def map_startup_row() -> float:
+        return menu_startup_ms(3, ("--battlefield", path))
