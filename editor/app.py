@@ -670,7 +670,7 @@ class EditorApp:
         if event.type == pygame.MOUSEWHEEL:
             pos = pygame.mouse.get_pos()
             if self.view_rect.collidepoint(pos) and \
-                    not self.ui.get_hovering_any_element():  # a window's wheel is its own
+                    not dialogs.window_at(self.ui, pos):  # a window's wheel is its own
                 self.cam.zoom_by(1.15 ** event.y, pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and self.view_rect.collidepoint(event.pos):
             if event.button == 1:
@@ -963,8 +963,8 @@ class EditorApp:
         try:
             saved = save_sheet(self.editor.doc, path)
         except (ValueError, OSError, pygame.error) as exc:
-            self.docs.dialogs.error(dialogs.from_exception("Build sheet not written", path,
-                                                           exc))
+            self.docs.dialogs.error(dialogs.from_exception(
+                "Build sheet not written", path, exc, "raise land on the map first"))
             return False
         pages = f", {saved.pages} pages" if saved.pages > 1 else ""
         self.message = f"Build sheet ({len(saved.levels)} levels{pages}): {path}"

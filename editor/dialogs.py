@@ -109,15 +109,17 @@ def from_os_error(doing: str, path: Path | str, exc: OSError) -> Trouble:
     return Trouble(doing, str(where), (Said(None, what, fix),))
 
 
-def from_exception(doing: str, path: Path | str, exc: BaseException) -> Trouble:
-    """Any failure of a file action: a content problem, an OS error, or the error's words."""
+def from_exception(doing: str, path: Path | str, exc: BaseException,
+                   fix: str = "check the file, or choose another") -> Trouble:
+    """Any failure of a file action: a content problem, an OS error, or the error's words
+    (with `fix`)."""
     cause = exc.__cause__ if not isinstance(exc, ContentError | OSError) else exc
     if isinstance(cause, ContentError):
         return from_content_error(doing, path, cause)
     if isinstance(cause, OSError):
         return from_os_error(doing, path, cause)
     text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-    return Trouble(doing, str(path), (Said(None, text, "check the file, or choose another"),))
+    return Trouble(doing, str(path), (Said(None, text, fix),))
 
 
 def from_findings(doing: str, path: Path | str, findings: Iterable[tuple[str, str]]) -> Trouble:
@@ -235,3 +237,11 @@ def close_top(manager: pygame_gui.UIManager, closable: Sequence[UIWindow]) -> bo
             window.kill()  # type: ignore[no-untyped-call]
             return True
     return False
+
+
+def window_at(manager: pygame_gui.UIManager, pos: tuple[int, int]) -> bool:
+    """Whether a window (any, modal or not) is under the screen point `pos`: the wheel
+    there scrolls the window, never the map behind it."""
+    return any(isinstance(window, UIWindow) and window.visible and
+               window.rect.collidepoint(pos)
+               for window in manager.get_window_stack().get_full_stack())

@@ -19,8 +19,6 @@ from arena.content.loader import load_file
 from arena.content.locations import user_root
 from editor import app as editor_app
 from editor import model as m
-from editor import recent
-from editor.dialogs import Dialogs
 
 pytestmark = pytest.mark.usefixtures("headless")
 
@@ -198,6 +196,20 @@ def test_the_wheel_and_keys_do_not_reach_the_map_under_the_builder() -> None:
     assert app.running and window.alive()
 
 
+def test_the_wheel_over_a_window_beside_the_map_is_the_window_s() -> None:
+    app = editor_app.EditorApp(DUEL, recover=False)
+    press(app, app.buttons["scenario"])
+    window = app.scenario_window
+    assert window is not None and window.alive()
+    zoom = app.cam.zoom
+    wheel(app, window.rect.center)
+    assert app.cam.zoom == zoom
+    beside = (app.view_rect.left + 20, app.view_rect.centery)
+    assert not window.rect.collidepoint(beside)
+    wheel(app, beside)  # the map beside the window still zooms
+    assert app.cam.zoom < zoom
+
+
 def test_esc_closes_the_file_dialog_not_the_editor() -> None:
     app = editor_app.EditorApp(DUEL, recover=False)
     app.open_dialog("save-as")
@@ -239,6 +251,8 @@ def test_save_and_export_default_to_the_arena_folder() -> None:
 
 
 def test_recent_files_are_listed_and_missing_ones_dropped(tmp_path: Path) -> None:
+    from editor import recent
+
     first, second = duel_copy(tmp_path), tmp_path / "second.yaml"
     app = editor_app.EditorApp(first, recover=False)
     assert app.docs.save(second)
@@ -254,6 +268,8 @@ def test_recent_files_are_listed_and_missing_ones_dropped(tmp_path: Path) -> Non
 
 
 def test_a_damaged_recent_list_is_an_empty_one() -> None:
+    from editor import recent
+
     recent.list_file().parent.mkdir(parents=True, exist_ok=True)
     recent.list_file().write_text("{not json", encoding="utf-8")
     assert recent.load() == []
@@ -263,6 +279,8 @@ def test_a_damaged_recent_list_is_an_empty_one() -> None:
 
 
 def test_the_same_refusals_are_asked_about_once() -> None:
+    from editor.dialogs import Dialogs
+
     class Host:
         ui = pygame_gui.UIManager((800, 600))
         size = (800, 600)
