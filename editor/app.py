@@ -609,8 +609,11 @@ class EditorApp:
 
     def closable_windows(self) -> list[UIWindow]:
         """The windows Esc closes (as their Cancel or close button would): the file dialog,
-        the questions, menus and failure windows (never a window holding work)."""
+        the questions, menus and failure windows, and the builder (its army and deck stay,
+        and quitting asks about them); never the card form, whose edits would go."""
         found: list[UIWindow] = list(self.docs.dialogs.open_windows())
+        if self.builder_window is not None and self.builder_window.alive():
+            found.append(self.builder_window.window)
         for choice in (self.export_choice, self.open_choice, self.docs.prompt,
                        self.docs.dialogs.question):
             if choice is not None and choice.alive():

@@ -192,8 +192,10 @@ def test_the_wheel_and_keys_do_not_reach_the_map_under_the_builder() -> None:
     key(app, pygame.K_TAB)
     key(app, pygame.K_q)
     assert not app.flat and app.cam.rotation == 0
-    key(app, pygame.K_ESCAPE)  # Esc does not quit (nor close the builder holding work)
-    assert app.running and window.alive()
+    key(app, pygame.K_ESCAPE)  # Esc closes the builder, not the editor; its army stays
+    assert app.running and not window.alive() and app.builder is not None
+    press(app, app.buttons["armies"])
+    assert app.builder_window is not None and app.builder_window.builder is app.builder
 
 
 def test_the_wheel_over_a_window_beside_the_map_is_the_window_s() -> None:
