@@ -194,7 +194,7 @@ class Dialogs:
         self.question = prompts.Choice(
             self.host.ui, (w, h), "The game will refuse this", message,
             (("save", "Save anyway"), ("cancel", "Cancel")), width=min(620, w - 40),
-            text_height=min(60 + 22 * len(lines), h - 200))
+            text_height=min(80 + 48 * len(lines), h - 200))
 
     def accept(self, fresh: dict[str, list[str]], then: Callable[[], None]) -> None:
         for kind, found in fresh.items():
