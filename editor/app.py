@@ -47,8 +47,8 @@ from arena.content.errors import ContentError
 from arena.content.locations import user_copy
 from arena.content.scenario import Scenario
 from arena.hexgrid import Hex, hex_to_point, point_to_hex
+from editor import dialogs, filedialog, prompts, recent, testplay
 from editor import model as m
-from editor import prompts, testplay
 from editor.builder import Builder, shipped_catalog
 from editor.builder_window import BuilderWindow
 from editor.buildsheet import save_png, save_sheet
@@ -196,6 +196,9 @@ class EditorApp:
         """The games started from here, watched until they stop (`watch_games`)."""
         self.play_folders = testplay.PlayFolders()
         self.export_choice: prompts.Choice | None = None
+        self.open_choice: prompts.Choice | None = None
+        """Open's list of recent files, while it is shown."""
+        self.recent_files: list[Path] = []
         self.zone_window: ZoneWindow | None = None
         self.docs.start(path)
         self.build_ui()
@@ -335,8 +338,7 @@ class EditorApp:
         try:
             save_png(image, path)
         except (OSError, pygame.error) as exc:
-            reason = getattr(exc, "strerror", None) or str(exc)
-            self.message = f"Picture not written to {path}: {reason}"
+            self.docs.dialogs.error(dialogs.from_exception("Picture not written", path, exc))
             return
         self.message = f"Exported {path}"
 
@@ -562,7 +564,8 @@ class EditorApp:
                 self.build_ui()
             return
         consumed = self.ui.process_events(event)
-        if self.docs.handle(event) or self.handle_popups(event):
+        if self.docs.handle(event) or self.handle_popups(event) or \
+                filedialog.confirm(self.dialog, event):
             return
         if self.card_window is not None and self.card_window.alive():
             said = self.card_window.handle(event)
@@ -591,11 +594,38 @@ class EditorApp:
             self.on_path(Path(event.text))
             return
         if event.type == pygame.KEYDOWN and not consumed:
+            if self.modal_open():  # a modal window owns the keys: none reach the map
+                if event.key == pygame.K_ESCAPE:
+                    dialogs.close_top(self.ui, self.closable_windows())
+                return
             self.on_key(event)
             return
-        if consumed or self.dialog_open():
+        if consumed or self.modal_open():
             return
         self.on_mouse(event)
+
+    def modal_open(self) -> bool:
+        """Whether a modal window is open: a question, a failure, a file dialog, a menu,
+        the army builder or the card form. It owns the input: no click, wheel or key reaches
+        the map."""
+        return self.dialog_open() or any(
+            w is not None and w.alive() for w in (self.export_choice, self.open_choice,
+                                                  self.builder_window, self.card_window))
+
+    def closable_windows(self) -> list[UIWindow]:
+        """The windows Esc closes (as their Cancel or close button would): the file dialog,
+        the questions, menus and failure windows, and the builder (its army and deck stay,
+        and quitting asks about them); never the card form, whose edits would go."""
+        found: list[UIWindow] = list(self.docs.dialogs.open_windows())
+        if self.builder_window is not None and self.builder_window.alive():
+            found.append(self.builder_window.window)
+        for choice in (self.export_choice, self.open_choice, self.docs.prompt,
+                       self.docs.dialogs.question):
+            if choice is not None and choice.alive():
+                found.append(choice.window)
+        if self.dialog is not None:
+            found.append(self.dialog)
+        return found
 
     def dialog_open(self) -> bool:
         if self.docs.dialog_open():
@@ -647,7 +677,8 @@ class EditorApp:
         inside = event.type != pygame.MOUSEMOTION or self.view_rect.collidepoint(event.pos)
         if event.type == pygame.MOUSEWHEEL:
             pos = pygame.mouse.get_pos()
-            if self.view_rect.collidepoint(pos):
+            if self.view_rect.collidepoint(pos) and \
+                    not dialogs.window_at(self.ui, pos):  # a window's wheel is its own
                 self.cam.zoom_by(1.15 ** event.y, pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and self.view_rect.collidepoint(event.pos):
             if event.button == 1:
@@ -702,7 +733,7 @@ class EditorApp:
             "edit-zone": self.open_zone_window,
             "new": self.docs.request_new,
             "export": self.open_export_menu,
-            "open": lambda: self.open_dialog("open"),
+            "open": self.open_menu,
             "save-as": lambda: self.open_dialog("save-as"),
             "save": self.docs.save_or_ask,
             "cards": lambda: self.open_dialog("open-card"),
@@ -786,11 +817,8 @@ class EditorApp:
     def open_card(self, path: Path) -> None:
         try:
             form = CardForm.open(path)
-        except ContentError as exc:
-            self.message = f"Could not open {path.name}: {exc.problems[0].message}"
-            return
-        except OSError as exc:
-            self.message = f"Could not open {path}: {exc.strerror}"
+        except (ContentError, OSError) as exc:
+            self.docs.dialogs.error(dialogs.from_exception("Could not open", path, exc))
             return
         if self.card_window is not None and self.card_window.alive():
             self.card_window.window.kill()  # type: ignore[no-untyped-call]
@@ -799,9 +827,9 @@ class EditorApp:
 
     def open_dialog(self, kind: str) -> None:
         w, h = self.size
-        folder = self.editor.path.parent if self.editor.path else (
-            project_root() / "scenarios" / "battlefields")
         builder = self.builder
+        folder = filedialog.start_folder(kind, self.editor.path) \
+            if kind in filedialog.MAP_KINDS else project_root() / "cards" / "army"
         if kind == "open-card":
             folder = project_root() / "cards" / "army"
         elif kind.endswith(("army", "deck")) and builder is not None:
@@ -861,9 +889,24 @@ class EditorApp:
                 self.builder_action(kind, target)
 
     def builder_action(self, kind: str, path: Path) -> None:
-        """Load or save the builder's army or deck (`BuilderWindow.file_action`)."""
-        if self.builder_window is not None:
-            self.message = self.builder_window.file_action(kind, path)
+        """Load or save the builder's army or deck (`BuilderWindow.run_file_action`); a
+        save the game will refuse asks Save anyway first, a failure is shown in a dialog."""
+        window = self.builder_window
+        if window is None:
+            return
+
+        def go() -> None:
+            try:
+                self.message = window.run_file_action(kind, path)
+            except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal
+                doing = {"save-army": "Army not saved", "save-deck": "Deck not saved",
+                         "load-army": "Could not load the army",
+                         "load-deck": "Could not load the deck"}[kind]
+                self.docs.dialogs.error(dialogs.from_exception(doing, path, exc))
+        if kind.startswith("save"):
+            self.docs.dialogs.confirm_save(self.docs.refusals((kind[5:],)), go)
+        else:
+            go()
 
     # --- obstacles --------------------------------------------------------------------------
 
@@ -880,6 +923,15 @@ class EditorApp:
 
     def handle_popups(self, event: pygame.event.Event) -> bool:
         """Give an event to the open choice windows; True when one used it."""
+        if self.open_choice is not None:
+            key = self.open_choice.handle(event)
+            if key is not None:
+                self.open_choice = None
+                if key == "browse":
+                    self.open_dialog("open")
+                elif key.startswith("recent-"):
+                    self.docs.request_open(self.recent_files[int(key[7:])])
+                return True
         if self.export_choice is not None:
             key = self.export_choice.handle(event)
             if key is not None:
@@ -896,6 +948,20 @@ class EditorApp:
             return action is not None
         return False
 
+    def open_menu(self) -> None:
+        """Open: the recent files to pick from (missing ones dropped, with a notice), or
+        the file dialog straight away when there are none."""
+        self.recent_files, dropped = recent.existing()
+        notice = filedialog.dropped_notice(dropped)
+        if notice:
+            self.message = notice
+        if not self.recent_files:
+            self.open_dialog("open")
+            return
+        if self.open_choice is None or not self.open_choice.alive():
+            self.open_choice = filedialog.recent_menu(self.ui, self.size, self.recent_files,
+                                                      notice)
+
     def open_export_menu(self) -> None:
         if self.export_choice is None or not self.export_choice.alive():
             self.export_choice = prompts.export_menu(self.ui, self.size)
@@ -904,12 +970,9 @@ class EditorApp:
         """Write the level-by-level build sheet (PNG or PDF by the suffix)."""
         try:
             saved = save_sheet(self.editor.doc, path)
-        except ValueError as exc:
-            self.message = f"Build sheet not written: {exc}"
-            return False
-        except (OSError, pygame.error) as exc:
-            reason = getattr(exc, "strerror", None) or str(exc)
-            self.message = f"Build sheet not written to {path}: {reason}"
+        except (ValueError, OSError, pygame.error) as exc:
+            self.docs.dialogs.error(dialogs.from_exception(
+                "Build sheet not written", path, exc, "raise land on the map first"))
             return False
         pages = f", {saved.pages} pages" if saved.pages > 1 else ""
         self.message = f"Build sheet ({len(saved.levels)} levels{pages}): {path}"
@@ -976,7 +1039,8 @@ class EditorApp:
         try:
             army_path, deck_path = b.save_army(), b.save_deck()
         except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal
-            self.message = f"Play: could not save: {str(exc).splitlines()[0]}"
+            self.docs.dialogs.error(dialogs.from_exception(
+                "Play: the army or deck could not be saved", b.default_army_path(), exc))
             return
         try:
             content, scenario = testplay.prepare(self.editor.doc, self.scenario_form)
@@ -1084,7 +1148,7 @@ class EditorApp:
         try:
             target = save_scenario(sc, target)
         except OSError as exc:
-            self.message = f"Scenario not saved: {exc.strerror or exc}"
+            self.docs.dialogs.error(dialogs.from_os_error("Scenario not saved", target, exc))
             return False
         self.scenario_path = target
         self.message = f"Saved scenario {target}"

@@ -192,19 +192,25 @@ class BuilderWindow:
                 return
 
     def file_action(self, action: str, path: Path) -> str:
-        """Load or save the army or deck; returns a message for the status line."""
-        b = self.builder
+        """Load or save the army or deck; returns a message for the status line (a failure
+        too: `run_file_action` raises it instead)."""
         try:
-            if action == "save-army":
-                b.save_army(path)
-            elif action == "save-deck":
-                b.save_deck(path)
-            elif action == "load-army":
-                b.load_army(path)
-            elif action == "load-deck":
-                b.load_deck(path)
+            return self.run_file_action(action, path)
         except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal
             return f"{action.replace('-', ' ')} failed: {str(exc).splitlines()[0]}"
+
+    def run_file_action(self, action: str, path: Path) -> str:
+        """Load or save the army or deck; returns a message for the status line, raises
+        (ContentError, OSError, ...) when it fails."""
+        b = self.builder
+        if action == "save-army":
+            b.save_army(path)
+        elif action == "save-deck":
+            b.save_deck(path)
+        elif action == "load-army":
+            b.load_army(path)
+        elif action == "load-deck":
+            b.load_deck(path)
         self.refresh()
         if action.startswith("load"):
             self.army_name.set_text(b.army_name)

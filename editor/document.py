@@ -29,8 +29,8 @@ from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
 from arena.content.errors import ContentError
 from arena.content.loader import load_file
 from arena.content.scenario import Scenario
+from editor import dialogs, prompts, recent, recovery, refusals
 from editor import model as m
-from editor import prompts, recovery
 from editor.builder import Builder
 from editor.card_window import CardWindow
 from editor.scenario_form import ScenarioForm
@@ -96,6 +96,8 @@ class DocumentController:
         """Whether this session wrote recovery copies of the current map."""
         self.discarded = False
         """The map maker chose Discard for the current map."""
+        self.dialogs = dialogs.Dialogs(host)
+        """Failure windows and the Save anyway question (`editor.dialogs`)."""
 
     # --- replacing the battlefield ----------------------------------------------------------
 
@@ -123,6 +125,7 @@ class DocumentController:
         self.series = series or (recovery.document_key(editor.path) if editor.path
                                  else recovery.untitled_key())
         self.editor = editor
+        self.dialogs.forget("battlefield")
         self.discarded = self.wrote = False
         self.autosaved_revision = -1
         self.host.show_document()
@@ -145,17 +148,14 @@ class DocumentController:
                 scenario_path = path
                 path = path.parent / "battlefields" / f"{model.battlefield}.yaml"
             editor = m.Editor.open(path)
-        except ContentError as exc:
+        except (ContentError, OSError) as exc:
             self.discarded = False  # nothing was replaced
-            self.host.message = f"Could not open {path.name}: {exc.problems[0].message}"
-            return
-        except OSError as exc:
-            self.discarded = False
-            self.host.message = f"Could not open {path}: {exc.strerror}"
+            self.dialogs.error(dialogs.from_exception("Could not open", path, exc))
             return
         self.host.scenario_form = form
         self.host.scenario_path = scenario_path
         self.switch(editor)
+        recent.remember(scenario_path or path)
         self.host.message = f"Opened {path}"
 
     def request_new(self) -> None:
@@ -215,9 +215,29 @@ class DocumentController:
             self.host.quit_pressed = False
             self.host.message = "Still editing: nothing was closed"
 
-    def save_then(self, then: Callable[[], None], parts: tuple[str, ...]) -> None:
+    def refusals(self, parts: tuple[str, ...], unsaved_only: bool = False
+                 ) -> dict[str, list[str]]:
+        """What the game will refuse of `parts` ("battlefield", "army", "deck"; with
+        `unsaved_only`, of those with unsaved changes), by part (`editor.refusals`)."""
+        b = self.host.builder
+        found: dict[str, list[str]] = {}
+        if "battlefield" in parts and (self.editor.dirty or not unsaved_only):
+            found["battlefield"] = refusals.map_refusals(self.editor.doc)
+        if b is not None and "army" in parts and (b.army_dirty or not unsaved_only):
+            found["army"] = refusals.army_refusals(b)
+        if b is not None and "deck" in parts and (b.deck_dirty or not unsaved_only):
+            found["deck"] = refusals.deck_refusals(b)
+        return found
+
+    def save_then(self, then: Callable[[], None], parts: tuple[str, ...],
+                  confirmed: bool = False) -> None:
         """Save whatever of `parts` is unsaved, then go on; stay (with the reason shown) if
-        a save fails. A map without a file asks where first."""
+        a save fails. Content the game will refuse asks Save anyway first; a map without a
+        file asks where."""
+        if not confirmed:
+            self.dialogs.confirm_save(self.refusals(parts, unsaved_only=True),
+                                      lambda: self.save_then(then, parts, confirmed=True))
+            return
         stays = "the editor stays open" if parts == EVERYTHING else "nothing was closed"
         if "battlefield" in parts and self.editor.dirty:
             if self.editor.path is None:
@@ -230,19 +250,25 @@ class DocumentController:
                 return
         b, card = self.host.builder, self.card()
         saved: list[str] = []
+        doing = "army"
         try:
             if b is not None and "army" in parts and b.army_dirty:
                 saved.append(str(b.save_army()))
+            doing = "deck"
             if b is not None and "deck" in parts and b.deck_dirty:
                 saved.append(str(b.save_deck()))
         except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal
-            self.host.message = (f"Army or deck not saved: {str(exc).splitlines()[0]} "
-                                 f"-- {stays}")
+            where = b.default_army_path() if b is not None and doing == "army" else \
+                b.default_deck_path() if b is not None else ""
+            self.dialogs.error(dialogs.from_exception(
+                f"The {doing} was not saved ({stays})", where, exc))
             return
         if card is not None and "card" in parts and card.dirty():
             problems = card.save_card()
             if problems:
-                self.host.message = f"Card not saved: {problems[0]} -- {stays}"
+                self.dialogs.error(dialogs.from_findings(
+                    f"The card was not saved ({stays})", card.form.path,
+                    [(p, "correct it in the card form, then save again") for p in problems]))
                 return
             saved.append(str(card.form.path))
         if saved:
@@ -252,13 +278,23 @@ class DocumentController:
     # --- saving --------------------------------------------------------------------------------
 
     def save(self, path: Path | None = None) -> bool:
-        """Save the battlefield (to `path`, else its file); the reason when it fails goes to
-        the status line. A saved map's recovery copies are forgotten."""
+        """Save the battlefield (to `path`, else its file) as it is; the reason when it
+        fails is shown in a dialog (`editor.dialogs`). A saved map's recovery copies are
+        forgotten. Asking about content the game will refuse is `save_checked`."""
         try:
             where = self.editor.save(path)
         except m.SaveError as exc:
-            self.host.message = str(exc)
+            target = path or self.editor.path or ""
+            if isinstance(exc.__cause__, OSError):
+                trouble = dialogs.from_os_error("Not saved", target, exc.__cause__)
+            elif exc.__cause__ is not None:  # the map is not a battlefield yet
+                trouble = dialogs.from_findings("Not saved", target,
+                                                refusals.map_problems(self.editor.doc))
+            else:
+                trouble = dialogs.from_exception("Not saved", target, exc)
+            self.dialogs.error(trouble)
             return False
+        recent.remember(where)
         recovery.clear(self.series)
         self.series = recovery.document_key(where)
         recovery.clear(self.series)
@@ -266,18 +302,26 @@ class DocumentController:
         self.host.message = f"Saved {where}"
         return True
 
+    def save_checked(self, path: Path | None = None,
+                     then: Callable[[], None] | None = None) -> None:
+        """Save, asking Save anyway first when the game will refuse the map; then go on
+        with `then` once it is saved."""
+        def go() -> None:
+            if self.save(path) and then is not None:
+                then()
+        self.dialogs.confirm_save(self.refusals(("battlefield",)), go)
+
     def save_or_ask(self) -> None:
         """Save to the map's file, or ask for one when it has none yet."""
         if self.editor.path is None:
             self.host.open_dialog("save-as")
         else:
-            self.save()
+            self.save_checked()
 
     def save_as(self, path: Path) -> None:
         """The Save-as dialog picked `path`: save there, then go on with what waited."""
         then, self.after_save = self.after_save, None
-        if self.save(path) and then is not None:
-            then()
+        self.save_checked(path, then)
 
     # --- recovery ------------------------------------------------------------------------------
 
@@ -317,6 +361,8 @@ class DocumentController:
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Give an event to the question and the recovery dialog; True when one used it."""
+        if self.dialogs.handle(event):
+            return True
         if self.prompt is not None:
             key = self.prompt.handle(event)
             if key is not None:
@@ -338,8 +384,9 @@ class DocumentController:
         return False
 
     def dialog_open(self) -> bool:
-        """Whether the question or the recovery dialog is open (the map takes no clicks)."""
-        if self.prompt is not None and self.prompt.alive():
+        """Whether the question, a failure or Save anyway window, or the recovery dialog is
+        open (the map takes no input)."""
+        if (self.prompt is not None and self.prompt.alive()) or self.dialogs.alive():
             return True
         return self.recovery is not None and bool(self.recovery.alive())  # type: ignore[no-untyped-call]
 

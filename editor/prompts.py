@@ -19,9 +19,9 @@ class Choice:
 
     def __init__(self, manager: pygame_gui.UIManager, size: tuple[int, int], title: str,
                  message: str, choices: Sequence[tuple[str, str]], column: bool = False,
-                 width: int = 440) -> None:
+                 width: int = 440, text_height: int = 84) -> None:
         w, h = size
-        text_h = 84 if message else 0
+        text_h = text_height if message else 0
         rows = len(choices) if column else 1
         height = 52 + text_h + rows * 38 + 12
         rect = pygame.Rect(w // 2 - width // 2, h // 2 - height // 2, width, height)

@@ -3,7 +3,8 @@
 A test driving the editor with xdotool waits on it instead of sleeping: how many frames are
 drawn, where the editor last saw the pointer, how many clicks and key presses it has handled,
 the tool and edit revision, whether the map is unsaved and the Save / Discard / Cancel question
-(or the recovery dialog) is open, the status line, and the army and deck builder's contents. The
+(or the recovery dialog) is open, the view's zoom and whether a modal window owns the input,
+the status line, and the army and deck builder's contents. The
 game the editor starts writes its own file (``ARENA_TEST_STATUS``), so the two never share
 one. Written atomically, at most ten times a second and only when set.
 """
@@ -62,6 +63,7 @@ class EditorStatus:
             "pointer": list(self.pointer) if self.pointer else None,
             "tool": app.tool, "terrain": app.brush.terrain,
             "revision": app.editor.revision, "message": app.message,
+            "zoom": app.cam.zoom, "modal": app.modal_open(),
             "dirty": app.editor.dirty, "question": app.docs.dialog_open(),
             "builder": None if builder is None or window is None or not window.alive() else {
                 "army_name": window.army_name.get_text(),

@@ -249,7 +249,7 @@ def test_a_game_started_from_the_editor_that_fails_is_reported(
 def test_a_failed_save_is_reported(tmp_path: Path) -> None:
     app = editor_app.EditorApp(recover=False)
     assert not app.docs.save(tmp_path)  # a folder
-    assert app.message.startswith("not saved")
+    assert app.message.startswith("Not saved") and app.docs.dialogs.open_windows()
 
 
 def test_recovery_is_offered_after_a_crash(headless: pygame.Surface) -> None:

@@ -99,6 +99,7 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
         army_name = win.army_name.rect.center
         deck_name = win.deck_name.rect.center
         play = win.play.rect.center
+        findings = win.army_findings.rect.center
     finally:
         pygame.quit()
 
@@ -197,6 +198,16 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
             wait_status(mine, f"the {field} typed", lambda s, f=field, t=text:
                         s["builder"][f] == t, STEP_TIMEOUT)
         _screenshot(x_display, "xvfb-builder.png")
+
+        # The wheel over the builder's rule messages is the builder's: the map behind it
+        # keeps its zoom (it used to zoom the hidden map).
+        xdotool(x_display, "mousemove", "--window", window, str(findings[0]), str(findings[1]))
+        seen = wait_status(mine, "the pointer over the builder's messages", lambda s:
+                           s["pointer"] == list(findings) and s["modal"], STEP_TIMEOUT)
+        xdotool(x_display, "click", "--repeat", "4", "5")
+        wheeled = wait_status(mine, "the editor to handle the wheel",
+                              lambda s: s["clicks"] >= seen["clicks"] + 4, STEP_TIMEOUT)
+        assert wheeled["zoom"] == seen["zoom"]
         click(play)
         game = _game_window(x_display, status, program.pid)
         try:
@@ -211,6 +222,10 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
             _screenshot(x_display, "xvfb-test-game.png")
         finally:
             _close_game(x_display, game)
+        key("Escape")  # the builder owns the keys: Esc closes it, not the editor
+        wait_status(mine, "the builder closed", lambda s: s["builder"] is None and
+                    not s["modal"], STEP_TIMEOUT)
+        assert program.poll() is None
         assert press_closing_key(x_display, window, "Escape",
                                  lambda: program.wait(timeout=STEP_TIMEOUT)) == 0
     finally:
