@@ -78,6 +78,7 @@ from arena.client.scenes.hud import (
     draw_spinner,
     hover_box_rect,
 )
+from arena.client.scenes.watching import Spotlight
 from arena.client.session import BattleSession, ability_name, decision_help, lead_hex
 from arena.client.settings import key_label
 from arena.client.statline import figure_stat_line, life_text
@@ -171,6 +172,7 @@ class BattleScene(Scene):
         self.pick: Pick | None = None
         self.anims: list[MoveAnimation] = []
         self.fx = Effects()
+        self.spotlight = Spotlight()
         self.flipped = False
         self.time = 0.0
         self.dice: DiceShow | None = None
@@ -377,7 +379,7 @@ class BattleScene(Scene):
         return result
 
     def dynamic_markers(self) -> list[Marker]:
-        out: list[Marker] = []
+        out = self.spotlight.markers(self.session, self.time)
         hover = self.cursor_hex()
         if hover is not None:
             out.append(Marker(hover, "hover"))
@@ -567,6 +569,11 @@ class BattleScene(Scene):
                 by -= bh + 6
             self._numbered = ([b for b in reversed(buttons) if b.name.startswith("opt:")]
                               or self._numbered)
+        elif self.session.held is not None:
+            buttons.append(Button(rect=pygame.Rect(bx, by, bw, bh), label="Go on",
+                                  name="go-on", hint="Space", style="primary",
+                                  action=self.go_on,
+                                  note="Let the computer's attack happen (Space or Enter)."))
         self.buttons_top = by + bh
         widgets += buttons
 
@@ -900,6 +907,14 @@ class BattleScene(Scene):
         self._after_change(events)
         return events
 
+    def go_on(self) -> None:
+        """Let the held computer attack happen (the player has seen it)."""
+        events = self.session.go_on()
+        self.session.ai_wait = self.app.settings.ai_delay
+        self._after_change(events or ())
+        self.spotlight.note(self.session, self.time, self.app.settings.ai_delay,
+                            max([self.time] + [a.end for a in self.anims]))
+
     def undo(self) -> None:
         """Take back the human player's last action (one step; Shift+U or Ctrl+Y redoes)."""
         try:
@@ -1195,6 +1210,10 @@ class BattleScene(Scene):
 
     def _key(self, event: pygame.event.Event) -> None:
         key = event.key
+        if self.session.held is not None and key in (
+                pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, self._bound("end-step")):
+            self.go_on()
+            return
         if key == pygame.K_ESCAPE:
             if self.pick is not None:
                 self.cancel_pick()
@@ -1410,10 +1429,16 @@ class BattleScene(Scene):
             self._picture = None
         for name in self.fx.update(self.time):
             self._play(name)
+        self.session.hold_attacks = self.app.settings.pause_attacks
+        held = self.session.held
         events = self.session.poll_ai(dt, may_start=not self.anims)
         if events is not None:
             self.session.ai_wait = self.app.settings.ai_delay
             self._after_change(events)
+        if events is not None or self.session.held is not held:
+            self.spotlight.note(self.session, self.time, self.app.settings.ai_delay,
+                                max([self.time] + [a.end for a in self.anims]))
+            self._rebuild()
         if self.session.over and not self.anims and not self.fx.busy(self.time) and \
                 not self.results_shown:
             self.results_shown = True
@@ -1475,6 +1500,7 @@ class BattleScene(Scene):
         colour_blind = self.app.settings.colour_blind
         px = self._s(16)
         if proj.at_rest:
+            drawn += self.spotlight.draw(surface, proj, self.session, self.time, colour_blind)
             ruler = self.ruler()
             if ruler is not None:
                 drawn += draw_ruler(surface, proj, ruler, colour_blind)
@@ -1514,7 +1540,8 @@ class BattleScene(Scene):
                 f.hover.name if f.hover else None, f.pressed.name if f.pressed else None,
                 f.focused.name if f.focused else None,
                 (self.log_view.offset, self.log_view.unread), self.card_scroll,
-                self.slice_level, self.session.thinking, self.app.settings,
+                self.slice_level, self.session.thinking, self.session.held is not None,
+                self.app.settings,
                 self.dice.serial if self.dice else 0, dice_settled, len(self.session.log),
                 self.camera.animating, self.app.top is self,
                 (self.pick.label, self.pick.chosen) if self.pick else None)
@@ -1582,6 +1609,8 @@ class BattleScene(Scene):
         banner = f"Turn {game.turn} of {limit}  ·  {session.seat_label(seat)}"
         if session.over:
             banner = f"Turn {game.turn}  ·  the game is over"
+        elif session.held is not None:
+            banner += " is about to attack"
         elif session.thinking:
             banner += " is thinking"
         elif seat == session.viewer:
@@ -1644,6 +1673,8 @@ class BattleScene(Scene):
             outcome = game.outcome()
             lines.append((outcome.description if outcome else "The game is over.",
                           UI["accent"]))
+        elif session.held is not None:
+            lines.append((f"{session.held_text}: press Space to go on.", UI["accent"]))
         elif session.thinking:
             lines.append((f"{session.seat_label(game.to_act)} is thinking…", UI["teal"]))
             lines.append((pending.description, UI["muted"]))
