@@ -17,6 +17,7 @@ from typing import Any
 
 from arena.client.content import SeatSetup
 from arena.client.controllers import Controller, ThinkingTask, ai_controller
+from arena.client.recap import Recap, TurnRecord
 from arena.client.saves import save_game
 from arena.client.watch import AiShow, show_of
 from arena.engine import (
@@ -219,6 +220,8 @@ class BattleSession:
         """A computer attack waiting for the player (`go_on` applies it)."""
         self.shown: AiShow | None = None
         """The computer action applied last (or held), as the board shows it."""
+        self.record = TurnRecord()
+        """The computer actions since the last turn recap."""
         self.notices: list[str] = []
         self.autosave_hook = autosave
         self.controllers: dict[int, Controller] = {}
@@ -317,6 +320,10 @@ class BattleSession:
             self.shown = None  # a person acted: the computer's last action is old news
         for event in events:
             self.log.append(self._line(event))
+        if self.is_ai(seat):
+            self.record.add(seat, events, self.log[log_len:])
+        else:
+            self.record.person_acted(events)
         if any(isinstance(e, TurnStarted) for e in events) or self.over:
             self.autosave()
         return events
@@ -365,6 +372,13 @@ class BattleSession:
         action = self._redo.pop()
         self.apply(action, redoing=True)
         return action
+
+    def take_recap(self) -> Recap | None:
+        """The turn recap, once a computer player's turn has ended and a person is to act
+        (None before, and after it was taken)."""
+        if not self.human_to_act or not self.record.ready:
+            return None
+        return self.record.take(self.game, self.seat_label)
 
     def autosave(self) -> None:
         if self.autosave_hook is not None:
