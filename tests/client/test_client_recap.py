@@ -202,3 +202,14 @@ def test_a_long_recap_scrolls_inside_the_board(app: App, screen: pygame.Surface)
     assert names[-2] == "recap:39" and names[-1] == "recap:ok"
     frames(app, screen)
     save_artifact(screen, "recap-long-end.png")
+
+
+def test_the_recap_closes_when_the_player_acts(app: App, screen: pygame.Surface) -> None:
+    scene = BattleScene(app, ai_to_attack(), SEATS, controllers={2: Aggressor()},
+                        autosave=False)
+    app.push(scene)
+    watch_turn(app, screen, scene)
+    card = next(w for w in scene.form.widgets if w.name == "card:p1:rhox-veterans")
+    click(scene, card.rect.center)
+    assert scene.game.state.turn_state.chosen == "p1:rhox-veterans"
+    assert scene.recap is None, "the panel must not keep covering the board"

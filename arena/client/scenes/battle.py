@@ -912,6 +912,7 @@ class BattleScene(Scene):
             return []
         self.session.ai_wait = 0.25 * (1 if self.app.settings.ai_delay else 0)
         self.cursor = None
+        self.recap = None  # the player has moved on: the recap's lines stay in the log
         self._after_change(events)
         return events
 
