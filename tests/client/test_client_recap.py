@@ -15,10 +15,11 @@ from test_client_battle_flow import SEATS
 from test_client_watch import PHANTOM, RHOX, Aggressor, ai_to_attack
 
 from arena.client import content
-from arena.client.recap import RecapLine, TurnRecord, recap_of
+from arena.client.recap import Recap, RecapLine, TurnRecord, recap_of
 from arena.client.scenes.base import App
 from arena.client.scenes.battle import BattleScene
 from arena.client.scenes.pause import PauseMenu
+from arena.client.scenes.recap_panel import RecapPanel, RecapRow
 from arena.client.scenes.standard import standard_app
 from arena.client.session import BattleSession
 from arena.client.settings import Settings
@@ -121,8 +122,7 @@ def test_the_recap_panel_shows_a_line_on_the_board_and_closes(
     panel = scene.recap
     assert panel is not None
     assert panel.rect.width > 0 and scene.layout.view.contains(panel.rect)
-    rows = [w for w in scene.form.widgets if w.name.startswith("recap:")
-            and w.name != "recap:ok"]
+    rows = [w for w in scene.form.widgets if isinstance(w, RecapRow)]
     assert len(rows) == len(panel.recap.lines), "a short turn fits without scrolling"
     save_artifact(screen, "recap-panel.png")
 
@@ -130,8 +130,9 @@ def test_the_recap_panel_shows_a_line_on_the_board_and_closes(
     pan = scene.camera.pan
     click(scene, rows[0].rect.center)
     assert scene.camera.pan == pan
-    row = next(w for w in rows if "attacked" in getattr(w, "line").text)
-    line: RecapLine = getattr(row, "line")
+    row = next(w for w in rows if w.line is not None and "attacked" in w.line.text)
+    line = row.line
+    assert line is not None
     click(scene, row.rect.center)
     assert scene.camera.pan != pan
     frames(app, screen, 2)
@@ -171,9 +172,6 @@ def test_ok_closes_the_recap(app: App, screen: pygame.Surface) -> None:
 
 
 def test_a_long_recap_scrolls_inside_the_board(app: App, screen: pygame.Surface) -> None:
-    from arena.client.recap import Recap
-    from arena.client.scenes.recap_panel import RecapPanel
-
     scene = BattleScene(app, ai_to_attack(), SEATS, controllers={2: Aggressor()},
                         autosave=False)
     app.push(scene)

@@ -36,7 +36,10 @@ Input (mouse and keyboard alike):
   quit).
 
 Computer players think on a worker thread (`BattleSession.poll_ai`); the banner shows a
-spinner meanwhile and the frame loop never waits. Every turn start is autosaved.
+spinner meanwhile and the frame loop never waits. Each computer action stays on screen for
+the AI pace's pause with its figure ringed and an attack's line drawn; with "Pause before the
+computer attacks" an attack waits for Space or "Go on" (`scenes.watching`). After a computer's
+turn a recap panel lists what it did (`scenes.recap_panel`). Every turn start is autosaved.
 """
 
 from __future__ import annotations
