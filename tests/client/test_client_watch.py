@@ -17,8 +17,10 @@ from arena.client.scenes.base import App
 from arena.client.scenes.battle import BattleScene
 from arena.client.scenes.menu import SettingsScene
 from arena.client.scenes.standard import standard_app
+from arena.client.scenes.watching import MIN_SHOW
 from arena.client.session import BattleSession
 from arena.client.settings import Settings, load_settings
+from arena.client.status import status
 from arena.content.to_engine import army_cards, field_from_battlefield
 from arena.engine import Action, Attack, ChooseCard, EndAttack, EndMove, EndTurn, Game
 from arena.engine.events import AttackDeclared
@@ -134,6 +136,7 @@ def test_the_screen_shows_the_held_attack_and_space_goes_on(
     assert scene._overlay_rects, "the attack's line of sight is drawn"
     go = next(w for w in scene.form.widgets if w.name == "go-on")
     assert "about to attack" in scene.session.held_text
+    assert status(app)["battle"]["held"] == scene.session.held_text
     save_artifact(screen, "watch-held-attack.png")
 
     # held for as long as the player likes: frames go by, nothing happens
@@ -182,3 +185,33 @@ def test_the_settings_screen_switches_the_pause_before_attacks(
     assert back.rect.bottom <= screen.get_height() and not back.rect.colliderect(row.rect)
     app.draw(screen)
     save_artifact(screen, "settings-pause-attacks.png")
+
+
+def test_at_the_normal_pace_each_action_is_ringed_for_its_pause(screen: pygame.Surface) -> None:
+    content.catalog()
+    app = standard_app(screen.get_size(), Settings(animations="fast", ai_pace="normal"))
+    scene = BattleScene(app, ai_to_attack(), SEATS, controllers={2: Aggressor()},
+                        autosave=False)
+    app.push(scene)
+    deadline = time.monotonic() + 60
+    seen_attack = False
+    while not scene.session.human_to_act:
+        assert time.monotonic() < deadline, scene.session.log[-4:]
+        frames(app, screen)
+        show = scene.spotlight.current(scene.session, scene.time)
+        if show is not None and show.is_attack and not seen_attack:
+            seen_attack = True
+            assert scene.session.held is None  # the setting is off: nothing waits
+            phantom_at = scene.game.state.figures[PHANTOM].hexes[0]
+            assert (phantom_at, "selected") in {(m.hex, m.style)
+                                                for m in scene.dynamic_markers()}
+            frames(app, screen)
+            assert scene._overlay_rects, "the attack's line is drawn"
+            save_artifact(screen, "watch-attack-normal-pace.png")
+    assert seen_attack
+    # the computer's last action stays a moment once the person is to act, then goes
+    assert status(app)["battle"]["recap"], "the recap is listed in the status file"
+    assert status(app)["battle"]["held"] == ""
+    frames(app, screen, round((MIN_SHOW + app.settings.ai_delay) * 30) + 30)
+    assert scene.spotlight.current(scene.session, scene.time) is None
+    assert not any(m.style == "selected" for m in scene.dynamic_markers())
