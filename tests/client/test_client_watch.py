@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 import pygame
 import pytest
 from client_kit import click, frames, key, save_artifact
-from test_client_battle_flow import PLACED, SEATS
+from test_client_battle_flow import PLACED, SEATS, screen_pos
 
 from arena.client import content
 from arena.client.scenes.base import App
@@ -134,6 +134,11 @@ def test_the_screen_shows_the_held_attack_and_space_goes_on(
     marks = {(m.hex, m.style) for m in scene.dynamic_markers()}
     assert (phantom_at, "selected") in marks and (rhox_at, "attack") in marks
     assert scene._overlay_rects, "the attack's line of sight is drawn"
+    ring = scene.spotlight.draw(pygame.Surface(screen.get_size(), pygame.SRCALPHA),
+                                scene.projection(), scene.session, scene.time, False,
+                                lambda h: scene.renderer.stand_level(scene.game.state.board, h))
+    assert len(ring) >= 2  # the ring round the attacker, then the line
+    assert ring[0].collidepoint(screen_pos(scene, phantom_at))
     go = next(w for w in scene.form.widgets if w.name == "go-on")
     assert "about to attack" in scene.session.held_text
     assert status(app)["battle"]["held"] == scene.session.held_text

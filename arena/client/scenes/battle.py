@@ -1534,7 +1534,8 @@ class BattleScene(Scene):
         colour_blind = self.app.settings.colour_blind
         px = self._s(16)
         if proj.at_rest:
-            drawn += self.spotlight.draw(surface, proj, self.session, self.time, colour_blind)
+            drawn += self.spotlight.draw(surface, proj, self.session, self.time, colour_blind,
+                                         partial(self.renderer.stand_level, self.game.state.board))
             ruler = self.ruler()
             if ruler is not None:
                 drawn += draw_ruler(surface, proj, ruler, colour_blind)

@@ -9,15 +9,18 @@ while its move is still animating), and a held attack until the player goes on.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
 
 from arena.client.overlays import draw_ruler
+from arena.client.palette import HIGHLIGHTS
 from arena.client.projection import Projection
 from arena.client.render import Marker
 from arena.client.session import BattleSession
 from arena.client.watch import AiShow, show_hexes
+from arena.hexgrid import Hex
 
 __all__ = ["MIN_SHOW", "Spotlight"]
 
@@ -59,9 +62,24 @@ class Spotlight:
         return [Marker(h, "selected") for h in actor] + [Marker(h, "attack") for h in targets]
 
     def draw(self, surface: pygame.Surface, proj: Projection, session: BattleSession,
-             now: float, colour_blind: bool) -> list[pygame.Rect]:
-        """An attack's line of sight from attacker to target; where it drew."""
+             now: float, colour_blind: bool, level: Callable[[Hex], float]
+             ) -> list[pygame.Rect]:
+        """A ring round the acting figure's base (``level``: where a figure stands on a
+        hex) and an attack's line of sight from attacker to target; where it drew."""
         show = self.current(session, now)
-        if show is None or show.ruler is None:
+        if show is None:
             return []
-        return draw_ruler(surface, proj, show.ruler, colour_blind)
+        drawn: list[pygame.Rect] = []
+        actor, _ = show_hexes(session.game, show)
+        width = max(2, round(proj.zoom / 14))
+        for h in actor:
+            x, y = proj.to_screen(h, level(h))
+            rx = proj.zoom * 0.8
+            ring = pygame.Rect(0, 0, round(2 * rx), round(2 * rx * proj.squash))
+            ring.center = (round(x), round(y))
+            pygame.draw.ellipse(surface, (12, 12, 18), ring.inflate(4, 4), width + 2)
+            pygame.draw.ellipse(surface, HIGHLIGHTS["selected"], ring, width)
+            drawn.append(ring.inflate(8, 8))
+        if show.ruler is not None:
+            drawn += draw_ruler(surface, proj, show.ruler, colour_blind)
+        return drawn
