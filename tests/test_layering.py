@@ -53,7 +53,10 @@ YAML_PACKAGES = ("arena.content",)
 SCREENS = "arena.client.scenes"
 SCREEN_TABLE = "arena.client.scenes.standard"
 SHARED_SCENE_MODULES = {"arena.client.scenes.base", "arena.client.scenes.common",
-                        "arena.client.scenes.hud"}
+                        "arena.client.scenes.hud",
+                        # parts of the battle screen, not screens of their own
+                        "arena.client.scenes.recap_panel", "arena.client.scenes.turn_panel",
+                        "arena.client.scenes.watching"}
 
 
 @dataclass(frozen=True)

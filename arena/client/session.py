@@ -17,7 +17,9 @@ from typing import Any
 
 from arena.client.content import SeatSetup
 from arena.client.controllers import Controller, ThinkingTask, ai_controller
+from arena.client.recap import Recap, TurnRecord
 from arena.client.saves import save_game
+from arena.client.watch import AiShow, show_of
 from arena.engine import (
     Accept,
     Action,
@@ -211,6 +213,15 @@ class BattleSession:
         self.task: ThinkingTask | None = None
         self.task_seat = 0
         self.ai_wait = 0.0
+        self.hold_attacks = False
+        """Hold each computer attack until the player goes on (the "Pause before the
+        computer attacks" setting)."""
+        self.held: AiShow | None = None
+        """A computer attack waiting for the player (`go_on` applies it)."""
+        self.shown: AiShow | None = None
+        """The computer action applied last (or held), as the board shows it."""
+        self.record = TurnRecord()
+        """The computer actions since the last turn recap."""
         self.notices: list[str] = []
         self.autosave_hook = autosave
         self.controllers: dict[int, Controller] = {}
@@ -254,8 +265,9 @@ class BattleSession:
 
     @property
     def thinking(self) -> bool:
-        """Whether a computer player is deciding (or about to)."""
-        return self.ai_to_act
+        """Whether a computer player is deciding (or about to; not while its attack is
+        held for the player)."""
+        return self.ai_to_act and self.held is None
 
     # --- legal actions --------------------------------------------------------------------------
 
@@ -304,8 +316,14 @@ class BattleSession:
             self._undo_marks.clear()
         if not redoing:
             self._redo.clear()
+        if not self.is_ai(seat):
+            self.shown = None  # a person acted: the computer's last action is old news
         for event in events:
             self.log.append(self._line(event))
+        if self.is_ai(seat):
+            self.record.add(seat, events, self.log[log_len:])
+        else:
+            self.record.person_acted(events)
         if any(isinstance(e, TurnStarted) for e in events) or self.over:
             self.autosave()
         return events
@@ -355,6 +373,13 @@ class BattleSession:
         self.apply(action, redoing=True)
         return action
 
+    def take_recap(self) -> Recap | None:
+        """The turn recap, once a computer player's turn has ended and a person is to act
+        (None before, and after it was taken)."""
+        if not self.human_to_act or not self.record.ready:
+            return None
+        return self.record.take(self.game, self.seat_label)
+
     def autosave(self) -> None:
         if self.autosave_hook is not None:
             try:
@@ -365,7 +390,9 @@ class BattleSession:
     def poll_ai(self, dt: float, may_start: bool = True) -> list[Event] | None:
         """Drive the computer players: start thinking when one is to act (after the pause
         between actions), apply its choice when it has one. Returns the events of an applied
-        action, else None. Never blocks."""
+        action, else None. Never blocks; does nothing while an attack is held."""
+        if self.held is not None:
+            return None
         if self.task is not None:
             if not self.task.done:
                 return None
@@ -405,11 +432,35 @@ class BattleSession:
                                 "it passes instead.")
             action = next((a for a in legal if isinstance(a, (EndTurn, Pass, EndMove,
                                                               EndAttack))), legal[0])
+        show = show_of(self.game, self.game.to_act, action)
+        self.shown = show
+        if self.hold_attacks and show.is_attack:
+            self.held = show
+            return None
+        return self._apply_shown(show)
+
+    def _apply_shown(self, show: AiShow) -> list[Event] | None:
         try:
-            return self.apply(action)
+            return self.apply(show.action)
         except IllegalAction as exc:
             self.notices.append(f"The computer player's action was refused: {exc}")
             return None
+
+    @property
+    def held_text(self) -> str:
+        """What the held attack is, for the turn panel ("Player 2 (computer, easy) is about
+        to attack Jace Beleren with Rhox Veterans 2"); empty when nothing is held."""
+        if self.held is None:
+            return ""
+        return f"{self.seat_label(self.held.seat)} is about to {self.held.label}"
+
+    def go_on(self) -> list[Event] | None:
+        """Apply the held computer attack (the player has seen it); None when none is held
+        or the game refused it."""
+        show, self.held = self.held, None
+        if show is None or self.over or self.game.to_act != show.seat:
+            return None
+        return self._apply_shown(show)
 
     # --- saving -----------------------------------------------------------------------------------
 

@@ -63,6 +63,7 @@ class Settings:
     ui_scale: float = 1.0  # one of UI_SCALES: fonts and panel widths
     sound: bool = True
     hotseat_turn: bool = True  # in hotseat, turn the board to the side of the player to act
+    pause_attacks: bool = False  # hold each computer attack until the player presses Space
     keys: dict[str, int] = field(default_factory=_default_keys)
 
     @property

@@ -115,6 +115,8 @@ def status(app: Any) -> dict[str, Any]:
         "can_undo": session.can_undo,
         "anims": len(battle.anims) + (1 if battle.camera.animating else 0),
         "log": session.log[-6:],
+        "held": session.held_text,
+        "recap": [line.text for line in battle.recap.recap.lines] if battle.recap else [],
         "layout": {k: _rect(getattr(battle.layout, k)) for k in
                    ("left", "turn", "info", "log", "view", "hand")},
     }

@@ -36,7 +36,10 @@ Input (mouse and keyboard alike):
   quit).
 
 Computer players think on a worker thread (`BattleSession.poll_ai`); the banner shows a
-spinner meanwhile and the frame loop never waits. Every turn start is autosaved.
+spinner meanwhile and the frame loop never waits. Each computer action stays on screen for
+the AI pace's pause with its figure ringed and an attack's line drawn; with "Pause before the
+computer attacks" an attack waits for Space or "Go on" (`scenes.watching`). After a computer's
+turn a recap panel lists what it did (`scenes.recap_panel`). Every turn start is autosaved.
 """
 
 from __future__ import annotations
@@ -57,16 +60,15 @@ from arena.client.effects import Effects
 from arena.client.feed import DiceShow, MoveAnimation, dice_after, sound_of
 from arena.client.logview import LogView
 from arena.client.overlays import draw_floater, draw_ruler, draw_tag, ruler_colours
-from arena.client.palette import HIGHLIGHTS, UI, mix, palette
+from arena.client.palette import HIGHLIGHTS, UI, palette
 from arena.client.picture import figure_look, picture_from_game
 from arena.client.projection import Projection
+from arena.client.recap import RecapLine
 from arena.client.render import BattlefieldRenderer, FigurePlacement, Marker, Picture
 from arena.client.saves import autosave_path
 from arena.client.scenes.base import App, Scene, SceneName
 from arena.client.scenes.common import ChoiceDialog, Dialog
 from arena.client.scenes.hud import (
-    PHASE_ACTION,
-    TURN_ACTIONS,
     CardRow,
     CardWidget,
     IconButton,
@@ -78,6 +80,9 @@ from arena.client.scenes.hud import (
     draw_spinner,
     hover_box_rect,
 )
+from arena.client.scenes.recap_panel import RecapPanel
+from arena.client.scenes.turn_panel import draw_turn_panel
+from arena.client.scenes.watching import Spotlight
 from arena.client.session import BattleSession, ability_name, decision_help, lead_hex
 from arena.client.settings import key_label
 from arena.client.statline import figure_stat_line, life_text
@@ -171,6 +176,8 @@ class BattleScene(Scene):
         self.pick: Pick | None = None
         self.anims: list[MoveAnimation] = []
         self.fx = Effects()
+        self.spotlight = Spotlight()
+        self.recap: RecapPanel | None = None
         self.flipped = False
         self.time = 0.0
         self.dice: DiceShow | None = None
@@ -377,7 +384,9 @@ class BattleScene(Scene):
         return result
 
     def dynamic_markers(self) -> list[Marker]:
-        out: list[Marker] = []
+        out = self.spotlight.markers(self.session, self.time)
+        if self.recap is not None:
+            out += self.recap.markers(self.time)
         hover = self.cursor_hex()
         if hover is not None:
             out.append(Marker(hover, "hover"))
@@ -567,6 +576,11 @@ class BattleScene(Scene):
                 by -= bh + 6
             self._numbered = ([b for b in reversed(buttons) if b.name.startswith("opt:")]
                               or self._numbered)
+        elif self.session.held is not None:
+            buttons.append(Button(rect=pygame.Rect(bx, by, bw, bh), label="Go on",
+                                  name="go-on", hint="Space", style="primary",
+                                  action=self.go_on,
+                                  note="Let the computer's attack happen (Space or Enter)."))
         self.buttons_top = by + bh
         widgets += buttons
 
@@ -615,6 +629,10 @@ class BattleScene(Scene):
                 name="log:latest", hint="End", hotkeys=(pygame.K_END,), px=self._s(16),
                 action=self.jump_to_latest,
                 note="The log stays where you scrolled while new events arrive below."))
+        if self.recap is not None:
+            self.recap.layout(lay.view, lay.camera.top - 30, self.font_scale)
+            widgets += self.recap.widgets(self.font_scale, self.show_recap_line,
+                                          self.close_recap)
         self.form.set(widgets)
         self._hud = None
 
@@ -897,8 +915,28 @@ class BattleScene(Scene):
             return []
         self.session.ai_wait = 0.25 * (1 if self.app.settings.ai_delay else 0)
         self.cursor = None
+        self.recap = None  # the player has moved on: the recap's lines stay in the log
         self._after_change(events)
         return events
+
+    def close_recap(self) -> None:
+        self.recap = None
+        self._rebuild()
+
+    def show_recap_line(self, line: RecapLine) -> None:
+        """Show the figure a recap line names: the camera centres on it, its spaces lit."""
+        if self.recap is not None:
+            board = self.game.state.board
+            self.recap.show(line, self.camera, partial(self.renderer.stand_level, board),
+                            self.layout.view, self.time)
+
+    def go_on(self) -> None:
+        """Let the held computer attack happen (the player has seen it)."""
+        events = self.session.go_on()
+        self.session.ai_wait = self.app.settings.ai_delay
+        self._after_change(events or ())
+        self.spotlight.note(self.session, self.time, self.app.settings.ai_delay,
+                            max([self.time] + [a.end for a in self.anims]))
 
     def undo(self) -> None:
         """Take back the human player's last action (one step; Shift+U or Ctrl+Y redoes)."""
@@ -1134,7 +1172,10 @@ class BattleScene(Scene):
             return
         if kind == pygame.MOUSEWHEEL:
             pos = self.mouse or (0, 0)
-            if self.layout.log.collidepoint(pos):
+            if self.recap is not None and self.recap.rect.collidepoint(pos):
+                self.recap.scroll(event.y)
+                self._rebuild()
+            elif self.layout.log.collidepoint(pos):
                 self._log_lines()
                 self.log_view.scroll(event.y, self._log_rows())
                 self._rebuild()
@@ -1176,7 +1217,8 @@ class BattleScene(Scene):
     def _over_panel(self, pos: tuple[int, int]) -> bool:
         lay = self.layout
         return any(r.collidepoint(pos) for r in (lay.top, lay.left, lay.turn, lay.info,
-                                                  lay.log, lay.camera, lay.hand))
+                                                  lay.log, lay.camera, lay.hand)) or \
+            (self.recap is not None and self.recap.rect.collidepoint(pos))
 
     def _update_hover(self, pos: tuple[int, int] | None) -> None:
         old = (self.hover_hex, self.hover_figure)
@@ -1195,7 +1237,14 @@ class BattleScene(Scene):
 
     def _key(self, event: pygame.event.Event) -> None:
         key = event.key
+        if self.session.held is not None and key in (
+                pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, self._bound("end-step")):
+            self.go_on()
+            return
         if key == pygame.K_ESCAPE:
+            if self.recap is not None:
+                self.close_recap()
+                return
             if self.pick is not None:
                 self.cancel_pick()
                 return
@@ -1410,10 +1459,20 @@ class BattleScene(Scene):
             self._picture = None
         for name in self.fx.update(self.time):
             self._play(name)
+        self.session.hold_attacks = self.app.settings.pause_attacks
+        held = self.session.held
         events = self.session.poll_ai(dt, may_start=not self.anims)
         if events is not None:
             self.session.ai_wait = self.app.settings.ai_delay
             self._after_change(events)
+        if events is not None or self.session.held is not held:
+            self.spotlight.note(self.session, self.time, self.app.settings.ai_delay,
+                                max([self.time] + [a.end for a in self.anims]))
+            self._rebuild()
+        recap = self.session.take_recap()
+        if recap is not None:
+            self.recap = RecapPanel(recap)
+            self._rebuild()
         if self.session.over and not self.anims and not self.fx.busy(self.time) and \
                 not self.results_shown:
             self.results_shown = True
@@ -1475,6 +1534,8 @@ class BattleScene(Scene):
         colour_blind = self.app.settings.colour_blind
         px = self._s(16)
         if proj.at_rest:
+            drawn += self.spotlight.draw(surface, proj, self.session, self.time, colour_blind,
+                                         partial(self.renderer.stand_level, self.game.state.board))
             ruler = self.ruler()
             if ruler is not None:
                 drawn += draw_ruler(surface, proj, ruler, colour_blind)
@@ -1514,7 +1575,9 @@ class BattleScene(Scene):
                 f.hover.name if f.hover else None, f.pressed.name if f.pressed else None,
                 f.focused.name if f.focused else None,
                 (self.log_view.offset, self.log_view.unread), self.card_scroll,
-                self.slice_level, self.session.thinking, self.app.settings,
+                self.slice_level, self.session.thinking, self.session.held is not None,
+                (id(self.recap), self.recap.offset) if self.recap else None,
+                self.app.settings,
                 self.dice.serial if self.dice else 0, dice_settled, len(self.session.log),
                 self.camera.animating, self.app.top is self,
                 (self.pick.label, self.pick.chosen) if self.pick else None)
@@ -1582,6 +1645,8 @@ class BattleScene(Scene):
         banner = f"Turn {game.turn} of {limit}  ·  {session.seat_label(seat)}"
         if session.over:
             banner = f"Turn {game.turn}  ·  the game is over"
+        elif session.held is not None:
+            banner += " is about to attack"
         elif session.thinking:
             banner += " is thinking"
         elif seat == session.viewer:
@@ -1609,6 +1674,9 @@ class BattleScene(Scene):
         self._draw_turn_panel(hud)
         self._draw_info_panel(hud)
         self._draw_log(hud)
+        if self.recap is not None:
+            self.recap.draw(hud, self.font_scale)
+            self._hud_rects.append(self.recap.rect.inflate(4, 10))
 
         # camera controls strip and the level-slice label
         strip = lay.camera.inflate(8, 8)
@@ -1624,26 +1692,15 @@ class BattleScene(Scene):
             self._hud_rects.append(tip)
 
     def _draw_turn_panel(self, hud: pygame.Surface) -> None:
-        lay = self.layout
         game, session = self.game, self.session
-        state = game.state
-        inner = draw_panel(hud, lay.turn, "Turn", px=self._s(20))
-        y = inner.y
-        phase = state.phase
-        if phase is Phase.SETUP or (state.pending and state.pending[-1].kind in
-                                    ("first_player", "place_planeswalker")):
-            steps = [("·", "Roll the d20 for the first player"),
-                     ("·", "Choose who goes first"), ("·", "Place the Planeswalkers")]
-            current = 1 if state.pending and state.pending[-1].kind == "first_player" else 2
-        else:
-            steps = list(TURN_ACTIONS)
-            current = PHASE_ACTION.get(phase, -1)
         pending = game.pending
         lines: list[tuple[str, tuple[int, int, int]]] = []
         if session.over:
             outcome = game.outcome()
             lines.append((outcome.description if outcome else "The game is over.",
                           UI["accent"]))
+        elif session.held is not None:
+            lines.append((f"{session.held_text}: press Space to go on.", UI["accent"]))
         elif session.thinking:
             lines.append((f"{session.seat_label(game.to_act)} is thinking…", UI["teal"]))
             lines.append((pending.description, UI["muted"]))
@@ -1653,29 +1710,8 @@ class BattleScene(Scene):
             if help_line:
                 lines.append((help_line, UI["muted"]))
             lines.append((self.hint(), UI["teal"]))
-        px, line_h, step_h = self._s(18), self._s(20), self._s(22)
-        wrapped = [(part, color) for line, color in lines
-                   for part in text.wrap(line, px, inner.width)]
-        room = self.buttons_top - 12 - y
-        if len(steps) * step_h + self._s(6) + len(wrapped) * line_h > room and current >= 0:
-            steps = [steps[current]]  # short of room: the current step only
-            current = 0
-        for i, (number, label) in enumerate(steps):
-            color = UI["accent"] if i == current else (UI["dim"] if i < current else
-                                                       UI["muted"])
-            if i == current:
-                row = pygame.Rect(inner.x - 4, y - 2, inner.width + 8, step_h)
-                pygame.draw.rect(hud, mix(UI["panel"], UI["accent"], 0.16), row,
-                                 border_radius=4)
-            text.blit(hud, f"{number}  {label}", px, color, (inner.x + 2, y),
-                      bold=i == current)
-            y += step_h
-        y += self._s(6)
-        for part, color in wrapped:
-            if y > self.buttons_top - line_h:
-                break
-            text.blit(hud, part, px, color, (inner.x, y))
-            y += line_h
+        draw_turn_panel(hud, self.layout.turn, game.state, lines, self.font_scale,
+                        self.buttons_top)
 
     def hint(self) -> str:
         """What the human player can do now, in a sentence."""
