@@ -98,6 +98,9 @@ HINTS = {
 }
 ZONE_ORDER = ("yellow", "blue", "red", "green", "orange", "purple", "white", "black")
 PROBLEM = (255, 84, 72)
+CHECKING = "Checking the map…"
+"""The status while an edit waits for the debounced check: the verdict shown is of the map as
+it was before the edit."""
 PREVIEW_OK = (120, 230, 150)
 SELECT = (92, 206, 255)
 
@@ -1187,6 +1190,8 @@ class EditorApp:
         if self.debouncer.poll(self.now, self.editor.doc):
             self.report = self.debouncer.report
             self.refresh_report()
+        elif self.debouncer.due is not None and self.problems_label.text != CHECKING:
+            self.problems_label.set_text(CHECKING)  # the last verdict is of an older map
         if self.rendered_revision != self.editor.revision:
             self.rebuild_view()
         self.docs.tick()

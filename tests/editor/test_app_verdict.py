@@ -99,3 +99,19 @@ def test_the_detail_pane_follows_its_problem(headless: pygame.Surface) -> None:
     assert app.problems_label.text == "Ready to play as The Duel", [
         f.text() for f in app.findings]
     assert app.detail.html_text == ""
+
+
+def test_the_status_says_checking_until_the_verdict_of_the_edited_map_is_in(
+        headless: pygame.Surface) -> None:
+    """Seen on the real-window test's screenshot: just after two zones were painted the
+    status still said the map had no zones (the check waits for edits to pause)."""
+    app = editor_app.EditorApp(recover=False)
+    settled(app)
+    assert app.problems_label.text == "Not ready to play: see Play as below"
+    for at in ((-1, -1), (1, 1)):
+        press(app, app.buttons["new-zone"])
+        app.use_tool(at, True)
+    pump(app, 0.05)
+    assert app.problems_label.text == editor_app.CHECKING
+    pump(app, 0.4)
+    assert app.problems_label.text == "Ready to play as The Duel"
