@@ -825,7 +825,11 @@ class EditorApp:
             return
         if self.card_window is not None and self.card_window.alive():
             self.card_window.window.kill()  # type: ignore[no-untyped-call]
-        self.card_window = CardWindow(self.ui, form, self.size)
+        window = CardWindow(self.ui, form, self.size)
+        self.card_window = window
+        # Its close button asks first, like every other way of ending unsaved work.
+        window.window.on_close_window_button_pressed = (  # type: ignore[method-assign]
+            lambda: self.docs.guard(f"closing {path.name}", window.window.kill, ("card",)))
         self.message = f"Editing card {path}"
 
     def open_dialog(self, kind: str) -> None:

@@ -358,6 +358,37 @@ def test_opening_another_card_over_unsaved_edits_asks(tmp_path: Path) -> None:
     assert app.card_window.form.path.name == second.name
 
 
+def test_closing_the_card_window_over_unsaved_edits_asks(tmp_path: Path) -> None:
+    """Seen: the card window's own close button dropped unsaved card edits without a word."""
+    first = sorted((ROOT / "cards" / "army").glob("*.yaml"))[0]
+    mine = tmp_path / first.name
+    mine.write_bytes(first.read_bytes())
+    app = editor_app.EditorApp(DUEL, recover=False)
+    app.open_card(mine)
+    win = app.card_window
+    assert win is not None
+    life = win.fields["life"]
+    assert isinstance(life, pygame_gui.elements.UITextEntryLine)
+    life.set_text("9")
+    close = win.window.close_window_button
+    assert close is not None
+    press(app, close)
+    assert app.docs.prompt is not None and win.alive(), "closed without asking"
+    press(app, app.docs.prompt.buttons["cancel"])
+    assert win.alive() and win.dirty()
+    press(app, close)
+    assert app.docs.prompt is not None
+    press(app, app.docs.prompt.buttons["discard"])
+    assert not win.alive()
+    assert load_file(mine).life == load_file(first).life  # nothing was written
+    # A card without unsaved edits closes at once.
+    app.open_card(mine)
+    clean = app.card_window
+    assert clean is not None and clean.window.close_window_button is not None
+    press(app, clean.window.close_window_button)
+    assert not clean.alive() and app.docs.prompt is None
+
+
 def _unsaved_army() -> tuple[editor_app.EditorApp, Builder]:
     """An editor with the army builder open on a named army of one card, not saved."""
     app = editor_app.EditorApp(recover=False)
