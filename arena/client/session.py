@@ -105,11 +105,8 @@ _ANSWERS = {"accept": "yes", "pass": "no"}
 
 def ability_name(static: Static, card: str, ability: str) -> str:
     """An ability's printed name from its id (``Focused Thoughts``)."""
-    if card in static.cards:
-        for item in abilities_of(static, static.cards[card].def_id):
-            if item.id == ability:
-                return item.name
-    return ability.replace("-", " ").capitalize()
+    found = _ability(static, _def_of(static, card), ability)
+    return found.name if found is not None else ability.replace("-", " ").capitalize()
 
 
 def decision_help(game: Game) -> str:
@@ -124,7 +121,7 @@ def decision_help(game: Game) -> str:
     payload = decision.data.get("payload") or {}
     card, ability = payload.get("card"), payload.get("ability")
     if decision.kind == "optional":
-        found = _ability(static, card, ability)
+        found = _ability(static, _def_of(static, card), ability)
         return f"{found.name}: {found.text} Yes uses it now; No lets it pass this time." \
             if found is not None else ""
     job = decision.data.get("job")
@@ -132,16 +129,21 @@ def decision_help(game: Game) -> str:
     path = frames[0][0] if frames else None
     if not path or path[0] != "army":
         return ""
-    card = next((c for c in static.cards if static.cards[c].def_id == path[1]), None)
-    found = _ability(static, card, path[2])
+    found = _ability(static, str(path[1]), path[2])
     return f"{found.name}: {found.text}" if found is not None else ""
 
 
-def _ability(static: Static, card: Any, ability: Any) -> AbilitySpec | None:
-    if not isinstance(card, str) or card not in static.cards:
+def _def_of(static: Static, card: Any) -> str | None:
+    """The card definition of an army card in play (None: not one)."""
+    return static.cards[card].def_id if isinstance(card, str) and card in static.cards \
+        else None
+
+
+def _ability(static: Static, def_id: str | None, ability: Any) -> AbilitySpec | None:
+    """A compiled ability of a card definition by its id (None: no such ability)."""
+    if def_id is None or def_id not in static.army_defs:
         return None
-    return next((a for a in abilities_of(static, static.cards[card].def_id)
-                 if a.id == ability), None)
+    return next((a for a in abilities_of(static, def_id) if a.id == ability), None)
 
 
 def plain_text(static: Static, text: str, hidden: bool = False) -> str:

@@ -19,7 +19,6 @@ from arena.engine.abilities.events import (
 from arena.engine.abilities.params import (
     AddCounter,
     CounterSpell,
-    EffectName,
     EffectSpec,
     ExtraAttack,
     ForbidChoice,
@@ -33,7 +32,7 @@ from arena.engine.abilities.selectors import (
     card_kinds,
     card_matches,
 )
-from arena.engine.abilities.spec import spell_spec
+from arena.engine.abilities.spec import is_continuous, spell_spec
 from arena.engine.abilities.targets import figure_names, figure_targets
 from arena.engine.context import Ctx
 from arena.engine.lasting_records import (
@@ -162,9 +161,7 @@ def _on_enchantment(rt: Runtime) -> bool:
 
 def lasting_targets(rt: Runtime, effect: EffectSpec) -> list[tuple[str, ...]]:
     """A stat change's choices -- none for an aura's lasting one (it is on its card)."""
-    continuous = effect.name == EffectName.SWITCH_STATS or (
-        isinstance(effect.params, Modify) and effect.params.duration == "while_attached")
-    if continuous and _on_enchantment(rt):
+    if is_continuous(effect) and _on_enchantment(rt):
         return [()]
     return figure_targets(rt, effect)
 

@@ -48,6 +48,7 @@ __all__ = [
     "ModifierSpec",
     "SpellSpec",
     "abilities_of",
+    "is_continuous",
     "effects_at",
     "spell_spec",
 ]
@@ -126,17 +127,19 @@ class SpellSpec:
         enchantment's ``modify ... while_attached`` and ``switch_stats``)."""
         if self.type == "sorcery":
             return ()
-        return tuple(e for e in self.effects if _is_continuous(e))
+        return tuple(e for e in self.effects if is_continuous(e))
 
     @property
     def one_shot(self) -> tuple[EffectSpec, ...]:
         """The effects that resolve once (as the spell is played or the card flips)."""
         if self.type == "sorcery":
             return self.effects
-        return tuple(e for e in self.effects if not _is_continuous(e))
+        return tuple(e for e in self.effects if not is_continuous(e))
 
 
-def _is_continuous(effect: EffectSpec) -> bool:
+def is_continuous(effect: EffectSpec) -> bool:
+    """Whether an aura's or a flipped hidden enchantment's effect lasts while the card is
+    attached (``modify ... while_attached``, ``switch_stats``) rather than resolving once."""
     if isinstance(effect.params, Modify):
         return effect.params.duration == "while_attached"
     return effect.name == EffectName.SWITCH_STATS
