@@ -26,7 +26,7 @@ from arena.content.loader import load_file
 from arena.hexgrid import Hex
 from editor import app as editor_app
 from editor import model as m
-from editor import recovery
+from editor import panels, recovery
 from editor.validation import validate
 
 pytestmark = pytest.mark.usefixtures("headless")
@@ -57,7 +57,7 @@ def test_main_runs_headless_and_saves_a_screenshot(tmp_path: Path) -> None:
 def test_quit_button_ends_the_loop(headless: pygame.Surface) -> None:
     app = editor_app.EditorApp(recover=False)
     app.draw(headless)
-    assert app.buttons["quit"].rect == editor_app.quit_button_rect(app.size)
+    assert app.buttons["quit"].rect == panels.quit_button_rect(app.size)
     press(app, app.buttons["quit"])
     assert not app.running and app.quit_pressed
 
