@@ -53,6 +53,8 @@ from editor.validation import Debouncer, Finding, Report, validate
 from editor.zone_window import ZoneEditing, ZoneWindow
 
 WINDOW_SIZE = (1280, 720)
+TITLE = "Arena Editor"
+"""The window's title before the file's name (`EditorApp.window_title`)."""
 
 CHECKING = "Checking the map…"
 """The status while an edit waits for the debounced check: the verdict shown is of the map as
@@ -80,6 +82,8 @@ class EditorApp(FileMenu, ZoneEditing, ScenarioEditing):
         self.ui.preload_fonts([{"name": "noto_sans", "point_size": 14, "style": "bold",
                                 "antialiased": "1"}])
         self.running = True
+        self.shown_title = ""
+        """The title last given to the window (`show_title`)."""
         self.brush = Brush()
         self.tool = "raise"
         self.flat = False
@@ -423,7 +427,22 @@ class EditorApp(FileMenu, ZoneEditing, ScenarioEditing):
             self.rebuild_view()
         self.docs.tick()
         self.watch_games()
+        self.show_title()
         self.ui.update(dt)
+
+    def window_title(self) -> str:
+        """The window's title: the program, the file (a map with no file yet has none) and,
+        while there are unsaved changes, `*`, as in the status line (`MapView.file_label`)."""
+        name = f" - {self.editor.path.name}" if self.editor.path else ""
+        return f"{TITLE}{name}{' *' if self.editor.dirty else ''}"
+
+    def show_title(self) -> None:
+        """Give the window its title when it has changed (a window manager's task bar and
+        window list show it, so unsaved work shows there too)."""
+        title = self.window_title()
+        if title != self.shown_title:
+            pygame.display.set_caption(title)
+            self.shown_title = title
 
     def close(self) -> None:
         """On a clean exit: the recovery copies as `DocumentController.close` says; the
@@ -475,7 +494,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         flags = pygame.RESIZABLE
         screen = pygame.display.set_mode(args.size, flags)
-        pygame.display.set_caption("Arena Editor")
+        pygame.display.set_caption(TITLE)
         app = EditorApp(args.file, args.size, recover=not args.no_recover and not args.frames)
         app.flat = args.flat
         app.refresh_tools()

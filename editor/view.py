@@ -101,12 +101,16 @@ class MapView(EditorState):
         self.draw_status(surface)
         self.ui.draw_ui(surface)
 
+    def file_label(self) -> str:
+        """The map's file name ("unsaved" without one) and `*` while it has unsaved changes."""
+        name = self.editor.path.name if self.editor.path else "unsaved"
+        return f"{name}{' *' if self.editor.dirty else ''}"
+
     def draw_status(self, surface: pygame.Surface) -> None:
         font = self.font(15)
         w, h = self.size
         doc = self.editor.doc
-        name = self.editor.path.name if self.editor.path else "unsaved"
-        parts = [f"{doc.name} ({name}{' *' if self.editor.dirty else ''})"]
+        parts = [f"{doc.name} ({self.file_label()})"]
         if self.hover is not None:
             terrain, level = self.editor.sample(self.hover)
             parts.append(f"[{self.hover[0]}, {self.hover[1]}] {terrain or 'empty'} L{level}")

@@ -116,7 +116,9 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
         program = subprocess.Popen([str(exe), "--no-recover", str(target)], env=env,
                                    stdout=log, stderr=log)
     try:
-        window = find_window(x_display, lambda: (program.pid,), "Arena Editor")
+        # By the editor's pid; its title changes with the file and the unsaved mark.
+        window = find_window(x_display, lambda: (program.pid,),
+                             lambda shown: shown.startswith(editor_app.TITLE))
         wait_status(mine, "the editor's first frames", lambda s: s["frames"] >= 2)
 
         def click(pos: tuple[int, int]) -> dict[str, Any]:
@@ -148,8 +150,14 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
         click(new_zone)
         click(at((0, 2)))
 
+        def title() -> str:
+            """The window's title as the window manager sees it (the editor sets it in the
+            frame before it writes the status waited on)."""
+            return xdotool(x_display, "getwindowname", window)
+
         # New with unsaved work asks first; Cancel keeps everything.
         built = wait_status(mine, "the unsaved map", lambda s: s["dirty"], STEP_TIMEOUT)
+        assert title() == f"{editor_app.TITLE} - {target.name} *"  # unsaved: marked
         click(new)
         wait_status(mine, "the Save / Discard / Cancel question", lambda s: s["question"],
                     STEP_TIMEOUT)
@@ -160,8 +168,16 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
         assert kept["dirty"] and kept["revision"] == built["revision"]
         assert kept["message"].startswith("Still editing")
         key("ctrl+s")
-        wait_status(mine, "the battlefield saved", lambda s: target.exists()
-                    and s["message"].startswith("Saved"), STEP_TIMEOUT)
+        saved = wait_status(mine, "the battlefield saved", lambda s: target.exists()
+                            and s["message"].startswith("Saved"), STEP_TIMEOUT)
+        assert title() == f"{editor_app.TITLE} - {target.name}"  # saved: the mark goes
+        key("ctrl+z")
+        undone = wait_status(mine, "the undo", lambda s: s["dirty"], STEP_TIMEOUT)
+        assert title().endswith(" *")
+        key("ctrl+y")  # back at the saved state: clean again
+        redone = wait_status(mine, "the redo", lambda s: not s["dirty"], STEP_TIMEOUT)
+        assert not saved["dirty"] and undone["revision"] != redone["revision"]
+        assert title() == f"{editor_app.TITLE} - {target.name}"
         _screenshot(x_display, "xvfb-built.png")
 
         # Test play: the game opens straight on a battle on this battlefield.
