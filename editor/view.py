@@ -4,7 +4,6 @@ line; and which hex is under a screen point."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 import pygame
@@ -12,7 +11,7 @@ import pygame
 from arena.client.palette import HIGHLIGHTS, TERRAIN
 from arena.client.projection import Camera, Projection
 from arena.client.render import BattlefieldRenderer, Marker, Picture
-from arena.hexgrid import Hex, hex_to_point, point_to_hex
+from arena.hexgrid import ORIGIN, Hex, hex_corners, hex_to_point, point_to_hex
 from editor import model as m
 from editor.appstate import BOTTOM, HINTS, LEFT, RIGHT, TOP, EditorState
 from editor.scene import field_setup
@@ -216,8 +215,7 @@ class MapView(EditorState):
         doc = self.editor.doc
         z = self.cam.zoom * 0.62
         font = self.font(max(10, int(z * 0.55)))
-        corners = [(math.cos(math.radians(60 * i - 30)), math.sin(math.radians(60 * i - 30)))
-                   for i in range(6)]
+        corners = hex_corners(ORIGIN)  # a hex's corners about its centre, size 1
 
         def poly(at: m.Coord, k: float = 1.0) -> list[tuple[float, float]]:
             x, y = hex_to_point(Hex(*at))
@@ -287,9 +285,9 @@ class MapView(EditorState):
         surface.blit(text, (rect.x + 14, rect.y + 12))
         if self.editor.symmetry is not None:
             c = self.editor.symmetry
-            x, y = c[0] / 2, c[1] / 2
-            px = math.sqrt(3.0) * (x + y / 2.0)
-            py = 1.5 * y
+            # The centre is in doubled coordinates (it may be an edge's midpoint): half the
+            # plane point of the doubled hex.
+            px, py = (v / 2 for v in hex_to_point(Hex(*c)))
             if self.flat:
                 sx, sy = self.flat_to_screen(px, py)
             else:
