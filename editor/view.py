@@ -11,7 +11,7 @@ import pygame
 from arena.client.palette import HIGHLIGHTS, TERRAIN
 from arena.client.projection import Camera, Projection
 from arena.client.render import BattlefieldRenderer, Marker, Picture
-from arena.hexgrid import ORIGIN, Hex, hex_corners, hex_to_point, point_to_hex
+from arena.hexgrid import ORIGIN, Hex, hex_corners, hex_to_point
 from editor import model as m
 from editor.appstate import BOTTOM, HINTS, LEFT, RIGHT, TOP, EditorState
 from editor.scene import field_setup
@@ -19,6 +19,8 @@ from editor.scene import field_setup
 PROBLEM = (255, 84, 72)
 PREVIEW_OK = (120, 230, 150)
 SELECT = (92, 206, 255)
+FLAT_SCALE = 0.62
+"""The flat plan's pixels per hex size, as a part of the 3D view's zoom."""
 
 
 def _hex_colour(text: str) -> tuple[int, int, int]:
@@ -52,20 +54,22 @@ class MapView(EditorState):
     def projection(self) -> Projection:
         return self.cam.projection()
 
-    def flat_to_screen(self, x: float, y: float) -> tuple[float, float]:
+    def flat_projection(self) -> Projection:
+        """The flat plan's hex <-> pixel mapping: the client's projection seen straight from
+        above (no turn, no squash, no level lift), at `FLAT_SCALE` of the 3D view's zoom and
+        panned with it."""
         cx, cy = self.cam.center
-        z = self.cam.zoom * 0.62
-        return (cx + self.cam.pan[0] + (x - self.cam.pivot[0]) * z,
-                cy + self.cam.pan[1] + (y - self.cam.pivot[1]) * z)
+        return Projection(zoom=self.cam.zoom * FLAT_SCALE, pivot=self.cam.pivot,
+                          origin=(cx + self.cam.pan[0], cy + self.cam.pan[1]),
+                          squash=1.0, level_height=0.0)
+
+    def flat_to_screen(self, x: float, y: float) -> tuple[float, float]:
+        return self.flat_projection().plane_to_screen(x, y)
 
     def hex_at(self, pos: tuple[int, int]) -> m.Coord:
         """The hex under a screen point: the column seen there, else the ground plane."""
         if self.flat:
-            cx, cy = self.cam.center
-            z = self.cam.zoom * 0.62
-            x = (pos[0] - cx - self.cam.pan[0]) / z + self.cam.pivot[0]
-            y = (pos[1] - cy - self.cam.pan[1]) / z + self.cam.pivot[1]
-            h = point_to_hex(x, y)
+            h = self.flat_projection().hex_at(pos)
             return (h.q, h.r)
         proj = self.projection()
         assert self.renderer is not None and self.picture is not None
@@ -213,7 +217,7 @@ class MapView(EditorState):
 
     def draw_flat(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         doc = self.editor.doc
-        z = self.cam.zoom * 0.62
+        z = self.cam.zoom * FLAT_SCALE
         font = self.font(max(10, int(z * 0.55)))
         corners = hex_corners(ORIGIN)  # a hex's corners about its centre, size 1
 
