@@ -58,6 +58,7 @@ from editor.document import DocumentController
 from editor.playgame import WatchedGame
 from editor.scenario_form import CHOICES, LABELS, ScenarioForm, save_scenario
 from editor.scene import field_setup
+from editor.sight_tool import SightTool
 from editor.teststatus import EditorStatus
 from editor.validation import Debouncer, Finding, Report, validate
 from editor.zone_window import ZoneWindow
@@ -77,6 +78,7 @@ TOOLS: tuple[tuple[str, str], ...] = (
     ("power", "Power space"), ("erase-marks", "Erase marks"),
     ("select", "Box select"), ("select-same", "Same terrain"),
     ("paste", "Paste at"), ("centre", "Sym. centre"),
+    ("sight", "Sight check"),
 )
 HINTS = {
     "raise": "click or drag: add one level of the brush terrain",
@@ -95,6 +97,7 @@ HINTS = {
     "select-same": "click: select all hexes of that terrain and level",
     "paste": "click: paste the copied hexes centred here",
     "centre": "click: centre of point symmetry (every edit is mirrored through it)",
+    "sight": "click two spaces: sight, engagement, height advantage (Up/Down: heights)",
 }
 ZONE_ORDER = ("yellow", "blue", "red", "green", "orange", "purple", "white", "black")
 PROBLEM = (255, 84, 72)
@@ -203,6 +206,7 @@ class EditorApp:
         """Open's list of recent files, while it is shown."""
         self.recent_files: list[Path] = []
         self.zone_window: ZoneWindow | None = None
+        self.sight = SightTool(self.ui, lambda: self.editor, lambda s: setattr(self, "message", s))
         self.docs.start(path)
         self.build_ui()
         if recover:
@@ -511,6 +515,8 @@ class EditorApp:
                 self.changed()
             else:
                 self.message = "Nothing to paste: copy a selection first"
+        elif tool == "sight" and first:
+            self.sight.pick(at)
         elif tool == "centre" and first:
             self.editor.set_symmetry(at)
             self.refresh_tools()
@@ -583,6 +589,8 @@ class EditorApp:
             if action is not None:
                 self.open_dialog(action)
                 return
+        if self.sight.handle(event):
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.on_button(event.ui_element)
             return
@@ -664,6 +672,8 @@ class EditorApp:
             self.brush.terrain = m.TERRAINS[key - pygame.K_1]
             self.message = f"Brush terrain: {self.brush.terrain}"
             self.build_ui()
+        elif self.tool == "sight" and self.sight.on_key(event):
+            return
         elif key == pygame.K_q:
             self.cam.rotate(1)
         elif key == pygame.K_e:
@@ -1198,6 +1208,7 @@ class EditorApp:
             self.problems_label.set_text(CHECKING)  # the last verdict is of an older map
         if self.rendered_revision != self.editor.revision:
             self.rebuild_view()
+        self.sight.update(self.tool == "sight", self.view_rect)
         self.docs.tick()
         self.watch_games()
         self.ui.update(dt)
@@ -1277,6 +1288,7 @@ class EditorApp:
         if self.flat:
             surface.fill((24, 27, 38), rect)
             self.draw_flat(surface, rect)
+            self.sight.draw(surface, lambda x, y, _z: self.flat_to_screen(x, y))
         else:
             assert self.renderer is not None and self.picture is not None
             layer = pygame.Surface(rect.size)
@@ -1288,6 +1300,7 @@ class EditorApp:
                                now=self.now, slice_level=self.slice_level)
             self.draw_ghosts(layer, proj)
             self.draw_preview_3d(layer, proj)
+            self.sight.draw(layer, proj.plane_to_screen, proj)
             surface.blit(layer, rect)
         self.draw_overlay(surface, rect)
         surface.set_clip(clip)
