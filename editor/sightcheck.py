@@ -141,9 +141,8 @@ class SightCheck:
             return f"Height advantage: neither (bases {a} and {b})"
         other = 1 - self.higher
         water = "; water is lower than land" if any(x % 1 for x in self.bases) else ""
-        return (f"Height advantage: {END_NAMES[self.higher]} (base "
-                f"{[a, b][self.higher]} above {[a, b][other]}{water}: one extra die to attack "
-                "or defend)")
+        return (f"Height advantage: {END_NAMES[self.higher]}, one extra die (base "
+                f"{[a, b][self.higher]} above {[a, b][other]}{water})")
 
     def attack_words(self, attacker: int) -> str:
         """Whether ``attacker`` could attack the other, range aside, and why not."""
