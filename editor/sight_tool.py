@@ -54,6 +54,8 @@ class SightTool:
         self.board: Board | None = None
         self.checked: tuple[object, ...] = ()
         """What `result` was computed for: revision, ends, heights."""
+        self.checked_editor: m.Editor | None = None
+        """The editor the spaces were picked on (another map forgets them)."""
         self.active = False
         self.hidden = False
         """Closed with its close button (until the tool is chosen again)."""
@@ -124,7 +126,10 @@ class SightTool:
     def refresh(self, force: bool = False) -> None:
         """Ask again when the map, the spaces or the heights changed; say the answer."""
         editor = self.editor()
-        key = (id(editor), editor.revision, tuple(self.ends), tuple(self.heights))
+        if editor is not self.checked_editor:  # New or Open: the spaces were another map's
+            self.checked_editor = editor
+            self.ends = self.ends if force else []
+        key = (editor.revision, tuple(self.ends), tuple(self.heights))
         if key == self.checked and not force:
             return
         self.checked = key

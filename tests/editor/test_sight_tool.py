@@ -98,3 +98,11 @@ def test_the_window_goes_with_the_tool(headless: pygame.Surface) -> None:
     key(app, pygame.K_2)  # the brush terrain rebuilds every panel
     pump(app)
     assert app.sight.window is not None and app.sight.window.alive()
+    # Another map forgets the spaces picked on this one.
+    click(app, hex_pos(app, A))
+    click(app, hex_pos(app, B))
+    assert app.sight.result is not None
+    app.docs.request_new()
+    pump(app)
+    assert app.sight.ends == [] and app.sight.result is None
+    assert "Click space A, then space B." in text(app)
