@@ -48,6 +48,7 @@ from editor.file_menu import FileMenu
 from editor.playgame import WatchedGame
 from editor.scenario_form import ScenarioForm
 from editor.scenario_window import ScenarioEditing
+from editor.sight_tool import SightTool
 from editor.teststatus import EditorStatus
 from editor.validation import Debouncer, Finding, Report, validate
 from editor.zone_window import ZoneEditing, ZoneWindow
@@ -129,6 +130,7 @@ class EditorApp(FileMenu, ZoneEditing, ScenarioEditing):
         """Open's list of recent files, while it is shown."""
         self.recent_files: list[Path] = []
         self.zone_window: ZoneWindow | None = None
+        self.sight = SightTool(self.ui, lambda: self.editor, lambda s: setattr(self, "message", s))
         self.docs.start(path)
         self.build_ui()
         if recover:
@@ -181,6 +183,8 @@ class EditorApp(FileMenu, ZoneEditing, ScenarioEditing):
             if action is not None:
                 self.open_dialog(action)
                 return
+        if self.sight.handle(event):
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.on_button(event.ui_element)
             return
@@ -262,6 +266,8 @@ class EditorApp(FileMenu, ZoneEditing, ScenarioEditing):
             self.brush.terrain = m.TERRAINS[key - pygame.K_1]
             self.message = f"Brush terrain: {self.brush.terrain}"
             self.build_ui()
+        elif self.tool == "sight" and self.sight.on_key(event):
+            return
         elif key == pygame.K_q:
             self.cam.rotate(1)
         elif key == pygame.K_e:
@@ -425,6 +431,7 @@ class EditorApp(FileMenu, ZoneEditing, ScenarioEditing):
             self.problems_label.set_text(CHECKING)  # the last verdict is of an older map
         if self.rendered_revision != self.editor.revision:
             self.rebuild_view()
+        self.sight.update(self.tool == "sight", self.view_rect)
         self.docs.tick()
         self.watch_games()
         self.show_title()

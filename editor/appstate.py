@@ -27,6 +27,7 @@ from editor.card_window import CardWindow
 from editor.document import DocumentController
 from editor.playgame import WatchedGame
 from editor.scenario_form import ScenarioForm
+from editor.sight_tool import SightTool
 from editor.validation import Debouncer, Finding, Report
 
 TOP = 40
@@ -43,6 +44,7 @@ TOOLS: tuple[tuple[str, str], ...] = (
     ("power", "Power space"), ("erase-marks", "Erase marks"),
     ("select", "Box select"), ("select-same", "Same terrain"),
     ("paste", "Paste at"), ("centre", "Sym. centre"),
+    ("sight", "Sight check"),
 )
 HINTS = {
     "raise": "click or drag: add one level of the brush terrain",
@@ -61,6 +63,7 @@ HINTS = {
     "select-same": "click: select all hexes of that terrain and level",
     "paste": "click: paste the copied hexes centred here",
     "centre": "click: centre of point symmetry (every edit is mirrored through it)",
+    "sight": "click two spaces: sight, engagement, height advantage (Up/Down: heights)",
 }
 ZONE_ORDER = ("yellow", "blue", "red", "green", "orange", "purple", "white", "black")
 
@@ -113,6 +116,7 @@ class EditorState:
     battle_launcher: Callable[[Path, str, str, str], WatchedGame | None]
     games: list[WatchedGame]
     play_folders: testplay.PlayFolders
+    sight: SightTool
 
     @property
     def editor(self) -> m.Editor:

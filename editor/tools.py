@@ -80,6 +80,8 @@ class MapTools(Panels):
                 self.changed()
             else:
                 self.message = "Nothing to paste: copy a selection first"
+        elif tool == "sight" and first:
+            self.sight.pick(at)
         elif tool == "centre" and first:
             self.editor.set_symmetry(at)
             self.refresh_tools()

@@ -144,6 +144,7 @@ class MapView(EditorState):
         if self.flat:
             surface.fill((24, 27, 38), rect)
             self.draw_flat(surface, rect)
+            self.sight.draw(surface, lambda x, y, _z: self.flat_to_screen(x, y))
         else:
             assert self.renderer is not None and self.picture is not None
             layer = pygame.Surface(rect.size)
@@ -155,6 +156,7 @@ class MapView(EditorState):
                                now=self.now, slice_level=self.slice_level)
             self.draw_ghosts(layer, proj)
             self.draw_preview_3d(layer, proj)
+            self.sight.draw(layer, proj.plane_to_screen, proj)
             surface.blit(layer, rect)
         self.draw_overlay(surface, rect)
         surface.set_clip(clip)
