@@ -29,11 +29,13 @@ from arena.content.battlefield import (
     Column,
     GlyphPlacement,
     Obstacle,
+    PiecePlacement,
     PowerSpace,
     StartingZone,
 )
 from arena.content.loader import load_file
 from arena.content.locations import save_path
+from editor import piece_model
 
 Coord = tuple[int, int]
 TERRAINS: tuple[str, ...] = ("land", "water", "road", "weirded")
@@ -87,6 +89,9 @@ class MapDoc:
     glyph_spaces: list[Coord] = field(default_factory=list)
     zones: list[StartingZone] = field(default_factory=list)
     power_spaces: list[PowerSpace] = field(default_factory=list)
+    pieces: list[PiecePlacement] = field(default_factory=list)
+    """The terrain pieces the map is built from (`editor.piece_model` keeps them and the
+    columns consistent)."""
 
     def copy(self) -> MapDoc:
         return copy.deepcopy(self)
@@ -150,6 +155,8 @@ class MapDoc:
                      for z in data.get("starting_zones") or []]
         doc.power_spaces = [PowerSpace.model_validate(_coords(p, ("at", "glyph")), strict=False)
                             for p in data.get("power_spaces") or []]
+        doc.pieces = [PiecePlacement.model_validate(_coords(p, ("at",)), strict=False)
+                      for p in data.get("pieces") or []]
         return doc
 
     def to_data(self) -> dict[str, Any]:
@@ -166,6 +173,7 @@ class MapDoc:
             ("glyph_spaces", [list(at) for at in self.glyph_spaces]),
             ("starting_zones", [writer.to_data(z) for z in self.zones]),
             ("power_spaces", [writer.to_data(p) for p in self.power_spaces]),
+            ("pieces", [writer.to_data(p) for p in piece_model.standing(self)]),
         ]
         for key, value in parts:
             if value:
