@@ -55,6 +55,7 @@ from editor.buildsheet import save_png, save_sheet
 from editor.card_form import CardForm
 from editor.card_window import CardWindow
 from editor.document import DocumentController
+from editor.piece_palette import PIECE_HINTS, PIECE_TOOLS, PiecePalette, Preview
 from editor.playgame import WatchedGame
 from editor.scenario_form import CHOICES, LABELS, ScenarioForm, save_scenario
 from editor.scene import field_setup
@@ -76,7 +77,7 @@ TOOLS: tuple[tuple[str, str], ...] = (
     ("glyph-space", "Glyph space"), ("zone", "Start zone"),
     ("power", "Power space"), ("erase-marks", "Erase marks"),
     ("select", "Box select"), ("select-same", "Same terrain"),
-    ("paste", "Paste at"), ("centre", "Sym. centre"),
+    ("paste", "Paste at"), ("centre", "Sym. centre"), *PIECE_TOOLS,
 )
 HINTS = {
     "raise": "click or drag: add one level of the brush terrain",
@@ -95,6 +96,7 @@ HINTS = {
     "select-same": "click: select all hexes of that terrain and level",
     "paste": "click: paste the copied hexes centred here",
     "centre": "click: centre of point symmetry (every edit is mirrored through it)",
+    **PIECE_HINTS,
 }
 ZONE_ORDER = ("yellow", "blue", "red", "green", "orange", "purple", "white", "black")
 PROBLEM = (255, 84, 72)
@@ -203,6 +205,8 @@ class EditorApp:
         """Open's list of recent files, while it is shown."""
         self.recent_files: list[Path] = []
         self.zone_window: ZoneWindow | None = None
+        self.pieces = PiecePalette()
+        """The piece tools' palette (`set_available` filters it by a collection)."""
         self.docs.start(path)
         self.build_ui()
         if recover:
@@ -315,6 +319,7 @@ class EditorApp:
     def refresh_tools(self) -> None:
         for key, button in self.tool_buttons.items():
             _toggle(button, key == self.tool)
+        self.pieces.show(self.ui, self.tool, self.view_rect)
         self.buttons["flat"].set_text("3D view" if self.flat else "Flat")
         sym = self.editor.symmetry
         _toggle(self.buttons["symmetry"], sym is not None)
@@ -511,6 +516,9 @@ class EditorApp:
                 self.changed()
             else:
                 self.message = "Nothing to paste: copy a selection first"
+        elif tool in dict(PIECE_TOOLS) and first:
+            shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+            command, self.message = self.pieces.command(doc, tool, at, remove=shift)
         elif tool == "centre" and first:
             self.editor.set_symmetry(at)
             self.refresh_tools()
@@ -569,6 +577,9 @@ class EditorApp:
         consumed = self.ui.process_events(event)
         if self.docs.handle(event) or self.handle_popups(event) or \
                 filedialog.confirm(self.dialog, event):
+            return
+        if (said := self.pieces.handle(event)) is not None:
+            self.message = said
             return
         if self.card_window is not None and self.card_window.alive():
             said = self.card_window.handle(event)
@@ -647,6 +658,8 @@ class EditorApp:
             self.docs.request_quit()
         elif self.text_focused():
             return
+        elif key == pygame.K_r and not ctrl and self.tool in dict(PIECE_TOOLS):
+            self.message = self.pieces.turn(1)
         elif key == pygame.K_r and not ctrl:
             self.turn_shape()
         elif ctrl and key == pygame.K_z:
@@ -682,7 +695,10 @@ class EditorApp:
             pos = pygame.mouse.get_pos()
             if self.view_rect.collidepoint(pos) and \
                     not dialogs.window_at(self.ui, pos):  # a window's wheel is its own
-                self.cam.zoom_by(1.15 ** event.y, pos)
+                if self.tool in dict(PIECE_TOOLS) and pygame.key.get_mods() & pygame.KMOD_SHIFT:
+                    self.message = self.pieces.turn(-1 if event.y > 0 else 1)
+                else:
+                    self.cam.zoom_by(1.15 ** event.y, pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and self.view_rect.collidepoint(event.pos):
             if event.button == 1:
                 at = self.hex_at(event.pos)
@@ -1277,6 +1293,8 @@ class EditorApp:
         if self.flat:
             surface.fill((24, 27, 38), rect)
             self.draw_flat(surface, rect)
+            self.pieces.draw_flat(surface, self.flat_to_screen, self.cam.zoom * 0.62,
+                                  self.piece_previews())
         else:
             assert self.renderer is not None and self.picture is not None
             layer = pygame.Surface(rect.size)
@@ -1288,6 +1306,7 @@ class EditorApp:
                                now=self.now, slice_level=self.slice_level)
             self.draw_ghosts(layer, proj)
             self.draw_preview_3d(layer, proj)
+            self.pieces.draw_3d(layer, proj, self.piece_previews())
             surface.blit(layer, rect)
         self.draw_overlay(surface, rect)
         surface.set_clip(clip)
@@ -1324,6 +1343,11 @@ class EditorApp:
             shapes.append(tuple(self.editor.mirror(a) for a in footprint))
         cols = self.editor.doc.columns
         return [(f, all(a in cols for a in f)) for f in shapes]
+
+    def piece_previews(self) -> list[Preview]:
+        """The piece tools' preview under the mouse (`PiecePalette.previews`)."""
+        mirror = self.editor.mirror if self.editor.symmetry is not None else None
+        return self.pieces.previews(self.editor.doc, self.tool, self.hover, mirror)
 
     def draw_preview_3d(self, layer: pygame.Surface, proj: Projection) -> None:
         """The obstacle about to be placed: a see-through block of its height."""
