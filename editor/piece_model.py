@@ -24,7 +24,7 @@ step each, mirrored through the symmetry centre as the same piece turned half a 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -312,19 +312,67 @@ class RemovePiece:
         return RemovePiece(mirrored(self.piece, mirror), self.label)
 
 
-# --- counting --------------------------------------------------------------------------------
+# --- the build sheet's piece list -----------------------------------------------------------
 
 
-def pieces_by_level(doc: MapDoc) -> dict[int, Counter[str]]:
-    """The standing pieces by build-sheet level (`piece_level`), counted by code."""
-    out: dict[int, Counter[str]] = {}
-    for piece in standing(doc):
-        out.setdefault(piece_level(piece), Counter())[piece.piece] += 1
-    return out
+@dataclass(frozen=True)
+class LevelPieces:
+    """The standing pieces of one build-sheet level (`piece_level`)."""
+
+    level: int
+    counts: Counter[str]
+    """How many of each piece code."""
+    outline: dict[Coord, int]
+    """Each hex of this level a tile piece fills, with the piece's number (for outlines)."""
+    marks: frozenset[Coord]
+    """Hexes an obstacle or marker piece of this level stands on."""
+
+    def lines(self, hexes: Iterable[Coord] = (), obstacles: Iterable[Obstacle] = ()) -> list[str]:
+        """The level's pieces as a VirtualScape print-out lists them (count, code, name,
+        largest first), then what of `hexes` and `obstacles` was not built with pieces."""
+        out = [f"{n} x {code}: {PIECES[code].title}" for code, n in
+               sorted(self.counts.items(), key=lambda kv: _order(kv[0]))]
+        loose = [at for at in hexes if at not in self.outline]
+        if loose:
+            out.append(f"{len(loose)} hex{'es' if len(loose) != 1 else ''} not from a piece "
+                       "(raised by hand, or filled in under a higher piece)")
+        by_hand = [o for o in obstacles if not set(o.footprint) <= self.marks]
+        if by_hand:
+            out.append(f"{len(by_hand)} obstacle{'s' if len(by_hand) != 1 else ''} placed by "
+                       "hand (see the plan)")
+        return out
 
 
-def level_piece_lines(doc: MapDoc, level: int) -> list[str]:
-    """A level's pieces as a VirtualScape print-out lists them: count, code and name."""
-    counts = pieces_by_level(doc).get(level, Counter())
-    return [f"{n} x {code}: {PIECES[code].title}" for code, n in
-            sorted(counts.items(), key=lambda kv: (-PIECES[kv[0]].size, kv[0]))]
+def _order(code: str) -> tuple[bool, int, str]:
+    """Tiles first, largest first, then obstacles and markers; by code within."""
+    return (meaning(code) not in TILE_MEANINGS, -PIECES[code].size, code)
+
+
+def sheet_pieces(doc: MapDoc) -> dict[int, LevelPieces]:
+    """The standing pieces by build-sheet level, with their outlines (levels without any
+    piece are left out)."""
+    counts: dict[int, Counter[str]] = {}
+    outline: dict[int, dict[Coord, int]] = {}
+    marks: dict[int, set[Coord]] = {}
+    for number, piece in enumerate(standing(doc)):
+        level = piece_level(piece)
+        counts.setdefault(level, Counter())[piece.piece] += 1
+        if meaning(piece.piece) in TILE_MEANINGS:
+            outline.setdefault(level, {}).update(dict.fromkeys(covers(piece), number))
+        else:
+            marks.setdefault(level, set()).update(covers(piece))
+    return {level: LevelPieces(level, counts[level], outline.get(level, {}),
+                               frozenset(marks.get(level, set())))
+            for level in sorted(counts)}
+
+
+def total_line(levels: Iterable[LevelPieces]) -> str | None:
+    """Every standing piece of the map counted by code, in one line (None: no pieces)."""
+    total: Counter[str] = Counter()
+    for level in levels:
+        total.update(level.counts)
+    if not total:
+        return None
+    parts = ", ".join(f"{n} x {code}" for code, n in
+                      sorted(total.items(), key=lambda kv: _order(kv[0])))
+    return f"{sum(total.values())} pieces: {parts}"
