@@ -55,7 +55,13 @@ from editor.buildsheet import save_png, save_sheet
 from editor.card_form import CardForm
 from editor.card_window import CardWindow
 from editor.document import DocumentController
-from editor.piece_palette import PIECE_HINTS, PIECE_TOOLS, PiecePalette, Preview
+from editor.piece_palette import (
+    PIECE_HINTS,
+    PIECE_TOOLS,
+    PiecePalette,
+    Preview,
+    ghost_block,
+)
 from editor.playgame import WatchedGame
 from editor.scenario_form import CHOICES, LABELS, ScenarioForm, save_scenario
 from editor.scene import field_setup
@@ -1357,14 +1363,7 @@ class EditorApp:
             colour = PREVIEW_OK if ok else PROBLEM
             ghost = pygame.Surface(layer.get_size(), pygame.SRCALPHA)
             for at in footprint:
-                base = float(doc.top(at))
-                low = proj.top_face(Hex(*at), base, 0.92)
-                high = proj.top_face(Hex(*at), base + height, 0.92)
-                pygame.draw.polygon(ghost, (*colour, 90), low)
-                for a, b in zip(low, high, strict=True):
-                    pygame.draw.line(ghost, (*colour, 150), a, b, 1)
-                pygame.draw.polygon(ghost, (*colour, 70), high)
-                pygame.draw.polygon(ghost, (*colour, 240), high, 2)
+                ghost_block(ghost, proj, at, float(doc.top(at)), height, colour)
             layer.blit(ghost, (0, 0))
 
     def draw_flat(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -109,6 +109,19 @@ def header_text(group: str) -> str:
     return f"\u2014 {group} \u2014"
 
 
+def ghost_block(ghost: pygame.Surface, proj: Projection, at: Coord, base: float, height: float,
+                colour: tuple[int, int, int]) -> None:
+    """A see-through block on hex `at` from level `base` up `height` levels (what a piece or
+    obstacle about to be placed will fill), drawn on a transparent `ghost` layer."""
+    low = proj.top_face(Hex(*at), base, 0.92)
+    high = proj.top_face(Hex(*at), base + height, 0.92)
+    pygame.draw.polygon(ghost, (*colour, 90), low)
+    for a, b in zip(low, high, strict=True):
+        pygame.draw.line(ghost, (*colour, 150), a, b, 1)
+    pygame.draw.polygon(ghost, (*colour, 70), high)
+    pygame.draw.polygon(ghost, (*colour, 240), high, 2)
+
+
 class PiecePalette:
     """The palette's state (the piece chosen, its turn), its window and its drawing."""
 
@@ -278,14 +291,7 @@ class PiecePalette:
             height = 1 if tile else max(1, PIECES[piece.piece].height)
             for at, ok in hexes:
                 colour = GONE if removing else (OK if ok else BAD)
-                base = float(piece.on_level)
-                low = proj.top_face(Hex(*at), base, 0.92)
-                high = proj.top_face(Hex(*at), base + height, 0.92)
-                pygame.draw.polygon(ghost, (*colour, 80), low)
-                for a, b in zip(low, high, strict=True):
-                    pygame.draw.line(ghost, (*colour, 150), a, b, 1)
-                pygame.draw.polygon(ghost, (*colour, 90), high)
-                pygame.draw.polygon(ghost, (*colour, 240), high, 2)
+                ghost_block(ghost, proj, at, float(piece.on_level), height, colour)
         layer.blit(ghost, (0, 0))
 
     def draw_flat(self, surface: pygame.Surface, to_screen: Any, zoom: float,

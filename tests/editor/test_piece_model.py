@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from editor_kit import DUEL, SHARED
 
 from arena.content.battlefield import PiecePlacement
 from arena.content.loader import load_file
@@ -18,13 +19,8 @@ from editor import model as m
 from editor import piece_model as pm
 from editor.piece_palette import GROUPS, PiecePalette, item_text
 
-ROOT = Path(__file__).resolve().parents[2]
-_CANDIDATES = (ROOT.parent / "shared" / "heroscape-maps",
-               ROOT.parent.parent / "shared" / "heroscape-maps")  # a worktree is one deeper
-SHARED = next((p for p in _CANDIDATES if p.is_dir()), None)
 needs_shared = pytest.mark.skipif(
     SHARED is None, reason="shared/heroscape-maps (the community maps) is not beside the checkout")
-DUEL = ROOT / "scenarios" / "battlefields" / "duel.yaml"
 
 
 def _piece(code: str, at: tuple[int, int], on_level: int = 0,
