@@ -119,6 +119,11 @@ class MapDoc:
     def power_at(self, at: Coord) -> PowerSpace | None:
         return next((p for p in self.power_spaces if p.at == at), None)
 
+    def remove_column(self, at: Coord) -> None:
+        """Take the column at `at` off the map, with what stood on it."""
+        del self.columns[at]
+        _drop_column_extras(self, at)
+
     def next_obstacle_id(self, kind: str) -> str:
         used = {o.id for o in self.obstacles}
         n = 1

@@ -248,8 +248,6 @@ def _put(doc: MapDoc, piece: PiecePlacement) -> None:
 def _take(doc: MapDoc, piece: PiecePlacement) -> None:
     """Take `piece` off a map its pieces do not build: its level, obstacles or marks go
     (levels stacked over a tile stay: the column keeps a gap the checks report)."""
-    from editor.model import _drop_column_extras  # the model imports this module
-
     kind = meaning(piece.piece)
     if kind in TILE_MEANINGS:
         for at in covers(piece):
@@ -260,8 +258,7 @@ def _take(doc: MapDoc, piece: PiecePlacement) -> None:
             while levels and levels[-1] is None:
                 levels.pop()
             if not levels:
-                del doc.columns[at]
-                _drop_column_extras(doc, at)
+                doc.remove_column(at)
     elif kind is Meaning.OBSTACLE:
         hexes = {at for at, _ in core(piece)}
         doc.obstacles = [o for o in doc.obstacles if not set(o.footprint) <= hexes]

@@ -160,6 +160,16 @@ def test_a_piece_on_a_map_of_columns_is_built_in_as_the_importer_builds_it(
     assert m.Editor.open(saved).doc.pieces == [water, tree]
     ed.execute(pm.RemovePiece(tree))
     assert ed.doc.obstacle_at(spot) is None and pm.standing(ed.doc) == [water]
+    tops = {a: ed.doc.top(a) for a in _hexes(water)}
+    ed.execute(pm.RemovePiece(water))
+    assert all(ed.doc.top(a) == tops[a] - 1 for a in tops) and ed.doc.pieces == []
+    # A tile on the bare table, off the map, and taken off again: its columns go with it.
+    lone = _piece("g2", (30, 30))
+    ed.execute(pm.PlacePiece(lone))
+    ed.execute(m.PlaceGlyph((30, 30), "power"))
+    assert ed.doc.top((30, 30)) == 1 and not pm.in_sync(ed.doc)
+    ed.execute(pm.RemovePiece(lone))
+    assert not _hexes(lone) & set(ed.doc.columns) and (30, 30) not in ed.doc.glyphs
 
 
 @needs_shared
