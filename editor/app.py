@@ -1353,7 +1353,8 @@ class EditorApp:
     def piece_previews(self) -> list[Preview]:
         """The piece tools' preview under the mouse (`PiecePalette.previews`)."""
         mirror = self.editor.mirror if self.editor.symmetry is not None else None
-        return self.pieces.previews(self.editor.doc, self.tool, self.hover, mirror)
+        return self.pieces.previews(self.editor.doc, self.tool, self.hover, mirror,
+                                    self.editor.revision)
 
     def draw_preview_3d(self, layer: pygame.Surface, proj: Projection) -> None:
         """The obstacle about to be placed: a see-through block of its height."""

@@ -135,6 +135,8 @@ class PiecePalette:
         self.label: UILabel | None = None
         self.codes: dict[str, str] = {}
         """Palette line -> piece code (group headers are not in it)."""
+        self.taken: tuple[tuple[int | None, Coord] | None, PiecePlacement | None] = (None, None)
+        """The last (revision, hex) the piece to remove was looked up for, and that piece."""
 
     def is_open(self) -> bool:
         """Whether the palette's window is shown."""
@@ -256,16 +258,20 @@ class PiecePalette:
                           f"[{bad[0][0]}, {bad[0][1]}] (turn it with R or move it)")
         return PlacePiece(piece), f"Placed {item_text(piece.piece)}"
 
-    def previews(self, doc: MapDoc, tool: str, hover: Coord | None,
-                 symmetry: Any) -> list[Preview]:
+    def previews(self, doc: MapDoc, tool: str, hover: Coord | None, symmetry: Any,
+                 revision: int | None = None) -> list[Preview]:
         """(piece, its hexes with whether each can go, whether it is a piece to remove) for
         the mouse at `hover`, and the mirror image with symmetry on (`symmetry`: the mirror
-        function, or None)."""
+        function, or None). With the map's `revision` given, the piece to remove is looked up
+        once per hex and edit, not every frame (it checks every piece of the map)."""
         if hover is None or tool not in (PLACE, REMOVE):
             return []
         shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT) if pygame.get_init() else False
         if tool == REMOVE or shift:
-            found = piece_at(doc, hover)
+            key = (revision, hover)
+            if revision is None or self.taken[0] != key:
+                self.taken = (key, piece_at(doc, hover))
+            found = self.taken[1]
             pieces = [found] if found is not None else []
             removing = True
         else:
