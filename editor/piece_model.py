@@ -175,10 +175,12 @@ def _sorted_columns(doc: MapDoc) -> bool:
 
 
 def _rebuild(doc: MapDoc, pieces: Sequence[PiecePlacement]) -> None:
-    """Make `doc` exactly what `pieces` build (the importer's expansion). The map's own
-    zones stay, with the start-zone pieces' spaces as the pieces say."""
+    """Make `doc` exactly what `pieces` build (the importer's expansion). A zone whose colour
+    has start-zone pieces (before or after) has the spaces those pieces give, and is no longer
+    a proposal; the map's other zones stay, less any hex that is gone."""
     built = expand(pieces)
     gone = set(doc.columns) - {c.at for c in built.columns}
+    by_pieces = {ZONES[p.piece][0] for p in (*doc.pieces, *pieces) if p.piece in ZONES}
     doc.pieces = list(pieces)
     doc.columns = {c.at: list(c.levels) for c in built.columns}
     doc.obstacles = list(built.obstacles)
@@ -186,14 +188,15 @@ def _rebuild(doc: MapDoc, pieces: Sequence[PiecePlacement]) -> None:
     for at in gone:
         doc.glyphs.pop(at, None)
         doc.power_spaces = [p for p in doc.power_spaces if p.at != at]
-    zone_ids = {ZONES[code][0] for code in ZONES}
     by_id = {z.id: z for z in built.zones}
     zones = []
     for zone in doc.zones:
-        if zone.id in zone_ids:
-            spaces = list(by_id.pop(zone.id).spaces) if zone.id in by_id else \
-                [s for s in zone.spaces if s not in gone]
-            zone = zone.model_copy(update={"spaces": spaces})
+        if zone.id in by_pieces:
+            made = by_id.pop(zone.id, None)
+            zone = zone.model_copy(update={"spaces": list(made.spaces) if made else [],
+                                           "proposed": False})
+        else:
+            zone = zone.model_copy(update={"spaces": [s for s in zone.spaces if s not in gone]})
         zones.append(zone)
     doc.zones = zones + [z for z in built.zones if z.id in by_id]
 
@@ -234,12 +237,13 @@ def _put(doc: MapDoc, piece: PiecePlacement) -> None:
     elif kind is Meaning.START_ZONE:
         at = covers(piece)[0]
         zone_id, colour = ZONES[piece.piece]
-        if not any(z.id == zone_id for z in doc.zones):
-            doc.zones.append(StartingZone(id=zone_id, name=zone_id.capitalize(), colour=colour,
-                                          spaces=[]))
-        doc.zones = [z.model_copy(update={"spaces": [
+        zones = [z.model_copy(update={"spaces": [
             *[s for s in z.spaces if s != at], *([at] if z.id == zone_id else [])]})
             for z in doc.zones]
+        if not any(z.id == zone_id for z in zones):
+            zones.append(StartingZone(id=zone_id, name=zone_id.capitalize(), colour=colour,
+                                      spaces=[at]))
+        doc.zones = zones
     if keep_order:
         doc.columns = dict(sorted(doc.columns.items(), key=lambda kv: (kv[0][1], kv[0][0])))
     doc.pieces.append(piece)

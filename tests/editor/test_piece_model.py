@@ -111,6 +111,17 @@ def test_a_tree_and_a_glyph_from_pieces_are_an_obstacle_and_a_glyph_space() -> N
         [([(0, 2)], 11, "Evergreen Tree (11)")]
     assert doc.glyph_spaces == [(1, 3)]
     assert pm.piece_at(doc, (0, 2)) == tree  # the tree stands over the 24-hex tile
+    for at in ((1, 0), (0, 1)):
+        ed.execute(pm.PlacePiece(_piece("z4", at, on_level=1)))
+    assert [(z.id, z.spaces) for z in ed.doc.zones] == [("yellow", [(1, 0), (0, 1)])]
+    assert pm.in_sync(ed.doc)
+    ed.execute(pm.RemovePiece(_piece("z4", (1, 0), on_level=1)))
+    assert [(z.id, z.spaces) for z in ed.doc.zones] == [("yellow", [(0, 1)])]
+    ed.execute(pm.RemovePiece(_piece("z4", (0, 1), on_level=1)))
+    assert [(z.id, z.spaces) for z in ed.doc.zones] == [("yellow", [])]
+    for _ in range(4):
+        ed.undo()
+    doc = ed.doc
     ed.execute(pm.RemovePiece(tree))
     assert ed.doc.obstacles == [] and ed.doc.top((0, 2)) == 1
     assert pm.piece_at(ed.doc, (0, 2)) == _piece("g24", (0, 0))
@@ -154,6 +165,16 @@ def test_a_piece_on_a_map_of_columns_is_built_in_as_the_importer_builds_it(
     assert ed.execute(pm.PlacePiece(tree))
     assert ed.doc.obstacle_at(spot) is not None and ed.doc.obstacle_at(spot).height == 12
     assert pm.standing(ed.doc) == [water, tree]
+    # A start-zone piece: a space of the zone of its colour (a new zone where there is none).
+    free = next(a for a in ed.doc.columns if ed.doc.zone_at(a) is None
+                and pm.fits(ed.doc, _piece("z1", a, ed.doc.top(a))))
+    red = _piece("z1", free, ed.doc.top(free))
+    assert ed.execute(pm.PlacePiece(red))
+    assert [(z.id, z.spaces) for z in ed.doc.zones if z.id == "red"] == [("red", [free])]
+    assert ed.execute(pm.RemovePiece(red))
+    assert [z.spaces for z in ed.doc.zones if z.id == "red"] == [[]]
+    ed.undo()
+    ed.undo()
     saved = ed.save(tmp_path / "duel-with-pieces.yaml")
     reloaded = load_file(saved)
     assert reloaded.pieces == [water, tree]
