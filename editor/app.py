@@ -45,6 +45,7 @@ from editor.builder_window import BuilderWindow
 from editor.card_window import CardWindow
 from editor.document import DocumentController
 from editor.file_menu import FileMenu
+from editor.piece_palette import PIECE_TOOLS, PiecePalette
 from editor.playgame import WatchedGame
 from editor.scenario_form import ScenarioForm
 from editor.scenario_window import ScenarioEditing
@@ -130,6 +131,8 @@ class EditorApp(FileMenu, ZoneEditing, ScenarioEditing):
         """Open's list of recent files, while it is shown."""
         self.recent_files: list[Path] = []
         self.zone_window: ZoneWindow | None = None
+        self.pieces = PiecePalette()
+        """The piece tools' palette (`set_available` filters it by a collection)."""
         self.sight = SightTool(self.ui, lambda: self.editor, lambda s: setattr(self, "message", s))
         self.docs.start(path)
         self.build_ui()
@@ -169,6 +172,9 @@ class EditorApp(FileMenu, ZoneEditing, ScenarioEditing):
         consumed = self.ui.process_events(event)
         if self.docs.handle(event) or self.handle_popups(event) or \
                 filedialog.confirm(self.dialog, event):
+            return
+        if (said := self.pieces.handle(event)) is not None:
+            self.message = said
             return
         if self.card_window is not None and self.card_window.alive():
             said = self.card_window.handle(event)
@@ -249,6 +255,8 @@ class EditorApp(FileMenu, ZoneEditing, ScenarioEditing):
             self.docs.request_quit()
         elif self.text_focused():
             return
+        elif key == pygame.K_r and not ctrl and self.tool in dict(PIECE_TOOLS):
+            self.message = self.pieces.turn(1)
         elif key == pygame.K_r and not ctrl:
             self.turn_shape()
         elif ctrl and key == pygame.K_z:
@@ -286,7 +294,10 @@ class EditorApp(FileMenu, ZoneEditing, ScenarioEditing):
             pos = pygame.mouse.get_pos()
             if self.view_rect.collidepoint(pos) and \
                     not dialogs.window_at(self.ui, pos):  # a window's wheel is its own
-                self.cam.zoom_by(1.15 ** event.y, pos)
+                if self.tool in dict(PIECE_TOOLS) and pygame.key.get_mods() & pygame.KMOD_SHIFT:
+                    self.message = self.pieces.turn(-1 if event.y > 0 else 1)
+                else:
+                    self.cam.zoom_by(1.15 ** event.y, pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and self.view_rect.collidepoint(event.pos):
             if event.button == 1:
                 at = self.hex_at(event.pos)

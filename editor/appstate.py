@@ -25,6 +25,7 @@ from editor import testplay
 from editor.builder import Builder
 from editor.card_window import CardWindow
 from editor.document import DocumentController
+from editor.piece_palette import PIECE_HINTS, PIECE_TOOLS, PiecePalette
 from editor.playgame import WatchedGame
 from editor.scenario_form import ScenarioForm
 from editor.sight_tool import SightTool
@@ -44,7 +45,7 @@ TOOLS: tuple[tuple[str, str], ...] = (
     ("power", "Power space"), ("erase-marks", "Erase marks"),
     ("select", "Box select"), ("select-same", "Same terrain"),
     ("paste", "Paste at"), ("centre", "Sym. centre"),
-    ("sight", "Sight check"),
+    ("sight", "Sight check"), *PIECE_TOOLS,
 )
 HINTS = {
     "raise": "click or drag: add one level of the brush terrain",
@@ -64,6 +65,7 @@ HINTS = {
     "paste": "click: paste the copied hexes centred here",
     "centre": "click: centre of point symmetry (every edit is mirrored through it)",
     "sight": "click two spaces: sight, engagement, height advantage (Up/Down: heights)",
+    **PIECE_HINTS,
 }
 ZONE_ORDER = ("yellow", "blue", "red", "green", "orange", "purple", "white", "black")
 
@@ -117,6 +119,7 @@ class EditorState:
     games: list[WatchedGame]
     play_folders: testplay.PlayFolders
     sight: SightTool
+    pieces: PiecePalette
 
     @property
     def editor(self) -> m.Editor:

@@ -7,6 +7,11 @@ stands on that level (ruins, cryptoliths, glyphs, glyph spaces, starting zones, 
 spaces); and the level's parts list from `editor.parts`. A title, a legend and the whole
 map's parts list head the sheet.
 
+A map built from terrain pieces (`MapDoc.pieces`: imported, or placed with the piece tool)
+lists each level's pieces instead, as VirtualScape print-outs do (count, code and name;
+`editor.piece_model.sheet_pieces`), outlines each piece on the level's plan and labels each
+obstacle piece with its code; hexes and obstacles made by hand are counted apart.
+
 `build_sheet` draws it on pygame surfaces (no window needed): one PNG picture with every
 panel, and one page per level for the PDF (`editor.pdf`). `save_sheet` writes either,
 atomically, by the file's suffix.
@@ -23,11 +28,13 @@ from pathlib import Path
 import pygame
 
 from arena.client.palette import CRYPTOLITH, RUIN, TERRAIN, hex_color, mix, shade
+from arena.content.pieces import PIECES
 from arena.content.yamlio import atomic_file
 from arena.hexgrid import DIRECTIONS, ORIGIN, hex_corners
 from editor.mapdoc import Coord, MapDoc, plane_xy
 from editor.parts import LevelParts, PartsList, parts_list
 from editor.pdf import PageImage, write_pdf
+from editor.piece_model import LevelPieces, sheet_pieces, total_line
 from editor.validation import estimate_components
 
 Color = tuple[int, int, int]
@@ -154,15 +161,17 @@ def _tile_of(level: LevelParts) -> dict[Coord, int]:
 
 
 def draw_level(surface: pygame.Surface, frame: Frame, doc: MapDoc, level: LevelParts,
-               fonts: Fonts) -> None:
+               fonts: Fonts, pieces: LevelPieces | None = None) -> None:
     """One level's plan: lower levels faint, this level's hexes by terrain with thick tile
-    outlines, and what stands on this level."""
+    outlines (each piece's own, for a map of pieces), and what stands on this level."""
     s = frame.scale
     for at in doc.columns:
         if at not in level.hexes:
             pygame.draw.polygon(surface, BELOW, frame.corners(at))
             pygame.draw.polygon(surface, BELOW_EDGE, frame.corners(at), 1)
     tile = _tile_of(level)
+    if pieces is not None:  # pieces are numbered apart from the parts' tiles
+        tile.update({at: -1 - n for at, n in pieces.outline.items()})
     for at, terrain in level.hexes.items():
         colour = TERRAIN[terrain].top if terrain in TERRAIN else (180, 180, 180)
         pygame.draw.polygon(surface, colour, frame.corners(at))
@@ -203,7 +212,8 @@ def draw_level(surface: pygame.Surface, frame: Frame, doc: MapDoc, level: LevelP
             pygame.draw.polygon(surface, colours.detail, frame.corners(at, 0.86), thin + 1)
         cx = sum(frame.centre(a)[0] for a in obstacle.footprint) / len(obstacle.footprint)
         cy = sum(frame.centre(a)[1] for a in obstacle.footprint) / len(obstacle.footprint)
-        label = f"{obstacle.kind[0].upper()}{obstacle.height}"
+        code = obstacle.id.rsplit("-", 1)[0]  # an obstacle piece's id is its code and number
+        label = code if code in PIECES else f"{obstacle.kind[0].upper()}{obstacle.height}"
         text = fonts.get(px, True).render(label, True, (250, 250, 250))
         pill = text.get_rect(center=(round(cx), round(cy))).inflate(10, 2)
         pygame.draw.rect(surface, colours.detail if obstacle.kind == "ruin" else
@@ -329,25 +339,37 @@ def _header(surface: pygame.Surface, doc: MapDoc, fonts: Fonts, parts: PartsList
     return y + 16
 
 
+def level_lines(level: LevelParts, pieces: LevelPieces | None) -> list[str]:
+    """A level's list: its pieces (and what was made by hand) when pieces build it, else
+    its parts."""
+    if pieces is None:
+        return level.lines()
+    return pieces.lines(level.hexes, level.obstacles)
+
+
 def _panel(surface: pygame.Surface, rect: pygame.Rect, doc: MapDoc, level: LevelParts,
            map_rect: pygame.Rect, text_at: tuple[int, int, int], fonts: Fonts, top: int,
-           px: int) -> None:
+           px: int, pieces: LevelPieces | None = None) -> None:
     pygame.draw.rect(surface, (255, 255, 255), rect, border_radius=10)
     pygame.draw.rect(surface, RULE, rect, 2, border_radius=10)
     fonts.blit(surface, f"Level {level.level}", 26, INK, (rect.x + 18, rect.y + 12), bold=True)
     note = "terrain boards on the table" if level.level == 1 else \
         f"tiles raising hexes to level {level.level}"
     fonts.blit(surface, f"of {top}: {note}", 18, MUTED, (rect.x + 130, rect.y + 20))
-    draw_level(surface, Frame.fit(doc, map_rect), doc, level, fonts)
+    draw_level(surface, Frame.fit(doc, map_rect), doc, level, fonts, pieces)
     x, y, width = text_at
-    _lines_block(surface, fonts, level.lines() or ["nothing on this level"], x, y, width, px)
+    _lines_block(surface, fonts, level_lines(level, pieces) or ["nothing on this level"], x, y,
+                 width, px)
 
 
-def whole_map_lines(doc: MapDoc, parts: PartsList) -> list[str]:
-    """The whole map's parts and how they compare with one core box."""
+def whole_map_lines(doc: MapDoc, parts: PartsList,
+                    pieces: dict[int, LevelPieces] | None = None) -> list[str]:
+    """The whole map's parts (and its pieces, if any) and how they compare with one core
+    box."""
     notes = estimate_components(doc).notes
     verdict = "everything fits" if not notes else "; ".join(notes)
-    return [*parts.lines(), f"Against one core box: {verdict}"]
+    total = total_line((pieces or {}).values())
+    return [*([total] if total else []), *parts.lines(), f"Against one core box: {verdict}"]
 
 
 def build_sheet(doc: MapDoc, width: int = SHEET_WIDTH) -> Sheet:
@@ -356,6 +378,7 @@ def build_sheet(doc: MapDoc, width: int = SHEET_WIDTH) -> Sheet:
         raise ValueError("the battlefield has no hexes to build")
     fonts = Fonts()
     parts = parts_list(doc)
+    pieces = sheet_pieces(doc)
     top = len(parts.levels)
     cols = 1 if top == 1 else 2
     panel_w = (width - 2 * MARGIN - (cols - 1) * GAP) // cols
@@ -370,11 +393,12 @@ def build_sheet(doc: MapDoc, width: int = SHEET_WIDTH) -> Sheet:
     map_w = min(map_w, int(map_h / aspect)) if beside else map_w
 
     def body_h(level: LevelParts) -> int:
-        text = _lines_height(fonts, level.lines() or ["-"], text_w, px)
+        text = _lines_height(fonts, level_lines(level, pieces.get(level.level)) or ["-"],
+                             text_w, px)
         return max(map_h, text) if beside else map_h + 14 + text
 
     heights = [60 + body_h(lv) + 22 for lv in parts.levels]
-    totals = whole_map_lines(doc, parts)
+    totals = whole_map_lines(doc, parts, pieces)
     scratch = pygame.Surface((width, 10))
     header_h = _header(scratch, doc, fonts, parts, "", width)
     totals_h = 48 + _lines_height(fonts, totals, width - 2 * MARGIN, px)
@@ -396,16 +420,19 @@ def build_sheet(doc: MapDoc, width: int = SHEET_WIDTH) -> Sheet:
             map_rect = pygame.Rect(rect.x + 18, rect.y + 60, map_w, map_h)
             text_at = ((map_rect.right + 24, map_rect.y, text_w) if beside else
                        (rect.x + 18, map_rect.bottom + 14, text_w))
-            _panel(image, rect, doc, level, map_rect, text_at, fonts, top, px)
+            _panel(image, rect, doc, level, map_rect, text_at, fonts, top, px,
+                   pieces.get(level.level))
             panels.append((level.level, rect))
             frames.append(Frame.fit(doc, map_rect))
         y += max(row) + GAP
-    pages = tuple(_page(doc, parts, level, fonts) for level in parts.levels)
+    pages = tuple(_page(doc, parts, level, fonts, pieces) for level in parts.levels)
     return Sheet(image, tuple(panels), pages, parts, tuple(frames))
 
 
-def _page(doc: MapDoc, parts: PartsList, level: LevelParts, fonts: Fonts) -> pygame.Surface:
+def _page(doc: MapDoc, parts: PartsList, level: LevelParts, fonts: Fonts,
+          pieces: dict[int, LevelPieces] | None = None) -> pygame.Surface:
     """One PDF page: the header, this level's plan large, its parts and the whole map's."""
+    mine = (pieces or {}).get(level.level)
     w, h = PAGE_SIZE
     page = pygame.Surface(PAGE_SIZE)
     page.fill(PAPER)
@@ -417,13 +444,13 @@ def _page(doc: MapDoc, parts: PartsList, level: LevelParts, fonts: Fonts) -> pyg
     pygame.draw.rect(page, (255, 255, 255), rect, border_radius=10)
     pygame.draw.rect(page, RULE, rect, 2, border_radius=10)
     fonts.blit(page, f"Level {level.level}", 28, INK, (rect.x + 18, rect.y + 12), bold=True)
-    draw_level(page, Frame.fit(doc, map_rect), doc, level, fonts)
+    draw_level(page, Frame.fit(doc, map_rect), doc, level, fonts, mine)
     x = rect.right + GAP
     fonts.blit(page, f"Parts for level {level.level}", 22, INK, (x, y + 8), bold=True)
-    yy = _lines_block(page, fonts, level.lines() or ["nothing on this level"], x, y + 46,
-                      side, 18)
+    yy = _lines_block(page, fonts, level_lines(level, mine) or ["nothing on this level"], x,
+                      y + 46, side, 18)
     fonts.blit(page, "Whole map", 22, INK, (x, yy + 18), bold=True)
-    _lines_block(page, fonts, whole_map_lines(doc, parts), x, yy + 56, side, 18)
+    _lines_block(page, fonts, whole_map_lines(doc, parts, pieces), x, yy + 56, side, 18)
     fonts.blit(page, f"page {level.level} of {top}", 16, MUTED, (w - MARGIN, h - 22),
                anchor="bottomright")
     return page

@@ -22,10 +22,12 @@ from arena.content.battlefield import (
     Column,
     GlyphPlacement,
     Obstacle,
+    PiecePlacement,
     PowerSpace,
     StartingZone,
 )
 from arena.hexgrid import Hex, hex_to_point, neighbours, reflect, rotate
+from editor import piece_model
 
 Coord = tuple[int, int]
 TERRAINS: tuple[str, ...] = ("land", "water", "road", "weirded")
@@ -82,6 +84,9 @@ class MapDoc:
     glyph_spaces: list[Coord] = field(default_factory=list)
     zones: list[StartingZone] = field(default_factory=list)
     power_spaces: list[PowerSpace] = field(default_factory=list)
+    pieces: list[PiecePlacement] = field(default_factory=list)
+    """The terrain pieces the map is built from (`editor.piece_model` keeps them and the
+    columns consistent)."""
 
     def copy(self) -> MapDoc:
         return copy.deepcopy(self)
@@ -108,6 +113,11 @@ class MapDoc:
 
     def power_at(self, at: Coord) -> PowerSpace | None:
         return next((p for p in self.power_spaces if p.at == at), None)
+
+    def remove_column(self, at: Coord) -> None:
+        """Take the column at `at` off the map, with what stood on it."""
+        del self.columns[at]
+        drop_column_extras(self, at)
 
     def next_obstacle_id(self, kind: str) -> str:
         used = {o.id for o in self.obstacles}
@@ -145,6 +155,8 @@ class MapDoc:
                      for z in data.get("starting_zones") or []]
         doc.power_spaces = [PowerSpace.model_validate(_coords(p, ("at", "glyph")), strict=False)
                             for p in data.get("power_spaces") or []]
+        doc.pieces = [PiecePlacement.model_validate(_coords(p, ("at",)), strict=False)
+                      for p in data.get("pieces") or []]
         return doc
 
     def to_data(self) -> dict[str, Any]:
@@ -161,6 +173,7 @@ class MapDoc:
             ("glyph_spaces", [list(at) for at in self.glyph_spaces]),
             ("starting_zones", [writer.to_data(z) for z in self.zones]),
             ("power_spaces", [writer.to_data(p) for p in self.power_spaces]),
+            ("pieces", [writer.to_data(p) for p in piece_model.standing(self)]),
         ]
         for key, value in parts:
             if value:
@@ -173,6 +186,17 @@ class MapDoc:
 
     def to_yaml(self) -> str:
         return yamlio.dump(self.to_data())
+
+
+def drop_column_extras(doc: MapDoc, at: Coord) -> None:
+    """Remove what stood on a column that no longer exists."""
+    doc.glyphs.pop(at, None)
+    doc.glyph_spaces = [g for g in doc.glyph_spaces if g != at]
+    doc.power_spaces = [p for p in doc.power_spaces if p.at != at]
+    # Zones stay even when empty (the map maker defined them; validation says they are).
+    doc.zones = [z.model_copy(update={"spaces": [s for s in z.spaces if s != at]})
+                 for z in doc.zones]
+    doc.obstacles = [o for o in doc.obstacles if at not in o.footprint]
 
 
 def _coords(raw: dict[str, Any], keys: Iterable[str]) -> dict[str, Any]:

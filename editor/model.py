@@ -31,7 +31,14 @@ from arena.content.battlefield import (
 from arena.content.loader import load_file
 from arena.content.locations import save_path
 from editor.mapdoc import GLYPHS as GLYPHS
-from editor.mapdoc import MAX_LEVELS, mirror_axis, plane_xy, point_mirror, rotate60
+from editor.mapdoc import (
+    MAX_LEVELS,
+    drop_column_extras,
+    mirror_axis,
+    plane_xy,
+    point_mirror,
+    rotate60,
+)
 from editor.mapdoc import SLUG as SLUG
 from editor.mapdoc import TERRAINS as TERRAINS
 from editor.mapdoc import Coord as Coord
@@ -52,17 +59,6 @@ class Command(Protocol):
     def apply(self, doc: MapDoc) -> None: ...
 
     def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command | None: ...
-
-
-def _drop_column_extras(doc: MapDoc, at: Coord) -> None:
-    """Remove what stood on a column that no longer exists."""
-    doc.glyphs.pop(at, None)
-    doc.glyph_spaces = [g for g in doc.glyph_spaces if g != at]
-    doc.power_spaces = [p for p in doc.power_spaces if p.at != at]
-    # Zones stay even when empty (the map maker defined them; validation says they are).
-    doc.zones = [z.model_copy(update={"spaces": [s for s in z.spaces if s != at]})
-                 for z in doc.zones]
-    doc.obstacles = [o for o in doc.obstacles if at not in o.footprint]
 
 
 _Cmd = TypeVar("_Cmd", bound="_OnHex")
@@ -110,7 +106,7 @@ class Lower(_OnHex):
         del levels[top - 1:]
         if doc.top(self.at) == 0:
             del doc.columns[self.at]
-            _drop_column_extras(doc, self.at)
+            drop_column_extras(doc, self.at)
 
 
 @dataclass(frozen=True)
@@ -143,7 +139,7 @@ class SetHeight(_OnHex):
         if level == 0:
             if self.at in doc.columns:
                 del doc.columns[self.at]
-                _drop_column_extras(doc, self.at)
+                drop_column_extras(doc, self.at)
             return
         levels = doc.columns.setdefault(self.at, [])
         fill = doc.terrain(self.at) or self.terrain

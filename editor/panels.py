@@ -124,6 +124,7 @@ class Panels(MapView):
     def refresh_tools(self) -> None:
         for key, button in self.tool_buttons.items():
             _toggle(button, key == self.tool)
+        self.pieces.show(self.ui, self.tool, self.view_rect)
         self.buttons["flat"].set_text("3D view" if self.flat else "Flat")
         sym = self.editor.symmetry
         _toggle(self.buttons["symmetry"], sym is not None)

@@ -8,10 +8,13 @@ mirrored through the symmetry centre when it is on); this module only chooses th
 
 from __future__ import annotations
 
+import pygame
+
 from arena.client.palette import ZONE_COLOURS
 from editor import model as m
 from editor.appstate import ZONE_ORDER
 from editor.panels import Panels
+from editor.piece_palette import PIECE_TOOLS
 
 
 def _colour_hex(rgb: tuple[int, int, int]) -> str:
@@ -80,6 +83,9 @@ class MapTools(Panels):
                 self.changed()
             else:
                 self.message = "Nothing to paste: copy a selection first"
+        elif tool in dict(PIECE_TOOLS) and first:
+            shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+            command, self.message = self.pieces.command(doc, tool, at, remove=shift)
         elif tool == "sight" and first:
             self.sight.pick(at)
         elif tool == "centre" and first:

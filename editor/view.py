@@ -14,6 +14,7 @@ from arena.client.render import BattlefieldRenderer, Marker, Picture
 from arena.hexgrid import ORIGIN, Hex, hex_corners, hex_to_point
 from editor import model as m
 from editor.appstate import BOTTOM, HINTS, LEFT, RIGHT, TOP, EditorState
+from editor.piece_palette import Preview, ghost_block
 from editor.scene import field_setup
 
 PROBLEM = (255, 84, 72)
@@ -144,6 +145,8 @@ class MapView(EditorState):
         if self.flat:
             surface.fill((24, 27, 38), rect)
             self.draw_flat(surface, rect)
+            self.pieces.draw_flat(surface, self.flat_to_screen, self.cam.zoom * FLAT_SCALE,
+                                  self.piece_previews())
             self.sight.draw(surface, lambda x, y, _z: self.flat_to_screen(x, y))
         else:
             assert self.renderer is not None and self.picture is not None
@@ -156,6 +159,7 @@ class MapView(EditorState):
                                now=self.now, slice_level=self.slice_level)
             self.draw_ghosts(layer, proj)
             self.draw_preview_3d(layer, proj)
+            self.pieces.draw_3d(layer, proj, self.piece_previews())
             self.sight.draw(layer, proj.plane_to_screen, proj)
             surface.blit(layer, rect)
         self.draw_overlay(surface, rect)
@@ -199,6 +203,12 @@ class MapView(EditorState):
         cols = self.editor.doc.columns
         return [(f, all(a in cols for a in f)) for f in shapes]
 
+    def piece_previews(self) -> list[Preview]:
+        """The piece tools' preview under the mouse (`PiecePalette.previews`)."""
+        mirror = self.editor.mirror if self.editor.symmetry is not None else None
+        return self.pieces.previews(self.editor.doc, self.tool, self.hover, mirror,
+                                    self.editor.revision)
+
     def draw_preview_3d(self, layer: pygame.Surface, proj: Projection) -> None:
         """The obstacle about to be placed: a see-through block of its height."""
         doc = self.editor.doc
@@ -207,14 +217,7 @@ class MapView(EditorState):
             colour = PREVIEW_OK if ok else PROBLEM
             ghost = pygame.Surface(layer.get_size(), pygame.SRCALPHA)
             for at in footprint:
-                base = float(doc.top(at))
-                low = proj.top_face(Hex(*at), base, 0.92)
-                high = proj.top_face(Hex(*at), base + height, 0.92)
-                pygame.draw.polygon(ghost, (*colour, 90), low)
-                for a, b in zip(low, high, strict=True):
-                    pygame.draw.line(ghost, (*colour, 150), a, b, 1)
-                pygame.draw.polygon(ghost, (*colour, 70), high)
-                pygame.draw.polygon(ghost, (*colour, 240), high, 2)
+                ghost_block(ghost, proj, at, float(doc.top(at)), height, colour)
             layer.blit(ghost, (0, 0))
 
     def draw_flat(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

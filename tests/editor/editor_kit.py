@@ -15,6 +15,10 @@ from editor import model as m
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts" / "editor"
 DUEL = ROOT / "scenarios" / "battlefields" / "duel.yaml"
+_SHARED_CANDIDATES = (ROOT.parent / "shared" / "heroscape-maps",
+                      ROOT.parent.parent / "shared" / "heroscape-maps")  # a worktree: one deeper
+SHARED = next((p for p in _SHARED_CANDIDATES if p.is_dir()), None)
+"""The community maps beside the checkout (None: tests that need them skip, saying so)."""
 
 
 def pump(app: editor_app.EditorApp, seconds: float = 0.05) -> None:

@@ -11,10 +11,12 @@ import pygame
 import pytest
 
 from arena.client.palette import TERRAIN
+from arena.content.battlefield import PiecePlacement
 from editor import buildsheet
 from editor.model import Editor, MapDoc, PlaceGlyph, PlaceObstacle, Raise
 from editor.parts import parts_list, split_tiles
 from editor.pdf import PageImage, pdf_bytes
+from editor.piece_model import PlacePiece, sheet_pieces
 from editor.validation import estimate_components
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -193,3 +195,50 @@ def test_empty_map_and_unwritable_place(tmp_path: Path) -> None:
         buildsheet.save_sheet(board(), folder)
     assert folder.is_dir() and list(folder.iterdir()) == []
     assert [p.name for p in tmp_path.iterdir()] == ["taken.pdf"]  # no temporary left
+
+
+# --- a map of pieces --------------------------------------------------------------------------
+
+
+def pieces_map() -> MapDoc:
+    """A 24-hex grass tile with a water hex beside it; on it a 2-hex and a 1-hex grass tile in
+    one row and a tree; one hex raised by hand."""
+    ed = Editor()
+    for code, at, on_level in (("g24", (0, 0), 0), ("w1", (3, 0), 0), ("g2", (0, 1), 1),
+                               ("g1", (-1, 1), 1), ("tr10", (0, 2), 1)):
+        assert ed.execute(PlacePiece(PiecePlacement(piece=code, at=at, on_level=on_level)))
+    ed.execute(Raise((0, 3)))
+    return ed.doc
+
+
+def test_sheet_lists_each_levels_pieces_and_outlines_them() -> None:
+    doc = pieces_map()
+    sheet = buildsheet.build_sheet(doc)
+    levels = {lv.level: lv for lv in sheet.parts.levels}
+    pieces = sheet_pieces(doc)
+    assert buildsheet.level_lines(levels[1], pieces[1]) == [
+        "1 x g24: 24-hex Grass", "1 x w1: 1-hex Water", "1 x tr10: Evergreen Tree (10)"]
+    assert buildsheet.level_lines(levels[2], pieces[2]) == [
+        "1 x g2: 2-hex Grass", "1 x g1: 1-hex Grass",
+        "1 hex not from a piece (raised by hand, or filled in under a higher piece)"]
+    assert buildsheet.whole_map_lines(doc, sheet.parts, pieces)[0] == \
+        "5 pieces: 1 x g24, 1 x g2, 1 x g1, 1 x w1, 1 x tr10"
+    # On level 2's plan the 2-hex tile is one piece (a thin line inside it) and the 1-hex tile
+    # beside it another (a thick outline between them), though no triangle fits the row.
+    frame = sheet.frames[[lv for lv, _ in sheet.panels].index(2)]
+
+    def edge_colour(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int, int]:
+        i = buildsheet.EDGE_STEPS.index((b[0] - a[0], b[1] - a[1]))
+        pts = frame.corners(a)
+        p, q = pts[i], pts[(i + 1) % 6]
+        return colour_at(sheet.image, ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2))
+
+    assert edge_colour((0, 1), (1, 1)) != buildsheet.TILE_EDGE
+    assert edge_colour((-1, 1), (0, 1)) == buildsheet.TILE_EDGE
+
+
+def test_sheet_of_a_map_without_pieces_lists_its_parts() -> None:
+    doc = board()
+    assert sheet_pieces(doc) == {}
+    level = parts_list(doc).levels[1]
+    assert buildsheet.level_lines(level, None) == level.lines()

@@ -1,0 +1,174 @@
+"""End to end on a virtual X server: a community map imported with ``arena import-map``, opened
+in the installed ``arena-editor`` in a real window, a 7-hex rock tile chosen in the piece
+palette, turned with R, placed by a click on the map and saved with Ctrl+S; the saved file
+holds the piece where it was placed, with its turn, after the map's own pieces.
+
+Where to click is worked out by the same editor code run in this process on SDL's dummy
+driver (same window size, same map, so the same camera and palette). Every step waits on the
+editor's own status file (``ARENA_EDITOR_TEST_STATUS``) or on the file it writes, never on a
+guessed sleep. Screenshots go to tests/artifacts/editor. Skips without Xvfb and xdotool, or
+without ``shared/heroscape-maps`` beside the checkout.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
+
+from editor_kit import ARTIFACTS, SHARED  # noqa: E402
+from xvfb_kit import (  # noqa: E402
+    STEP_TIMEOUT,
+    find_window,
+    press_closing_key,
+    screenshot,
+    wait_status,
+    x_server,
+    xdotool,
+)
+
+from arena.content.battlefield import Battlefield, PiecePlacement
+from arena.content.loader import load_file
+from arena.hexgrid import Hex
+from editor import app as editor_app
+from editor import piece_model as pm
+
+pytestmark = pytest.mark.xvfb
+
+RIVER = "Web_1_The_Regenerated_River.json"
+TILE, TURN = "r7", 1
+
+
+@pytest.fixture(scope="module")
+def x_display(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A private Xvfb for this module (`xvfb_kit.x_server`)."""
+    yield from x_server(tmp_path_factory, ("Xvfb", "xdotool"))
+
+
+def _import(tmp_path: Path) -> Path:
+    """The community map, imported by the installed ``arena import-map``."""
+    if SHARED is None:
+        pytest.skip("shared/heroscape-maps (the community maps) is not beside the checkout")
+    target = tmp_path / "regenerated-river.yaml"
+    arena = Path(sys.executable).parent / "arena"
+    done = subprocess.run([str(arena), "import-map", str(SHARED / RIVER), "-o", str(target)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return target
+
+
+def _plan(target: Path) -> dict[str, Any]:
+    """Where to click, from the same editor run headless: the Piece tool, the palette's line
+    for the tile, and a hex of the map (its screen point) where the turned tile fits, seen
+    clear of the palette."""
+    pygame.init()
+    pygame.display.set_mode(editor_app.WINDOW_SIZE)
+    try:
+        model = editor_app.EditorApp(target, recover=False)
+        tool = model.tool_buttons["piece"].rect.center
+        model.tool = "piece"
+        model.refresh_tools()
+        line = model.pieces.item_centre(TILE)
+        assert line is not None and model.pieces.window is not None
+        palette = model.pieces.window.rect
+        model.pieces.code, model.pieces.rotation = TILE, TURN
+        doc = model.editor.doc
+        proj = model.projection()
+        for at in sorted(doc.columns, key=lambda a: (a[1], a[0])):
+            piece = model.pieces.placement(doc, at)
+            if not pm.fits(doc, piece):
+                continue
+            x, y = proj.to_screen(Hex(*at), float(doc.top(at)))
+            pos = (round(x), round(y))
+            inner = model.view_rect.inflate(-40, -40)
+            if inner.collidepoint(pos) and not palette.inflate(20, 20).collidepoint(pos) \
+                    and model.hex_at(pos) == at:
+                return {"tool": tool, "line": line, "hex": at, "pos": pos, "piece": piece,
+                        "pieces": len(doc.pieces)}
+        raise AssertionError("no hex of the map takes the tile in view")
+    finally:
+        pygame.quit()
+
+
+def test_place_a_turned_tile_from_the_palette_on_a_community_map(
+        x_display: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = _import(tmp_path)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("ARENA_DATA_DIR", str(tmp_path / "data"))
+    plan = _plan(target)
+
+    exe = Path(sys.executable).parent / "arena-editor"
+    assert exe.exists(), "run `make setup`"
+    mine = tmp_path / "editor-status.json"
+    env = {**os.environ, "DISPLAY": x_display, "SDL_VIDEODRIVER": "x11",
+           "SDL_AUDIODRIVER": "dummy", "ARENA_DATA_DIR": str(tmp_path / "data"),
+           "ARENA_EDITOR_TEST_STATUS": str(mine)}
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with (ARTIFACTS / "xvfb-pieces.log").open("w") as log:
+        program = subprocess.Popen([str(exe), "--no-recover", str(target)], env=env,
+                                   stdout=log, stderr=log)
+    try:
+        window = find_window(x_display, lambda: (program.pid,), "Arena Editor")
+        wait_status(mine, "the editor's first frames", lambda s: s["frames"] >= 2)
+        shots = shutil.which("import") is not None  # screenshots are optional
+        if shots:
+            screenshot(x_display, ARTIFACTS / "xvfb-pieces-imported.png")
+
+        def point(pos: tuple[int, int]) -> dict[str, Any]:
+            xdotool(x_display, "mousemove", "--window", window, str(pos[0]), str(pos[1]))
+            return wait_status(mine, f"the editor to see the pointer at {pos}",
+                               lambda s: s["pointer"] == list(pos), STEP_TIMEOUT)
+
+        def click(pos: tuple[int, int]) -> dict[str, Any]:
+            """Point, click, and wait until the editor handled the click."""
+            seen = point(pos)
+            xdotool(x_display, "click", "1")
+            return wait_status(mine, f"the editor to handle a click at {pos}",
+                               lambda s: s["clicks"] > seen["clicks"], STEP_TIMEOUT)
+
+        click(plan["tool"])
+        wait_status(mine, "the piece palette", lambda s: s["tool"] == "piece"
+                    and s["piece"]["open"], STEP_TIMEOUT)
+        click(plan["line"])
+        wait_status(mine, f"{TILE} chosen in the palette",
+                    lambda s: s["piece"]["code"] == TILE, STEP_TIMEOUT)
+        before = wait_status(mine, "the editor's status", lambda s: True)
+        xdotool(x_display, "key", "--window", window, "r")
+        wait_status(mine, "the tile turned", lambda s: s["piece"]["rotation"] == TURN
+                    and s["keys"] > before["keys"], STEP_TIMEOUT)
+        point(plan["pos"])
+        if shots:
+            screenshot(x_display, ARTIFACTS / "xvfb-pieces-preview.png")
+        placed = click(plan["pos"])
+        placed = wait_status(mine, "the tile placed", lambda s: s["revision"] > before["revision"]
+                             and s["message"].startswith("Placed") and s["dirty"], STEP_TIMEOUT)
+        assert TILE in placed["message"]
+        xdotool(x_display, "key", "--window", window, "ctrl+s")
+        wait_status(mine, "the map saved", lambda s: s["message"].startswith("Saved")
+                    and not s["dirty"], STEP_TIMEOUT)
+        if shots:
+            screenshot(x_display, ARTIFACTS / "xvfb-pieces-saved.png")
+        assert press_closing_key(x_display, window, "Escape",
+                                 lambda: program.wait(timeout=STEP_TIMEOUT)) == 0
+    finally:
+        if program.poll() is None:
+            program.kill()
+            program.wait()
+
+    saved = load_file(target)
+    assert isinstance(saved, Battlefield)
+    piece: PiecePlacement = plan["piece"]
+    assert len(saved.pieces) == plan["pieces"] + 1
+    assert saved.pieces[-1] == piece
+    assert (piece.piece, piece.rotation) == (TILE, TURN)
+    tops = {c.at: c.top for c in saved.columns}
+    assert all(tops[a] == piece.on_level + 1 for a in pm.covers(piece))
