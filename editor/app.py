@@ -54,7 +54,9 @@ from editor.builder_window import BuilderWindow
 from editor.buildsheet import save_png, save_sheet
 from editor.card_form import CardForm
 from editor.card_window import CardWindow
+from editor.collection_window import Collections
 from editor.document import DocumentController
+from editor.mapimport import OPEN_SUFFIXES, proposed_note
 from editor.playgame import WatchedGame
 from editor.scenario_form import CHOICES, LABELS, ScenarioForm, save_scenario
 from editor.scene import field_setup
@@ -203,6 +205,8 @@ class EditorApp:
         """Open's list of recent files, while it is shown."""
         self.recent_files: list[Path] = []
         self.zone_window: ZoneWindow | None = None
+        self.collections = Collections()
+        """The map maker's piece collection (`editor.collection_window`)."""
         self.docs.start(path)
         self.build_ui()
         if recover:
@@ -292,6 +296,9 @@ class EditorApp:
                                          ("mirror-sel", "Mirror"), ("clear-sel", "Deselect"))):
             rect = pygame.Rect(6 + (i % 2) * 97, y + (i // 2) * 30, 95, 28)
             self.buttons[key] = UIButton(rect, text, ui)
+        self.buttons["collection"] = UIButton(
+            pygame.Rect(6, y + 64, 188, 28), "Collection...", ui,
+            tool_tip_text="the boxes and pieces you own: can this map be built from them?")
 
         w, h = self.size
         rx = w - RIGHT + 6
@@ -437,6 +444,8 @@ class EditorApp:
         if report.components is not None:
             lines += ["<b>Components (one core box)</b>", *report.components.lines()]
         doc = self.editor.doc
+        lines += [proposed_note(doc)] if proposed_note(doc) else []
+        lines += self.collections.summary_lines(doc)
         head = f"<b>{doc.name}</b> ({doc.id})"
         self.summary_box.set_text("<br>".join([head, *lines]))
 
@@ -583,6 +592,11 @@ class EditorApp:
             if action is not None:
                 self.open_dialog(action)
                 return
+        said = self.collections.handle(event)
+        if said is not None:
+            self.message = said
+            self.refresh_report()
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.on_button(event.ui_element)
             return
@@ -613,7 +627,8 @@ class EditorApp:
         the map."""
         return self.dialog_open() or any(
             w is not None and w.alive() for w in (self.export_choice, self.open_choice,
-                                                  self.builder_window, self.card_window))
+                                                  self.builder_window, self.card_window,
+                                                  self.collections.window))
 
     def closable_windows(self) -> list[UIWindow]:
         """The windows Esc closes (as their Cancel or close button would): the file dialog,
@@ -622,6 +637,8 @@ class EditorApp:
         found: list[UIWindow] = list(self.docs.dialogs.open_windows())
         if self.builder_window is not None and self.builder_window.alive():
             found.append(self.builder_window.window)
+        if self.collections.window is not None and self.collections.window.alive():
+            found.append(self.collections.window.window)
         for choice in (self.export_choice, self.open_choice, self.docs.prompt,
                        self.docs.dialogs.question):
             if choice is not None and choice.alive():
@@ -741,6 +758,7 @@ class EditorApp:
             "save": self.docs.save_or_ask,
             "cards": lambda: self.open_dialog("open-card"),
             "armies": self.open_builder,
+            "collection": lambda: self.collections.open(self.ui, self.size),
             "scenario": self.open_scenario_window,
             "scenario-apply": self.apply_scenario,
             "scenario-save": self.save_scenario,
@@ -854,7 +872,8 @@ class EditorApp:
                 "save-army": f"{builder.army_id if builder else 'army'}.yaml",
                 "save-deck": f"{builder.deck_id if builder else 'deck'}.yaml",
                 "open-card": ""}[kind]
-        title = {"open": "Open battlefield or scenario", "save-as": "Save battlefield as",
+        title = {"open": "Open battlefield, scenario or Heroscape map (.json, .hsc)",
+                 "save-as": "Save battlefield as",
                  "export": "Export picture (PNG)",
                  "export-sheet-png": "Export build sheet (PNG)",
                  "export-sheet-pdf": "Export build sheet (PDF)", "load-army": "Load army",
@@ -869,7 +888,8 @@ class EditorApp:
         self.dialog_kind = kind
         self.dialog = UIFileDialog(pygame.Rect(w // 2 - 260, h // 2 - 200, 520, 400), self.ui,
                                    window_title=title, initial_file_path=str(folder / name),
-                                   allow_existing_files_only=kind.startswith(("open", "load")))
+                                   allow_existing_files_only=kind.startswith(("open", "load")),
+                                   allowed_suffixes=set(OPEN_SUFFIXES) if kind == "open" else None)
 
     def on_path(self, path: Path) -> None:
         kind, self.dialog_kind = self.dialog_kind, ""
