@@ -25,6 +25,7 @@ so a damaged or hand-edited file gives a message naming the file, the line and t
 
 from __future__ import annotations
 
+import difflib
 import math
 from collections import Counter
 from collections.abc import Mapping
@@ -37,7 +38,7 @@ from pydantic import AfterValidator, Field
 from arena.content import yamlio
 from arena.content.base import Model, Slug
 from arena.content.battlefield import Battlefield, PiecePlacement
-from arena.content.errors import ContentError
+from arena.content.errors import ContentError, broken_rules
 from arena.content.loader import load_as
 from arena.content.locations import user_root
 from arena.content.piece_rules import RULES, Meaning, decompose
@@ -143,16 +144,18 @@ battlefield made in Arena may use any of them where its decomposition says grass
 def _known_sets(value: dict[str, int]) -> dict[str, int]:
     unknown = [k for k in value if k not in SETS]
     if unknown:
-        raise ValueError(f"{unknown[0]!r} is not a set Arena knows; the sets are: "
-                         f"{', '.join(SETS)}")
+        near = difflib.get_close_matches(unknown[0], SETS, n=1)
+        fix = f"did you mean {near[0]}?" if near else f"use one of: {', '.join(SETS)}"
+        raise broken_rules([(f"{unknown[0]!r} is not a set Arena knows", fix)])
     return value
 
 
 def _known_pieces(value: dict[str, int]) -> dict[str, int]:
     unknown = [k for k in value if k not in PIECES and k != BOARD]
     if unknown:
-        raise ValueError(f"{unknown[0]!r} is not a piece code (g24, w1, rs2, ..., or "
-                         f"{BOARD}; see docs/heroscape-maps.md)")
+        raise broken_rules([(f"{unknown[0]!r} is not a piece code", "use a Heroscape Map "
+                             f"Editor code (g24, w1, rs2, ... docs/heroscape-maps.md) or "
+                             f"{BOARD}")])
     return value
 
 
@@ -262,8 +265,10 @@ class BuildCheck:
         if self.ok:
             return "can be built from your collection"
         short = sum(s.needed - s.owned for s in self.missing)
-        return (f"cannot be built from your collection: {short} pieces missing "
-                f"({len(self.missing)} kinds)")
+        kinds = len(self.missing)
+        return (f"cannot be built from your collection: {short} "
+                f"{'piece' if short == 1 else 'pieces'} missing "
+                f"({kinds} {'kind' if kinds == 1 else 'kinds'})")
 
     def lines(self) -> list[str]:
         """The verdict, then each missing piece (code, needed, owned)."""
