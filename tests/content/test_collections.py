@@ -187,3 +187,9 @@ def test_a_community_map_and_what_is_missing(tmp_path: Path) -> None:
     assert Shortfall("r1", 8, 6) in one.missing
     more = check_build(bf, _owning(**{"rise-of-the-valkyrie": 2, "age-of-annihilation": 1}))
     assert more.ok, more.lines()
+
+
+def test_the_docs_list_every_set() -> None:
+    text = (ROOT / "docs" / "heroscape-maps.md").read_text(encoding="utf-8")
+    missing = [set_id for set_id in SETS if f"`{set_id}`" not in text]
+    assert not missing, f"docs/heroscape-maps.md (Your collection): list {missing}"
