@@ -91,6 +91,10 @@ def test_open_a_community_json_map(tmp_path: Path) -> None:
     assert "Proposed starting zones" in app.message and "yellow, orange" in app.message
     assert "Proposed starting zones (the map had none): yellow, orange" in \
         app.summary_box.html_text
+    app.open_zone_window()
+    assert app.zone_window is not None
+    assert "(proposed by the import" in app.zone_window.window.window_display_title
+    app.zone_window.kill()
     # Save asks where (the battlefields folder); a .json typed there is written as .yaml.
     app.docs.dialogs.windows[0].kill()
     app.docs.save_or_ask()
