@@ -444,10 +444,10 @@ class EditorApp:
         if report.components is not None:
             lines += ["<b>Components (one core box)</b>", *report.components.lines()]
         doc = self.editor.doc
-        lines += [proposed_note(doc)] if proposed_note(doc) else []
         lines += self.collections.summary_lines(doc)
         head = f"<b>{doc.name}</b> ({doc.id})"
-        self.summary_box.set_text("<br>".join([head, *lines]))
+        proposed = [proposed_note(doc)] if proposed_note(doc) else []
+        self.summary_box.set_text("<br>".join([head, *proposed, *lines]))
 
     def select_finding(self, index: int) -> None:
         if not 0 <= index < len(self.findings):

@@ -80,7 +80,7 @@ def show_report(manager: pygame_gui.UIManager, size: tuple[int, int], path: Path
                 lines: list[str]) -> UIMessageWindow:
     """The import report in a window in front of the map."""
     w, h = size
-    width, height = min(640, w - 40), min(160 + 26 * len(lines), h - 80)
+    width, height = min(640, w - 40), min(200 + 40 * len(lines), h - 80)
     return UIMessageWindow(pygame.Rect(w // 2 - width // 2, h // 2 - height // 2, width,
                                        height), report_html(path, lines), manager,
                            window_title=f"Imported {path.name}")
