@@ -26,8 +26,10 @@ from editor import model as m
 
 SUFFIXES = (".json", ".hsc")
 """Community map files the editor's Open imports."""
-OPEN_SUFFIXES = frozenset({".yaml", ".yml", *SUFFIXES})
-"""What the Open dialog lists: battlefields and scenarios, and community maps."""
+OPEN_SUFFIXES = frozenset(s for suffix in (".yaml", ".yml", *SUFFIXES)
+                          for s in (suffix, suffix.upper()))
+"""What the Open dialog lists: battlefields and scenarios, and community maps (files saved
+on Windows often end in ``.HSC``)."""
 
 
 def is_community_map(path: Path) -> bool:
