@@ -1,9 +1,5 @@
 """The player's piece collection: the boxed sets, the file (save, load, bad files) and whether
-a battlefield can be built from it (a community map's own pieces, a shipped map's columns).
-
-The community maps live in ``shared/heroscape-maps`` beside the checkout; the tests that need
-them skip, saying so, only when that folder is absent.
-"""
+a battlefield can be built from it (a community map's own pieces, a shipped map's columns)."""
 
 from __future__ import annotations
 
@@ -33,11 +29,6 @@ from arena.content.pieces import PIECES
 
 ROOT = Path(__file__).resolve().parents[2]
 DUEL = ROOT / "scenarios" / "battlefields" / "duel.yaml"
-_CANDIDATES = (ROOT.parent / "shared" / "heroscape-maps",
-               ROOT.parent.parent / "shared" / "heroscape-maps")  # a worktree is one deeper
-SHARED = next((p for p in _CANDIDATES if p.is_dir()), None)
-needs_shared = pytest.mark.skipif(
-    SHARED is None, reason="shared/heroscape-maps (the community maps) is not beside the checkout")
 
 
 def _owning(**sets: int) -> Collection:
@@ -177,10 +168,8 @@ def test_a_battlefield_of_pieces_needs_exactly_its_pieces() -> None:
         "g3 (3-hex Grass): needs 2, owns 1", "tr10 (Evergreen Tree (10)): needs 1, owns 0"]
 
 
-@needs_shared
-def test_a_community_map_and_what_is_missing(tmp_path: Path) -> None:
-    assert SHARED is not None
-    bf, _ = import_map(SHARED / "Welcome.json", "welcome")
+def test_a_community_map_and_what_is_missing(community_maps: Path) -> None:
+    bf, _ = import_map(community_maps / "Welcome.json", "welcome")
     one = check_build(bf, _owning(**{"rise-of-the-valkyrie": 1}))
     assert not one.ok and not one.decomposed
     assert Shortfall("lwp", 2, 0) in one.missing  # Laur pillars come with Age of Annihilation

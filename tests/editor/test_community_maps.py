@@ -2,9 +2,6 @@
 driver: Open imports a ``.json`` or ``.hsc`` map through ``arena import-map``'s importer
 (report shown, proposed zones marked, errors in the failure dialog, saved as YAML and never
 over the map file), and the summary says whether the map can be built from the collection.
-
-The community maps live in ``shared/heroscape-maps`` beside the checkout; the tests that need
-them skip, saying so, only when that folder is absent.
 """
 
 from __future__ import annotations
@@ -17,7 +14,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
-from editor_kit import DUEL, ROOT, press, pump
+from editor_kit import DUEL, press, pump
 
 from arena.content.battlefield import Battlefield
 from arena.content.collections import (
@@ -35,19 +32,12 @@ from editor.model import MapDoc
 
 pytestmark = pytest.mark.usefixtures("headless")
 
-_CANDIDATES = (ROOT.parent / "shared" / "heroscape-maps",
-               ROOT.parent.parent / "shared" / "heroscape-maps")  # a worktree is one deeper
-SHARED = next((p for p in _CANDIDATES if p.is_dir()), None)
-needs_shared = pytest.mark.skipif(
-    SHARED is None, reason="shared/heroscape-maps (the community maps) is not beside the checkout")
-
-
-def _community(name: str, tmp_path: Path) -> Path:
-    """A copy of a community map in the test's folder (the shared files are never written)."""
-    assert SHARED is not None
-    copy = tmp_path / "maps" / name
-    copy.parent.mkdir(exist_ok=True)
-    shutil.copyfile(SHARED / name, copy)
+@pytest.fixture
+def maps(community_maps: Path, tmp_path: Path) -> Path:
+    """A copy of the community maps in the test's folder (the shared files are never
+    written)."""
+    copy = tmp_path / "maps"
+    shutil.copytree(community_maps, copy)
     return copy
 
 
@@ -69,9 +59,8 @@ def test_the_open_dialog_lists_community_maps() -> None:
     assert ".hsc" not in app.dialog.allowed_suffixes
 
 
-@needs_shared
-def test_open_a_community_json_map(tmp_path: Path) -> None:
-    source = _community("Welcome.json", tmp_path)
+def test_open_a_community_json_map(maps: Path) -> None:
+    source = maps / "Welcome.json"
     before = source.read_bytes()
     app = editor_app.EditorApp(recover=False)
     _pick(app, source)
@@ -101,19 +90,18 @@ def test_open_a_community_json_map(tmp_path: Path) -> None:
     assert app.dialog_kind == "save-as" and app.dialog is not None
     assert app.dialog.current_file_path is not None
     assert app.dialog.current_file_path.name == "welcome.yaml"
-    app.docs.save_as(tmp_path / "maps" / "welcome.json")
+    app.docs.save_as(maps / "welcome.json")
     pump(app)
     assert app.docs.dialogs.question is None  # the imported map is valid: no Save anyway
-    saved = tmp_path / "maps" / "welcome.yaml"
+    saved = maps / "welcome.yaml"
     assert app.editor.path == saved and not app.editor.dirty
     assert source.read_bytes() == before
     bf = load_file(saved, expect=Battlefield)
     assert isinstance(bf, Battlefield) and bf.columns == expected.columns
 
 
-@needs_shared
-def test_open_a_virtualscape_hsc_map(tmp_path: Path) -> None:
-    source = _community("ladders.hsc", tmp_path)
+def test_open_a_virtualscape_hsc_map(maps: Path) -> None:
+    source = maps / "ladders.hsc"
     app = editor_app.EditorApp(DUEL, recover=False)
     app.docs.request_open(source)  # the Duel is unchanged: nothing to ask
     assert app.editor.doc.id == "ladders" and app.editor.path is None
@@ -122,10 +110,9 @@ def test_open_a_virtualscape_hsc_map(tmp_path: Path) -> None:
     assert "VirtualScape .hsc" in text and "Ladder" in text
 
 
-@needs_shared
-def test_a_damaged_map_file_is_reported_with_its_place(tmp_path: Path) -> None:
-    source = _community("ladders.hsc", tmp_path)
-    broken = tmp_path / "maps" / "broken.hsc"
+def test_a_damaged_map_file_is_reported_with_its_place(maps: Path) -> None:
+    source = maps / "ladders.hsc"
+    broken = maps / "broken.hsc"
     broken.write_bytes(source.read_bytes()[:-7])
     app = editor_app.EditorApp(DUEL, recover=False)
     _pick(app, broken)
@@ -136,10 +123,10 @@ def test_a_damaged_map_file_is_reported_with_its_place(tmp_path: Path) -> None:
     assert str(broken) in text and "byte" in text and "tile 35 of 35" in text
     assert "Fix:" in text and "truncated" in text
     assert app.message.startswith("Could not import: broken.hsc")
-    assert not list(tmp_path.glob("maps/*.yaml"))
+    assert not list(maps.glob("*.yaml"))
 
 
-def test_the_summary_says_whether_the_map_can_be_built(tmp_path: Path) -> None:
+def test_the_summary_says_whether_the_map_can_be_built() -> None:
     save_collection(Collection(format="collection", sets={"aotp-core": 1}))
     app = editor_app.EditorApp(DUEL, recover=False)
     pump(app, 0.4)
@@ -170,7 +157,7 @@ def test_the_summary_says_whether_the_map_can_be_built(tmp_path: Path) -> None:
     assert not app.modal_open()
 
 
-def test_a_bad_collection_file_is_named_in_the_summary(tmp_path: Path) -> None:
+def test_a_bad_collection_file_is_named_in_the_summary() -> None:
     path = collection_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("format: collection\nsets: {rise-of-the-valkyry: 1}\n", encoding="utf-8")
