@@ -5,7 +5,7 @@ it); the army (click a card to take it out), points used and left and every rule
 Right: the same for the 12 spells. All rules come from `editor.builder` (the content layer's
 `check_army` / `check_deck`). The army's and deck's names give their file names; Save puts
 them in the player's folders, where the game's New game screen lists them, and "Play with
-this army" saves both and starts the game (the app does that part).
+this army" saves both and starts the game (`BuilderEditing.play_with_army`).
 """
 
 from __future__ import annotations
@@ -24,7 +24,9 @@ from pygame_gui.elements import (
     UIWindow,
 )
 
-from editor.builder import Builder, finding_text
+from editor import dialogs, testplay
+from editor.builder import Builder, finding_text, shipped_catalog
+from editor.playing import Playing
 
 Items = list[str | tuple[str, str]]
 
@@ -222,3 +224,77 @@ class BuilderWindow:
                                               pygame.Rect(120, 6, 320, 28), self.ui,
                                               container=self.window)
         return f"{action.replace('-', ' ').capitalize()}: {path}"
+
+
+class BuilderEditing(Playing):
+    """The editor window's side of the builder: open it, load and save its army and deck
+    through the file dialog, and play with the army built."""
+
+    builder_window: BuilderWindow | None
+
+    def open_builder(self) -> None:
+        if self.builder_window is not None and self.builder_window.alive():
+            return
+        if self.builder is None:
+            catalog = shipped_catalog()
+            self.builder = Builder(catalog.army_cards, catalog.spells,
+                                   reserved_armies=frozenset(catalog.armies),
+                                   reserved_decks=frozenset(catalog.decks))
+        self.builder_window = BuilderWindow(self.ui, self.builder, self.size)
+
+    def builder_action(self, kind: str, path: Path) -> None:
+        """Load or save the builder's army or deck (`BuilderWindow.run_file_action`); a
+        save the game will refuse asks Save anyway first, a failure is shown in a dialog."""
+        window = self.builder_window
+        if window is None:
+            return
+
+        def go() -> None:
+            try:
+                self.message = window.run_file_action(kind, path)
+            except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal
+                doing = {"save-army": "Army not saved", "save-deck": "Deck not saved",
+                         "load-army": "Could not load the army",
+                         "load-deck": "Could not load the deck"}[kind]
+                self.docs.dialogs.error(dialogs.from_exception(doing, path, exc))
+        if kind.startswith("save"):
+            self.docs.dialogs.confirm_save(self.docs.refusals((kind[5:],)), go)
+        else:
+            go()
+
+    def play_with_army(self) -> None:
+        """Save the builder's army and deck into the player's folders and start the game
+        (on this battlefield as "Test play" when it is playable) to play them."""
+        b = self.builder
+        if b is None:
+            return
+        army, deck = b.army_totals()[0], b.deck_totals()[0]
+        problems = [f"army: {army[0].message}"] if army else []
+        problems += [f"deck: {deck[0].message}"] if deck else []
+        problems += b.id_problems()
+        if problems:
+            self.message = f"Play: not yet, {problems[0]}"
+            return
+        try:
+            army_path, deck_path = b.save_army(), b.save_deck()
+        except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal
+            self.docs.dialogs.error(dialogs.from_exception(
+                "Play: the army or deck could not be saved", b.default_army_path(), exc))
+            return
+        try:
+            content, scenario = testplay.prepare(self.editor.doc, self.scenario_form)
+            field = f"this battlefield ('Test play: {self.editor.doc.name}')"
+            own: Path | None = content
+        except testplay.PlayError as exc:
+            content, scenario = testplay.shipped_root(), testplay.DEFAULT_SCENARIO
+            field = f"The Duel (this battlefield cannot be played yet: {exc})"
+            own = None  # the shipped content: never removed
+        try:
+            self.watch(self.battle_launcher(content, scenario, b.army_id, b.deck_id), own)
+        except OSError as exc:
+            if own is not None:
+                testplay.remove(own)
+            self.message = f"Play: could not start the game: {exc.strerror or exc}"
+            return
+        self.message = (f"Saved {army_path.name} and {deck_path.name}; the game starts: "
+                        f"'{b.army_name}' with '{b.deck_name}' on {field}")

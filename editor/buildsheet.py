@@ -24,7 +24,8 @@ import pygame
 
 from arena.client.palette import CRYPTOLITH, RUIN, TERRAIN, hex_color, mix, shade
 from arena.content.yamlio import atomic_file
-from editor.model import Coord, MapDoc, plane_xy
+from arena.hexgrid import DIRECTIONS, ORIGIN, hex_corners
+from editor.mapdoc import Coord, MapDoc, plane_xy
 from editor.parts import LevelParts, PartsList, parts_list
 from editor.pdf import PageImage, write_pdf
 from editor.validation import estimate_components
@@ -55,23 +56,11 @@ GLYPH_LETTERS = {"power": "P", "toughness": "T", "movement": "M", "knowledge": "
 
 # --- hex geometry on the sheet ----------------------------------------------------------------
 
-_CORNERS = [(math.cos(math.radians(60 * i - 30)), math.sin(math.radians(60 * i - 30)))
-            for i in range(6)]
-
-
-def _edge_neighbours() -> list[Coord]:
-    """For edge i (between corners i and i+1), the axial step to the hex across it."""
-    out = []
-    for i in range(6):
-        angle = math.radians(60 * i)
-        best = min(((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)),
-                   key=lambda d: math.dist(plane_xy(d), (SQRT3 * math.cos(angle),
-                                                         SQRT3 * math.sin(angle))))
-        out.append(best)
-    return out
-
-
-EDGE_STEPS = _edge_neighbours()
+_CORNERS = hex_corners(ORIGIN)
+"""A hex's corners about its centre (size 1), in `arena.hexgrid`'s order."""
+EDGE_STEPS: list[Coord] = [(d.q, d.r) for d in DIRECTIONS]
+"""For edge i (between corners i and i+1), the axial step to the hex across it (the
+hexgrid's edge i faces its direction i)."""
 
 
 @dataclass(frozen=True)

@@ -20,13 +20,14 @@ from collections import Counter
 from dataclasses import dataclass
 
 from arena.content.battlefield import GlyphPlacement, Obstacle
+from arena.hexgrid import DIRECTIONS
 from editor.model import Coord, MapDoc
 
 BOARD_HEXES = 24
 """Hexes on one terrain board (level 1 is laid with boards)."""
 EXACT_LIMIT = 20_000
 """Search steps spent on one patch before falling back to the greedy split."""
-_DIRS: tuple[Coord, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+_DIRS: tuple[Coord, ...] = tuple((d.q, d.r) for d in DIRECTIONS)
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,10 @@ A copy is read back through `arena.content`'s loader (its caps on size, aliases,
 nesting guard this file as they guard content). A copy that cannot be used is renamed beside
 itself (``<name>.damaged-<time>.yaml``), never read again, and the notice says where it went:
 a bad file must neither stop the editor from starting nor be destroyed.
+
+Earlier versions kept one autosave, ``editor-autosave.yaml`` beside the folder, in the same
+form. Work left there is not lost: `recover` moves it into the folder as a copy of a series of
+its own (`PREVIOUS`), so it is offered back, or set aside with a notice, like any other copy.
 """
 
 from __future__ import annotations
@@ -34,6 +38,10 @@ RECOVERY_COPIES = 5
 FOLDER = "editor-recovery"
 UNTITLED = "untitled"
 """The series of a map that has no file yet (`untitled_key` gives each such map its own)."""
+PREVIOUS_AUTOSAVE = "editor-autosave.yaml"
+"""The one autosave of earlier versions, beside the folder (`adopt_previous`)."""
+PREVIOUS = "editor-autosave"
+"""The series the earlier versions' autosave goes on in once adopted."""
 _COPY = re.compile(r"^(?P<key>[a-z0-9-]+)\.(?P<stamp>[0-9]+)\.yaml$")
 
 
@@ -124,10 +132,30 @@ class Recovered:
     key: str
 
 
+def adopt_previous(folder: Path | None = None) -> Path | None:
+    """Move an earlier version's autosave (``editor-autosave.yaml`` beside the folder) into
+    the folder as a copy of the series `PREVIOUS`, stamped with the time it was written, so
+    that `recover` offers it back or sets it aside like any copy; where it went (None: there
+    was none, or it could not be moved and stays where it is)."""
+    where = folder or recovery_folder()
+    old = where.parent / PREVIOUS_AUTOSAVE
+    try:
+        if not old.is_file():
+            return None
+        target = where / f"{PREVIOUS}.{old.stat().st_mtime_ns}.yaml"
+        where.mkdir(parents=True, exist_ok=True)
+        os.replace(old, target)
+    except OSError:
+        return None
+    return target
+
+
 def recover(folder: Path | None = None) -> tuple[Recovered | None, list[str]]:
-    """The newest usable copy left by a crash, and a notice for each copy that could not be
-    used (each is set aside and the next newest is tried)."""
+    """The newest usable copy left by a crash (an earlier version's autosave included), and
+    a notice for each copy that could not be used (each is set aside and the next newest is
+    tried)."""
     notices: list[str] = []
+    adopt_previous(folder)
     for found in copies(folder):
         try:
             return Recovered(read_copy(found.path), found.key), notices

@@ -1,7 +1,8 @@
 """The starting-zone window: change the id, rename, recolour, resize or delete one zone.
 
 The fields are read and checked here (`ZoneWindow.read`, `check_fields`); the change itself is
-an undoable `editor.model.EditZone` / `RemoveZone` that the app runs, so Ctrl+Z takes it back.
+an undoable `editor.model.EditZone` / `RemoveZone` that `ZoneEditing` runs, so Ctrl+Z takes it
+back.
 The id is what scenarios name (``zones: {order: [yellow, orange]}``): renaming a zone to
 "Orange" leaves its id, so the id has a field of its own.
 """
@@ -19,6 +20,8 @@ from pygame_gui.windows import UIColourPickerDialog
 from arena.client.palette import hex_color
 from arena.content.base import Slug
 from arena.content.battlefield import StartingZone
+from editor import model as m
+from editor.tools import MapTools
 
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 NAME_MAX = 120  # the content model's `Name` limit
@@ -140,3 +143,53 @@ class ZoneWindow:
         self.picker = UIColourPickerDialog(pygame.Rect(w // 2 - 195, h // 2 - 195, 390, 390),
                                            self.ui, initial_colour=start,
                                            window_title=f"Colour of {self.zone_id}")
+
+
+class ZoneEditing(MapTools):
+    """The editor window's side of the zone window: open it on the brush's zone, run its
+    Apply and Delete as undoable commands."""
+
+    zone_window: ZoneWindow | None
+
+    def open_zone_window(self) -> None:
+        zone = next((z for z in self.editor.doc.zones if z.id == self.brush.zone), None)
+        if zone is None:
+            self.message = "No such starting zone yet: add one with New zone, or paint it"
+            return
+        if self.zone_window is not None and self.zone_window.alive():
+            self.zone_window.kill()
+        self.zone_window = ZoneWindow(self.ui, zone, self.size,
+                                      {z.id for z in self.editor.doc.zones})
+
+    def apply_zone(self) -> None:
+        win = self.zone_window
+        if win is None:
+            return
+        values = win.read()
+        if isinstance(values, str):
+            self.message = values
+            win.note.set_text(values[:60])
+            return
+        zone_id, name, colour, capacity = values
+        self.run_command(m.EditZone(win.zone_id, name=name, colour=colour, capacity=capacity,
+                                    new_id=zone_id))
+        self.rendered_revision = -1  # zone colours are baked into the renderer
+        self.message = f"Starting zone {zone_id}: {name}, {colour} (Ctrl+Z undoes it)"
+        if zone_id != win.zone_id:  # the zone menu lists ids: rebuilt, the window reopened
+            if self.brush.zone == win.zone_id:
+                self.brush.zone = zone_id
+            self.build_ui()
+            self.open_zone_window()
+            win = self.zone_window
+        if win is not None:
+            win.note.set_text("Applied (Ctrl+Z undoes it)")
+
+    def delete_zone(self) -> None:
+        win = self.zone_window
+        if win is None:
+            return
+        self.run_command(m.RemoveZone(win.zone_id))
+        self.message = f"Deleted starting zone {win.zone_id} (Ctrl+Z brings it back)"
+        win.kill()
+        self.zone_window = None
+        self.build_ui()

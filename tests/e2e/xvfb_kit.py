@@ -115,10 +115,12 @@ def press_closing_key(display: str, window: str, key: str, closed: Callable[[], 
     return result
 
 
-def find_window(display: str, pids: Callable[[], Iterable[int | str]], title: str,
-                timeout: float = START_TIMEOUT) -> str:
-    """The id of a visible window titled ``title`` of one of the processes ``pids()`` names
-    (asked again while waiting: a child process may not exist yet), waiting for it to map.
+def find_window(display: str, pids: Callable[[], Iterable[int | str]],
+                title: str | Callable[[str], bool], timeout: float = START_TIMEOUT) -> str:
+    """The id of a visible window titled ``title`` (or whose title ``title`` accepts: a
+    window whose title changes, as the editor's does with its file and unsaved mark) of one
+    of the processes ``pids()`` names (asked again while waiting: a child process may not
+    exist yet), waiting for it to map.
 
     Checking the title as well as the pid matters: while starting, SDL briefly creates and
     destroys a small "OpenGL test" window of its own, which ``--pid`` alone can find.
@@ -141,7 +143,9 @@ def find_window(display: str, pids: Callable[[], Iterable[int | str]], title: st
                 name = subprocess.run(["xdotool", "getwindowname", window], env=env,
                                       capture_output=True, text=True, timeout=STEP_TIMEOUT,
                                       check=False)
-                if name.returncode == 0 and name.stdout.strip() == title:
+                shown = name.stdout.strip()
+                if name.returncode == 0 and (title(shown) if callable(title) else
+                                             shown == title):
                     return window
                 seen.append(f"{pid}: {name.stdout.strip()!r}")
         time.sleep(0.05)

@@ -26,7 +26,7 @@ from arena.content.loader import load_file
 from arena.hexgrid import Hex
 from editor import app as editor_app
 from editor import model as m
-from editor import recovery
+from editor import panels, recovery
 from editor.validation import validate
 
 pytestmark = pytest.mark.usefixtures("headless")
@@ -57,7 +57,7 @@ def test_main_runs_headless_and_saves_a_screenshot(tmp_path: Path) -> None:
 def test_quit_button_ends_the_loop(headless: pygame.Surface) -> None:
     app = editor_app.EditorApp(recover=False)
     app.draw(headless)
-    assert app.buttons["quit"].rect == editor_app.quit_button_rect(app.size)
+    assert app.buttons["quit"].rect == panels.quit_button_rect(app.size)
     press(app, app.buttons["quit"])
     assert not app.running and app.quit_pressed
 
@@ -293,6 +293,36 @@ def test_a_bad_recovery_copy_is_set_aside_and_the_editor_starts(
     again = editor_app.EditorApp(recover=True)  # the next start is clean
     assert again.docs.recovery is None and str(aside[0]) not in again.message
     again.close()
+
+
+def test_the_previous_versions_autosave_is_offered_back(headless: pygame.Surface) -> None:
+    """Work an earlier version left in its one autosave (``editor-autosave.yaml`` in the data
+    folder, the same form) is offered back like any recovery copy."""
+    crashed = m.Editor(m.MapDoc(id="old", name="Old work", columns={(0, 0): ["land"]}))
+    where = recovery.write_copy(crashed)
+    assert where is not None
+    old = recovery.recovery_folder().parent / "editor-autosave.yaml"
+    where.rename(old)
+    app = editor_app.EditorApp(recover=True)
+    assert app.docs.recovery is not None and not old.exists()
+    app.handle_event(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
+                                        ui_element=app.docs.recovery))
+    assert app.editor.doc.name == "Old work" and app.editor.dirty
+    app.close()
+
+
+@pytest.mark.parametrize("body", list(BAD_AUTOSAVES.values()), ids=list(BAD_AUTOSAVES))
+def test_a_bad_autosave_of_the_previous_version_is_set_aside(
+        headless: pygame.Surface, body: str) -> None:
+    old = recovery.recovery_folder().parent / "editor-autosave.yaml"
+    old.parent.mkdir(parents=True, exist_ok=True)
+    old.write_text(body, encoding="utf-8")
+    app = editor_app.EditorApp(recover=True)  # never raises for a bad autosave
+    assert app.docs.recovery is None and not old.exists()
+    aside = list(recovery.recovery_folder().glob("*.damaged-*.yaml"))
+    assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == body
+    assert str(aside[0]) in app.message
+    app.close()
 
 
 def test_scenario_settings_form(headless: pygame.Surface, tmp_path: Path) -> None:

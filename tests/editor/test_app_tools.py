@@ -6,6 +6,7 @@ Screenshots go to tests/artifacts/editor/."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pygame
@@ -312,6 +313,31 @@ def test_the_unsaved_mark_goes_when_undo_reaches_the_saved_state(
     app.running = True
     key(app, pygame.K_y, pygame.KMOD_CTRL)
     assert app.editor.dirty
+
+
+def test_the_window_title_shows_unsaved_work(tmp_path: Path,
+                                             headless: pygame.Surface) -> None:
+    """The `*` of unsaved work is in the window's title too (a task bar shows it), and goes
+    with a save and with undo back to the saved state."""
+    target = tmp_path / "duel.yaml"
+    shutil.copyfile(DUEL, target)
+    app = editor_app.EditorApp(target, recover=False)
+
+    def title() -> str:
+        pump(app)
+        return pygame.display.get_caption()[0]
+
+    assert title() == "Arena Editor - duel.yaml"
+    app.run_command(m.Raise((0, 0)))
+    assert title() == "Arena Editor - duel.yaml *"
+    assert app.docs.save()
+    assert title() == "Arena Editor - duel.yaml"
+    app.run_command(m.Raise((0, 0)))
+    assert title().endswith(" *")
+    key(app, pygame.K_z, pygame.KMOD_CTRL)  # back at the saved state
+    assert title() == "Arena Editor - duel.yaml"
+    app.docs.new()  # a map with no file yet: the program's name alone
+    assert title() == "Arena Editor"
 
 
 def test_the_zone_brush_is_the_new_maps_after_new(headless: pygame.Surface) -> None:

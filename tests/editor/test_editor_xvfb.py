@@ -22,23 +22,21 @@ from __future__ import annotations
 import os
 import shutil
 import signal
-import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
 
+from xvfb_editor_kit import editor_window  # noqa: E402
 from xvfb_kit import (  # noqa: E402
     STEP_TIMEOUT,
     find_window,
     press_closing_key,
-    read_status,
     screenshot,
     wait_status,
     x_server,
@@ -103,38 +101,11 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
     finally:
         pygame.quit()
 
-    exe = Path(sys.executable).parent / "arena-editor"
-    assert exe.exists(), "run `make setup`"
     status = tmp_path / "game-status.json"
-    mine = tmp_path / "editor-status.json"
-    env = {**os.environ, "DISPLAY": x_display, "SDL_VIDEODRIVER": "x11",
-           "SDL_AUDIODRIVER": "dummy", "ARENA_DATA_DIR": str(tmp_path / "data"),
-           "ARENA_EDITOR_TEST_STATUS": str(mine),
-           "ARENA_TEST_STATUS": str(status)}  # read by the game the editor starts
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with (ARTIFACTS / "xvfb-editor.log").open("w") as log:
-        program = subprocess.Popen([str(exe), "--no-recover", str(target)], env=env,
-                                   stdout=log, stderr=log)
-    try:
-        window = find_window(x_display, lambda: (program.pid,), "Arena Editor")
-        wait_status(mine, "the editor's first frames", lambda s: s["frames"] >= 2)
-
-        def click(pos: tuple[int, int]) -> dict[str, Any]:
-            """Point, wait until the editor saw the pointer there, click, wait until it
-            handled the click; its status after the click."""
-            xdotool(x_display, "mousemove", "--window", window, str(pos[0]), str(pos[1]))
-            seen = wait_status(mine, f"the editor to see the pointer at {pos}",
-                               lambda s: s["pointer"] == list(pos), STEP_TIMEOUT)
-            xdotool(x_display, "click", "1")
-            return wait_status(mine, f"the editor to handle a click at {pos}",
-                               lambda s: s["clicks"] > seen["clicks"], STEP_TIMEOUT)
-
-        def key(*keys: str) -> None:
-            """Press keys in the editor and wait until it handled them."""
-            before = _editor(mine)["keys"]
-            xdotool(x_display, "key", "--window", window, *keys)
-            wait_status(mine, f"the editor to handle {' '.join(keys)}",
-                        lambda s: s["keys"] >= before + len(keys), STEP_TIMEOUT)
+    with editor_window(x_display, tmp_path, [str(target)], "xvfb-editor.log",
+                       {"ARENA_TEST_STATUS": str(status)}) as editor:  # for the game it starts
+        program, window, mine = editor.program, editor.window, editor.status
+        click, key = editor.click, editor.key
 
         click(tool["raise"])
         click(at((0, 0)))
@@ -148,8 +119,14 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
         click(new_zone)
         click(at((0, 2)))
 
+        def title() -> str:
+            """The window's title as the window manager sees it (the editor sets it in the
+            frame before it writes the status waited on)."""
+            return xdotool(x_display, "getwindowname", window)
+
         # New with unsaved work asks first; Cancel keeps everything.
         built = wait_status(mine, "the unsaved map", lambda s: s["dirty"], STEP_TIMEOUT)
+        assert title() == f"{editor_app.TITLE} - {target.name} *"  # unsaved: marked
         click(new)
         wait_status(mine, "the Save / Discard / Cancel question", lambda s: s["question"],
                     STEP_TIMEOUT)
@@ -160,8 +137,16 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
         assert kept["dirty"] and kept["revision"] == built["revision"]
         assert kept["message"].startswith("Still editing")
         key("ctrl+s")
-        wait_status(mine, "the battlefield saved", lambda s: target.exists()
-                    and s["message"].startswith("Saved"), STEP_TIMEOUT)
+        saved = wait_status(mine, "the battlefield saved", lambda s: target.exists()
+                            and s["message"].startswith("Saved"), STEP_TIMEOUT)
+        assert title() == f"{editor_app.TITLE} - {target.name}"  # saved: the mark goes
+        key("ctrl+z")
+        undone = wait_status(mine, "the undo", lambda s: s["dirty"], STEP_TIMEOUT)
+        assert title().endswith(" *")
+        key("ctrl+y")  # back at the saved state: clean again
+        redone = wait_status(mine, "the redo", lambda s: not s["dirty"], STEP_TIMEOUT)
+        assert not saved["dirty"] and undone["revision"] != redone["revision"]
+        assert title() == f"{editor_app.TITLE} - {target.name}"
         _screenshot(x_display, "xvfb-built.png")
 
         # Test play: the game opens straight on a battle on this battlefield.
@@ -228,10 +213,6 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
         assert program.poll() is None
         assert press_closing_key(x_display, window, "Escape",
                                  lambda: program.wait(timeout=STEP_TIMEOUT)) == 0
-    finally:
-        if program.poll() is None:
-            program.kill()
-            program.wait()
 
     saved = m.Editor.open(target)
     doc = saved.doc
@@ -252,11 +233,6 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
 def _screenshot(display: str, name: str) -> None:
     if shutil.which("import"):
         screenshot(display, ARTIFACTS / name)
-
-
-def _editor(path: Path) -> dict[str, Any]:
-    """The editor's status now (it is written every frame or so once the window is up)."""
-    return read_status(path) or wait_status(path, "the editor's status", lambda s: True)
 
 
 def _settled(status: Path) -> None:

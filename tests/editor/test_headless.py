@@ -8,9 +8,9 @@ import sys
 
 import pytest
 
-HEADLESS = ["editor.model", "editor.validation", "editor.scene", "editor.scenario_form",
-            "editor.builder", "editor.card_form", "editor.parts", "editor.pdf",
-            "editor.ability_form"]
+HEADLESS = ["editor.model", "editor.mapdoc", "editor.validation", "editor.scene",
+            "editor.scenario_form", "editor.builder", "editor.card_form", "editor.parts",
+            "editor.pdf", "editor.ability_form"]
 
 
 @pytest.mark.parametrize("module", HEADLESS)

@@ -12,6 +12,7 @@ from arena.content import writer, yamlio
 from arena.content.errors import ContentError
 from arena.content.loader import load_file
 from editor import recovery
+from editor.mapdoc import mirror_axis, rotate60, select_box, select_same
 from editor.model import (
     AddZone,
     Batch,
@@ -35,11 +36,7 @@ from editor.model import (
     SetHeight,
     SetInfo,
     TransformSelection,
-    mirror_axis,
     obstacle_footprint,
-    rotate60,
-    select_box,
-    select_same,
 )
 
 

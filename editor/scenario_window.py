@@ -1,0 +1,126 @@
+"""The scenario settings window: the battlefield's name and text, and the scenario the map is
+played in (players, armies, turn limit, starting zones), checked on this map as the game
+would (`editor.scenario_form.ScenarioForm.check_on_map`) and saved beside it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+from pygame_gui.elements import (
+    UIButton,
+    UIDropDownMenu,
+    UILabel,
+    UITextBox,
+    UITextEntryLine,
+    UIWindow,
+)
+
+from arena.content.catalog import project_root
+from arena.content.scenario import Scenario
+from editor import dialogs
+from editor import model as m
+from editor.scenario_form import CHOICES, LABELS, ScenarioForm, save_scenario
+from editor.tools import MapTools
+from editor.validation import validate
+
+
+class ScenarioEditing(MapTools):
+    """Opening the scenario window, checking and saving what it holds."""
+
+    scenario_path: Path | None
+    scenario_window: UIWindow | None
+    scenario_fields: dict[str, UITextEntryLine | UIDropDownMenu]
+    scenario_problems: UITextBox | None
+
+    def form(self) -> ScenarioForm:
+        if self.scenario_form is None:
+            self.scenario_form = ScenarioForm.for_zones(
+                self.editor.doc.id, [z.id for z in self.editor.doc.zones])
+        return self.scenario_form
+
+    def open_scenario_window(self) -> None:
+        if self.scenario_window is not None and self.scenario_window.alive():  # type: ignore[no-untyped-call]
+            return
+        form = self.form()
+        w, h = self.size
+        rect = pygame.Rect(w // 2 - 300, 44, 600, min(h - 50, 676))
+        window = UIWindow(rect, self.ui, window_display_title="Scenario settings")
+        self.scenario_window = window
+        self.scenario_fields = {}
+        y = 6
+        self.map_fields: dict[str, UITextEntryLine] = {}
+        for key, label in (("name", "Battlefield name"), ("description", "Battlefield text")):
+            UILabel(pygame.Rect(8, y, 200, 26), label, self.ui, container=window)
+            entry = UITextEntryLine(pygame.Rect(212, y, 360, 26), self.ui, container=window)
+            entry.set_text(getattr(self.editor.doc, key))
+            self.map_fields[key] = entry
+            y += 27
+        y += 6
+        for name in ScenarioForm.field_names():
+            UILabel(pygame.Rect(8, y, 200, 26), LABELS.get(name, name), self.ui,
+                    container=window)
+            value = getattr(form, name)
+            box = pygame.Rect(212, y, 360, 26)
+            element: UITextEntryLine | UIDropDownMenu
+            if name in CHOICES:
+                element = UIDropDownMenu(list(CHOICES[name]), value, box, self.ui,
+                                         container=window)
+            else:
+                element = UITextEntryLine(box, self.ui, container=window)
+                element.set_text(value)
+            self.scenario_fields[name] = element
+            y += 27
+        self.buttons["scenario-apply"] = UIButton(pygame.Rect(8, y + 4, 120, 28), "Check",
+                                                  self.ui, container=window)
+        self.buttons["scenario-save"] = UIButton(pygame.Rect(136, y + 4, 160, 28),
+                                                 "Save scenario", self.ui, container=window)
+        self.scenario_problems = UITextBox("", pygame.Rect(8, y + 38, 564, 60), self.ui,
+                                           container=window)
+
+    def read_scenario_fields(self) -> ScenarioForm:
+        form = self.form()
+        for name, element in self.scenario_fields.items():
+            if isinstance(element, UIDropDownMenu):
+                setattr(form, name, element.selected_option[0])
+            else:
+                setattr(form, name, element.get_text())
+        return form
+
+    def apply_scenario(self) -> Scenario | None:
+        fields = getattr(self, "map_fields", {})
+        if fields:
+            name = fields["name"].get_text().strip() or self.editor.doc.name
+            text = fields["description"].get_text().strip()
+            self.run_command(m.SetInfo(name=name, description=text))
+        form = self.read_scenario_fields() if self.scenario_fields else self.form()
+        sc, problems = form.check_on_map(validate(self.editor.doc).battlefield,
+                                         self.editor.doc.id)
+        text = ("Scenario settings are valid, and the game plays them on this map." if sc
+                else "<br>".join(problems))
+        if self.scenario_problems is not None:
+            self.scenario_problems.set_text(text)
+        self.message = text if sc else (
+            f"Scenario: {len(problems)} problem(s), listed in the scenario window" if
+            self.scenario_problems is not None else f"Scenario: {problems[0]}")
+        return sc
+
+    def save_scenario(self) -> bool:
+        sc = self.apply_scenario()
+        if sc is None:
+            return False
+        target = self.scenario_path
+        if target is None or target.stem != sc.id:
+            folder = self.editor.path.parent if self.editor.path else (
+                project_root() / "scenarios" / "battlefields")
+            if folder.name == "battlefields":
+                folder = folder.parent
+            target = folder / f"{sc.id}.yaml"
+        try:
+            target = save_scenario(sc, target)
+        except OSError as exc:
+            self.docs.dialogs.error(dialogs.from_os_error("Scenario not saved", target, exc))
+            return False
+        self.scenario_path = target
+        self.message = f"Saved scenario {target}"
+        return True
