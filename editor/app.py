@@ -43,6 +43,7 @@ from editor.appstate import HINTS, ZONE_ORDER, Brush
 from editor.builder import Builder
 from editor.builder_window import BuilderWindow
 from editor.card_window import CardWindow
+from editor.collection_window import Collections
 from editor.document import DocumentController
 from editor.file_menu import FileMenu
 from editor.piece_palette import PIECE_TOOLS, PiecePalette
@@ -131,9 +132,11 @@ class EditorApp(FileMenu, ZoneEditing, ScenarioEditing):
         """Open's list of recent files, while it is shown."""
         self.recent_files: list[Path] = []
         self.zone_window: ZoneWindow | None = None
-        self.pieces = PiecePalette()
-        """The piece tools' palette (`set_available` filters it by a collection)."""
         self.sight = SightTool(self.ui, lambda: self.editor, lambda s: setattr(self, "message", s))
+        self.collections = Collections()
+        """The map maker's piece collection (`editor.collection_window`)."""
+        self.pieces = PiecePalette(self.collections.palette_filter())
+        """The piece tools' palette: the pieces of the collection (all while it has none)."""
         self.docs.start(path)
         self.build_ui()
         if recover:
@@ -191,6 +194,12 @@ class EditorApp(FileMenu, ZoneEditing, ScenarioEditing):
                 return
         if self.sight.handle(event):
             return
+        said = self.collections.handle(event)
+        if said is not None:
+            self.message = said
+            self.pieces.set_available(self.collections.palette_filter())
+            self.refresh_report()
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.on_button(event.ui_element)
             return
@@ -221,7 +230,8 @@ class EditorApp(FileMenu, ZoneEditing, ScenarioEditing):
         the map."""
         return self.dialog_open() or any(
             w is not None and w.alive() for w in (self.export_choice, self.open_choice,
-                                                  self.builder_window, self.card_window))
+                                                  self.builder_window, self.card_window,
+                                                  self.collections.window))
 
     def closable_windows(self) -> list[UIWindow]:
         """The windows Esc closes (as their Cancel or close button would): the file dialog,
@@ -230,6 +240,8 @@ class EditorApp(FileMenu, ZoneEditing, ScenarioEditing):
         found: list[UIWindow] = list(self.docs.dialogs.open_windows())
         if self.builder_window is not None and self.builder_window.alive():
             found.append(self.builder_window.window)
+        if self.collections.window is not None and self.collections.window.alive():
+            found.append(self.collections.window.window)
         for choice in (self.export_choice, self.open_choice, self.docs.prompt,
                        self.docs.dialogs.question):
             if choice is not None and choice.alive():
@@ -356,6 +368,7 @@ class EditorApp(FileMenu, ZoneEditing, ScenarioEditing):
             "save": self.docs.save_or_ask,
             "cards": lambda: self.open_dialog("open-card"),
             "armies": self.open_builder,
+            "collection": lambda: self.collections.open(self.ui, self.size),
             "scenario": self.open_scenario_window,
             "scenario-apply": self.apply_scenario,
             "scenario-save": self.save_scenario,

@@ -24,6 +24,7 @@ from editor import model as m
 from editor import testplay
 from editor.builder import Builder
 from editor.card_window import CardWindow
+from editor.collection_window import Collections
 from editor.document import DocumentController
 from editor.piece_palette import PIECE_HINTS, PIECE_TOOLS, PiecePalette
 from editor.playgame import WatchedGame
@@ -120,6 +121,7 @@ class EditorState:
     play_folders: testplay.PlayFolders
     sight: SightTool
     pieces: PiecePalette
+    collections: Collections
 
     @property
     def editor(self) -> m.Editor:

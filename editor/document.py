@@ -29,7 +29,7 @@ from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
 from arena.content.errors import ContentError
 from arena.content.loader import load_file
 from arena.content.scenario import Scenario
-from editor import dialogs, prompts, recent, recovery, refusals
+from editor import dialogs, mapimport, prompts, recent, recovery, refusals
 from editor import model as m
 from editor.builder import Builder
 from editor.card_window import CardWindow
@@ -138,7 +138,10 @@ class DocumentController:
 
     def open(self, path: Path) -> None:
         """Open a battlefield, or a scenario with its battlefield (``battlefields/`` next
-        to it) and its settings in the scenario form."""
+        to it) and its settings in the scenario form, or import a community map."""
+        if mapimport.is_community_map(path):
+            self.import_map(path)
+            return
         form: ScenarioForm | None = None
         scenario_path: Path | None = None
         try:
@@ -157,6 +160,25 @@ class DocumentController:
         self.switch(editor)
         recent.remember(scenario_path or path)
         self.host.message = f"Opened {path}"
+
+    def import_map(self, path: Path) -> None:
+        """Open a Heroscape community map (``.json``, ``.hsc``) as a new, unsaved battlefield
+        (`editor.mapimport`), showing the importer's report."""
+        try:
+            editor, lines = mapimport.import_editor(path)
+        except ContentError as exc:
+            self.discarded = False  # nothing was replaced
+            self.dialogs.error(mapimport.trouble(path, exc))
+            return
+        self.host.scenario_form = None
+        self.host.scenario_path = None
+        self.switch(editor)
+        recent.remember(path)
+        self.dialogs.windows.append(
+            mapimport.show_report(self.host.ui, self.host.size, path, lines))
+        note = mapimport.proposed_note(editor.doc)
+        self.host.message = f"Imported {path.name}; Save writes it as Arena YAML" + \
+            (f". {note}" if note else "")
 
     def request_new(self) -> None:
         self.guard("starting a new battlefield", self.new)
@@ -321,6 +343,8 @@ class DocumentController:
     def save_as(self, path: Path) -> None:
         """The Save-as dialog picked `path`: save there, then go on with what waited."""
         then, self.after_save = self.after_save, None
+        if mapimport.is_community_map(path):  # a battlefield is YAML: never over a map file
+            path = path.with_suffix(".yaml")
         self.save_checked(path, then)
 
     # --- recovery ------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from editor.builder_window import BuilderEditing
 from editor.card_form import CardForm
 from editor.card_window import CardWindow
 from editor.export import Exporting
+from editor.mapimport import OPEN_SUFFIXES
 
 
 class FileMenu(Exporting, BuilderEditing):
@@ -51,7 +52,8 @@ class FileMenu(Exporting, BuilderEditing):
                 "save-army": f"{builder.army_id if builder else 'army'}.yaml",
                 "save-deck": f"{builder.deck_id if builder else 'deck'}.yaml",
                 "open-card": ""}[kind]
-        title = {"open": "Open battlefield or scenario", "save-as": "Save battlefield as",
+        title = {"open": "Open battlefield, scenario or Heroscape map (.json, .hsc)",
+                 "save-as": "Save battlefield as",
                  "export": "Export picture (PNG)",
                  "export-sheet-png": "Export build sheet (PNG)",
                  "export-sheet-pdf": "Export build sheet (PDF)", "load-army": "Load army",
@@ -66,7 +68,8 @@ class FileMenu(Exporting, BuilderEditing):
         self.dialog_kind = kind
         self.dialog = UIFileDialog(pygame.Rect(w // 2 - 260, h // 2 - 200, 520, 400), self.ui,
                                    window_title=title, initial_file_path=str(folder / name),
-                                   allow_existing_files_only=kind.startswith(("open", "load")))
+                                   allow_existing_files_only=kind.startswith(("open", "load")),
+                                   allowed_suffixes=set(OPEN_SUFFIXES) if kind == "open" else None)
 
     def on_path(self, path: Path) -> None:
         kind, self.dialog_kind = self.dialog_kind, ""

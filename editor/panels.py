@@ -15,6 +15,7 @@ from pygame_gui.elements import (
 
 from editor import model as m
 from editor.appstate import BOTTOM, HINTS, RIGHT, TOOLS, TOP
+from editor.mapimport import proposed_note
 from editor.view import MapView
 
 
@@ -101,6 +102,9 @@ class Panels(MapView):
                                          ("mirror-sel", "Mirror"), ("clear-sel", "Deselect"))):
             rect = pygame.Rect(6 + (i % 2) * 97, y + (i // 2) * 30, 95, 28)
             self.buttons[key] = UIButton(rect, text, ui)
+        self.buttons["collection"] = UIButton(
+            pygame.Rect(6, y + 64, 188, 28), "Collection...", ui,
+            tool_tip_text="the boxes and pieces you own: can this map be built from them?")
 
         w, h = self.size
         rx = w - RIGHT + 6
@@ -148,8 +152,10 @@ class Panels(MapView):
         if report.components is not None:
             lines += ["<b>Components (one core box)</b>", *report.components.lines()]
         doc = self.editor.doc
+        lines += self.collections.summary_lines(doc)
         head = f"<b>{doc.name}</b> ({doc.id})"
-        self.summary_box.set_text("<br>".join([head, *lines]))
+        proposed = [proposed_note(doc)] if proposed_note(doc) else []
+        self.summary_box.set_text("<br>".join([head, *proposed, *lines]))
 
     def select_finding(self, index: int) -> None:
         if not 0 <= index < len(self.findings):

@@ -126,7 +126,7 @@ class PiecePalette:
     """The palette's state (the piece chosen, its turn), its window and its drawing."""
 
     def __init__(self, available: frozenset[str] | None = None) -> None:
-        self.available = available
+        self.available: frozenset[str] | None = None
         self.code = "g7"
         self.rotation = 0
         self.window: UIWindow | None = None
@@ -137,6 +137,7 @@ class PiecePalette:
         """Palette line -> piece code (group headers are not in it)."""
         self.taken: tuple[tuple[int | None, Coord] | None, PiecePlacement | None] = (None, None)
         """The last (revision, hex) the piece to remove was looked up for, and that piece."""
+        self.set_available(available)
 
     def is_open(self) -> bool:
         """Whether the palette's window is shown."""
@@ -146,8 +147,12 @@ class PiecePalette:
     # --- the list ---------------------------------------------------------------------------
 
     def set_available(self, available: frozenset[str] | None) -> None:
-        """Offer only the pieces of `available` (None: all of them)."""
+        """Offer only the pieces of `available` (None: all of them); the chosen piece becomes
+        the first offered when it is no longer among them."""
         self.available = available
+        offered = [c for _, codes in self.items() for c in codes]
+        if offered and self.code not in offered:
+            self.code = offered[0]
         if self.is_open():
             assert self.window is not None
             self.window.kill()  # type: ignore[no-untyped-call]

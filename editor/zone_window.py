@@ -62,7 +62,9 @@ class ZoneWindow:
         self.size = size
         w, h = size
         rect = pygame.Rect(w // 2 - 200, h // 2 - 158, 400, 298)
-        self.window = UIWindow(rect, manager, window_display_title=f"Starting zone: {zone.id}")
+        proposed = " (proposed by the import: review it)" if zone.proposed else ""
+        self.window = UIWindow(rect, manager,
+                               window_display_title=f"Starting zone: {zone.id}{proposed}")
         c = self.window
         UILabel(pygame.Rect(10, 10, 90, 28), "Id", manager, container=c)
         self.ident = UITextEntryLine(pygame.Rect(104, 10, 270, 28), manager, container=c)

@@ -1,11 +1,30 @@
 """Every test gets its own user data folder (``ARENA_DATA_DIR``), so no test reads or writes
 the real one (settings, saves, the editor's autosave, armies and decks) and two test runs at
 once on one machine never share it. A test that needs a particular folder sets the variable
-itself, which wins."""
+itself, which wins.
+
+``community_maps`` is the folder of Heroscape community maps, ``shared/heroscape-maps``
+beside the checkout (CI puts ``shared/`` next to the clone; a worktree is one folder deeper);
+a test that asks for it is skipped, saying so, only when that folder is absent."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+
+_ROOT = Path(__file__).resolve().parents[1]
+_COMMUNITY = (_ROOT.parent / "shared" / "heroscape-maps",
+              _ROOT.parent.parent / "shared" / "heroscape-maps")
+
+
+@pytest.fixture
+def community_maps() -> Path:
+    """The community maps' folder (the test is skipped when it is not beside the checkout)."""
+    found = next((p for p in _COMMUNITY if p.is_dir()), None)
+    if found is None:
+        pytest.skip("shared/heroscape-maps (the community maps) is not beside the checkout")
+    return found
 
 
 @pytest.fixture(autouse=True)

@@ -90,8 +90,19 @@ def load_document(doc: Document, expect: type[BaseModel] | None = None) -> Conte
         raise ContentError([doc.problem(
             ("format",), f"holds {_a(FORMAT_NAMES[fmt])}, but {_a(wanted)} was expected here",
             f"choose {_a(wanted)} file")])
+    return typing.cast(ContentModel, load_as(doc, model_cls))
+
+
+_M = typing.TypeVar("_M", bound=BaseModel)
+
+
+def load_as(doc: Document, model_cls: type[_M]) -> _M:
+    """Validate a parsed document with `model_cls`, with the same plain messages as content
+    files: also for Arena's own files that are not content (the player's piece collection,
+    `arena.content.collections`), whose models are not in `FORMATS`."""
+    data = doc.data
     try:
-        model = typing.cast(ContentModel, model_cls.model_validate(data))
+        model = model_cls.model_validate(data)
     except pydantic.ValidationError as exc:
         raise ContentError([*doc.problems, *_problems(doc, model_cls, exc)]) from None
     except (RecursionError, ValueError, TypeError) as exc:  # defensive: never leak
