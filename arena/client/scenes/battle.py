@@ -46,18 +46,30 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
 import pygame
 
 from arena.client import content, sound, text
-from arena.client.advice import MoveWarning, Ruler, move_warning, ruler_for
+from arena.client.advice import MoveWarning, Ruler
 from arena.client.content import GameSetup, SeatSetup
 from arena.client.controllers import Controller
 from arena.client.effects import Effects
 from arena.client.feed import DiceShow, MoveAnimation, dice_after, sound_of
+from arena.client.intent import (
+    Apply,
+    AskTarget,
+    Choose,
+    Inspect,
+    Intent,
+    MoveTo,
+    Outcome,
+    Pick,
+    Refresh,
+    Select,
+)
 from arena.client.logview import LogView
 from arena.client.overlays import draw_floater, draw_ruler, draw_tag, ruler_colours
 from arena.client.palette import HIGHLIGHTS, UI, palette
@@ -89,12 +101,9 @@ from arena.client.statline import figure_stat_line, life_text
 from arena.client.ui import Button, Form, Widget, draw_panel, panel_inner
 from arena.engine import (
     Action,
-    Discard,
     Event,
     Game,
     IllegalAction,
-    PlaySpell,
-    UseAbility,
 )
 from arena.engine.abilities.spec import abilities_of
 from arena.engine.actions import Pos, pos_hexes
@@ -114,30 +123,6 @@ __all__ = ["BattleScene", "MoveConfirmDialog"]
 STEP_SECONDS = 0.11
 DICE_SETTLE = 0.45
 PAN_SPEED = 600.0
-
-
-@dataclass
-class Pick:
-    """Choosing the targets of a spell or an ability: the legal actions still possible and
-    the targets chosen so far (the legal ones light up; nothing else can be picked)."""
-
-    label: str
-    actions: list[Action]
-    chosen: tuple[str, ...] = ()
-
-    def options(self) -> dict[str, list[Action]]:
-        """The next target's choices, each with the actions it keeps possible."""
-        out: dict[str, list[Action]] = {}
-        n = len(self.chosen)
-        for a in self.actions:
-            targets = _targets(a)
-            if len(targets) > n and targets[:n] == self.chosen:
-                out.setdefault(targets[n], []).append(a)
-        return out
-
-
-def _targets(action: Action) -> tuple[str, ...]:
-    return tuple(getattr(action, "targets", ()))
 
 
 class BattleScene(Scene):
@@ -167,18 +152,14 @@ class BattleScene(Scene):
         self.layout = battle_layout(app.size, app.settings.ui_scale)
         self.camera = self.renderer.camera(self._viewport())
         self.slice_level: int | None = None
-        self.selected: str | None = None
-        self.walk = False
+        self.intent = Intent(self.session)
         self.mouse: tuple[int, int] | None = None
         self.hover_hex: Hex | None = None
         self.hover_figure: str | None = None
-        self.cursor: Pos | None = None
-        self.pick: Pick | None = None
         self.anims: list[MoveAnimation] = []
         self.fx = Effects()
         self.spotlight = Spotlight()
         self.recap: RecapPanel | None = None
-        self.flipped = False
         self.time = 0.0
         self.dice: DiceShow | None = None
         self._dice_serial = 0
@@ -197,7 +178,6 @@ class BattleScene(Scene):
         self._picture: tuple[Any, Picture] | None = None
         self._markers: tuple[Any, list[Marker]] | None = None
         self._heights: tuple[Any, dict[Hex, float]] | None = None
-        self._options_cache: dict[tuple[int, str], Any] = {}
         self._numbered: list[Widget] = []
         self._hud_rects: list[pygame.Rect] = []
         self._live_rects: list[pygame.Rect] = []
@@ -247,86 +227,86 @@ class BattleScene(Scene):
     def projection(self) -> Projection:
         return self.camera.projection()
 
-    # --- derived state --------------------------------------------------------------------------
+    # --- the selection (`arena.client.intent`), read by the panels and the tests -------------
+
+    @property
+    def selected(self) -> str | None:
+        return self.intent.selected
+
+    @selected.setter
+    def selected(self, figure: str | None) -> None:
+        self.intent.selected = figure
+
+    @property
+    def walk(self) -> bool:
+        return self.intent.walk
+
+    @property
+    def pick(self) -> Pick | None:
+        return self.intent.pick
+
+    @property
+    def cursor(self) -> Pos | None:
+        return self.intent.cursor
+
+    @cursor.setter
+    def cursor(self, pos: Pos | None) -> None:
+        self.intent.cursor = pos
 
     def actors(self) -> list[str]:
-        if not self.session.human_to_act:
-            return []
-        return self.session.options.actors()
+        return self.intent.actors()
 
     def move_table(self) -> dict[Pos, Any]:
-        if self.selected is None:
-            return {}
-        opts = self.session.options
-        table = opts.walks if self.walk else opts.moves
-        return table.get(self.selected, {})
+        return self.intent.move_table()
 
     def reach(self) -> dict[Any, Any]:
-        """Reachable spaces (with cost and path) of the selected figure, cached."""
-        if self.selected is None:
-            return {}
-        key = (self.session.version, f"reach:{self.selected}:{self.walk}")
-        if key not in self._options_cache:
-            try:
-                found = self.game.reachable_spaces(self.selected, self.walk)
-            except Exception:  # noqa: BLE001 - a query must not stop the screen
-                found = {}
-            self._options_cache = {k: v for k, v in self._options_cache.items()
-                                   if k[0] == self.session.version}
-            self._options_cache[key] = found
-        result: dict[Any, Any] = self._options_cache[key]
-        return result
+        return self.intent.reach()
 
-    def attack_options(self, attacker: str) -> dict[str, Any]:
-        key = (self.session.version, f"attacks:{attacker}")
-        if key not in self._options_cache:
-            try:
-                found = {o.target: o for o in self.game.attack_options(attacker)}
-            except Exception:  # noqa: BLE001
-                found = {}
-            self._options_cache[key] = found
-        result: dict[str, Any] = self._options_cache[key]
-        return result
+    def hand_seat(self) -> int:
+        return self.intent.hand_seat()
 
-    def targets(self) -> list[Pos]:
-        """The positions the keyboard cursor steps through now."""
-        opts = self.session.options
-        if not self.session.human_to_act:
-            return []
-        if opts.place:
-            return sorted(opts.place, key=_pos_key)
-        found: list[Pos] = sorted(self.move_table(), key=_pos_key)
-        for target in self.session.options.attacks.get(self.selected or "", {}):
-            hexes = self._target_hexes(target)
-            if hexes:
-                found.append(hexes[0])
-        return found
+    def pick_hexes(self) -> dict[Hex, str]:
+        return self.intent.pick_hexes()
 
-    def choice_targets(self) -> dict[Hex, Action]:
-        """Decision and ability choices that name one figure or space, by its hex (so the
-        battlefield answers them with a click); ambiguous hexes are left out."""
-        found: dict[Hex, list[Action]] = {}
-        for action in self.session.options.other:
-            if isinstance(action, (PlaySpell, UseAbility, Discard)):
-                continue
-            hexes: set[Hex] = set()
-            for word in action.text().split()[1:]:
-                hexes.update(self._target_hexes(word)[:1])
-                parsed = _parse_hex(word)
-                if parsed is not None:
-                    hexes.add(parsed)
-            for h in hexes:
-                found.setdefault(h, []).append(action)
-        return {h: acts[0] for h, acts in found.items() if len(acts) == 1}
+    def choice_actions(self) -> list[Action]:
+        return self.intent.choice_actions()
 
-    def _target_hexes(self, target: str) -> tuple[Hex, ...]:
-        state = self.game.state
-        if target in state.figures:
-            return tuple(state.figures[target].hexes)
-        if target.startswith("crypt:"):
-            obstacle = state.static.field.board.obstacles.get(target[6:])
-            return tuple(obstacle.footprint) if obstacle else ()
-        return ()
+    def spell_actions(self) -> dict[str, list[Action]]:
+        return self.intent.spell_actions()
+
+    def undone_work(self) -> list[str]:
+        return self.intent.undone_work()
+
+    def hint(self) -> str:
+        """What the human player can do now, in a sentence."""
+        return self.intent.hint(self._hint("flip"))
+
+    def ruler(self) -> Ruler | None:
+        """The line-of-sight ruler to the opposing figure under the pointer."""
+        return self.intent.ruler(self.hover_figure)
+
+    def move_warning(self, pos: Pos | None) -> MoveWarning:
+        return self.intent.move_warning(pos)
+
+    def hover_position(self) -> Pos | None:
+        """The move or placement position the mouse (or the keyboard cursor) points at."""
+        return self.intent.pointed(self.hover_hex, self._nearness())
+
+    def _nearness(self) -> Callable[[Hex], float] | None:
+        """How far the mouse is from a hex on screen (which tail of a double-space figure
+        it means), None without a mouse."""
+        if self.mouse is None:
+            return None
+        proj, board = self.projection(), self.game.state.board
+        mx, my = self.mouse
+
+        def distance2(h: Hex) -> float:
+            x, y = proj.to_screen(h, board.top(h))
+            return (x - mx) ** 2 + (y - my) ** 2
+
+        return distance2
+
+    # --- derived state --------------------------------------------------------------------------
 
     def picture(self) -> Picture:
         moving: dict[str, tuple[float, float, float]] = {}
@@ -369,9 +349,9 @@ class BattleScene(Scene):
                     else:
                         found.append(Marker(lead_hex(pos), "move", cost))
                 for target in opts.attacks.get(self.selected, {}):
-                    for h in self._target_hexes(target)[:1]:
+                    for h in self.intent.target_hexes(target)[:1]:
                         found.append(Marker(h, "attack"))
-            for h in self.choice_targets():
+            for h in self.intent.choice_targets():
                 found.append(Marker(h, "choice"))
             if self.pick is not None:
                 found = [Marker(h, "choice") for h in self.pick_hexes()]
@@ -406,59 +386,6 @@ class BattleScene(Scene):
             return lead_hex(self.cursor)
         return self.hover_hex
 
-    def hover_position(self) -> Pos | None:
-        """The move or placement position the mouse (or the keyboard cursor) points at."""
-        if self.cursor is not None:
-            return self.cursor
-        if self.hover_hex is None:
-            return None
-        table = self.session.options.place or self.move_table()
-        return self._position_at(self.hover_hex, table)
-
-    def _position_at(self, h: Hex, table: dict[Pos, Any]) -> Pos | None:
-        """The position a pointer on ``h`` means: ``h`` itself, or for a double-space
-        figure the pair led from ``h`` whose tail is nearest the mouse -- or, after the flip
-        key, that pair's other way round (``h`` the tail)."""
-        if h in table:
-            return h
-        pairs = [p for p in table if isinstance(p, tuple) and p[0] == h]
-        if not pairs:
-            return None
-        if self.mouse is None:
-            best = pairs[0]
-        else:
-            proj = self.projection()
-            mx, my = self.mouse
-
-            def distance2(p: Pos) -> float:
-                assert isinstance(p, tuple)
-                x, y = proj.to_screen(p[1], self.game.state.board.top(p[1]))
-                return (x - mx) ** 2 + (y - my) ** 2
-
-            best = min(pairs, key=distance2)
-        assert isinstance(best, tuple)
-        flipped = (best[1], best[0])
-        return flipped if self.flipped and flipped in table else best
-
-    def flip(self) -> None:
-        """Swap which hex of a double-space position takes the lead (guide "Flipping a
-        double-space figure"): the keyboard cursor's position at once, the mouse's from now
-        on."""
-        if isinstance(self.cursor, tuple):
-            table = self.session.options.place or self.move_table()
-            swapped = (self.cursor[1], self.cursor[0])
-            if swapped in table:
-                self.cursor = swapped
-                self.hover_hex = swapped[0]
-        else:
-            self.flipped = not self.flipped
-        self._hud = None
-
-    def doubles_here(self) -> bool:
-        """Whether the positions on offer now are double-space pairs (so flipping helps)."""
-        table = self.session.options.place or self.move_table()
-        return any(isinstance(p, tuple) for p in table)
-
     # --- widgets ----------------------------------------------------------------------------------
 
     def _rebuild(self) -> None:
@@ -492,7 +419,7 @@ class BattleScene(Scene):
                 if action is not None and human and seat == self.game.to_act:
                     self._numbered.append(widget)
                 y += height
-                for ability, actions in self.ability_actions().get(uid, {}).items():
+                for ability, actions in self.intent.ability_actions().get(uid, {}).items():
                     brect = pygame.Rect(lay.left.x + 26, y - 2, lay.left.width - 36,
                                         self._s(26))
                     name = self._ability_name(uid, ability)
@@ -724,116 +651,8 @@ class BattleScene(Scene):
 
     # --- spells and abilities ------------------------------------------------------------------
 
-    def hand_seat(self) -> int:
-        """Whose hand the screen shows: the human player to act, else the viewer."""
-        return self.game.to_act if self.session.human_to_act else self.session.viewer
-
-    def choice_actions(self) -> list[Action]:
-        """The answers shown as numbered buttons: every legal action that is not a move, an
-        attack, a card to choose or summon, a step's end or a card in the hand (those have
-        their own controls), each once."""
-        if not self.session.human_to_act:
-            return []
-        return list(dict.fromkeys(a for a in self.session.options.other
-                                  if not isinstance(a, (PlaySpell, UseAbility, Discard))))
-
-    def spell_actions(self) -> dict[str, list[Action]]:
-        """The legal PlaySpell actions now, by spell card."""
-        out: dict[str, list[Action]] = {}
-        if self.session.human_to_act:
-            for a in self.session.options.other:
-                if isinstance(a, PlaySpell):
-                    out.setdefault(a.spell, []).append(a)
-        return out
-
-    def discard_actions(self) -> dict[str, Action]:
-        if not self.session.human_to_act:
-            return {}
-        return {a.spell: a for a in self.session.options.other if isinstance(a, Discard)}
-
-    def ability_actions(self) -> dict[str, dict[str, list[Action]]]:
-        """The legal UseAbility actions now, by army card and ability."""
-        out: dict[str, dict[str, list[Action]]] = {}
-        if self.session.human_to_act:
-            for a in self.session.options.other:
-                if isinstance(a, UseAbility):
-                    out.setdefault(a.card, {}).setdefault(a.ability, []).append(a)
-        return out
-
     def _ability_name(self, uid: str, ability: str) -> str:
         return ability_name(self.game.state.static, uid, ability)
-
-    def start_pick(self, label: str, actions: Sequence[Action]) -> None:
-        """Play a spell or use an ability: at once without targets, else pick them."""
-        if not actions:
-            return
-        if all(not _targets(a) for a in actions):
-            self.cancel_pick()
-            self.act(actions[0])
-            return
-        self.pick = Pick(label, list(actions))
-        self.selected = None
-        self._pick_step()
-
-    def _pick_step(self) -> None:
-        pick = self.pick
-        assert pick is not None
-        options = pick.options()
-        done = [a for a in pick.actions if _targets(a) == pick.chosen]
-        if done and not options:
-            self.pick = None
-            self.act(done[0])
-            return
-        off_board = [t for t in options if not self._target_hexes_any(t)
-                     and t not in self.game.state.static.cards]
-        if off_board:
-            self.app.push(ChoiceDialog(self.app, f"{pick.label}: choose a target",
-                                       [(self._target_label(t), partial(self.pick_target, t))
-                                        for t in options]))
-        self._markers = None
-        self._rebuild()
-
-    def pick_target(self, target: str) -> None:
-        pick = self.pick
-        if pick is None or target not in pick.options():
-            return
-        pick.actions = pick.options()[target]
-        pick.chosen = pick.chosen + (target,)
-        self._pick_step()
-
-    def cancel_pick(self) -> None:
-        if self.pick is not None:
-            self.pick = None
-            self._markers = None
-            self._rebuild()
-
-    def _target_hexes_any(self, target: str) -> tuple[Hex, ...]:
-        found = self._target_hexes(target)
-        if found:
-            return found
-        parsed = _parse_hex(target)
-        return (parsed,) if parsed is not None else ()
-
-    def _target_label(self, target: str) -> str:
-        static = self.game.state.static
-        if target in static.figures:
-            return static.figure_name(target)
-        if target in static.cards:
-            return static.card_def(target).name
-        if target in static.spells:
-            return static.spell_name(target)
-        if target.startswith("p") and target[1:].isdigit():
-            return self.session.seat_label(int(target[1:]))
-        return target
-
-    def pick_hexes(self) -> dict[Hex, str]:
-        """The battlefield spaces that answer the current pick, with their target."""
-        out: dict[Hex, str] = {}
-        if self.pick is not None:
-            for target in self.pick.options():
-                for h in self._target_hexes_any(target)[:1]:
-                    out[h] = target
-        return out
 
     def _hand_widgets(self) -> list[Widget]:
         lay = self.layout
@@ -842,7 +661,7 @@ class BattleScene(Scene):
         seat = self.hand_seat()
         hand = state.players[seat].hand if seat in state.players else ()
         playable = self.spell_actions()
-        discards = self.discard_actions()
+        discards = self.intent.discard_actions()
         k = self.font_scale
         inner_top = lay.hand.y + self._s(26)
         h = lay.hand.bottom - 6 - inner_top
@@ -889,7 +708,7 @@ class BattleScene(Scene):
         draw_panel(hud, lay.hand, "", px=self._s(18))
         text.blit(hud, title, self._s(17), UI["text"], (lay.hand.x + 10, lay.hand.y + 5),
                   bold=True)
-        if self.discard_actions():
+        if self.intent.discard_actions():
             note, color = f"Hand limit: discard down to {HAND_LIMIT} (click a card)", UI["bad"]
         elif self.pick is not None:
             note, color = f"{self.pick.label}: click a lit target (Esc cancels)", UI["accent"]
@@ -903,11 +722,57 @@ class BattleScene(Scene):
 
     # --- actions ----------------------------------------------------------------------------------
 
+    def do(self, outcome: Outcome) -> None:
+        """Carry out what a click or a pick step means (`arena.client.intent`)."""
+        match outcome:
+            case Apply(action=action):
+                self.act(action)
+            case MoveTo(pos=pos, action=action):
+                self.move_to(pos, action)
+            case Select(figure=figure):
+                self.select(figure)
+            case Choose(action=action, figure=figure):
+                self.choose(action)
+                if figure in self.actors():
+                    self.select(figure)
+            case Inspect(figure=figure):
+                self.hover_figure = figure
+            case AskTarget(label=label, targets=targets):
+                self.app.push(ChoiceDialog(
+                    self.app, f"{label}: choose a target",
+                    [(self.intent.target_label(t), partial(self.pick_target, t))
+                     for t in targets]))
+                self._markers = None
+                self._rebuild()
+            case Refresh():
+                self._markers = None
+                self._rebuild()
+
+    def start_pick(self, label: str, actions: Sequence[Action]) -> None:
+        """Play a spell or use an ability: at once without targets, else pick them."""
+        outcome = self.intent.start_pick(label, actions)
+        if isinstance(outcome, Apply):
+            self.cancel_pick()
+        self.do(outcome)
+
+    def pick_target(self, target: str) -> None:
+        self.do(self.intent.pick_target(target))
+
+    def cancel_pick(self) -> None:
+        if self.intent.pick is not None:
+            self.intent.pick = None
+            self._markers = None
+            self._rebuild()
+
+    def click_at(self, h: Hex | None, figure: str | None, exact: Pos | None) -> None:
+        """Act on a hex and/or a figure (from a click or the keyboard cursor)."""
+        self.do(self.intent.click(h, figure, exact, self._nearness()))
+
     def act(self, action: Action | None) -> list[Event]:
         """Apply an action for the human player; show why when the engine refuses."""
         if action is None or not self.session.human_to_act:
             return []
-        self.pick = None
+        self.intent.pick = None
         try:
             events = self.session.apply(action)
         except IllegalAction as exc:
@@ -960,37 +825,13 @@ class BattleScene(Scene):
 
     def _reset_after_rewind(self) -> None:
         """Forget what the screen showed of the position before an undo or redo."""
-        self.pick = None
+        self.intent.pick = None
         self.cursor = None
         self.anims.clear()
         self.fx.clear()
         self.dice = None
         self._picture = None
         self._after_change(())
-
-    def undone_work(self) -> list[str]:
-        """Useful things the human player could still do this turn (for the end-turn
-        question)."""
-        opts = self.session.options
-        state = self.game.state
-        found = []
-        actors = self.actors()
-        if actors:
-            names = ", ".join(state.static.figure_name(f) for f in actors[:3])
-            more = f" and {len(actors) - 3} more" if len(actors) > 3 else ""
-            found.append(f"{names}{more} could still move or attack")
-        if opts.summon:
-            found.append("a card could still be summoned")
-        spells = self.spell_actions()
-        if spells:
-            left = SPELLS_PER_TURN - state.turn_state.spells_played
-            cards = f"{len(spells)} spell card{'s' if len(spells) > 1 else ''}"
-            found.append(f"{cards} could be played ({left} more "
-                         f"play{'s' if left != 1 else ''} this turn)" if left < len(spells)
-                         else f"{cards} could be played")
-        if self.ability_actions():
-            found.append("an ability could be used")
-        return found
 
     def end_turn(self) -> None:
         """End the turn, asking first when something useful is left undone."""
@@ -1017,22 +858,17 @@ class BattleScene(Scene):
                                     for a in actions]))
 
     def select(self, figure: str | None) -> None:
-        self.selected = figure
-        self.walk = False
-        self.cursor = None
+        self.intent.select(figure)
         self._rebuild()
 
     def toggle_walk(self) -> None:
-        self.walk = not self.walk
+        self.intent.walk = not self.intent.walk
         self._rebuild()
 
     def _after_change(self, events: Sequence[Event]) -> None:
-        self.pick = None
+        self.intent.pick = None
         self._on_events(events)
-        actors = self.actors()
-        if self.selected not in actors:
-            self.selected = actors[0] if len(actors) == 1 else None
-            self.walk = False
+        self.intent.settle()
         for notice in self.session.notices:
             self.app.toast(notice, error=True)
         self.session.notices.clear()
@@ -1284,26 +1120,23 @@ class BattleScene(Scene):
             return
         self.form.handle_event(event)
 
+    def flip(self) -> None:
+        """Swap which hex of a double-space position takes the lead."""
+        lead = self.intent.flip()
+        if lead is not None:
+            self.hover_hex = lead
+        self._hud = None
+
     def cycle_figure(self, delta: int) -> None:
-        actors = self.actors()
-        if not actors:
-            return
-        if self.selected in actors:
-            index = (actors.index(self.selected) + delta) % len(actors)
-        else:
-            index = 0 if delta > 0 else len(actors) - 1
-        self.select(actors[index])
+        figure = self.intent.next_actor(delta)
+        if figure is not None:
+            self.select(figure)
 
     def cycle_target(self, delta: int) -> None:
-        targets = self.targets()
-        if not targets:
+        pos = self.intent.step_cursor(delta)
+        if pos is None:
             return
-        if self.cursor in targets:
-            index = (targets.index(self.cursor) + delta) % len(targets)
-        else:
-            index = 0 if delta > 0 else len(targets) - 1
-        self.cursor = targets[index]
-        self.hover_hex = lead_hex(self.cursor)
+        self.hover_hex = lead_hex(pos)
         self.hover_figure = self.game.state.occupant_map().get(self.hover_hex)
         self._hud = None
 
@@ -1323,70 +1156,6 @@ class BattleScene(Scene):
         self.mouse = pos
         self.click_at(h, figure, None)
 
-    def click_at(self, h: Hex | None, figure: str | None, exact: Pos | None) -> None:
-        """Act on a hex and/or a figure (from a click or the keyboard cursor)."""
-        session = self.session
-        if not session.human_to_act:
-            if figure is not None:
-                self.hover_figure = figure
-            return
-        opts = session.options
-        if self.pick is not None:
-            lit = self.pick_hexes()
-            options = self.pick.options()
-            if figure is not None and figure in options:
-                self.pick_target(figure)
-            elif h is not None and h in lit:
-                self.pick_target(lit[h])
-            return
-        if opts.place and h is not None:
-            pos = exact if exact in opts.place else self._position_at(h, opts.place)
-            if pos is not None:
-                self.act(opts.place[pos])
-                return
-        if figure is None and h is not None:
-            figure = self.game.state.occupant_map().get(h)
-        if figure is not None:
-            if self.selected is not None and figure in opts.attacks.get(self.selected, {}):
-                self.act(opts.attacks[self.selected][figure])
-                return
-            if figure in self.actors():
-                self.select(figure)
-                return
-            card = self.game.state.static.figures[figure].card
-            if card in opts.choose:
-                self.choose(opts.choose[card])
-                if figure in self.actors():
-                    self.select(figure)
-                return
-        if h is not None and self.selected is not None:
-            table = self.move_table()
-            pos = exact if exact in table else self._position_at(h, table)
-            if pos is not None:
-                self.move_to(pos, table[pos])
-                return
-            obstacle = self.game.state.board.obstacle_at.get(h)
-            if obstacle is not None:
-                target = f"crypt:{obstacle.id}"
-                attack = opts.attacks.get(self.selected, {}).get(target)
-                if attack is not None:
-                    self.act(attack)
-                    return
-        if h is not None:
-            choice = self.choice_targets().get(h)
-            if choice is not None:
-                self.act(choice)
-                return
-        if self.selected is not None:
-            self.select(None)
-
-    def move_warning(self, pos: Pos | None) -> MoveWarning:
-        """What moving the selected figure to ``pos`` would set off (from the engine's
-        reach: leaving-engagement attacks, falls, water, a glyph)."""
-        if pos is None or self.selected is None:
-            return MoveWarning()
-        return move_warning(self.game, self.selected, self.reach().get(pos))
-
     def move_to(self, pos: Pos, action: Action) -> None:
         """Move the selected figure; a risky move (attacks provoked, a fall, a stop in
         water) asks first, a glyph alone does not."""
@@ -1396,25 +1165,6 @@ class BattleScene(Scene):
             return
         name = self.game.state.static.figure_name(self.selected or "")
         self.app.push(MoveConfirmDialog(self.app, name, warning, partial(self.act, action)))
-
-    def ruler(self) -> Ruler | None:
-        """The line-of-sight ruler from the selected figure to the opposing figure under
-        the mouse (or the keyboard cursor), cached per game version."""
-        attacker = self.selected
-        target = self.hover_figure
-        state = self.game.state
-        if attacker is not None and target is None and self.cursor is not None:
-            target = state.occupant_map().get(lead_hex(self.cursor))
-        if attacker is None or target is None or target == attacker or \
-                target not in state.figures or \
-                not state.static.opposed(state.controller(attacker), state.controller(target)):
-            return None
-        key = (self.session.version, f"ruler:{attacker}:{target}")
-        if key not in self._options_cache:
-            option = self.attack_options(attacker).get(target)
-            self._options_cache[key] = ruler_for(self.game, attacker, target, option)
-        found: Ruler | None = self._options_cache[key]
-        return found
 
     def hotseat(self) -> bool:
         return len(self.session.human_seats) > 1
@@ -1429,9 +1179,8 @@ class BattleScene(Scene):
         if seat == session.focus:
             return
         session.focus = seat
-        self.selected = None
-        self.pick = None
-        self.cursor = None
+        self.intent.select(None)
+        self.intent.pick = None
         self.app.push(self.app.scene(SceneName.HAND_OFF, seat, session.seat_label(seat),
                                      self._handoff_done, self.game.pending.description,
                                      on_menu=self.pause))
@@ -1571,7 +1320,7 @@ class BattleScene(Scene):
         f = self.form
         dice_settled = self.dice is None or self.time - self.dice.start >= self._settle()
         return (self.layout.size, self.session.version, self.selected, self.walk,
-                self.hover_hex, self.hover_figure, self.cursor, self.flipped,
+                self.hover_hex, self.hover_figure, self.cursor, self.intent.flipped,
                 f.hover.name if f.hover else None, f.pressed.name if f.pressed else None,
                 f.focused.name if f.focused else None,
                 (self.log_view.offset, self.log_view.unread), self.card_scroll,
@@ -1713,54 +1462,6 @@ class BattleScene(Scene):
         draw_turn_panel(hud, self.layout.turn, game.state, lines, self.font_scale,
                         self.buttons_top)
 
-    def hint(self) -> str:
-        """What the human player can do now, in a sentence."""
-        opts = self.session.options
-        state = self.game.state
-        if self.pick is not None:
-            return f"{self.pick.label}: click one of the lit targets, or Cancel (Esc)."
-        if not opts.legal:
-            return ("The rules offer no action here (an engine problem): save the game from "
-                    "the menu (Esc) and report it.")
-        flip = (f" {self._hint('flip')} flips which hex takes the lead."
-                if self.doubles_here() else "")
-        if opts.place:
-            return ("Click a green space to place the figure (or step through them with "
-                    "the , and . keys, then press Enter)." + flip)
-        if opts.choose:
-            return "Click one of your army cards (or press its number) to choose it."
-        if self.selected is not None:
-            name = state.static.figure_name(self.selected)
-            moves = len({lead_hex(pos) for pos in self.move_table()})
-            attacks = len(opts.attacks.get(self.selected, {}))
-            parts = []
-            if moves:
-                parts.append(f"{moves} spaces to move to (blue; orange with a warning sign "
-                             "provokes)")
-            if attacks:
-                parts.append(f"{attacks} target{'s' if attacks > 1 else ''} (red)")
-            if not parts:
-                return f"{name} has nothing left to do. Tab: next figure."
-            return f"{name}: " + ", ".join(parts) + ". Tab: next figure." + flip
-        actors = self.actors()
-        if actors:
-            chosen = state.turn_state.chosen
-            card = state.static.card_def(chosen).name if chosen else "the chosen card"
-            moved = len(state.turn_state.moved)
-            return (f"Click a figure of {card} (or Tab) to move or attack with it. "
-                    f"{moved} moved so far.")
-        if opts.summon:
-            return "Summon a card from reserve (its badge), or move on."
-        if self.choice_actions():
-            return "Pick one of the choices below."
-        if self.spell_actions() or self.ability_actions():
-            step = "end this step (Space)" if opts.end_move or opts.end_attack else \
-                "end the turn (T)"
-            return f"You may play a spell from your hand or use an ability, or {step}."
-        if opts.end_move or opts.end_attack:
-            return "Nothing more to do in this step: end it (Space) or end the turn (T)."
-        return "End the turn when you are ready (T)."
-
     def _draw_info_panel(self, hud: pygame.Surface) -> None:
         lay = self.layout
         inner = draw_panel(hud, lay.info, "Combat", px=self._s(20))
@@ -1785,7 +1486,7 @@ class BattleScene(Scene):
     def _draw_odds(self, hud: pygame.Surface, inner: pygame.Rect, attacker: str,
                    target: str) -> None:
         static = self.game.state.static
-        option = self.attack_options(attacker).get(target)
+        option = self.intent.attack_options(attacker).get(target)
         name_a, name_t = static.figure_name(attacker), static.figure_name(target)
         text.blit(hud, f"{name_a} vs {name_t}", self._s(19), UI["text"], (inner.x, inner.y),
                   bold=True, width=inner.width)
@@ -2077,20 +1778,4 @@ def disjoint(rects: Sequence[pygame.Rect]) -> list[pygame.Rect]:
             pieces = split
         out.extend(p for p in pieces if p.width > 0 and p.height > 0)
     return out
-
-
-def _parse_hex(word: str) -> Hex | None:
-    parts = word.split(",")
-    if len(parts) != 2:
-        return None
-    try:
-        return Hex(int(parts[0]), int(parts[1]))
-    except ValueError:
-        return None
-
-
-def _pos_key(pos: Pos) -> tuple[int, int, int, int]:
-    if isinstance(pos, Hex):
-        return (pos.r, pos.q, 0, 0)
-    return (pos[0].r, pos[0].q, pos[1].r, pos[1].q)
 
