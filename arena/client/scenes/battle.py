@@ -44,7 +44,6 @@ turn a recap panel lists what it did (`scenes.recap_panel`). Every turn start is
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
@@ -70,7 +69,6 @@ from arena.client.intent import (
     Refresh,
     Select,
 )
-from arena.client.logview import LogView
 from arena.client.overlays import draw_floater, draw_ruler, draw_tag, ruler_colours
 from arena.client.palette import HIGHLIGHTS, UI, palette
 from arena.client.picture import figure_look, picture_from_game
@@ -78,34 +76,32 @@ from arena.client.projection import Projection
 from arena.client.recap import RecapLine
 from arena.client.render import BattlefieldRenderer, FigurePlacement, Marker, Picture
 from arena.client.saves import autosave_path
+from arena.client.scenes.army_panel import ArmyPanel
 from arena.client.scenes.base import App, Scene, SceneName
-from arena.client.scenes.common import ChoiceDialog, Dialog
+from arena.client.scenes.battle_dialogs import EndTurnDialog, MoveConfirmDialog
+from arena.client.scenes.combat_panel import draw_combat_panel
+from arena.client.scenes.common import ChoiceDialog
+from arena.client.scenes.hand_panel import draw_hand, hand_widgets
 from arena.client.scenes.hud import (
-    CardRow,
-    CardWidget,
     IconButton,
-    SpellCardView,
-    SpellCardWidget,
     battle_layout,
-    draw_dice_row,
-    draw_distribution,
     draw_spinner,
     hover_box_rect,
 )
+from arena.client.scenes.log_panel import LogPanel
 from arena.client.scenes.recap_panel import RecapPanel
-from arena.client.scenes.turn_panel import draw_turn_panel
+from arena.client.scenes.turn_panel import draw_turn_panel, turn_buttons, turn_lines
 from arena.client.scenes.watching import Spotlight
-from arena.client.session import BattleSession, ability_name, decision_help, lead_hex
-from arena.client.settings import key_label
+from arena.client.session import BattleSession, lead_hex
+from arena.client.settings import Settings, key_label
 from arena.client.statline import figure_stat_line, life_text
-from arena.client.ui import Button, Form, Widget, draw_panel, panel_inner
+from arena.client.ui import Form, Widget
 from arena.engine import (
     Action,
     Event,
     Game,
     IllegalAction,
 )
-from arena.engine.abilities.spec import abilities_of
 from arena.engine.actions import Pos, pos_hexes
 from arena.engine.events import (
     DamageDealt,
@@ -114,11 +110,9 @@ from arena.engine.events import (
     FigureMoved,
     PlaneswalkerPlaced,
 )
-from arena.engine.state import HAND_LIMIT, SPELLS_PER_TURN
-from arena.engine.vocab import Phase
 from arena.hexgrid import Hex, hex_to_point
 
-__all__ = ["BattleScene", "MoveConfirmDialog"]
+__all__ = ["BattleScene", "EndTurnDialog", "MoveConfirmDialog"]
 
 STEP_SECONDS = 0.11
 DICE_SETTLE = 0.45
@@ -168,9 +162,9 @@ class BattleScene(Scene):
         self.dragging = False
         self.drag_button = 0
         self.held: set[int] = set()
-        self.log_view = LogView()
-        self._log_cache: tuple[tuple[Any, ...], list[str]] | None = None
-        self.card_scroll = 0
+        self.log_panel = LogPanel()
+        self.log_view = self.log_panel.view
+        self.army = ArmyPanel()
         self.results_shown = False
         self.oriented = False
         self.frame_ms = 0.0
@@ -193,6 +187,10 @@ class BattleScene(Scene):
     @property
     def game(self) -> Game:
         return self.session.game
+
+    @property
+    def settings(self) -> Settings:
+        return self.app.settings
 
     def _viewport(self) -> tuple[float, float, float, float]:
         v = self.layout.view
@@ -391,129 +389,26 @@ class BattleScene(Scene):
     def _rebuild(self) -> None:
         """Lay out the widgets for the current state (after every change)."""
         lay = self.layout
-        widgets: list[Widget] = []
-        self._numbered = []
-        opts = self.session.options
-        human = self.session.human_to_act
-        state = self.game.state
-        static = state.static
-        pal = palette(self.app.settings.colour_blind)
-
-        # army cards, the acting (or viewing) player first
-        first = self.game.to_act if human else self.session.viewer
-        order = [first] + [s for s in static.seats if s != first]
-        y = lay.left.y + self._s(46) - self.card_scroll
-        card_h = int(68 * self.font_scale)
-        self.card_headers: list[tuple[int, int]] = []
-        for seat in order:
-            self.card_headers.append((seat, y))
-            y += self._s(28)
-            for uid in static.players[seat].cards:
-                row, action, note = self._card_row(seat, uid, pal.player(seat))
-                height = card_h + (self._s(18) if row.extra or row.hidden else 0)
-                rect = pygame.Rect(lay.left.x + 10, y, lay.left.width - 20, height - 6)
-                widget = CardWidget(row, rect, action, note, self.font_scale)
-                widget.visible = (rect.top >= lay.left.y + self._s(36)
-                                  and rect.bottom <= lay.left.bottom)
-                widgets.append(widget)
-                if action is not None and human and seat == self.game.to_act:
-                    self._numbered.append(widget)
-                y += height
-                for ability, actions in self.intent.ability_actions().get(uid, {}).items():
-                    brect = pygame.Rect(lay.left.x + 26, y - 2, lay.left.width - 36,
-                                        self._s(26))
-                    name = self._ability_name(uid, ability)
-                    b = Button(rect=brect, label=f"Use {name}", name=f"use:{uid}/{ability}",
-                               px=self._s(15), style="primary",
-                               action=partial(self.start_pick, f"Use {name}", actions),
-                               note=f"Use the ability {name} of this card.")
-                    b.visible = (brect.top >= lay.left.y + self._s(36)
-                                 and brect.bottom <= lay.left.bottom)
-                    widgets.append(b)
-                    y += self._s(30)
-            y += 8
-        self.cards_height = y + self.card_scroll - lay.left.y
-
-        # turn panel buttons
-        bx = lay.turn.x + 12
-        bw = lay.turn.width - 24
-        bh = self._s(34)
-        by = lay.turn.bottom - 12 - bh
-        buttons: list[Button] = []
-        if human:
-            half = (bw - 8) // 2
-            buttons.append(Button(rect=pygame.Rect(bx + half + 8, by, bw - half - 8, bh),
-                                  label="End turn",
-                                  name="end-turn", hint=self._hint("end-turn"),
-                                  hotkeys=(self._bound("end-turn"),),
-                                  style="danger", enabled=opts.end_turn is not None,
-                                  action=self.end_turn,
-                                  note="Finish the turn (asks first when something useful "
-                                       "is left undone)."))
-            can_undo = self.session.can_undo
-            undo_text = self.session.undo_text
-            redo = (f" {self._hint('undo')} with Shift, or Ctrl+Y, redoes what you took back."
-                    if self.session.can_redo else "")
-            buttons.append(Button(rect=pygame.Rect(bx, by, half, bh),
-                                  label=f"Undo: {undo_text}" if can_undo else "Undo",
-                                  name="undo", hint=self._hint("undo"),
-                                  hotkeys=(self._bound("undo"),),
-                                  enabled=can_undo, action=self.undo,
-                                  note=(f"Take back: {undo_text}." if can_undo else undo_text)
-                                  + redo))
-            by -= bh + 8
-            step = opts.end_move or opts.end_attack
-            if step is not None:
-                label = "End move" if opts.end_move else "End attack"
-                buttons.append(Button(rect=pygame.Rect(bx, by, bw, bh), label=label,
-                                      name="end-step", hint=self._hint("end-step"),
-                                      style="primary", hotkeys=(self._bound("end-step"),),
-                                      action=partial(self.act, step)))
-                by -= bh + 8
-            if self.selected is not None and self.selected in opts.walks:
-                buttons.append(Button(rect=pygame.Rect(bx, by, bw, bh),
-                                      label="Fly instead" if self.walk else "Walk instead",
-                                      name="walk", hint="W", hotkeys=(pygame.K_w,),
-                                      action=self.toggle_walk,
-                                      note="A flying figure may move on foot this time."))
-                by -= bh + 8
-            extra = self.choice_actions()
-            if self.pick is not None:
-                extra = []
-                buttons.append(Button(rect=pygame.Rect(bx, by, bw, bh), label="Cancel",
-                                      name="pick:cancel", hint="Esc",
-                                      action=self.cancel_pick))
-                by -= bh + 8
-            top_limit = lay.turn.y + int(lay.turn.height * 0.5)
-            room = max(0, (by - top_limit) // (bh + 6) + 1)
-            shown = extra if len(extra) <= min(room, 9) else extra[:max(0, min(room, 9) - 1)]
-            if len(shown) < len(extra):
-                buttons.append(Button(rect=pygame.Rect(bx, by, bw, bh),
-                                      label=f"More choices ({len(extra)})…", name="opt:more",
-                                      hint=str(len(shown) + 1), px=self._s(18),
-                                      action=partial(self.more_choices, extra)))
-                by -= bh + 6
-            for i, action in enumerate(reversed(shown)):
-                number = len(shown) - i
-                b = Button(rect=pygame.Rect(bx, by, bw, bh),
-                           label=self.session.describe(action), name=f"opt:{action.text()}",
-                           hint=str(number), action=partial(self.act, action),
-                           px=self._s(18))
-                buttons.append(b)
-                by -= bh + 6
-            self._numbered = ([b for b in reversed(buttons) if b.name.startswith("opt:")]
-                              or self._numbered)
-        elif self.session.held is not None:
-            buttons.append(Button(rect=pygame.Rect(bx, by, bw, bh), label="Go on",
-                                  name="go-on", hint="Space", style="primary",
-                                  action=self.go_on,
-                                  note="Let the computer's attack happen (Space or Enter)."))
-        self.buttons_top = by + bh
+        widgets, self._numbered = self.army.widgets(self)
+        buttons, answers, self.buttons_top = turn_buttons(self)
+        self._numbered = answers or self._numbered
         widgets += buttons
+        widgets += hand_widgets(self)
+        widgets += self._camera_widgets()
+        jump = self.log_panel.jump_button(self.session.log, lay.log, self.font_scale,
+                                    self.jump_to_latest)
+        if jump is not None:
+            widgets.append(jump)
+        if self.recap is not None:
+            self.recap.layout(lay.view, lay.camera.top - 30, self.font_scale)
+            widgets += self.recap.widgets(self.font_scale, self.show_recap_line,
+                                          self.close_recap)
+        self.form.set(widgets)
+        self._hud = None
 
-        widgets += self._hand_widgets()
-
-        # camera controls
+    def _camera_widgets(self) -> list[Widget]:
+        """The camera strip's buttons under the battlefield and the menu button."""
+        lay = self.layout
         cam = lay.camera
         size = cam.height
         gap = 6
@@ -536,189 +431,18 @@ class BattleScene(Scene):
              f"Show one more level ({self._hint('slice-up')})", (self._bound("slice-up"),)),
             ("fit", self.fit, "Fit the battlefield in view (F)", (pygame.K_f, pygame.K_HOME)),
         ]
+        widgets: list[Widget] = []
         x = cam.x
         for icon, action, note, keys in icons:
             widgets.append(IconButton(icon, pygame.Rect(x, cam.y, size, size), action, note,
                                       keys))
             x += size + gap
-        menu = IconButton("menu", pygame.Rect(lay.top.right - lay.top.height - 4, 4,
-                                              lay.top.height - 8, lay.top.height - 8),
-                          self.pause, "Menu: save, load, settings, quit (Esc)")
-        widgets.append(menu)
-        self._log_lines()
-        if not self.log_view.following:
-            log = self.layout.log
-            bh = self._s(30)
-            unread = self.log_view.unread
-            widgets.append(Button(
-                rect=pygame.Rect(log.x + 10, log.bottom - bh - 8, log.width - 20, bh),
-                label=f"Jump to latest ({unread} new)" if unread else "Jump to latest",
-                name="log:latest", hint="End", hotkeys=(pygame.K_END,), px=self._s(16),
-                action=self.jump_to_latest,
-                note="The log stays where you scrolled while new events arrive below."))
-        if self.recap is not None:
-            self.recap.layout(lay.view, lay.camera.top - 30, self.font_scale)
-            widgets += self.recap.widgets(self.font_scale, self.show_recap_line,
-                                          self.close_recap)
-        self.form.set(widgets)
-        self._hud = None
-
-    def _card_row(self, seat: int, uid: str, color: tuple[int, int, int]
-                  ) -> tuple[CardRow, Any, str]:
-        state = self.game.state
-        static = state.static
-        card = static.card_def(uid)
-        figs = static.cards[uid].figures
-        zones = [state.figures[f].zone for f in figs]
-        on = zones.count("battlefield")
-        reserve = zones.count("reserve")
-        gone = zones.count("graveyard")
-        standing = [f for f in figs if state.figures[f].zone == "battlefield"]
-        if standing:  # the values now, with what changes them (`arena.client.statline`)
-            stats = f"{figure_stat_line(self.game, standing[0])} · Ht {card.height}"
-        else:
-            stats = (f"Move {card.move} · Range {card.range} · Att {card.attack} · "
-                     f"Def {card.defense} · Ht {card.height}")
-        if card.kind == "planeswalker" or (card.figures == 1 and card.life > 1):
-            damage = sum(state.figures[f].damage for f in figs)
-            if gone:
-                where = "Destroyed"
-            elif standing:
-                where = life_text(self.game, standing[0])
-            else:
-                where = f"Life {card.life - damage}/{card.life} · not placed yet"
-        else:
-            parts = []
-            if on:
-                parts.append(f"{on} on the field")
-            if reserve:
-                parts.append(f"{reserve} in reserve")
-            if gone:
-                parts.append(f"{gone} destroyed")
-            where = " · ".join(parts) + f" · life {card.life}"
-        opts = self.session.options
-        human = self.session.human_to_act and seat == self.game.to_act
-        chosen = state.turn_state.chosen == uid and state.phase not in (Phase.CHOOSE, Phase.SETUP)
-        cs = state.cards.get(uid)
-        destroyed = cs is not None and cs.zone == "graveyard"
-        state_name, badge, note = "", "", ""
-        action: Callable[[], object] | None = None
-        if destroyed:
-            state_name, badge = "destroyed", "Destroyed"
-        elif chosen:
-            state_name, badge = "chosen", "Chosen"
-        if human and uid in opts.choose:
-            state_name, badge = "choosable", "Choose"
-            action = partial(self.choose, opts.choose[uid])
-            note = f"Choose {card.name}: its figures act this turn."
-        elif human and uid in opts.summon:
-            state_name, badge = "summonable", "Summon"
-            action = partial(self.act, opts.summon[uid])
-            note = f"Summon {card.name} from reserve next to your Planeswalker."
-        elif reserve and not on and card.kind != "planeswalker":
-            badge = badge or "Reserve"
-        if self.pick is not None and uid in self.pick.options():
-            state_name, badge = "choosable", "Target"
-            action = partial(self.pick_target, uid)
-            note = f"Target {card.name} with {self.pick.label}."
-        if not note:
-            note = self._card_note(uid)
-        names, hidden = [], 0
-        viewer = self.hand_seat()
-        for att in cs.enchantments if cs is not None else ():
-            owner = static.spells[att.spell].owner if att.spell in static.spells else 0
-            if att.face_up:
-                names.append(static.spell_name(att.spell))
-            elif owner == viewer:
-                names.append(f"{static.spell_name(att.spell)} (face down)")
-            else:
-                hidden += 1
-        extra = ("Enchanted: " + ", ".join(names)) if names else \
-            ("Face-down enchantment" if hidden else "")
-        counters = [f"{n} {kind} counter{'s' if n != 1 else ''}"
-                    for kind, n in (cs.counters if cs is not None else ()) if n]
-        if counters:
-            extra = " · ".join([extra] + counters if extra else counters)
-        row = CardRow(uid, card.name, (list(card.colours) or ["colourless"])[0], stats, where,
-                      color, state_name, badge, extra=extra, hidden=hidden)
-        return row, action, note
-
-    def _card_note(self, uid: str) -> str:
-        static = self.game.state.static
-        lines = [f"{a.name}: {a.text}".strip()
-                 for a in abilities_of(static, static.cards[uid].def_id)]
-        return "  ·  ".join(lines[:3])
+        widgets.append(IconButton("menu", pygame.Rect(lay.top.right - lay.top.height - 4, 4,
+                                                      lay.top.height - 8, lay.top.height - 8),
+                                  self.pause, "Menu: save, load, settings, quit (Esc)"))
+        return widgets
 
     # --- spells and abilities ------------------------------------------------------------------
-
-    def _ability_name(self, uid: str, ability: str) -> str:
-        return ability_name(self.game.state.static, uid, ability)
-
-    def _hand_widgets(self) -> list[Widget]:
-        lay = self.layout
-        state = self.game.state
-        static = state.static
-        seat = self.hand_seat()
-        hand = state.players[seat].hand if seat in state.players else ()
-        playable = self.spell_actions()
-        discards = self.intent.discard_actions()
-        k = self.font_scale
-        inner_top = lay.hand.y + self._s(26)
-        h = lay.hand.bottom - 6 - inner_top
-        w = min(int(h * 1.3), max(60, (lay.hand.width - 20) // max(1, len(hand)) - 6))
-        x = lay.hand.x + 10
-        out: list[Widget] = []
-        for uid in hand:
-            d = static.spell_def(uid)
-            view = SpellCardView(uid)
-            action: Callable[[], object] | None = None
-            note = ""
-            if d is not None:
-                view = SpellCardView(uid, d.name, getattr(d, "colour", "colourless"),
-                                     getattr(d, "type", ""), getattr(d, "cost", 0),
-                                     getattr(d, "text", ""), getattr(d, "provenance", ""))
-                note = f"{d.name} ({view.kind.replace('_', ' ')}, {view.cost}): {view.body}"
-            if uid in discards:
-                view.state, view.badge = "discard", "Discard"
-                action = partial(self.act, discards[uid])
-                note = f"Discard {view.name}. " + note
-            elif self.pick is not None and uid in self.pick.options():
-                view.state, view.badge = "playable", "Target"
-                action = partial(self.pick_target, uid)
-            elif uid in playable and self.pick is None:
-                view.state, view.badge = "playable", "Play"
-                action = partial(self.start_pick, f"Play {view.name}", playable[uid])
-                note = "Play: " + note
-            elif self.pick is not None and self.pick.actions and \
-                    getattr(self.pick.actions[0], "spell", None) == uid:
-                view.state, view.badge = "picking", "Targets…"
-            out.append(SpellCardWidget(view, pygame.Rect(x, inner_top, w, h), action, note,
-                                       k * min(1.0, w / (h * 0.9))))
-            x += w + 6
-        return out
-
-    def _draw_hand(self, hud: pygame.Surface) -> None:
-        lay = self.layout
-        state = self.game.state
-        seat = self.hand_seat()
-        hand = state.players[seat].hand if seat in state.players else ()
-        played = state.turn_state.spells_played if self.game.to_act == seat else 0
-        title = f"{self.session.seat_label(seat)}'s hand  ·  {len(hand)} card"
-        title += "" if len(hand) == 1 else "s"
-        draw_panel(hud, lay.hand, "", px=self._s(18))
-        text.blit(hud, title, self._s(17), UI["text"], (lay.hand.x + 10, lay.hand.y + 5),
-                  bold=True)
-        if self.intent.discard_actions():
-            note, color = f"Hand limit: discard down to {HAND_LIMIT} (click a card)", UI["bad"]
-        elif self.pick is not None:
-            note, color = f"{self.pick.label}: click a lit target (Esc cancels)", UI["accent"]
-        else:
-            note, color = f"Spells this turn {played}/{SPELLS_PER_TURN}", UI["teal"]
-        text.blit(hud, note, self._s(16), color, (lay.hand.right - 10, lay.hand.y + 6),
-                  anchor="topright", bold=True)
-        if not hand:
-            text.blit(hud, "No spell cards in hand.", self._s(16), UI["muted"],
-                      lay.hand.center, anchor="center")
 
     # --- actions ----------------------------------------------------------------------------------
 
@@ -1012,12 +736,11 @@ class BattleScene(Scene):
                 self.recap.scroll(event.y)
                 self._rebuild()
             elif self.layout.log.collidepoint(pos):
-                self._log_lines()
-                self.log_view.scroll(event.y, self._log_rows())
+                self.log_panel.scroll(event.y, self.session.log, self.layout.log,
+                                      self.font_scale)
                 self._rebuild()
             elif self.layout.left.collidepoint(pos):
-                limit = max(0, self.cards_height - self.layout.left.height + 12)
-                self.card_scroll = max(0, min(limit, self.card_scroll - event.y * 40))
+                self.army.scroll_by(event.y, self)
                 self._rebuild()
             elif self.layout.view.collidepoint(pos):
                 self.zoom(1.15 ** event.y, pos)
@@ -1323,7 +1046,7 @@ class BattleScene(Scene):
                 self.hover_hex, self.hover_figure, self.cursor, self.intent.flipped,
                 f.hover.name if f.hover else None, f.pressed.name if f.pressed else None,
                 f.focused.name if f.focused else None,
-                (self.log_view.offset, self.log_view.unread), self.card_scroll,
+                (self.log_view.offset, self.log_view.unread), self.army.scroll,
                 self.slice_level, self.session.thinking, self.session.held is not None,
                 (id(self.recap), self.recap.offset) if self.recap else None,
                 self.app.settings,
@@ -1406,23 +1129,12 @@ class BattleScene(Scene):
         text.blit(hud, banner, self._s(22), UI["text"], (chip.right + 10, lay.top.centery),
                   anchor="midleft", bold=True)
 
-        # army cards
-        draw_panel(hud, lay.left, "Army cards", px=self._s(20))
-        clip = hud.get_clip()
-        hud.set_clip(pygame.Rect(lay.left.x, lay.left.y + 36, lay.left.width,
-                                 lay.left.height - 40))
-        for seat_no, y in self.card_headers:
-            if lay.left.y + 30 <= y <= lay.left.bottom - 20:
-                dot = pygame.Rect(lay.left.x + 12, y + 5, self._s(12), self._s(12))
-                pygame.draw.rect(hud, pal.player(seat_no), dot, border_radius=3)
-                text.blit(hud, session.seat_label(seat_no), self._s(18), UI["text"],
-                          (dot.right + 8, y + 3), bold=True)
-        hud.set_clip(clip)
-
-        self._draw_hand(hud)
-        self._draw_turn_panel(hud)
-        self._draw_info_panel(hud)
-        self._draw_log(hud)
+        self.army.draw(hud, self)
+        draw_hand(hud, self)
+        draw_turn_panel(hud, lay.turn, state, turn_lines(self), self.font_scale,
+                        self.buttons_top)
+        draw_combat_panel(hud, self, self.hover_figure, self.dice, self._settle(), self.ruler)
+        self.log_panel.draw(hud, self.session.log, lay.log, self.font_scale)
         if self.recap is not None:
             self.recap.draw(hud, self.font_scale)
             self._hud_rects.append(self.recap.rect.inflate(4, 10))
@@ -1440,159 +1152,10 @@ class BattleScene(Scene):
         if tip is not None:
             self._hud_rects.append(tip)
 
-    def _draw_turn_panel(self, hud: pygame.Surface) -> None:
-        game, session = self.game, self.session
-        pending = game.pending
-        lines: list[tuple[str, tuple[int, int, int]]] = []
-        if session.over:
-            outcome = game.outcome()
-            lines.append((outcome.description if outcome else "The game is over.",
-                          UI["accent"]))
-        elif session.held is not None:
-            lines.append((f"{session.held_text}: press Space to go on.", UI["accent"]))
-        elif session.thinking:
-            lines.append((f"{session.seat_label(game.to_act)} is thinking…", UI["teal"]))
-            lines.append((pending.description, UI["muted"]))
-        else:
-            lines.append((pending.description, UI["text"]))
-            help_line = decision_help(game) if session.human_to_act else ""
-            if help_line:
-                lines.append((help_line, UI["muted"]))
-            lines.append((self.hint(), UI["teal"]))
-        draw_turn_panel(hud, self.layout.turn, game.state, lines, self.font_scale,
-                        self.buttons_top)
-
-    def _draw_info_panel(self, hud: pygame.Surface) -> None:
-        lay = self.layout
-        inner = draw_panel(hud, lay.info, "Combat", px=self._s(20))
-        attacker = self.selected
-        target = self.hover_figure
-        if attacker is not None and target is None and self.cursor is not None:
-            target = self.game.state.occupant_map().get(lead_hex(self.cursor))
-        if attacker is not None and target is not None and target != attacker and \
-                self.game.state.static.opposed(self.game.state.controller(attacker),
-                                               self.game.state.controller(target)):
-            self._draw_odds(hud, inner, attacker, target)
-            return
-        if self.dice is not None:
-            self._draw_dice(hud, inner)
-            return
-        for i, line in enumerate(text.wrap(
-                "Select a figure, then hover an enemy to see the dice and the odds. "
-                "Rolls show here.", self._s(18), inner.width)):
-            text.blit(hud, line, self._s(18), UI["muted"],
-                      (inner.x, inner.y + i * self._s(20)))
-
-    def _draw_odds(self, hud: pygame.Surface, inner: pygame.Rect, attacker: str,
-                   target: str) -> None:
-        static = self.game.state.static
-        option = self.intent.attack_options(attacker).get(target)
-        name_a, name_t = static.figure_name(attacker), static.figure_name(target)
-        text.blit(hud, f"{name_a} vs {name_t}", self._s(19), UI["text"], (inner.x, inner.y),
-                  bold=True, width=inner.width)
-        y = inner.y + self._s(24)
-        if option is None or not option.possible:
-            reason = option.reason if option is not None else "not a target"
-            ruler = self.ruler()
-            if ruler is not None and not ruler.clear and reason.startswith("no clear sight"):
-                reason = f"no line of sight, {ruler.label}"
-            for line in text.wrap(f"Cannot attack: {reason}.", self._s(18), inner.width):
-                text.blit(hud, line, self._s(18), UI["bad"], (inner.x, y))
-                y += self._s(20)
-            if ruler is not None and not reason.startswith("no line of sight"):
-                label = ruler.label[:1].upper() + ruler.label[1:]
-                for line in text.wrap(f"Sight: {label}.", self._s(16), inner.width):
-                    text.blit(hud, line, self._s(16), UI["muted"], (inner.x, y))
-                    y += self._s(19)
-            return
-
-        def sources(total: int, items: Sequence[tuple[str, int]]) -> str:
-            printed = total - sum(amount for _, amount in items)
-            parts = [f"printed {printed}"] + [f"{name} {amount:+d}" for name, amount in items]
-            return ", ".join(parts)
-
-        line = f"Attack {option.attack_dice}: {sources(option.attack_dice, option.attack_sources)}"
-        text.blit(hud, text.fit(line, self._s(17), inner.width), self._s(17), (240, 150, 140),
-                  (inner.x, y))
-        y += self._s(19)
-        line = (f"Defense {option.defense_dice}: "
-                f"{sources(option.defense_dice, option.defense_sources)}")
-        text.blit(hud, text.fit(line, self._s(17), inner.width), self._s(17), (150, 180, 240),
-                  (inner.x, y))
-        y += self._s(22)
-        try:
-            odds = self.game.damage_odds(attacker, target)
-        except Exception:  # noqa: BLE001
-            return
-        text.blit(hud, f"Expected {float(odds.expected):.1f} damage  ·  destroy "
-                       f"{float(odds.destroy) * 100:.0f}%", self._s(18), UI["accent"],
-                  (inner.x, y), bold=True)
-        y += self._s(24)
-        chart = pygame.Rect(inner.x, y, inner.width, max(30, inner.bottom - y))
-        draw_distribution(hud, chart, odds.distribution, odds.life_left)
-
-    def _draw_dice(self, hud: pygame.Surface, inner: pygame.Rect) -> None:
-        show = self.dice
-        assert show is not None
-        settled = self.time - show.start >= self._settle()
-        text.blit(hud, show.title, self._s(19), UI["text"], (inner.x, inner.y), bold=True,
-                  width=inner.width)
-        y = inner.y + self._s(26)
-        size = max(18, min(34, int(24 * self.layout.scale)))
-        rng = random.Random(int(self.time * 12))
-        for label, faces in show.rows:
-            text.blit(hud, label, self._s(16), UI["muted"], (inner.x, y + size // 2 - 8))
-            shown = faces if settled else tuple(rng.choice(("hit", "shield", "blank"))
-                                                 for _ in faces)
-            draw_dice_row(hud, inner.x + 92, y, shown or ("blank",) * 0, size,
-                          inner.width - 92)
-            rows = max(1, -(-len(faces) // max(1, (inner.width - 92) // (size + 4))))
-            y += rows * (size + 4) + 4
-        if settled and show.result:
-            for line in text.wrap(show.result, self._s(18), inner.width):
-                text.blit(hud, line, self._s(18), UI["accent"], (inner.x, y))
-                y += self._s(20)
-
-    def _log_inner(self) -> pygame.Rect:
-        """The log panel's text area (below its title)."""
-        return panel_inner(self.layout.log, True, self._s(20))
-
-    def _log_rows(self) -> int:
-        return max(1, self._log_inner().height // self._s(18))
-
-    def _log_lines(self) -> list[str]:
-        """The whole log wrapped to the panel (cached), synced into the log view."""
-        log = self.session.log
-        px, width = self._s(16), self._log_inner().width
-        key = (len(log), log[-1] if log else "", px, width)
-        if self._log_cache is None or self._log_cache[0] != key:
-            lines = [line for entry in log for line in text.wrap(entry, px, width)]
-            self._log_cache = (key, lines)
-        lines = self._log_cache[1]
-        self.log_view.sync(len(lines))
-        return lines
-
     def jump_to_latest(self) -> None:
         """Show the newest log lines and follow new ones again."""
         self.log_view.jump()
         self._rebuild()
-
-    def _draw_log(self, hud: pygame.Surface) -> None:
-        lay = self.layout
-        inner = draw_panel(hud, lay.log, "Game log", px=self._s(20))
-        px, line_h = self._s(16), self._s(18)
-        lines = self._log_lines()
-        visible = max(1, inner.height // line_h)
-        if not self.log_view.following:
-            visible = max(1, visible - 2)  # room for the "Jump to latest" button
-        start, end = self.log_view.window(visible)
-        clip = hud.get_clip()
-        hud.set_clip(inner)
-        for i, line in enumerate(lines[start:end]):
-            newest = start + i >= len(lines) - 3
-            text.blit(hud, line, px, UI["text"] if newest else UI["muted"],
-                      (inner.x, inner.y + i * line_h))
-        hud.set_clip(clip)
 
     def hover_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
         """The hover box's lines: the space under the pointer, the figure on it, the move
@@ -1696,59 +1259,6 @@ class BattleScene(Scene):
             drawn.append(text.blit(surface, f"{self.frame_ms:.1f} ms", 16, UI["muted"],
                                    (lay.view.right - 8, lay.view.y + 6), anchor="topright"))
         return drawn
-
-
-class _KeyedDialog(Dialog):
-    """A two-button dialog whose buttons show their keys (``hints``, in button order)."""
-
-    hints: tuple[str, ...] = ()
-
-    def resize(self, size: tuple[int, int]) -> None:
-        super().resize(size)
-        for widget, hint in zip(self.form.widgets, self.hints, strict=False):
-            if isinstance(widget, Button):
-                widget.hint = hint
-
-
-class EndTurnDialog(_KeyedDialog):
-    """"End the turn?" when something useful is left undone. Enter presses the focused
-    button (End turn at first; Tab reaches Keep playing), T ends the turn, Esc keeps
-    playing."""
-
-    def __init__(self, app: App, undone: Sequence[str], end: Callable[[], object]) -> None:
-        message = "; ".join(undone) + ". End the turn anyway?"
-        message = message[:1].upper() + message[1:]
-        self.end = end
-        self.hints = ("Esc", "T")
-        super().__init__(app, "Something is left undone", message,
-                         [("Keep playing", None), ("End turn", self._end)])
-
-    def _end(self) -> None:
-        self.end()
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_t:
-            self._choose(self._end)
-            return
-        super().handle_event(event)
-
-
-class MoveConfirmDialog(_KeyedDialog):
-    """"Move anyway?" before a risky move: Enter presses the focused button (Move at
-    first; Tab reaches Cancel), Esc (or Cancel) keeps the figure where it is."""
-
-    def __init__(self, app: App, name: str, warning: MoveWarning,
-                 move: Callable[[], object]) -> None:
-        self.warning = warning
-        self.move = move
-        message = f"Moving {name} there: " + "; ".join(
-            line[:1].lower() + line[1:] for line in warning.lines) + "."
-        self.hints = ("Esc", "Enter")
-        super().__init__(app, "A risky move", message,
-                         [("Cancel", None), ("Move", self._move)])
-
-    def _move(self) -> None:
-        self.move()
 
 
 def disjoint(rects: Sequence[pygame.Rect]) -> list[pygame.Rect]:
