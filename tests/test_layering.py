@@ -59,7 +59,8 @@ SHARED_SCENE_MODULES = {"arena.client.scenes.base", "arena.client.scenes.common"
                         "arena.client.scenes.watching", "arena.client.scenes.battle_view",
                         "arena.client.scenes.army_panel", "arena.client.scenes.hand_panel",
                         "arena.client.scenes.combat_panel", "arena.client.scenes.log_panel",
-                        "arena.client.scenes.battle_dialogs"}
+                        "arena.client.scenes.battle_dialogs", "arena.client.scenes.battle_input",
+                        "arena.client.scenes.hover_box"}
 
 
 @dataclass(frozen=True)

@@ -79,14 +79,15 @@ from arena.client.saves import autosave_path
 from arena.client.scenes.army_panel import ArmyPanel
 from arena.client.scenes.base import App, Scene, SceneName
 from arena.client.scenes.battle_dialogs import EndTurnDialog, MoveConfirmDialog
+from arena.client.scenes.battle_input import BattleInput
 from arena.client.scenes.combat_panel import draw_combat_panel
 from arena.client.scenes.common import ChoiceDialog
 from arena.client.scenes.hand_panel import draw_hand, hand_widgets
+from arena.client.scenes.hover_box import Hover
 from arena.client.scenes.hud import (
     IconButton,
     battle_layout,
     draw_spinner,
-    hover_box_rect,
 )
 from arena.client.scenes.log_panel import LogPanel
 from arena.client.scenes.recap_panel import RecapPanel
@@ -94,7 +95,6 @@ from arena.client.scenes.turn_panel import draw_turn_panel, turn_buttons, turn_l
 from arena.client.scenes.watching import Spotlight
 from arena.client.session import BattleSession, lead_hex
 from arena.client.settings import Settings, key_label
-from arena.client.statline import figure_stat_line, life_text
 from arena.client.ui import Form, Widget
 from arena.engine import (
     Action,
@@ -147,9 +147,8 @@ class BattleScene(Scene):
         self.camera = self.renderer.camera(self._viewport())
         self.slice_level: int | None = None
         self.intent = Intent(self.session)
-        self.mouse: tuple[int, int] | None = None
-        self.hover_hex: Hex | None = None
-        self.hover_figure: str | None = None
+        self.hover = Hover()
+        self.input = BattleInput(self)
         self.anims: list[MoveAnimation] = []
         self.fx = Effects()
         self.spotlight = Spotlight()
@@ -158,10 +157,6 @@ class BattleScene(Scene):
         self.dice: DiceShow | None = None
         self._dice_serial = 0
         self.form = Form()
-        self.drag_start: tuple[int, int] | None = None
-        self.dragging = False
-        self.drag_button = 0
-        self.held: set[int] = set()
         self.log_panel = LogPanel()
         self.log_view = self.log_panel.view
         self.army = ArmyPanel()
@@ -289,6 +284,35 @@ class BattleScene(Scene):
     def hover_position(self) -> Pos | None:
         """The move or placement position the mouse (or the keyboard cursor) points at."""
         return self.intent.pointed(self.hover_hex, self._nearness())
+
+    # --- the pointer (`scenes.hover_box`) ----------------------------------------------------
+
+    @property
+    def mouse(self) -> tuple[int, int] | None:
+        return self.hover.mouse
+
+    @mouse.setter
+    def mouse(self, pos: tuple[int, int] | None) -> None:
+        self.hover.mouse = pos
+
+    @property
+    def hover_hex(self) -> Hex | None:
+        return self.hover.hex
+
+    @hover_hex.setter
+    def hover_hex(self, h: Hex | None) -> None:
+        self.hover.hex = h
+
+    @property
+    def hover_figure(self) -> str | None:
+        return self.hover.figure
+
+    @hover_figure.setter
+    def hover_figure(self, figure: str | None) -> None:
+        self.hover.figure = figure
+
+    def hover_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
+        return self.hover.lines(self)
 
     def _nearness(self) -> Callable[[Hex], float] | None:
         """How far the mouse is from a hex on screen (which tail of a double-space figure
@@ -706,178 +730,11 @@ class BattleScene(Scene):
         self.app.push(self.app.scene(SceneName.PAUSE, self))
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        kind = event.type
-        if kind == pygame.KEYDOWN:
-            self._key(event)
-            return
-        if kind == pygame.KEYUP:
-            self.held.discard(event.key)
-            return
-        if kind in (pygame.WINDOWLEAVE, pygame.WINDOWFOCUSLOST):
-            self.mouse = None  # the pointer left: nothing is hovered any more
-            self._update_hover(None)
-            return
-        if kind == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            if self.drag_start is not None:
-                dx = event.pos[0] - self.drag_start[0]
-                dy = event.pos[1] - self.drag_start[1]
-                if self.dragging or abs(dx) + abs(dy) > 6:
-                    if not self.dragging:
-                        dx, dy = dx, dy
-                    self.dragging = True
-                    self.camera.pan_by(*event.rel)
-            used = self.form.handle_event(event)
-            self._update_hover(None if used or self._over_panel(event.pos) else event.pos)
-            return
-        if kind == pygame.MOUSEWHEEL:
-            pos = self.mouse or (0, 0)
-            if self.recap is not None and self.recap.rect.collidepoint(pos):
-                self.recap.scroll(event.y)
-                self._rebuild()
-            elif self.layout.log.collidepoint(pos):
-                self.log_panel.scroll(event.y, self.session.log, self.layout.log,
-                                      self.font_scale)
-                self._rebuild()
-            elif self.layout.left.collidepoint(pos):
-                self.army.scroll_by(event.y, self)
-                self._rebuild()
-            elif self.layout.view.collidepoint(pos):
-                self.zoom(1.15 ** event.y, pos)
-            return
-        if kind == pygame.MOUSEBUTTONDOWN:
-            self.mouse = event.pos
-            if event.button == 1 and self.form.handle_event(event):
-                return
-            if self._over_panel(event.pos):
-                return
-            if event.button in (1, 2, 3):
-                self.drag_start = event.pos
-                self.drag_button = event.button
-                self.dragging = False
-            return
-        if kind == pygame.MOUSEBUTTONUP:
-            self.mouse = event.pos
-            if event.button == 1 and self.form.pressed is not None:
-                self.form.handle_event(event)
-                self.drag_start = None
-                return
-            was_drag = self.dragging
-            started = self.drag_start
-            self.drag_start = None
-            self.dragging = False
-            if was_drag or started is None:
-                return
-            if event.button == 1:
-                self.click(event.pos)
-            elif event.button == 3:
-                self.select(None)
+        self.input.handle_event(event)
 
-    def _over_panel(self, pos: tuple[int, int]) -> bool:
-        lay = self.layout
-        return any(r.collidepoint(pos) for r in (lay.top, lay.left, lay.turn, lay.info,
-                                                  lay.log, lay.camera, lay.hand)) or \
-            (self.recap is not None and self.recap.rect.collidepoint(pos))
-
-    def _update_hover(self, pos: tuple[int, int] | None) -> None:
-        old = (self.hover_hex, self.hover_figure)
-        if pos is None or not self.layout.view.collidepoint(pos):
-            self.hover_hex = self.hover_figure = None
-        else:
-            self.cursor = None
-            self.hover_figure = self.renderer.figure_under(pos)
-            self.hover_hex = self.projection().hex_under(pos, self.heights())
-            if self.hover_figure is not None:
-                hexes = self.game.state.figures[self.hover_figure].hexes
-                if hexes and self.hover_hex not in hexes:
-                    self.hover_hex = self.projection().nearest(hexes)
-        if old != (self.hover_hex, self.hover_figure):
-            self._hud = None
-
-    def _key(self, event: pygame.event.Event) -> None:
-        key = event.key
-        if self.session.held is not None and key in (
-                pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, self._bound("end-step")):
-            self.go_on()
-            return
-        if key == pygame.K_ESCAPE:
-            if self.recap is not None:
-                self.close_recap()
-                return
-            if self.pick is not None:
-                self.cancel_pick()
-                return
-            if self.selected is not None or self.cursor is not None:
-                self.select(None)
-            else:
-                self.pause()
-            return
-        if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
-            self.held.add(key)
-            return
-        if key == pygame.K_TAB:
-            shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
-            self.cycle_figure(-1 if shift else 1)
-            return
-        if key in (pygame.K_PERIOD, pygame.K_COMMA):
-            self.cycle_target(1 if key == pygame.K_PERIOD else -1)
-            return
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.cursor is not None:
-                self.confirm_cursor()
-            elif self.form.focused is not None:
-                self.form.focused.activate()
-            return
-        mods = getattr(event, "mod", 0)
-        if ((key == self._bound("undo") and mods & pygame.KMOD_SHIFT)
-                or (key == pygame.K_y and mods & pygame.KMOD_CTRL)):
-            self.redo()
-            return
-        if key == self._bound("flip"):
-            self.flip()
-            return
-        if pygame.K_1 <= key <= pygame.K_9:
-            index = key - pygame.K_1
-            if index < len(self._numbered):
-                self._numbered[index].activate()
-            return
-        self.form.handle_event(event)
-
-    def flip(self) -> None:
-        """Swap which hex of a double-space position takes the lead."""
-        lead = self.intent.flip()
-        if lead is not None:
-            self.hover_hex = lead
+    def hud_changed(self) -> None:
+        """What the panels show changed: draw them again next frame."""
         self._hud = None
-
-    def cycle_figure(self, delta: int) -> None:
-        figure = self.intent.next_actor(delta)
-        if figure is not None:
-            self.select(figure)
-
-    def cycle_target(self, delta: int) -> None:
-        pos = self.intent.step_cursor(delta)
-        if pos is None:
-            return
-        self.hover_hex = lead_hex(pos)
-        self.hover_figure = self.game.state.occupant_map().get(self.hover_hex)
-        self._hud = None
-
-    def confirm_cursor(self) -> None:
-        pos = self.cursor
-        if pos is None:
-            return
-        self.cursor = None
-        self.click_at(lead_hex(pos), self.game.state.occupant_map().get(lead_hex(pos)), pos)
-
-    def click(self, pos: tuple[int, int]) -> None:
-        """A left click on the battlefield at screen ``pos``."""
-        if not self.layout.view.collidepoint(pos):
-            return
-        figure = self.renderer.figure_under(pos)
-        h = self.projection().hex_under(pos, self.heights())
-        self.mouse = pos
-        self.click_at(h, figure, None)
 
     def move_to(self, pos: Pos, action: Action) -> None:
         """Move the selected figure; a risky move (attacks provoked, a fall, a stop in
@@ -921,8 +778,9 @@ class BattleScene(Scene):
         self._check_handoff()
         if self.camera.update(dt):
             self._hud = None
-        dx = (pygame.K_LEFT in self.held) - (pygame.K_RIGHT in self.held)
-        dy = (pygame.K_UP in self.held) - (pygame.K_DOWN in self.held)
+        keys = self.input.held
+        dx = (pygame.K_LEFT in keys) - (pygame.K_RIGHT in keys)
+        dy = (pygame.K_UP in keys) - (pygame.K_DOWN in keys)
         if dx or dy:
             self.camera.pan_by(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
         before = len(self.anims)
@@ -1147,7 +1005,9 @@ class BattleScene(Scene):
         levels = "all levels" if self.slice_level is None else f"levels 1-{self.slice_level}"
         text.blit(hud, levels, self._s(15), UI["muted"], (strip.centerx, strip.top - 3),
                   anchor="midbottom")
-        self._draw_hover_box(hud)
+        box = self.hover.draw(hud, self)
+        if box is not None:
+            self._hud_rects.append(box)
         tip = self.form.draw_tooltip(hud) if self.app.top is self else None
         if tip is not None:
             self._hud_rects.append(tip)
@@ -1156,91 +1016,6 @@ class BattleScene(Scene):
         """Show the newest log lines and follow new ones again."""
         self.log_view.jump()
         self._rebuild()
-
-    def hover_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
-        """The hover box's lines: the space under the pointer, the figure on it, the move
-        there (cost and warnings) and the line of sight to it."""
-        h = self.hover_hex
-        if h is None:
-            return []
-        state = self.game.state
-        board = state.board
-        lines: list[tuple[str, tuple[int, int, int]]] = []
-        column = board.columns.get(h)
-        if column is None:
-            return []
-        terrain = {"land": "land", "water": "water", "road": "road",
-                   "weirded": "weirded ground"}.get(column.terrain or "", "empty")
-        head = f"Space {h.q},{h.r}  ·  level {column.top}  ·  {terrain}"
-        lines.append((head, UI["text"]))
-        extras = []
-        obstacle = board.obstacle_at.get(h)
-        if obstacle is not None:
-            extras.append(f"{obstacle.kind} ({obstacle.height} levels high)")
-        glyph = state.glyphs.get(h)
-        if glyph is not None:
-            extras.append(f"glyph of {glyph.kind}" if glyph.face_up and glyph.kind else
-                          "a glyph, face down")
-        if h in self.renderer.power:
-            extras.append("power space")
-        for zone in state.static.field.zones:
-            if h in zone.spaces:
-                extras.append(f"{zone.name or zone.id} starting zone")
-        if extras:
-            lines.append((", ".join(extras).capitalize(), UI["muted"]))
-        fid = self.hover_figure or state.occupant_map().get(h)
-        if fid is not None:
-            static = state.static
-            card = static.figure_def(fid)
-            owner = state.controller(fid)
-            lines.append((f"{static.figure_name(fid)} ({self.session.seat_label(owner)})",
-                          palette(self.app.settings.colour_blind).player(owner)))
-            if state.figures[fid].zone == "battlefield":
-                lines.append((f"{life_text(self.game, fid)} · Height {card.height}",
-                              UI["muted"]))
-                lines.append((figure_stat_line(self.game, fid), UI["muted"]))
-        pos = self.hover_position()
-        if pos is not None and self.selected is not None:
-            r = self.reach().get(pos)
-            if r is not None:
-                lines.append((f"Move here: {r.cost} space{'s' if r.cost != 1 else ''}",
-                              UI["teal"]))
-                warning = self.move_warning(pos)
-                for line in warning.lines:
-                    lines.append((line, HIGHLIGHTS["provoke"] if warning.confirm else
-                                  UI["teal"]))
-        ruler = self.ruler()
-        if ruler is not None:
-            good, bad = ruler_colours(self.app.settings.colour_blind)
-            label = ruler.label[:1].upper() + ruler.label[1:]
-            lines.append((f"Line of sight: {label}", good if ruler.clear else bad))
-        return lines
-
-    def _draw_hover_box(self, hud: pygame.Surface) -> None:
-        lines = self.hover_lines()
-        if not lines:
-            return
-        lay = self.layout
-        size = (lay.hover.width, 12 + self._s(20) * len(lines))
-        box = hover_box_rect(lay.view, size, self._hover_anchor(),
-                             max(24, round(self.camera.zoom * 0.9)))
-        pygame.draw.rect(hud, (14, 16, 25, 225), box, border_radius=8)
-        pygame.draw.rect(hud, UI["border"], box, 1, border_radius=8)
-        for i, (line, color) in enumerate(lines):
-            text.blit(hud, text.fit(line, self._s(17), box.width - 16), self._s(17), color,
-                      (box.x + 8, box.y + 6 + i * self._s(20)))
-        self._hud_rects.append(box)
-
-    def _hover_anchor(self) -> tuple[int, int]:
-        """Where the hover box hangs from: the pointer on the battlefield, else (the keyboard
-        cursor) the described space on screen."""
-        if self.mouse is not None and self.layout.view.collidepoint(self.mouse):
-            return self.mouse
-        h = self.hover_hex or (lead_hex(self.cursor) if self.cursor is not None else None)
-        if h is None:
-            return self.layout.view.topleft
-        x, y = self.projection().to_screen(h, self.heights().get(h, 0.0))
-        return round(x), round(y)
 
     def _draw_live(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """What changes every frame over the cached panels: the thinking spinner, rolling
