@@ -40,12 +40,23 @@ spinner meanwhile and the frame loop never waits. Each computer action stays on 
 the AI pace's pause with its figure ringed and an attack's line drawn; with "Pause before the
 computer attacks" an attack waits for Space or "Go on" (`scenes.watching`). After a computer's
 turn a recap panel lists what it did (`scenes.recap_panel`). Every turn start is autosaved.
+
+The scene is a composition of parts, each with one job:
+
+- `arena.client.intent`: the selection, the target pick and what a click means (headless);
+- `scenes.battle_input`: mouse and keyboard events; `scenes.hover_box`: the pointer's box;
+- `scenes.battle_stage`: move animations, effects, dice; `scenes.battle_canvas`: the frame;
+- the panels (`army_panel`, `hand_panel`, `turn_panel`, `combat_panel`, `log_panel`,
+  `recap_panel`), each drawing from a read-only view of the screen (`scenes.battle_view`);
+- `scenes.battle_camera`: facing the viewer's side and the camera strip;
+- `scenes.battle_dialogs`: the end-turn and risky-move questions.
+
+The scene itself holds the session and carries out the player's actions (`act`, `do`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -75,6 +86,7 @@ from arena.client.render import BattlefieldRenderer, Marker, Picture
 from arena.client.saves import autosave_path
 from arena.client.scenes.army_panel import ArmyPanel
 from arena.client.scenes.base import App, Scene, SceneName
+from arena.client.scenes.battle_camera import camera_widgets, facing_turn
 from arena.client.scenes.battle_canvas import Canvas
 from arena.client.scenes.battle_dialogs import EndTurnDialog, MoveConfirmDialog
 from arena.client.scenes.battle_input import BattleInput
@@ -83,7 +95,6 @@ from arena.client.scenes.common import ChoiceDialog
 from arena.client.scenes.hand_panel import hand_widgets
 from arena.client.scenes.hover_box import Hover
 from arena.client.scenes.hud import (
-    IconButton,
     battle_layout,
 )
 from arena.client.scenes.log_panel import LogPanel
@@ -99,8 +110,8 @@ from arena.engine import (
     Game,
     IllegalAction,
 )
-from arena.engine.actions import Pos, pos_hexes
-from arena.hexgrid import Hex, hex_to_point
+from arena.engine.actions import Pos
+from arena.hexgrid import Hex
 
 __all__ = ["BattleScene", "EndTurnDialog", "MoveConfirmDialog"]
 
@@ -171,26 +182,16 @@ class BattleScene(Scene):
         session.save(autosave_path())
 
     def _orient(self) -> None:
-        """Turn the camera so the viewer's starting side (where their Planeswalker was
-        placed; before that, nothing) is at the front."""
+        """Turn the camera so the viewer's starting side is at the front (once, until a
+        hotseat hand-off asks again)."""
         if self.oriented:
             return
-        seat = self.session.viewer
-        start = self.game.starting_positions().get(seat)
-        if start is None:
+        turn = facing_turn(self)
+        if turn is None:
             return
-        hexes = pos_hexes(start)
         self.oriented = True
-        proj = self.camera.projection()
-        best, best_cy = 0, -1e9
-        for steps in range(6):
-            p = replace(proj, angle=float(steps))
-            cy = p.to_camera(*hex_to_point(hexes[0]))[1]
-            if cy > best_cy + 1e-6:
-                best, best_cy = steps, cy
-        if best != self.camera.rotation:
-            turn = (best - self.camera.rotation) % 6
-            self.camera.rotate(turn if turn <= 3 else turn - 6)
+        if turn:
+            self.camera.rotate(turn)
             self.renderer.fit(self.camera, self._viewport())
 
     def projection(self) -> Projection:
@@ -304,8 +305,6 @@ class BattleScene(Scene):
 
         return distance2
 
-    # --- derived state --------------------------------------------------------------------------
-
     # --- what is drawn (`scenes.battle_stage`, `scenes.battle_canvas`) -----------------------
 
     @property
@@ -350,7 +349,7 @@ class BattleScene(Scene):
         self._numbered = answers or self._numbered
         widgets += buttons
         widgets += hand_widgets(self)
-        widgets += self._camera_widgets()
+        widgets += camera_widgets(self)
         jump = self.log_panel.jump_button(self.session.log, lay.log, self.font_scale,
                                     self.jump_to_latest)
         if jump is not None:
@@ -361,44 +360,6 @@ class BattleScene(Scene):
                                           self.close_recap)
         self.form.set(widgets)
         self.hud_changed()
-
-    def _camera_widgets(self) -> list[Widget]:
-        """The camera strip's buttons under the battlefield and the menu button."""
-        lay = self.layout
-        cam = lay.camera
-        size = cam.height
-        gap = 6
-        icons = [
-            ("rotate-left", lambda: self.camera.rotate(-1),
-             f"Turn the view left ({self._hint('rotate-left')})",
-             (self._bound("rotate-left"),)),
-            ("rotate-right", lambda: self.camera.rotate(1),
-             f"Turn the view right ({self._hint('rotate-right')})",
-             (self._bound("rotate-right"),)),
-            ("zoom-out", lambda: self.zoom(1 / 1.2),
-             f"Zoom out ({self._hint('zoom-out')}, wheel)",
-             self._keys("zoom-out", pygame.K_MINUS, pygame.K_KP_MINUS)),
-            ("zoom-in", lambda: self.zoom(1.2), f"Zoom in ({self._hint('zoom-in')}, wheel)",
-             self._keys("zoom-in", pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS)),
-            ("slice-down", lambda: self.slice(-1),
-             f"Hide the top level ({self._hint('slice-down')})",
-             (self._bound("slice-down"),)),
-            ("slice-up", lambda: self.slice(1),
-             f"Show one more level ({self._hint('slice-up')})", (self._bound("slice-up"),)),
-            ("fit", self.fit, "Fit the battlefield in view (F)", (pygame.K_f, pygame.K_HOME)),
-        ]
-        widgets: list[Widget] = []
-        x = cam.x
-        for icon, action, note, keys in icons:
-            widgets.append(IconButton(icon, pygame.Rect(x, cam.y, size, size), action, note,
-                                      keys))
-            x += size + gap
-        widgets.append(IconButton("menu", pygame.Rect(lay.top.right - lay.top.height - 4, 4,
-                                                      lay.top.height - 8, lay.top.height - 8),
-                                  self.pause, "Menu: save, load, settings, quit (Esc)"))
-        return widgets
-
-    # --- spells and abilities ------------------------------------------------------------------
 
     # --- actions ----------------------------------------------------------------------------------
 
@@ -678,11 +639,6 @@ class BattleScene(Scene):
     def _bound(self, action: str) -> int:
         """The key bound to a battle action in the settings."""
         return self.app.settings.key(action)
-
-    def _keys(self, action: str, default: int, *extra: int) -> tuple[int, ...]:
-        """The bound key, plus the default's keypad twins while the default is bound."""
-        code = self._bound(action)
-        return (code, *extra) if code == default else (code,)
 
     def _hint(self, action: str) -> str:
         return key_label(self._bound(action))
