@@ -160,7 +160,7 @@ class BattleScene(Scene):
         self.results_shown = False
         self.oriented = False
         self.frame_ms = 0.0
-        self._numbered: list[Widget] = []
+        self.numbered: list[Widget] = []
         self._orient()
         self._rebuild()
 
@@ -173,6 +173,10 @@ class BattleScene(Scene):
     @property
     def settings(self) -> Settings:
         return self.app.settings
+
+    @property
+    def on_top(self) -> bool:
+        return self.app.top is self
 
     def _viewport(self) -> tuple[float, float, float, float]:
         v = self.layout.view
@@ -344,9 +348,9 @@ class BattleScene(Scene):
     def _rebuild(self) -> None:
         """Lay out the widgets for the current state (after every change)."""
         lay = self.layout
-        widgets, self._numbered = self.army.widgets(self)
+        widgets, self.numbered = self.army.widgets(self)
         buttons, answers, self.buttons_top = turn_buttons(self)
-        self._numbered = answers or self._numbered
+        self.numbered = answers or self.numbered
         widgets += buttons
         widgets += hand_widgets(self)
         widgets += camera_widgets(self)

@@ -5,23 +5,36 @@ strip's buttons under the battlefield (rotate, zoom, level slicing, fit) with th
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
-from arena.client.scenes.battle_view import key_hint
+from arena.client.projection import Camera
+from arena.client.scenes.battle_view import BattleView, key_hint
 from arena.client.scenes.hud import IconButton
 from arena.client.ui import Widget
 from arena.engine.actions import pos_hexes
 from arena.hexgrid import hex_to_point
 
-if TYPE_CHECKING:
-    from arena.client.scenes.battle import BattleScene
-
-__all__ = ["camera_widgets", "facing_turn"]
+__all__ = ["CameraView", "camera_widgets", "facing_turn"]
 
 
-def facing_turn(scene: BattleScene) -> int | None:
+class CameraView(BattleView, Protocol):
+    """The battle screen as its camera strip sees it."""
+
+    @property
+    def camera(self) -> Camera: ...
+
+    def zoom(self, factor: float, around: tuple[int, int] | None = None) -> None: ...
+
+    def slice(self, delta: int) -> None: ...
+
+    def fit(self) -> None: ...
+
+    def pause(self) -> None: ...
+
+
+def facing_turn(scene: CameraView) -> int | None:
     """The camera turn (in sixths, -2..3) that brings the viewer's starting side (where
     their Planeswalker was placed) to the front; None before it is placed."""
     start = scene.game.starting_positions().get(scene.session.viewer)
@@ -39,7 +52,7 @@ def facing_turn(scene: BattleScene) -> int | None:
     return turn if turn <= 3 else turn - 6
 
 
-def camera_widgets(scene: BattleScene) -> list[Widget]:
+def camera_widgets(scene: CameraView) -> list[Widget]:
     """The camera strip's buttons under the battlefield and the menu button."""
     lay = scene.layout
     cam = lay.camera
@@ -77,7 +90,7 @@ def camera_widgets(scene: BattleScene) -> list[Widget]:
     return widgets
 
 
-def _keys(scene: BattleScene, action: str, default: int, *extra: int) -> tuple[int, ...]:
+def _keys(scene: CameraView, action: str, default: int, *extra: int) -> tuple[int, ...]:
     """The bound key, plus the default's keypad twins while the default is bound."""
     code = scene.settings.key(action)
     return (code, *extra) if code == default else (code,)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -19,6 +19,7 @@ from arena.client.overlays import draw_floater, draw_ruler, draw_tag, ruler_colo
 from arena.client.palette import HIGHLIGHTS, UI, palette
 from arena.client.projection import Projection
 from arena.client.render import Marker
+from arena.client.scenes.battle_parts import ScreenParts
 from arena.client.scenes.battle_view import BattleView, scaled
 from arena.client.scenes.combat_panel import draw_combat_panel
 from arena.client.scenes.hand_panel import draw_hand
@@ -27,16 +28,13 @@ from arena.client.scenes.turn_panel import draw_turn_panel, turn_lines
 from arena.client.session import lead_hex
 from arena.hexgrid import Hex
 
-if TYPE_CHECKING:
-    from arena.client.scenes.battle import BattleScene
-
 __all__ = ["Canvas", "disjoint", "draw_top_bar"]
 
 
 class Canvas:
     """The frame caches of one battle screen and the drawing that fills them."""
 
-    def __init__(self, scene: BattleScene) -> None:
+    def __init__(self, scene: ScreenParts) -> None:
         self.scene = scene
         self.hud: tuple[Any, pygame.Surface] | None = None
         self.hud_rects: list[pygame.Rect] = []
@@ -59,8 +57,8 @@ class Canvas:
         selection): placing, moving (provoking ones apart), attacking, answering a choice,
         or a pick's targets only."""
         scene = self.scene
-        key = (scene.session.version, scene.selected, scene.walk,
-               (scene.pick.label, scene.pick.chosen) if scene.pick else None)
+        key = (scene.session.version, scene.intent.selected, scene.intent.walk,
+               (scene.intent.pick.label, scene.intent.pick.chosen) if scene.intent.pick else None)
         if self._markers is not None and self._markers[0] == key:
             return self._markers[1]
         found: list[Marker] = []
@@ -68,22 +66,22 @@ class Canvas:
             opts = scene.session.options
             for pos in opts.place:
                 found.append(Marker(lead_hex(pos), "place"))
-            if scene.selected is not None:
-                reach = scene.reach()
-                for pos in scene.move_table():
+            if scene.intent.selected is not None:
+                reach = scene.intent.reach()
+                for pos in scene.intent.move_table():
                     r = reach.get(pos)
                     cost = str(r.cost) if r is not None else ""
                     if r is not None and r.provokes:
                         found.append(Marker(lead_hex(pos), "provoke", cost))
                     else:
                         found.append(Marker(lead_hex(pos), "move", cost))
-                for target in opts.attacks.get(scene.selected, {}):
+                for target in opts.attacks.get(scene.intent.selected, {}):
                     for h in scene.intent.target_hexes(target)[:1]:
                         found.append(Marker(h, "attack"))
             for h in scene.intent.choice_targets():
                 found.append(Marker(h, "choice"))
-            if scene.pick is not None:
-                found = [Marker(h, "choice") for h in scene.pick_hexes()]
+            if scene.intent.pick is not None:
+                found = [Marker(h, "choice") for h in scene.intent.pick_hexes()]
         unique: dict[Hex, Marker] = {}
         for m in found:
             if m.hex not in unique or m.style == "attack":
@@ -103,8 +101,8 @@ class Canvas:
         if hover is not None:
             out.append(Marker(hover, "hover"))
         pos = scene.hover_position()
-        if pos is not None and scene.selected is not None:
-            r = scene.reach().get(pos)
+        if pos is not None and scene.intent.selected is not None:
+            r = scene.intent.reach().get(pos)
             if r is not None:
                 for step in r.path[1:]:
                     out.append(Marker(lead_hex(step), "path"))
@@ -115,8 +113,8 @@ class Canvas:
 
     def cursor_hex(self) -> Hex | None:
         scene = self.scene
-        if scene.cursor is not None:
-            return lead_hex(scene.cursor)
+        if scene.intent.cursor is not None:
+            return lead_hex(scene.intent.cursor)
         return scene.hover_hex
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -129,7 +127,7 @@ class Canvas:
         hud, hud_changed = self.hud_surface(surface.get_size())
         # Dirty rectangles: when nothing but this screen drew on the surface since the last
         # frame (no dialog above, no message, the panels unchanged), only what moved is redrawn.
-        clean = scene.app.top is scene and not scene.app.toasts and not scene.settings.show_fps
+        clean = scene.on_top and not scene.app.toasts and not scene.settings.show_fps
         incremental = clean and self.last_clean and not hud_changed and \
             surface is self.last_surface
         layer, over = self.overlay_layer(surface.get_size(), proj)
@@ -189,10 +187,10 @@ class Canvas:
                 drawn.append(draw_tag(surface, [(label, UI["text"])], point,
                                       good if ruler.clear else bad, px, view,
                                       title="Line of sight"))
-            pos = scene.hover_position() if scene.selected is not None else None
+            pos = scene.hover_position() if scene.intent.selected is not None else None
             warning = scene.move_warning(pos)
             if warning and pos is not None:
-                if scene.mouse is not None and scene.cursor is None:
+                if scene.mouse is not None and scene.intent.cursor is None:
                     point = (float(scene.mouse[0]), float(scene.mouse[1]))
                 else:
                     point = proj.to_screen(lead_hex(pos),
@@ -216,17 +214,17 @@ class Canvas:
         f = scene.form
         dice = scene.stage.dice
         dice_settled = dice is None or scene.time - dice.start >= scene.stage.settle()
-        return (scene.layout.size, scene.session.version, scene.selected, scene.walk,
-                scene.hover_hex, scene.hover_figure, scene.cursor, scene.intent.flipped,
+        return (scene.layout.size, scene.session.version, scene.intent.selected, scene.intent.walk,
+                scene.hover_hex, scene.hover_figure, scene.intent.cursor, scene.intent.flipped,
                 f.hover.name if f.hover else None, f.pressed.name if f.pressed else None,
                 f.focused.name if f.focused else None,
-                (scene.log_view.offset, scene.log_view.unread), scene.army.scroll,
+                (scene.log_panel.view.offset, scene.log_panel.view.unread), scene.army.scroll,
                 scene.slice_level, scene.session.thinking, scene.session.held is not None,
                 (id(scene.recap), scene.recap.offset) if scene.recap else None,
                 scene.settings,
                 dice.serial if dice else 0, dice_settled, len(scene.session.log),
-                scene.camera.animating, scene.app.top is scene,
-                (scene.pick.label, scene.pick.chosen) if scene.pick else None)
+                scene.camera.animating, scene.on_top,
+                (scene.intent.pick.label, scene.intent.pick.chosen) if scene.intent.pick else None)
 
     def hud_surface(self, size: tuple[int, int]) -> tuple[pygame.Surface, bool]:
         """The panels (redrawn only when what they show changed) and whether they did."""
@@ -271,7 +269,7 @@ class Canvas:
         box = scene.hover.draw(hud, scene)
         if box is not None:
             self.hud_rects.append(box)
-        tip = scene.form.draw_tooltip(hud) if scene.app.top is scene else None
+        tip = scene.form.draw_tooltip(hud) if scene.on_top else None
         if tip is not None:
             self.hud_rects.append(tip)
 

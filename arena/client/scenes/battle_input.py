@@ -6,14 +6,10 @@ means is decided by `arena.client.intent`; this module only finds where it lande
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
+from arena.client.scenes.battle_parts import ScreenParts
 from arena.client.session import lead_hex
-
-if TYPE_CHECKING:
-    from arena.client.scenes.battle import BattleScene
 
 __all__ = ["BattleInput"]
 
@@ -24,7 +20,7 @@ DRAG_SLOP = 6
 class BattleInput:
     """Turns the battle screen's input events into its actions."""
 
-    def __init__(self, scene: BattleScene) -> None:
+    def __init__(self, scene: ScreenParts) -> None:
         self.scene = scene
         self.drag_start: tuple[int, int] | None = None
         self.dragging = False
@@ -126,7 +122,7 @@ class BattleInput:
         intent = scene.intent
         key = event.key
         if scene.session.held is not None and key in (
-                pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, scene._bound("end-step")):
+                pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, scene.settings.key("end-step")):
             scene.go_on()
             return
         if key == pygame.K_ESCAPE:
@@ -160,11 +156,11 @@ class BattleInput:
                 scene.form.focused.activate()
             return
         mods = getattr(event, "mod", 0)
-        if ((key == scene._bound("undo") and mods & pygame.KMOD_SHIFT)
+        if ((key == scene.settings.key("undo") and mods & pygame.KMOD_SHIFT)
                 or (key == pygame.K_y and mods & pygame.KMOD_CTRL)):
             scene.redo()
             return
-        if key == scene._bound("flip"):
+        if key == scene.settings.key("flip"):
             lead = intent.flip()
             if lead is not None:
                 scene.hover_hex = lead
@@ -172,8 +168,8 @@ class BattleInput:
             return
         if pygame.K_1 <= key <= pygame.K_9:
             index = key - pygame.K_1
-            if index < len(scene._numbered):
-                scene._numbered[index].activate()
+            if index < len(scene.numbered):
+                scene.numbered[index].activate()
             return
         scene.form.handle_event(event)
 

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from arena.client.effects import Effects
 from arena.client.feed import DiceShow, MoveAnimation, dice_after, sound_of
 from arena.client.palette import palette
 from arena.client.picture import figure_look, picture_from_game
-from arena.client.render import FigurePlacement, Picture
+from arena.client.render import BattlefieldRenderer, FigurePlacement, Picture
+from arena.client.scenes.battle_view import BattleView
 from arena.engine import Event
 from arena.engine.actions import pos_hexes
 from arena.engine.events import (
@@ -28,10 +29,7 @@ from arena.engine.events import (
 )
 from arena.hexgrid import Hex, hex_to_point
 
-if TYPE_CHECKING:
-    from arena.client.scenes.battle import BattleScene
-
-__all__ = ["DICE_SETTLE", "STEP_SECONDS", "Stage"]
+__all__ = ["DICE_SETTLE", "STEP_SECONDS", "Stage", "StageView"]
 
 STEP_SECONDS = 0.11
 """Seconds a moving figure takes per space (at the normal animation speed)."""
@@ -39,10 +37,20 @@ DICE_SETTLE = 0.45
 """Seconds the dice roll before they show their faces (at the normal animation speed)."""
 
 
+class StageView(BattleView, Protocol):
+    """What the stage reads of the battle screen besides the panels' view."""
+
+    @property
+    def renderer(self) -> BattlefieldRenderer: ...
+
+    @property
+    def slice_level(self) -> int | None: ...
+
+
 class Stage:
     """The battlefield's moving parts for one battle screen."""
 
-    def __init__(self, scene: BattleScene) -> None:
+    def __init__(self, scene: StageView) -> None:
         self.scene = scene
         self.anims: list[MoveAnimation] = []
         self.fx = Effects()
@@ -69,10 +77,10 @@ class Stage:
             if at is not None:
                 moving[anim.figure] = at
         pal = palette(scene.settings.colour_blind)
-        key = (scene.session.version, scene.selected, pal.name,
+        key = (scene.session.version, scene.intent.selected, pal.name,
                tuple(sorted((k, tuple(round(c, 3) for c in v)) for k, v in moving.items())))
         if self._picture is None or self._picture[0] != key:
-            self._picture = (key, picture_from_game(scene.game, pal, selected=scene.selected,
+            self._picture = (key, picture_from_game(scene.game, pal, selected=scene.intent.selected,
                                                     moving=moving))
         return self.fx.dress(self._picture[1], scene.time, scene.renderer.stand_level)
 
