@@ -79,6 +79,8 @@ class ArmyPanel:
                     y += scaled(screen, 30)
             y += 8
         self.height = y + self.scroll - lay.left.y
+        if not lay.left.width:  # folded into its tab: the number keys still choose
+            return [], numbered
         return widgets, numbered
 
     def scroll_by(self, wheel: int, view: BattleView) -> None:
@@ -89,6 +91,8 @@ class ArmyPanel:
     def draw(self, hud: pygame.Surface, view: BattleView) -> None:
         """The panel and each player's header (the cards are widgets of the form)."""
         lay = view.layout
+        if not lay.left.width:
+            return
         pal = palette(view.settings.colour_blind)
         draw_panel(hud, lay.left, "Army cards", px=scaled(view, 20))
         clip = hud.get_clip()

@@ -94,9 +94,7 @@ from arena.client.scenes.battle_stage import Stage
 from arena.client.scenes.common import ChoiceDialog
 from arena.client.scenes.hand_panel import hand_widgets
 from arena.client.scenes.hover_box import Hover
-from arena.client.scenes.hud import (
-    battle_layout,
-)
+from arena.client.scenes.hud import RailTab, battle_layout
 from arena.client.scenes.log_panel import LogPanel
 from arena.client.scenes.recap_panel import RecapPanel
 from arena.client.scenes.turn_panel import turn_buttons
@@ -142,6 +140,8 @@ class BattleScene(Scene):
         field_setup = game.state.static.field
         colours = content.zone_colours_for(field_setup.id) if content.ready() else {}
         self.renderer = BattlefieldRenderer(field_setup, colours)
+        self.army_open = False
+        """Compact windows: whether the player opened the army cards' tab."""
         self.layout = battle_layout(app.size, app.settings.ui_scale)
         self.camera = self.renderer.camera(self._viewport())
         self.slice_level: int | None = None
@@ -345,8 +345,27 @@ class BattleScene(Scene):
 
     # --- widgets ----------------------------------------------------------------------------------
 
+    def army_shown(self) -> bool:
+        """Compact windows: whether the army cards' panel is open over the battlefield (the
+        player opened it, or a card is to be chosen or targeted there)."""
+        if self.army_open:
+            return True
+        pick = self.intent.pick
+        return self.session.human_to_act and (
+            bool(self.session.options.choose)
+            or (pick is not None and any(t in self.game.state.static.cards
+                                         for t in pick.options())))
+
+    def toggle_army(self) -> None:
+        """Open or close the army cards' tab (compact windows)."""
+        self.army_open = not self.army_shown()
+        self._rebuild()
+
     def _rebuild(self) -> None:
         """Lay out the widgets for the current state (after every change)."""
+        if self.layout.compact and (self.layout.left.width > 0) != self.army_shown():
+            self.layout = battle_layout(self.layout.size, self.settings.ui_scale,
+                                        self.army_shown())
         lay = self.layout
         widgets, self.numbered = self.army.widgets(self)
         buttons, answers, self.buttons_top = turn_buttons(self)
@@ -354,6 +373,10 @@ class BattleScene(Scene):
         widgets += buttons
         widgets += hand_widgets(self)
         widgets += camera_widgets(self)
+        if lay.compact:
+            widgets.append(RailTab(rect=lay.rail, label="Army cards", name="army-tab",
+                                   action=self.toggle_army, lit=lay.left.width > 0,
+                                   note="Show or hide the army cards over the battlefield."))
         jump = self.log_panel.jump_button(self.session.log, lay.log, self.font_scale,
                                     self.jump_to_latest)
         if jump is not None:
@@ -536,7 +559,7 @@ class BattleScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         old = self.layout.view
-        self.layout = battle_layout(size, self.app.settings.ui_scale)
+        self.layout = battle_layout(size, self.app.settings.ui_scale, self.army_shown())
         if old.size != self.layout.view.size:
             self.renderer.fit(self.camera, self._viewport())
         self.camera.viewport = self._viewport()

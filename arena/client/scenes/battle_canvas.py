@@ -236,7 +236,7 @@ class Canvas:
             else pygame.Surface(size, pygame.SRCALPHA)
         hud.fill((0, 0, 0, 0))
         lay = scene.layout
-        self.hud_rects = [lay.top, lay.left, lay.right, lay.hand,
+        self.hud_rects = [lay.top, lay.left, lay.right, lay.hand, lay.rail,
                           lay.camera.inflate(12, 12).union(lay.camera.move(0, -22))]
         self.draw_hud(hud)
         self.hud = (key, hud)

@@ -105,7 +105,8 @@ class BattleInput:
         scene = self.scene
         lay = scene.layout
         return any(r.collidepoint(pos) for r in (lay.top, lay.left, lay.turn, lay.info,
-                                                  lay.log, lay.camera, lay.hand)) or \
+                                                  lay.log, lay.camera, lay.hand,
+                                                  lay.rail)) or \
             (scene.recap is not None and scene.recap.rect.collidepoint(pos))
 
     def hover(self, pos: tuple[int, int] | None) -> None:
