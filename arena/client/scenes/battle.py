@@ -32,6 +32,8 @@ Input (mouse and keyboard alike):
   the turn with something useful left undone asks first;
 - at a hotseat game (two or more humans) a hand-off screen hides everything private until
   the next player confirms (`HandOffScene`);
+- in a window under 1200x660 the army cards fold into a tab beside the battlefield, opened
+  over it by a click or whenever a card is to be chosen or targeted;
 - Esc clears the selection, else opens the pause menu (save, load, settings, main menu,
   quit).
 
