@@ -56,7 +56,13 @@ SHARED_SCENE_MODULES = {"arena.client.scenes.base", "arena.client.scenes.common"
                         "arena.client.scenes.hud",
                         # parts of the battle screen, not screens of their own
                         "arena.client.scenes.recap_panel", "arena.client.scenes.turn_panel",
-                        "arena.client.scenes.watching"}
+                        "arena.client.scenes.watching", "arena.client.scenes.battle_view",
+                        "arena.client.scenes.army_panel", "arena.client.scenes.hand_panel",
+                        "arena.client.scenes.combat_panel", "arena.client.scenes.log_panel",
+                        "arena.client.scenes.battle_dialogs", "arena.client.scenes.battle_input",
+                        "arena.client.scenes.hover_box", "arena.client.scenes.battle_canvas",
+                        "arena.client.scenes.battle_stage", "arena.client.scenes.battle_camera",
+                        "arena.client.scenes.battle_parts"}
 
 
 @dataclass(frozen=True)

@@ -181,7 +181,7 @@ def battle_frame(repeats: int = 300, battlefield: str = "") -> FrameTimes:
             blit()
             blits.append((time.perf_counter() - start) * 1000)
         for _ in range(repeats // 3):
-            scene._last_clean = False  # as after any change on screen
+            scene.canvas.last_clean = False  # as after any change on screen
             start = time.perf_counter()
             frame()
             repaints.append((time.perf_counter() - start) * 1000)

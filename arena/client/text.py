@@ -109,6 +109,15 @@ def _wrap(text: str, px: int, width: int, bold: bool) -> list[str]:
     return out
 
 
+def fit_px(text: str, px: int, width: int, bold: bool = False, least: int = 0) -> int:
+    """The largest size from ``px`` down to ``least`` at which ``text`` fits ``width``
+    pixels (``least`` when none does: the text is cut at that size)."""
+    size_px = int(px)
+    while size_px > least and size(text, size_px, bold)[0] > width:
+        size_px -= 1
+    return max(size_px, int(least)) if least else size_px
+
+
 def fit(text: str, px: int, width: int, bold: bool = False) -> str:
     """``text`` cut with an ellipsis to fit ``width`` pixels (cached)."""
     key = (text, int(px), int(width), bold)

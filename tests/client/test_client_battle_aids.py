@@ -124,7 +124,7 @@ def test_ruler_names_the_figure_that_blocks_sight(screen: pygame.Surface) -> Non
     app.draw(screen)
     app.draw(screen)
     incremental = screen.copy()
-    scene._last_clean = False
+    scene.canvas.last_clean = False
     app.draw(screen)
     assert pygame.image.tobytes(incremental, "RGB") == pygame.image.tobytes(screen, "RGB")
 
@@ -476,7 +476,7 @@ def test_no_effects_with_animations_off_and_no_sounds_with_sound_off(
 
 
 def test_dirty_rectangles_are_split_so_no_pixel_is_drawn_twice() -> None:
-    from arena.client.scenes.battle import disjoint
+    from arena.client.scenes.battle_canvas import disjoint
 
     rects = [pygame.Rect(0, 0, 10, 10), pygame.Rect(5, 5, 10, 10), pygame.Rect(2, 2, 3, 3),
              pygame.Rect(20, 0, 4, 4), pygame.Rect(0, 8, 30, 2)]

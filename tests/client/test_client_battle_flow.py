@@ -215,7 +215,7 @@ def test_keyboard_alone_can_choose_select_and_move(app: App, screen: pygame.Surf
     app.push(scene)
     frames(app, screen, 2)
     # the Rhox card is a numbered choice
-    numbered = [w.name for w in scene._numbered]
+    numbered = [w.name for w in scene.numbered]
     key(scene, pygame.K_1 + numbered.index("card:p1:rhox-veterans"))
     assert scene.game.state.turn_state.chosen == "p1:rhox-veterans"
     key(scene, pygame.K_TAB)
@@ -293,7 +293,7 @@ def test_set_up_and_summoning_through_the_screen(app: App, screen: pygame.Surfac
 
     until_human()
     if scene.game.pending.phase == "first_player":
-        names = [w.name for w in scene._numbered]
+        names = [w.name for w in scene.numbered]
         assert names == ["opt:first p1", "opt:first p2"]
         frames(app, screen)
         save_artifact(screen, "setup-first-player.png")

@@ -148,7 +148,7 @@ def test_the_hover_box_never_covers_what_it_describes_and_goes_when_the_mouse_le
                                           buttons=(0, 0, 0)))
     frames(app, screen, 2)
     assert scene.hover_hex is not None and scene.hover_lines()
-    box = scene._hud_rects[-1]
+    box = scene.canvas.hud_rects[-1]
     assert not box.collidepoint(point)
     scene.handle_event(pygame.event.Event(pygame.WINDOWLEAVE))
     frames(app, screen, 2)

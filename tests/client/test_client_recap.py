@@ -150,7 +150,7 @@ def test_the_recap_panel_shows_a_line_on_the_board_and_closes(
     assert not any(m.style == "chosen" for m in scene.dynamic_markers())
 
     # a click on the panel's background is not a click on the board
-    assert scene._over_panel(panel.rect.center)
+    assert scene.input.over_panel(panel.rect.center)
 
     # Esc closes the recap (not the pause menu); the next Esc opens the menu
     key(scene, pygame.K_ESCAPE)

@@ -220,13 +220,13 @@ def test_battle_on_the_duel_with_every_figure_summoned(app: App,
     assert len(scene.renderer.drawn_figures) == 14
     save_artifact(screen, "battle-duel.png")
     # the chosen card's figures are ringed and the selected one shows its moves
-    numbered = [w for w in scene._numbered]
+    numbered = [w for w in scene.numbered]
     assert numbered, "army cards to choose are offered"
     numbered[0].activate()
     frames(app, screen, 2)
     while scene.game.state.pending:  # an optional ability: answered from the turn panel
         save_artifact(screen, "battle-decision.png")
-        options = [w.name for w in scene._numbered]
+        options = [w.name for w in scene.numbered]
         assert options and all(n.startswith("opt:") for n in options)
         key(scene, pygame.K_1 + len(options) - 1)
         frames(app, screen, 2)

@@ -12,6 +12,7 @@ from client_kit import frames, save_artifact
 
 from arena.client import content
 from arena.client.bench import duel_all_summoned
+from arena.client.scenes.army_panel import card_row
 from arena.client.scenes.base import App
 from arena.client.scenes.battle import BattleScene
 from arena.client.scenes.handoff import HandOffScene
@@ -79,7 +80,7 @@ def test_army_card_and_hover_show_the_lowered_attack(app: App, screen: pygame.Su
         app.top.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN,
                                                 mod=0, unicode="\r"))
         frames(app, screen, 2)
-    row, _, _ = scene._card_row(1, SQUAD, (255, 255, 255))
+    row, _, _ = card_row(scene, scene, 1, SQUAD, (255, 255, 255))
     assert f"Att {max(0, printed - 2)} ({printed} - 2 Oath of Peace)" in row.stats
     scene.hover_hex = game.state.figures[figure].hexes[0]
     scene.hover_figure = figure

@@ -133,7 +133,7 @@ def test_the_screen_shows_the_held_attack_and_space_goes_on(
     rhox_at = scene.game.state.figures[RHOX].hexes[0]
     marks = {(m.hex, m.style) for m in scene.dynamic_markers()}
     assert (phantom_at, "selected") in marks and (rhox_at, "attack") in marks
-    assert scene._overlay_rects, "the attack's line of sight is drawn"
+    assert scene.canvas.overlay_rects, "the attack's line of sight is drawn"
     ring = scene.spotlight.draw(pygame.Surface(screen.get_size(), pygame.SRCALPHA),
                                 scene.projection(), scene.session, scene.time, False,
                                 lambda h: scene.renderer.stand_level(scene.game.state.board, h))
@@ -156,7 +156,7 @@ def test_the_screen_shows_the_held_attack_and_space_goes_on(
     # the attack stays on screen for the pace's pause: attacker ringed, line drawn
     marks = {(m.hex, m.style) for m in scene.dynamic_markers()}
     assert (phantom_at, "selected") in marks
-    assert scene._overlay_rects
+    assert scene.canvas.overlay_rects
     save_artifact(screen, "watch-after-attack.png")
     assert go.rect.width > 0
 
@@ -211,7 +211,7 @@ def test_at_the_normal_pace_each_action_is_ringed_for_its_pause(screen: pygame.S
             assert (phantom_at, "selected") in {(m.hex, m.style)
                                                 for m in scene.dynamic_markers()}
             frames(app, screen)
-            assert scene._overlay_rects, "the attack's line is drawn"
+            assert scene.canvas.overlay_rects, "the attack's line is drawn"
             save_artifact(screen, "watch-attack-normal-pace.png")
     assert seen_attack
     # the computer's last action stays a moment once the person is to act, then goes

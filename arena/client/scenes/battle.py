@@ -32,6 +32,8 @@ Input (mouse and keyboard alike):
   the turn with something useful left undone asks first;
 - at a hotseat game (two or more humans) a hand-off screen hides everything private until
   the next player confirms (`HandOffScene`);
+- in a window under 1200x660 the army cards fold into a tab beside the battlefield, opened
+  over it by a click or whenever a card is to be chosen or targeted;
 - Esc clears the selection, else opens the pause menu (save, load, settings, main menu,
   quit).
 
@@ -40,104 +42,80 @@ spinner meanwhile and the frame loop never waits. Each computer action stays on 
 the AI pace's pause with its figure ringed and an attack's line drawn; with "Pause before the
 computer attacks" an attack waits for Space or "Go on" (`scenes.watching`). After a computer's
 turn a recap panel lists what it did (`scenes.recap_panel`). Every turn start is autosaved.
+
+The scene is a composition of parts, each with one job:
+
+- `arena.client.intent`: the selection, the target pick and what a click means (headless);
+- `scenes.battle_input`: mouse and keyboard events; `scenes.hover_box`: the pointer's box;
+- `scenes.battle_stage`: move animations, effects, dice; `scenes.battle_canvas`: the frame;
+- the panels (`army_panel`, `hand_panel`, `turn_panel`, `combat_panel`, `log_panel`,
+  `recap_panel`), each drawing from a read-only view of the screen (`scenes.battle_view`);
+- `scenes.battle_camera`: facing the viewer's side and the camera strip;
+- `scenes.battle_dialogs`: the end-turn and risky-move questions.
+
+The scene itself holds the session and carries out the player's actions (`act`, `do`).
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
 import pygame
 
-from arena.client import content, sound, text
-from arena.client.advice import MoveWarning, Ruler, move_warning, ruler_for
+from arena.client import content, sound
+from arena.client.advice import MoveWarning, Ruler
 from arena.client.content import GameSetup, SeatSetup
 from arena.client.controllers import Controller
 from arena.client.effects import Effects
-from arena.client.feed import DiceShow, MoveAnimation, dice_after, sound_of
-from arena.client.logview import LogView
-from arena.client.overlays import draw_floater, draw_ruler, draw_tag, ruler_colours
-from arena.client.palette import HIGHLIGHTS, UI, palette
-from arena.client.picture import figure_look, picture_from_game
+from arena.client.feed import DiceShow, MoveAnimation
+from arena.client.intent import (
+    Apply,
+    AskTarget,
+    Choose,
+    Inspect,
+    Intent,
+    MoveTo,
+    Outcome,
+    Pick,
+    Refresh,
+    Select,
+)
 from arena.client.projection import Projection
 from arena.client.recap import RecapLine
-from arena.client.render import BattlefieldRenderer, FigurePlacement, Marker, Picture
+from arena.client.render import BattlefieldRenderer, Marker, Picture
 from arena.client.saves import autosave_path
+from arena.client.scenes.army_panel import ArmyPanel
 from arena.client.scenes.base import App, Scene, SceneName
-from arena.client.scenes.common import ChoiceDialog, Dialog
-from arena.client.scenes.hud import (
-    CardRow,
-    CardWidget,
-    IconButton,
-    SpellCardView,
-    SpellCardWidget,
-    battle_layout,
-    draw_dice_row,
-    draw_distribution,
-    draw_spinner,
-    hover_box_rect,
-)
+from arena.client.scenes.battle_camera import camera_widgets, facing_turn
+from arena.client.scenes.battle_canvas import Canvas
+from arena.client.scenes.battle_dialogs import EndTurnDialog, MoveConfirmDialog
+from arena.client.scenes.battle_input import BattleInput
+from arena.client.scenes.battle_stage import Stage
+from arena.client.scenes.common import ChoiceDialog
+from arena.client.scenes.hand_panel import hand_widgets
+from arena.client.scenes.hover_box import Hover
+from arena.client.scenes.hud import RailTab, battle_layout
+from arena.client.scenes.log_panel import LogPanel
 from arena.client.scenes.recap_panel import RecapPanel
-from arena.client.scenes.turn_panel import draw_turn_panel
+from arena.client.scenes.turn_panel import turn_buttons
 from arena.client.scenes.watching import Spotlight
-from arena.client.session import BattleSession, ability_name, decision_help, lead_hex
-from arena.client.settings import key_label
-from arena.client.statline import figure_stat_line, life_text
-from arena.client.ui import Button, Form, Widget, draw_panel, panel_inner
+from arena.client.session import BattleSession
+from arena.client.settings import Settings, key_label
+from arena.client.ui import Form, Widget
 from arena.engine import (
     Action,
-    Discard,
     Event,
     Game,
     IllegalAction,
-    PlaySpell,
-    UseAbility,
 )
-from arena.engine.abilities.spec import abilities_of
-from arena.engine.actions import Pos, pos_hexes
-from arena.engine.events import (
-    DamageDealt,
-    DiceRolled,
-    FigureDestroyed,
-    FigureMoved,
-    PlaneswalkerPlaced,
-)
-from arena.engine.state import HAND_LIMIT, SPELLS_PER_TURN
-from arena.engine.vocab import Phase
-from arena.hexgrid import Hex, hex_to_point
+from arena.engine.actions import Pos
+from arena.hexgrid import Hex
 
-__all__ = ["BattleScene", "MoveConfirmDialog"]
+__all__ = ["BattleScene", "EndTurnDialog", "MoveConfirmDialog"]
 
-STEP_SECONDS = 0.11
-DICE_SETTLE = 0.45
 PAN_SPEED = 600.0
-
-
-@dataclass
-class Pick:
-    """Choosing the targets of a spell or an ability: the legal actions still possible and
-    the targets chosen so far (the legal ones light up; nothing else can be picked)."""
-
-    label: str
-    actions: list[Action]
-    chosen: tuple[str, ...] = ()
-
-    def options(self) -> dict[str, list[Action]]:
-        """The next target's choices, each with the actions it keeps possible."""
-        out: dict[str, list[Action]] = {}
-        n = len(self.chosen)
-        for a in self.actions:
-            targets = _targets(a)
-            if len(targets) > n and targets[:n] == self.chosen:
-                out.setdefault(targets[n], []).append(a)
-        return out
-
-
-def _targets(action: Action) -> tuple[str, ...]:
-    return tuple(getattr(action, "targets", ()))
 
 
 class BattleScene(Scene):
@@ -164,47 +142,27 @@ class BattleScene(Scene):
         field_setup = game.state.static.field
         colours = content.zone_colours_for(field_setup.id) if content.ready() else {}
         self.renderer = BattlefieldRenderer(field_setup, colours)
+        self.army_open = False
+        """Compact windows: whether the player opened the army cards' tab."""
         self.layout = battle_layout(app.size, app.settings.ui_scale)
         self.camera = self.renderer.camera(self._viewport())
         self.slice_level: int | None = None
-        self.selected: str | None = None
-        self.walk = False
-        self.mouse: tuple[int, int] | None = None
-        self.hover_hex: Hex | None = None
-        self.hover_figure: str | None = None
-        self.cursor: Pos | None = None
-        self.pick: Pick | None = None
-        self.anims: list[MoveAnimation] = []
-        self.fx = Effects()
+        self.intent = Intent(self.session)
+        self.hover = Hover()
+        self.input = BattleInput(self)
+        self.stage = Stage(self)
+        self.canvas = Canvas(self)
         self.spotlight = Spotlight()
         self.recap: RecapPanel | None = None
-        self.flipped = False
         self.time = 0.0
-        self.dice: DiceShow | None = None
-        self._dice_serial = 0
         self.form = Form()
-        self.drag_start: tuple[int, int] | None = None
-        self.dragging = False
-        self.drag_button = 0
-        self.held: set[int] = set()
-        self.log_view = LogView()
-        self._log_cache: tuple[tuple[Any, ...], list[str]] | None = None
-        self.card_scroll = 0
+        self.log_panel = LogPanel()
+        self.log_view = self.log_panel.view
+        self.army = ArmyPanel()
         self.results_shown = False
         self.oriented = False
         self.frame_ms = 0.0
-        self._hud: tuple[Any, pygame.Surface] | None = None
-        self._picture: tuple[Any, Picture] | None = None
-        self._markers: tuple[Any, list[Marker]] | None = None
-        self._heights: tuple[Any, dict[Hex, float]] | None = None
-        self._options_cache: dict[tuple[int, str], Any] = {}
-        self._numbered: list[Widget] = []
-        self._hud_rects: list[pygame.Rect] = []
-        self._live_rects: list[pygame.Rect] = []
-        self._last_clean = False
-        self._last_surface: pygame.Surface | None = None
-        self._overlay: pygame.Surface | None = None
-        self._overlay_rects: list[pygame.Rect] = []
+        self.numbered: list[Widget] = []
         self._orient()
         self._rebuild()
 
@@ -214,6 +172,14 @@ class BattleScene(Scene):
     def game(self) -> Game:
         return self.session.game
 
+    @property
+    def settings(self) -> Settings:
+        return self.app.settings
+
+    @property
+    def on_top(self) -> bool:
+        return self.app.top is self
+
     def _viewport(self) -> tuple[float, float, float, float]:
         v = self.layout.view
         return (float(v.x), float(v.y), float(v.width), float(v.height))
@@ -222,692 +188,261 @@ class BattleScene(Scene):
         session.save(autosave_path())
 
     def _orient(self) -> None:
-        """Turn the camera so the viewer's starting side (where their Planeswalker was
-        placed; before that, nothing) is at the front."""
+        """Turn the camera so the viewer's starting side is at the front (once, until a
+        hotseat hand-off asks again)."""
         if self.oriented:
             return
-        seat = self.session.viewer
-        start = self.game.starting_positions().get(seat)
-        if start is None:
+        turn = facing_turn(self)
+        if turn is None:
             return
-        hexes = pos_hexes(start)
         self.oriented = True
-        proj = self.camera.projection()
-        best, best_cy = 0, -1e9
-        for steps in range(6):
-            p = replace(proj, angle=float(steps))
-            cy = p.to_camera(*hex_to_point(hexes[0]))[1]
-            if cy > best_cy + 1e-6:
-                best, best_cy = steps, cy
-        if best != self.camera.rotation:
-            turn = (best - self.camera.rotation) % 6
-            self.camera.rotate(turn if turn <= 3 else turn - 6)
+        if turn:
+            self.camera.rotate(turn)
             self.renderer.fit(self.camera, self._viewport())
 
     def projection(self) -> Projection:
         return self.camera.projection()
 
-    # --- derived state --------------------------------------------------------------------------
+    # --- the selection (`arena.client.intent`), read by the panels and the tests -------------
+
+    @property
+    def selected(self) -> str | None:
+        return self.intent.selected
+
+    @selected.setter
+    def selected(self, figure: str | None) -> None:
+        self.intent.selected = figure
+
+    @property
+    def walk(self) -> bool:
+        return self.intent.walk
+
+    @property
+    def pick(self) -> Pick | None:
+        return self.intent.pick
+
+    @property
+    def cursor(self) -> Pos | None:
+        return self.intent.cursor
+
+    @cursor.setter
+    def cursor(self, pos: Pos | None) -> None:
+        self.intent.cursor = pos
 
     def actors(self) -> list[str]:
-        if not self.session.human_to_act:
-            return []
-        return self.session.options.actors()
+        return self.intent.actors()
 
     def move_table(self) -> dict[Pos, Any]:
-        if self.selected is None:
-            return {}
-        opts = self.session.options
-        table = opts.walks if self.walk else opts.moves
-        return table.get(self.selected, {})
+        return self.intent.move_table()
 
     def reach(self) -> dict[Any, Any]:
-        """Reachable spaces (with cost and path) of the selected figure, cached."""
-        if self.selected is None:
-            return {}
-        key = (self.session.version, f"reach:{self.selected}:{self.walk}")
-        if key not in self._options_cache:
-            try:
-                found = self.game.reachable_spaces(self.selected, self.walk)
-            except Exception:  # noqa: BLE001 - a query must not stop the screen
-                found = {}
-            self._options_cache = {k: v for k, v in self._options_cache.items()
-                                   if k[0] == self.session.version}
-            self._options_cache[key] = found
-        result: dict[Any, Any] = self._options_cache[key]
-        return result
+        return self.intent.reach()
 
-    def attack_options(self, attacker: str) -> dict[str, Any]:
-        key = (self.session.version, f"attacks:{attacker}")
-        if key not in self._options_cache:
-            try:
-                found = {o.target: o for o in self.game.attack_options(attacker)}
-            except Exception:  # noqa: BLE001
-                found = {}
-            self._options_cache[key] = found
-        result: dict[str, Any] = self._options_cache[key]
-        return result
+    def hand_seat(self) -> int:
+        return self.intent.hand_seat()
 
-    def targets(self) -> list[Pos]:
-        """The positions the keyboard cursor steps through now."""
-        opts = self.session.options
-        if not self.session.human_to_act:
-            return []
-        if opts.place:
-            return sorted(opts.place, key=_pos_key)
-        found: list[Pos] = sorted(self.move_table(), key=_pos_key)
-        for target in self.session.options.attacks.get(self.selected or "", {}):
-            hexes = self._target_hexes(target)
-            if hexes:
-                found.append(hexes[0])
-        return found
+    def pick_hexes(self) -> dict[Hex, str]:
+        return self.intent.pick_hexes()
 
-    def choice_targets(self) -> dict[Hex, Action]:
-        """Decision and ability choices that name one figure or space, by its hex (so the
-        battlefield answers them with a click); ambiguous hexes are left out."""
-        found: dict[Hex, list[Action]] = {}
-        for action in self.session.options.other:
-            if isinstance(action, (PlaySpell, UseAbility, Discard)):
-                continue
-            hexes: set[Hex] = set()
-            for word in action.text().split()[1:]:
-                hexes.update(self._target_hexes(word)[:1])
-                parsed = _parse_hex(word)
-                if parsed is not None:
-                    hexes.add(parsed)
-            for h in hexes:
-                found.setdefault(h, []).append(action)
-        return {h: acts[0] for h, acts in found.items() if len(acts) == 1}
+    def choice_actions(self) -> list[Action]:
+        return self.intent.choice_actions()
 
-    def _target_hexes(self, target: str) -> tuple[Hex, ...]:
-        state = self.game.state
-        if target in state.figures:
-            return tuple(state.figures[target].hexes)
-        if target.startswith("crypt:"):
-            obstacle = state.static.field.board.obstacles.get(target[6:])
-            return tuple(obstacle.footprint) if obstacle else ()
-        return ()
+    def spell_actions(self) -> dict[str, list[Action]]:
+        return self.intent.spell_actions()
 
-    def picture(self) -> Picture:
-        moving: dict[str, tuple[float, float, float]] = {}
-        for anim in self.anims:
-            at = anim.at(self.time)
-            if at is not None:
-                moving[anim.figure] = at
-        pal = palette(self.app.settings.colour_blind)
-        key = (self.session.version, self.selected, pal.name,
-               tuple(sorted((k, tuple(round(c, 3) for c in v)) for k, v in moving.items())))
-        if self._picture is None or self._picture[0] != key:
-            self._picture = (key, picture_from_game(self.game, pal, selected=self.selected,
-                                                    moving=moving))
-        return self.fx.dress(self._picture[1], self.time, self.renderer.stand_level)
+    def undone_work(self) -> list[str]:
+        return self.intent.undone_work()
 
-    def heights(self) -> dict[Hex, float]:
-        key = (id(self.game.state.board), self.slice_level,
-               tuple(sorted((h.q, h.r) for h in self.game.state.glyphs)))
-        if self._heights is None or self._heights[0] != key:
-            self._heights = (key, self.renderer.pick_heights(self.picture(), self.slice_level))
-        return self._heights[1]
+    def hint(self) -> str:
+        """What the human player can do now, in a sentence."""
+        return self.intent.hint(self._hint("flip"))
 
-    def markers(self) -> list[Marker]:
-        key = (self.session.version, self.selected, self.walk,
-               (self.pick.label, self.pick.chosen) if self.pick else None)
-        if self._markers is not None and self._markers[0] == key:
-            return self._markers[1]
-        found: list[Marker] = []
-        if self.session.human_to_act:
-            opts = self.session.options
-            for pos in opts.place:
-                found.append(Marker(lead_hex(pos), "place"))
-            if self.selected is not None:
-                reach = self.reach()
-                for pos in self.move_table():
-                    r = reach.get(pos)
-                    cost = str(r.cost) if r is not None else ""
-                    if r is not None and r.provokes:
-                        found.append(Marker(lead_hex(pos), "provoke", cost))
-                    else:
-                        found.append(Marker(lead_hex(pos), "move", cost))
-                for target in opts.attacks.get(self.selected, {}):
-                    for h in self._target_hexes(target)[:1]:
-                        found.append(Marker(h, "attack"))
-            for h in self.choice_targets():
-                found.append(Marker(h, "choice"))
-            if self.pick is not None:
-                found = [Marker(h, "choice") for h in self.pick_hexes()]
-        unique: dict[Hex, Marker] = {}
-        for m in found:
-            if m.hex not in unique or m.style == "attack":
-                unique[m.hex] = m
-        result = list(unique.values())
-        self._markers = (key, result)
-        return result
+    def ruler(self) -> Ruler | None:
+        """The line-of-sight ruler to the opposing figure under the pointer."""
+        return self.intent.ruler(self.hover_figure)
 
-    def dynamic_markers(self) -> list[Marker]:
-        out = self.spotlight.markers(self.session, self.time)
-        if self.recap is not None:
-            out += self.recap.markers(self.time)
-        hover = self.cursor_hex()
-        if hover is not None:
-            out.append(Marker(hover, "hover"))
-        pos = self.hover_position()
-        if pos is not None and self.selected is not None:
-            r = self.reach().get(pos)
-            if r is not None:
-                for step in r.path[1:]:
-                    out.append(Marker(lead_hex(step), "path"))
-                out[-1] = Marker(lead_hex(r.path[-1]), "path", f"{r.cost}")
-        if isinstance(pos, tuple):  # a double-space position: its tail outlined too
-            out.append(Marker(pos[1], "hover"))
-        return out
-
-    def cursor_hex(self) -> Hex | None:
-        if self.cursor is not None:
-            return lead_hex(self.cursor)
-        return self.hover_hex
+    def move_warning(self, pos: Pos | None) -> MoveWarning:
+        return self.intent.move_warning(pos)
 
     def hover_position(self) -> Pos | None:
         """The move or placement position the mouse (or the keyboard cursor) points at."""
-        if self.cursor is not None:
-            return self.cursor
-        if self.hover_hex is None:
-            return None
-        table = self.session.options.place or self.move_table()
-        return self._position_at(self.hover_hex, table)
+        return self.intent.pointed(self.hover_hex, self._nearness())
 
-    def _position_at(self, h: Hex, table: dict[Pos, Any]) -> Pos | None:
-        """The position a pointer on ``h`` means: ``h`` itself, or for a double-space
-        figure the pair led from ``h`` whose tail is nearest the mouse -- or, after the flip
-        key, that pair's other way round (``h`` the tail)."""
-        if h in table:
-            return h
-        pairs = [p for p in table if isinstance(p, tuple) and p[0] == h]
-        if not pairs:
-            return None
+    # --- the pointer (`scenes.hover_box`) ----------------------------------------------------
+
+    @property
+    def mouse(self) -> tuple[int, int] | None:
+        return self.hover.mouse
+
+    @mouse.setter
+    def mouse(self, pos: tuple[int, int] | None) -> None:
+        self.hover.mouse = pos
+
+    @property
+    def hover_hex(self) -> Hex | None:
+        return self.hover.hex
+
+    @hover_hex.setter
+    def hover_hex(self, h: Hex | None) -> None:
+        self.hover.hex = h
+
+    @property
+    def hover_figure(self) -> str | None:
+        return self.hover.figure
+
+    @hover_figure.setter
+    def hover_figure(self, figure: str | None) -> None:
+        self.hover.figure = figure
+
+    def hover_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
+        return self.hover.lines(self)
+
+    def _nearness(self) -> Callable[[Hex], float] | None:
+        """How far the mouse is from a hex on screen (which tail of a double-space figure
+        it means), None without a mouse."""
         if self.mouse is None:
-            best = pairs[0]
-        else:
-            proj = self.projection()
-            mx, my = self.mouse
+            return None
+        proj, board = self.projection(), self.game.state.board
+        mx, my = self.mouse
 
-            def distance2(p: Pos) -> float:
-                assert isinstance(p, tuple)
-                x, y = proj.to_screen(p[1], self.game.state.board.top(p[1]))
-                return (x - mx) ** 2 + (y - my) ** 2
+        def distance2(h: Hex) -> float:
+            x, y = proj.to_screen(h, board.top(h))
+            return (x - mx) ** 2 + (y - my) ** 2
 
-            best = min(pairs, key=distance2)
-        assert isinstance(best, tuple)
-        flipped = (best[1], best[0])
-        return flipped if self.flipped and flipped in table else best
+        return distance2
 
-    def flip(self) -> None:
-        """Swap which hex of a double-space position takes the lead (guide "Flipping a
-        double-space figure"): the keyboard cursor's position at once, the mouse's from now
-        on."""
-        if isinstance(self.cursor, tuple):
-            table = self.session.options.place or self.move_table()
-            swapped = (self.cursor[1], self.cursor[0])
-            if swapped in table:
-                self.cursor = swapped
-                self.hover_hex = swapped[0]
-        else:
-            self.flipped = not self.flipped
-        self._hud = None
+    # --- what is drawn (`scenes.battle_stage`, `scenes.battle_canvas`) -----------------------
 
-    def doubles_here(self) -> bool:
-        """Whether the positions on offer now are double-space pairs (so flipping helps)."""
-        table = self.session.options.place or self.move_table()
-        return any(isinstance(p, tuple) for p in table)
+    @property
+    def anims(self) -> list[MoveAnimation]:
+        return self.stage.anims
+
+    @property
+    def fx(self) -> Effects:
+        return self.stage.fx
+
+    @property
+    def dice(self) -> DiceShow | None:
+        return self.stage.dice
+
+    def picture(self) -> Picture:
+        return self.stage.picture()
+
+    def heights(self) -> dict[Hex, float]:
+        return self.stage.heights()
+
+    def markers(self) -> list[Marker]:
+        return self.canvas.markers()
+
+    def dynamic_markers(self) -> list[Marker]:
+        return self.canvas.dynamic_markers()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.canvas.draw(surface)
+
+    def _placed(self, player: int) -> None:
+        """A Planeswalker was placed: the viewer's turns the camera to face its side."""
+        if player == self.session.viewer:
+            self._orient()
 
     # --- widgets ----------------------------------------------------------------------------------
 
+    def army_shown(self) -> bool:
+        """Compact windows: whether the army cards' panel is open over the battlefield (the
+        player opened it, or a card is to be chosen or targeted there)."""
+        if self.army_open:
+            return True
+        pick = self.intent.pick
+        return self.session.human_to_act and (
+            bool(self.session.options.choose)
+            or (pick is not None and any(t in self.game.state.static.cards
+                                         for t in pick.options())))
+
+    def toggle_army(self) -> None:
+        """Open or close the army cards' tab (compact windows)."""
+        self.army_open = not self.army_shown()
+        self._rebuild()
+
     def _rebuild(self) -> None:
         """Lay out the widgets for the current state (after every change)."""
+        if self.layout.compact and (self.layout.left.width > 0) != self.army_shown():
+            self.layout = battle_layout(self.layout.size, self.settings.ui_scale,
+                                        self.army_shown())
         lay = self.layout
-        widgets: list[Widget] = []
-        self._numbered = []
-        opts = self.session.options
-        human = self.session.human_to_act
-        state = self.game.state
-        static = state.static
-        pal = palette(self.app.settings.colour_blind)
-
-        # army cards, the acting (or viewing) player first
-        first = self.game.to_act if human else self.session.viewer
-        order = [first] + [s for s in static.seats if s != first]
-        y = lay.left.y + self._s(46) - self.card_scroll
-        card_h = int(68 * self.font_scale)
-        self.card_headers: list[tuple[int, int]] = []
-        for seat in order:
-            self.card_headers.append((seat, y))
-            y += self._s(28)
-            for uid in static.players[seat].cards:
-                row, action, note = self._card_row(seat, uid, pal.player(seat))
-                height = card_h + (self._s(18) if row.extra or row.hidden else 0)
-                rect = pygame.Rect(lay.left.x + 10, y, lay.left.width - 20, height - 6)
-                widget = CardWidget(row, rect, action, note, self.font_scale)
-                widget.visible = (rect.top >= lay.left.y + self._s(36)
-                                  and rect.bottom <= lay.left.bottom)
-                widgets.append(widget)
-                if action is not None and human and seat == self.game.to_act:
-                    self._numbered.append(widget)
-                y += height
-                for ability, actions in self.ability_actions().get(uid, {}).items():
-                    brect = pygame.Rect(lay.left.x + 26, y - 2, lay.left.width - 36,
-                                        self._s(26))
-                    name = self._ability_name(uid, ability)
-                    b = Button(rect=brect, label=f"Use {name}", name=f"use:{uid}/{ability}",
-                               px=self._s(15), style="primary",
-                               action=partial(self.start_pick, f"Use {name}", actions),
-                               note=f"Use the ability {name} of this card.")
-                    b.visible = (brect.top >= lay.left.y + self._s(36)
-                                 and brect.bottom <= lay.left.bottom)
-                    widgets.append(b)
-                    y += self._s(30)
-            y += 8
-        self.cards_height = y + self.card_scroll - lay.left.y
-
-        # turn panel buttons
-        bx = lay.turn.x + 12
-        bw = lay.turn.width - 24
-        bh = self._s(34)
-        by = lay.turn.bottom - 12 - bh
-        buttons: list[Button] = []
-        if human:
-            half = (bw - 8) // 2
-            buttons.append(Button(rect=pygame.Rect(bx + half + 8, by, bw - half - 8, bh),
-                                  label="End turn",
-                                  name="end-turn", hint=self._hint("end-turn"),
-                                  hotkeys=(self._bound("end-turn"),),
-                                  style="danger", enabled=opts.end_turn is not None,
-                                  action=self.end_turn,
-                                  note="Finish the turn (asks first when something useful "
-                                       "is left undone)."))
-            can_undo = self.session.can_undo
-            undo_text = self.session.undo_text
-            redo = (f" {self._hint('undo')} with Shift, or Ctrl+Y, redoes what you took back."
-                    if self.session.can_redo else "")
-            buttons.append(Button(rect=pygame.Rect(bx, by, half, bh),
-                                  label=f"Undo: {undo_text}" if can_undo else "Undo",
-                                  name="undo", hint=self._hint("undo"),
-                                  hotkeys=(self._bound("undo"),),
-                                  enabled=can_undo, action=self.undo,
-                                  note=(f"Take back: {undo_text}." if can_undo else undo_text)
-                                  + redo))
-            by -= bh + 8
-            step = opts.end_move or opts.end_attack
-            if step is not None:
-                label = "End move" if opts.end_move else "End attack"
-                buttons.append(Button(rect=pygame.Rect(bx, by, bw, bh), label=label,
-                                      name="end-step", hint=self._hint("end-step"),
-                                      style="primary", hotkeys=(self._bound("end-step"),),
-                                      action=partial(self.act, step)))
-                by -= bh + 8
-            if self.selected is not None and self.selected in opts.walks:
-                buttons.append(Button(rect=pygame.Rect(bx, by, bw, bh),
-                                      label="Fly instead" if self.walk else "Walk instead",
-                                      name="walk", hint="W", hotkeys=(pygame.K_w,),
-                                      action=self.toggle_walk,
-                                      note="A flying figure may move on foot this time."))
-                by -= bh + 8
-            extra = self.choice_actions()
-            if self.pick is not None:
-                extra = []
-                buttons.append(Button(rect=pygame.Rect(bx, by, bw, bh), label="Cancel",
-                                      name="pick:cancel", hint="Esc",
-                                      action=self.cancel_pick))
-                by -= bh + 8
-            top_limit = lay.turn.y + int(lay.turn.height * 0.5)
-            room = max(0, (by - top_limit) // (bh + 6) + 1)
-            shown = extra if len(extra) <= min(room, 9) else extra[:max(0, min(room, 9) - 1)]
-            if len(shown) < len(extra):
-                buttons.append(Button(rect=pygame.Rect(bx, by, bw, bh),
-                                      label=f"More choices ({len(extra)})…", name="opt:more",
-                                      hint=str(len(shown) + 1), px=self._s(18),
-                                      action=partial(self.more_choices, extra)))
-                by -= bh + 6
-            for i, action in enumerate(reversed(shown)):
-                number = len(shown) - i
-                b = Button(rect=pygame.Rect(bx, by, bw, bh),
-                           label=self.session.describe(action), name=f"opt:{action.text()}",
-                           hint=str(number), action=partial(self.act, action),
-                           px=self._s(18))
-                buttons.append(b)
-                by -= bh + 6
-            self._numbered = ([b for b in reversed(buttons) if b.name.startswith("opt:")]
-                              or self._numbered)
-        elif self.session.held is not None:
-            buttons.append(Button(rect=pygame.Rect(bx, by, bw, bh), label="Go on",
-                                  name="go-on", hint="Space", style="primary",
-                                  action=self.go_on,
-                                  note="Let the computer's attack happen (Space or Enter)."))
-        self.buttons_top = by + bh
+        widgets, self.numbered = self.army.widgets(self)
+        buttons, answers, self.buttons_top = turn_buttons(self)
+        self.numbered = answers or self.numbered
         widgets += buttons
-
-        widgets += self._hand_widgets()
-
-        # camera controls
-        cam = lay.camera
-        size = cam.height
-        gap = 6
-        icons = [
-            ("rotate-left", lambda: self.camera.rotate(-1),
-             f"Turn the view left ({self._hint('rotate-left')})",
-             (self._bound("rotate-left"),)),
-            ("rotate-right", lambda: self.camera.rotate(1),
-             f"Turn the view right ({self._hint('rotate-right')})",
-             (self._bound("rotate-right"),)),
-            ("zoom-out", lambda: self.zoom(1 / 1.2),
-             f"Zoom out ({self._hint('zoom-out')}, wheel)",
-             self._keys("zoom-out", pygame.K_MINUS, pygame.K_KP_MINUS)),
-            ("zoom-in", lambda: self.zoom(1.2), f"Zoom in ({self._hint('zoom-in')}, wheel)",
-             self._keys("zoom-in", pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS)),
-            ("slice-down", lambda: self.slice(-1),
-             f"Hide the top level ({self._hint('slice-down')})",
-             (self._bound("slice-down"),)),
-            ("slice-up", lambda: self.slice(1),
-             f"Show one more level ({self._hint('slice-up')})", (self._bound("slice-up"),)),
-            ("fit", self.fit, "Fit the battlefield in view (F)", (pygame.K_f, pygame.K_HOME)),
-        ]
-        x = cam.x
-        for icon, action, note, keys in icons:
-            widgets.append(IconButton(icon, pygame.Rect(x, cam.y, size, size), action, note,
-                                      keys))
-            x += size + gap
-        menu = IconButton("menu", pygame.Rect(lay.top.right - lay.top.height - 4, 4,
-                                              lay.top.height - 8, lay.top.height - 8),
-                          self.pause, "Menu: save, load, settings, quit (Esc)")
-        widgets.append(menu)
-        self._log_lines()
-        if not self.log_view.following:
-            log = self.layout.log
-            bh = self._s(30)
-            unread = self.log_view.unread
-            widgets.append(Button(
-                rect=pygame.Rect(log.x + 10, log.bottom - bh - 8, log.width - 20, bh),
-                label=f"Jump to latest ({unread} new)" if unread else "Jump to latest",
-                name="log:latest", hint="End", hotkeys=(pygame.K_END,), px=self._s(16),
-                action=self.jump_to_latest,
-                note="The log stays where you scrolled while new events arrive below."))
+        widgets += hand_widgets(self)
+        widgets += camera_widgets(self)
+        if lay.compact:
+            widgets.append(RailTab(rect=lay.rail, label="Army cards", name="army-tab",
+                                   action=self.toggle_army, lit=lay.left.width > 0,
+                                   note="Show or hide the army cards over the battlefield."))
+        jump = self.log_panel.jump_button(self.session.log, lay.log, self.font_scale,
+                                    self.jump_to_latest)
+        if jump is not None:
+            widgets.append(jump)
         if self.recap is not None:
             self.recap.layout(lay.view, lay.camera.top - 30, self.font_scale)
             widgets += self.recap.widgets(self.font_scale, self.show_recap_line,
                                           self.close_recap)
         self.form.set(widgets)
-        self._hud = None
+        self.hud_changed()
 
-    def _card_row(self, seat: int, uid: str, color: tuple[int, int, int]
-                  ) -> tuple[CardRow, Any, str]:
-        state = self.game.state
-        static = state.static
-        card = static.card_def(uid)
-        figs = static.cards[uid].figures
-        zones = [state.figures[f].zone for f in figs]
-        on = zones.count("battlefield")
-        reserve = zones.count("reserve")
-        gone = zones.count("graveyard")
-        standing = [f for f in figs if state.figures[f].zone == "battlefield"]
-        if standing:  # the values now, with what changes them (`arena.client.statline`)
-            stats = f"{figure_stat_line(self.game, standing[0])} · Ht {card.height}"
-        else:
-            stats = (f"Move {card.move} · Range {card.range} · Att {card.attack} · "
-                     f"Def {card.defense} · Ht {card.height}")
-        if card.kind == "planeswalker" or (card.figures == 1 and card.life > 1):
-            damage = sum(state.figures[f].damage for f in figs)
-            if gone:
-                where = "Destroyed"
-            elif standing:
-                where = life_text(self.game, standing[0])
-            else:
-                where = f"Life {card.life - damage}/{card.life} · not placed yet"
-        else:
-            parts = []
-            if on:
-                parts.append(f"{on} on the field")
-            if reserve:
-                parts.append(f"{reserve} in reserve")
-            if gone:
-                parts.append(f"{gone} destroyed")
-            where = " · ".join(parts) + f" · life {card.life}"
-        opts = self.session.options
-        human = self.session.human_to_act and seat == self.game.to_act
-        chosen = state.turn_state.chosen == uid and state.phase not in (Phase.CHOOSE, Phase.SETUP)
-        cs = state.cards.get(uid)
-        destroyed = cs is not None and cs.zone == "graveyard"
-        state_name, badge, note = "", "", ""
-        action: Callable[[], object] | None = None
-        if destroyed:
-            state_name, badge = "destroyed", "Destroyed"
-        elif chosen:
-            state_name, badge = "chosen", "Chosen"
-        if human and uid in opts.choose:
-            state_name, badge = "choosable", "Choose"
-            action = partial(self.choose, opts.choose[uid])
-            note = f"Choose {card.name}: its figures act this turn."
-        elif human and uid in opts.summon:
-            state_name, badge = "summonable", "Summon"
-            action = partial(self.act, opts.summon[uid])
-            note = f"Summon {card.name} from reserve next to your Planeswalker."
-        elif reserve and not on and card.kind != "planeswalker":
-            badge = badge or "Reserve"
-        if self.pick is not None and uid in self.pick.options():
-            state_name, badge = "choosable", "Target"
-            action = partial(self.pick_target, uid)
-            note = f"Target {card.name} with {self.pick.label}."
-        if not note:
-            note = self._card_note(uid)
-        names, hidden = [], 0
-        viewer = self.hand_seat()
-        for att in cs.enchantments if cs is not None else ():
-            owner = static.spells[att.spell].owner if att.spell in static.spells else 0
-            if att.face_up:
-                names.append(static.spell_name(att.spell))
-            elif owner == viewer:
-                names.append(f"{static.spell_name(att.spell)} (face down)")
-            else:
-                hidden += 1
-        extra = ("Enchanted: " + ", ".join(names)) if names else \
-            ("Face-down enchantment" if hidden else "")
-        counters = [f"{n} {kind} counter{'s' if n != 1 else ''}"
-                    for kind, n in (cs.counters if cs is not None else ()) if n]
-        if counters:
-            extra = " · ".join([extra] + counters if extra else counters)
-        row = CardRow(uid, card.name, (list(card.colours) or ["colourless"])[0], stats, where,
-                      color, state_name, badge, extra=extra, hidden=hidden)
-        return row, action, note
+    # --- actions ----------------------------------------------------------------------------------
 
-    def _card_note(self, uid: str) -> str:
-        static = self.game.state.static
-        lines = [f"{a.name}: {a.text}".strip()
-                 for a in abilities_of(static, static.cards[uid].def_id)]
-        return "  ·  ".join(lines[:3])
-
-    # --- spells and abilities ------------------------------------------------------------------
-
-    def hand_seat(self) -> int:
-        """Whose hand the screen shows: the human player to act, else the viewer."""
-        return self.game.to_act if self.session.human_to_act else self.session.viewer
-
-    def choice_actions(self) -> list[Action]:
-        """The answers shown as numbered buttons: every legal action that is not a move, an
-        attack, a card to choose or summon, a step's end or a card in the hand (those have
-        their own controls), each once."""
-        if not self.session.human_to_act:
-            return []
-        return list(dict.fromkeys(a for a in self.session.options.other
-                                  if not isinstance(a, (PlaySpell, UseAbility, Discard))))
-
-    def spell_actions(self) -> dict[str, list[Action]]:
-        """The legal PlaySpell actions now, by spell card."""
-        out: dict[str, list[Action]] = {}
-        if self.session.human_to_act:
-            for a in self.session.options.other:
-                if isinstance(a, PlaySpell):
-                    out.setdefault(a.spell, []).append(a)
-        return out
-
-    def discard_actions(self) -> dict[str, Action]:
-        if not self.session.human_to_act:
-            return {}
-        return {a.spell: a for a in self.session.options.other if isinstance(a, Discard)}
-
-    def ability_actions(self) -> dict[str, dict[str, list[Action]]]:
-        """The legal UseAbility actions now, by army card and ability."""
-        out: dict[str, dict[str, list[Action]]] = {}
-        if self.session.human_to_act:
-            for a in self.session.options.other:
-                if isinstance(a, UseAbility):
-                    out.setdefault(a.card, {}).setdefault(a.ability, []).append(a)
-        return out
-
-    def _ability_name(self, uid: str, ability: str) -> str:
-        return ability_name(self.game.state.static, uid, ability)
+    def do(self, outcome: Outcome) -> None:
+        """Carry out what a click or a pick step means (`arena.client.intent`)."""
+        match outcome:
+            case Apply(action=action):
+                self.act(action)
+            case MoveTo(pos=pos, action=action):
+                self.move_to(pos, action)
+            case Select(figure=figure):
+                self.select(figure)
+            case Choose(action=action, figure=figure):
+                self.choose(action)
+                if figure in self.actors():
+                    self.select(figure)
+            case Inspect(figure=figure):
+                self.hover_figure = figure
+            case AskTarget(label=label, targets=targets):
+                self.app.push(ChoiceDialog(
+                    self.app, f"{label}: choose a target",
+                    [(self.intent.target_label(t), partial(self.pick_target, t))
+                     for t in targets]))
+                self.canvas.forget_markers()
+                self._rebuild()
+            case Refresh():
+                self.canvas.forget_markers()
+                self._rebuild()
 
     def start_pick(self, label: str, actions: Sequence[Action]) -> None:
         """Play a spell or use an ability: at once without targets, else pick them."""
-        if not actions:
-            return
-        if all(not _targets(a) for a in actions):
+        outcome = self.intent.start_pick(label, actions)
+        if isinstance(outcome, Apply):
             self.cancel_pick()
-            self.act(actions[0])
-            return
-        self.pick = Pick(label, list(actions))
-        self.selected = None
-        self._pick_step()
-
-    def _pick_step(self) -> None:
-        pick = self.pick
-        assert pick is not None
-        options = pick.options()
-        done = [a for a in pick.actions if _targets(a) == pick.chosen]
-        if done and not options:
-            self.pick = None
-            self.act(done[0])
-            return
-        off_board = [t for t in options if not self._target_hexes_any(t)
-                     and t not in self.game.state.static.cards]
-        if off_board:
-            self.app.push(ChoiceDialog(self.app, f"{pick.label}: choose a target",
-                                       [(self._target_label(t), partial(self.pick_target, t))
-                                        for t in options]))
-        self._markers = None
-        self._rebuild()
+        self.do(outcome)
 
     def pick_target(self, target: str) -> None:
-        pick = self.pick
-        if pick is None or target not in pick.options():
-            return
-        pick.actions = pick.options()[target]
-        pick.chosen = pick.chosen + (target,)
-        self._pick_step()
+        self.do(self.intent.pick_target(target))
 
     def cancel_pick(self) -> None:
-        if self.pick is not None:
-            self.pick = None
-            self._markers = None
+        if self.intent.pick is not None:
+            self.intent.pick = None
+            self.canvas.forget_markers()
             self._rebuild()
 
-    def _target_hexes_any(self, target: str) -> tuple[Hex, ...]:
-        found = self._target_hexes(target)
-        if found:
-            return found
-        parsed = _parse_hex(target)
-        return (parsed,) if parsed is not None else ()
-
-    def _target_label(self, target: str) -> str:
-        static = self.game.state.static
-        if target in static.figures:
-            return static.figure_name(target)
-        if target in static.cards:
-            return static.card_def(target).name
-        if target in static.spells:
-            return static.spell_name(target)
-        if target.startswith("p") and target[1:].isdigit():
-            return self.session.seat_label(int(target[1:]))
-        return target
-
-    def pick_hexes(self) -> dict[Hex, str]:
-        """The battlefield spaces that answer the current pick, with their target."""
-        out: dict[Hex, str] = {}
-        if self.pick is not None:
-            for target in self.pick.options():
-                for h in self._target_hexes_any(target)[:1]:
-                    out[h] = target
-        return out
-
-    def _hand_widgets(self) -> list[Widget]:
-        lay = self.layout
-        state = self.game.state
-        static = state.static
-        seat = self.hand_seat()
-        hand = state.players[seat].hand if seat in state.players else ()
-        playable = self.spell_actions()
-        discards = self.discard_actions()
-        k = self.font_scale
-        inner_top = lay.hand.y + self._s(26)
-        h = lay.hand.bottom - 6 - inner_top
-        w = min(int(h * 1.3), max(60, (lay.hand.width - 20) // max(1, len(hand)) - 6))
-        x = lay.hand.x + 10
-        out: list[Widget] = []
-        for uid in hand:
-            d = static.spell_def(uid)
-            view = SpellCardView(uid)
-            action: Callable[[], object] | None = None
-            note = ""
-            if d is not None:
-                view = SpellCardView(uid, d.name, getattr(d, "colour", "colourless"),
-                                     getattr(d, "type", ""), getattr(d, "cost", 0),
-                                     getattr(d, "text", ""), getattr(d, "provenance", ""))
-                note = f"{d.name} ({view.kind.replace('_', ' ')}, {view.cost}): {view.body}"
-            if uid in discards:
-                view.state, view.badge = "discard", "Discard"
-                action = partial(self.act, discards[uid])
-                note = f"Discard {view.name}. " + note
-            elif self.pick is not None and uid in self.pick.options():
-                view.state, view.badge = "playable", "Target"
-                action = partial(self.pick_target, uid)
-            elif uid in playable and self.pick is None:
-                view.state, view.badge = "playable", "Play"
-                action = partial(self.start_pick, f"Play {view.name}", playable[uid])
-                note = "Play: " + note
-            elif self.pick is not None and self.pick.actions and \
-                    getattr(self.pick.actions[0], "spell", None) == uid:
-                view.state, view.badge = "picking", "Targets…"
-            out.append(SpellCardWidget(view, pygame.Rect(x, inner_top, w, h), action, note,
-                                       k * min(1.0, w / (h * 0.9))))
-            x += w + 6
-        return out
-
-    def _draw_hand(self, hud: pygame.Surface) -> None:
-        lay = self.layout
-        state = self.game.state
-        seat = self.hand_seat()
-        hand = state.players[seat].hand if seat in state.players else ()
-        played = state.turn_state.spells_played if self.game.to_act == seat else 0
-        title = f"{self.session.seat_label(seat)}'s hand  ·  {len(hand)} card"
-        title += "" if len(hand) == 1 else "s"
-        draw_panel(hud, lay.hand, "", px=self._s(18))
-        text.blit(hud, title, self._s(17), UI["text"], (lay.hand.x + 10, lay.hand.y + 5),
-                  bold=True)
-        if self.discard_actions():
-            note, color = f"Hand limit: discard down to {HAND_LIMIT} (click a card)", UI["bad"]
-        elif self.pick is not None:
-            note, color = f"{self.pick.label}: click a lit target (Esc cancels)", UI["accent"]
-        else:
-            note, color = f"Spells this turn {played}/{SPELLS_PER_TURN}", UI["teal"]
-        text.blit(hud, note, self._s(16), color, (lay.hand.right - 10, lay.hand.y + 6),
-                  anchor="topright", bold=True)
-        if not hand:
-            text.blit(hud, "No spell cards in hand.", self._s(16), UI["muted"],
-                      lay.hand.center, anchor="center")
-
-    # --- actions ----------------------------------------------------------------------------------
+    def click_at(self, h: Hex | None, figure: str | None, exact: Pos | None) -> None:
+        """Act on a hex and/or a figure (from a click or the keyboard cursor)."""
+        self.do(self.intent.click(h, figure, exact, self._nearness()))
 
     def act(self, action: Action | None) -> list[Event]:
         """Apply an action for the human player; show why when the engine refuses."""
         if action is None or not self.session.human_to_act:
             return []
-        self.pick = None
+        self.intent.pick = None
         try:
             events = self.session.apply(action)
         except IllegalAction as exc:
@@ -936,7 +471,7 @@ class BattleScene(Scene):
         self.session.ai_wait = self.app.settings.ai_delay
         self._after_change(events or ())
         self.spotlight.note(self.session, self.time, self.app.settings.ai_delay,
-                            max([self.time] + [a.end for a in self.anims]))
+                            self.stage.busy_until())
 
     def undo(self) -> None:
         """Take back the human player's last action (one step; Shift+U or Ctrl+Y redoes)."""
@@ -960,37 +495,10 @@ class BattleScene(Scene):
 
     def _reset_after_rewind(self) -> None:
         """Forget what the screen showed of the position before an undo or redo."""
-        self.pick = None
+        self.intent.pick = None
         self.cursor = None
-        self.anims.clear()
-        self.fx.clear()
-        self.dice = None
-        self._picture = None
+        self.stage.clear()
         self._after_change(())
-
-    def undone_work(self) -> list[str]:
-        """Useful things the human player could still do this turn (for the end-turn
-        question)."""
-        opts = self.session.options
-        state = self.game.state
-        found = []
-        actors = self.actors()
-        if actors:
-            names = ", ".join(state.static.figure_name(f) for f in actors[:3])
-            more = f" and {len(actors) - 3} more" if len(actors) > 3 else ""
-            found.append(f"{names}{more} could still move or attack")
-        if opts.summon:
-            found.append("a card could still be summoned")
-        spells = self.spell_actions()
-        if spells:
-            left = SPELLS_PER_TURN - state.turn_state.spells_played
-            cards = f"{len(spells)} spell card{'s' if len(spells) > 1 else ''}"
-            found.append(f"{cards} could be played ({left} more "
-                         f"play{'s' if left != 1 else ''} this turn)" if left < len(spells)
-                         else f"{cards} could be played")
-        if self.ability_actions():
-            found.append("an ability could be used")
-        return found
 
     def end_turn(self) -> None:
         """End the turn, asking first when something useful is left undone."""
@@ -1017,97 +525,21 @@ class BattleScene(Scene):
                                     for a in actions]))
 
     def select(self, figure: str | None) -> None:
-        self.selected = figure
-        self.walk = False
-        self.cursor = None
+        self.intent.select(figure)
         self._rebuild()
 
     def toggle_walk(self) -> None:
-        self.walk = not self.walk
+        self.intent.walk = not self.intent.walk
         self._rebuild()
 
     def _after_change(self, events: Sequence[Event]) -> None:
-        self.pick = None
-        self._on_events(events)
-        actors = self.actors()
-        if self.selected not in actors:
-            self.selected = actors[0] if len(actors) == 1 else None
-            self.walk = False
+        self.intent.pick = None
+        self.stage.on_events(events, self._play, self._placed)
+        self.intent.settle()
         for notice in self.session.notices:
             self.app.toast(notice, error=True)
         self.session.notices.clear()
         self._rebuild()
-
-    def _on_events(self, events: Sequence[Event]) -> None:
-        board = self.game.state.board
-        scale = self.app.settings.animation_scale
-        before = self._picture[1] if self._picture is not None else None
-        for event in events:
-            sound_name = sound_of(event, animated=scale > 0)
-            if sound_name is not None:
-                self._play(sound_name)
-            self.dice = dice_after(self.dice, event, self.time, self._dice_serial)
-            if self.dice is not None:
-                self._dice_serial = self.dice.serial
-            match event:
-                case FigureMoved(figure=figure, path=path) if scale > 0:
-                    points = []
-                    for pos in path:
-                        hexes = pos_hexes(pos)
-                        xs = [hex_to_point(h) for h in hexes]
-                        x = sum(p[0] for p in xs) / len(xs)
-                        y = sum(p[1] for p in xs) / len(xs)
-                        level = max(self.renderer.stand_level(board, h) for h in hexes)
-                        points.append((x, y, level))
-                    start = max([self.time] + [a.end for a in self.anims])
-                    self.anims.append(MoveAnimation(figure, points, start,
-                                                    STEP_SECONDS * scale))
-                case PlaneswalkerPlaced(player=player) if player == self.session.viewer:
-                    self._orient()
-        if scale > 0:
-            self._effects_for(events, before, scale)
-
-    def _effects_for(self, events: Sequence[Event], before: Picture | None,
-                     scale: float) -> None:
-        """Hit flashes, damage numbers and fading figures for these events; each starts once
-        the dice have settled and the figure has finished moving."""
-        state = self.game.state
-        static = state.static
-        board = state.board
-        rolled = any(isinstance(e, DiceRolled) for e in events)
-        settle = self.time + (self._settle() if rolled else 0.0)
-        destroyed: dict[str, tuple[Hex, ...]] = {}
-        for event in events:
-            if isinstance(event, FigureDestroyed):
-                old = before.figures.get(event.figure) if before is not None else None
-                destroyed[event.figure] = tuple(event.hexes) or (old.hexes if old else ())
-
-        def start_for(figure: str) -> float:
-            return max([settle, *(a.end for a in self.anims if a.figure == figure)])
-
-        for event in events:
-            match event:
-                case DamageDealt(figure=figure, amount=amount) if figure in static.figures:
-                    fs = state.figures.get(figure)
-                    hexes = tuple(fs.hexes) if fs is not None and fs.hexes else \
-                        destroyed.get(figure, ())
-                    if not hexes:
-                        continue
-                    height = max(self.renderer.stand_level(board, h) for h in hexes) + \
-                        float(static.figure_def(figure).height)
-                    self.fx.add_hit(figure, amount, start_for(figure), scale, hexes, height)
-                case FigureDestroyed(figure=figure) if figure in static.figures:
-                    hexes = destroyed.get(figure, ())
-                    old = before.figures.get(figure) if before is not None else None
-                    if old is not None:
-                        placement = replace(old, hexes=hexes or old.hexes, offset=None)
-                    elif hexes:
-                        placement = FigurePlacement(
-                            figure_look(self.game, figure,
-                                        palette(self.app.settings.colour_blind)), hexes)
-                    else:
-                        continue
-                    self.fx.add_fade(figure, placement, start_for(figure), scale)
 
     # --- camera -----------------------------------------------------------------------------------
 
@@ -1119,8 +551,8 @@ class BattleScene(Scene):
         level = self.slice_level if self.slice_level is not None else top
         level = max(1, min(top, level + delta))
         self.slice_level = None if level >= top else level
-        self._heights = None
-        self._hud = None
+        self.stage.forget_heights()
+        self.hud_changed()
 
     def fit(self) -> None:
         self.renderer.fit(self.camera, self._viewport())
@@ -1129,14 +561,14 @@ class BattleScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         old = self.layout.view
-        self.layout = battle_layout(size, self.app.settings.ui_scale)
+        self.layout = battle_layout(size, self.app.settings.ui_scale, self.army_shown())
         if old.size != self.layout.view.size:
             self.renderer.fit(self.camera, self._viewport())
         self.camera.viewport = self._viewport()
         self._rebuild()
 
     def on_reveal(self) -> None:
-        self._picture = None
+        self.stage.forget_picture()
         self._rebuild()
 
     def on_exit(self) -> None:
@@ -1146,246 +578,11 @@ class BattleScene(Scene):
         self.app.push(self.app.scene(SceneName.PAUSE, self))
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        kind = event.type
-        if kind == pygame.KEYDOWN:
-            self._key(event)
-            return
-        if kind == pygame.KEYUP:
-            self.held.discard(event.key)
-            return
-        if kind in (pygame.WINDOWLEAVE, pygame.WINDOWFOCUSLOST):
-            self.mouse = None  # the pointer left: nothing is hovered any more
-            self._update_hover(None)
-            return
-        if kind == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            if self.drag_start is not None:
-                dx = event.pos[0] - self.drag_start[0]
-                dy = event.pos[1] - self.drag_start[1]
-                if self.dragging or abs(dx) + abs(dy) > 6:
-                    if not self.dragging:
-                        dx, dy = dx, dy
-                    self.dragging = True
-                    self.camera.pan_by(*event.rel)
-            used = self.form.handle_event(event)
-            self._update_hover(None if used or self._over_panel(event.pos) else event.pos)
-            return
-        if kind == pygame.MOUSEWHEEL:
-            pos = self.mouse or (0, 0)
-            if self.recap is not None and self.recap.rect.collidepoint(pos):
-                self.recap.scroll(event.y)
-                self._rebuild()
-            elif self.layout.log.collidepoint(pos):
-                self._log_lines()
-                self.log_view.scroll(event.y, self._log_rows())
-                self._rebuild()
-            elif self.layout.left.collidepoint(pos):
-                limit = max(0, self.cards_height - self.layout.left.height + 12)
-                self.card_scroll = max(0, min(limit, self.card_scroll - event.y * 40))
-                self._rebuild()
-            elif self.layout.view.collidepoint(pos):
-                self.zoom(1.15 ** event.y, pos)
-            return
-        if kind == pygame.MOUSEBUTTONDOWN:
-            self.mouse = event.pos
-            if event.button == 1 and self.form.handle_event(event):
-                return
-            if self._over_panel(event.pos):
-                return
-            if event.button in (1, 2, 3):
-                self.drag_start = event.pos
-                self.drag_button = event.button
-                self.dragging = False
-            return
-        if kind == pygame.MOUSEBUTTONUP:
-            self.mouse = event.pos
-            if event.button == 1 and self.form.pressed is not None:
-                self.form.handle_event(event)
-                self.drag_start = None
-                return
-            was_drag = self.dragging
-            started = self.drag_start
-            self.drag_start = None
-            self.dragging = False
-            if was_drag or started is None:
-                return
-            if event.button == 1:
-                self.click(event.pos)
-            elif event.button == 3:
-                self.select(None)
+        self.input.handle_event(event)
 
-    def _over_panel(self, pos: tuple[int, int]) -> bool:
-        lay = self.layout
-        return any(r.collidepoint(pos) for r in (lay.top, lay.left, lay.turn, lay.info,
-                                                  lay.log, lay.camera, lay.hand)) or \
-            (self.recap is not None and self.recap.rect.collidepoint(pos))
-
-    def _update_hover(self, pos: tuple[int, int] | None) -> None:
-        old = (self.hover_hex, self.hover_figure)
-        if pos is None or not self.layout.view.collidepoint(pos):
-            self.hover_hex = self.hover_figure = None
-        else:
-            self.cursor = None
-            self.hover_figure = self.renderer.figure_under(pos)
-            self.hover_hex = self.projection().hex_under(pos, self.heights())
-            if self.hover_figure is not None:
-                hexes = self.game.state.figures[self.hover_figure].hexes
-                if hexes and self.hover_hex not in hexes:
-                    self.hover_hex = self.projection().nearest(hexes)
-        if old != (self.hover_hex, self.hover_figure):
-            self._hud = None
-
-    def _key(self, event: pygame.event.Event) -> None:
-        key = event.key
-        if self.session.held is not None and key in (
-                pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, self._bound("end-step")):
-            self.go_on()
-            return
-        if key == pygame.K_ESCAPE:
-            if self.recap is not None:
-                self.close_recap()
-                return
-            if self.pick is not None:
-                self.cancel_pick()
-                return
-            if self.selected is not None or self.cursor is not None:
-                self.select(None)
-            else:
-                self.pause()
-            return
-        if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
-            self.held.add(key)
-            return
-        if key == pygame.K_TAB:
-            shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
-            self.cycle_figure(-1 if shift else 1)
-            return
-        if key in (pygame.K_PERIOD, pygame.K_COMMA):
-            self.cycle_target(1 if key == pygame.K_PERIOD else -1)
-            return
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.cursor is not None:
-                self.confirm_cursor()
-            elif self.form.focused is not None:
-                self.form.focused.activate()
-            return
-        mods = getattr(event, "mod", 0)
-        if ((key == self._bound("undo") and mods & pygame.KMOD_SHIFT)
-                or (key == pygame.K_y and mods & pygame.KMOD_CTRL)):
-            self.redo()
-            return
-        if key == self._bound("flip"):
-            self.flip()
-            return
-        if pygame.K_1 <= key <= pygame.K_9:
-            index = key - pygame.K_1
-            if index < len(self._numbered):
-                self._numbered[index].activate()
-            return
-        self.form.handle_event(event)
-
-    def cycle_figure(self, delta: int) -> None:
-        actors = self.actors()
-        if not actors:
-            return
-        if self.selected in actors:
-            index = (actors.index(self.selected) + delta) % len(actors)
-        else:
-            index = 0 if delta > 0 else len(actors) - 1
-        self.select(actors[index])
-
-    def cycle_target(self, delta: int) -> None:
-        targets = self.targets()
-        if not targets:
-            return
-        if self.cursor in targets:
-            index = (targets.index(self.cursor) + delta) % len(targets)
-        else:
-            index = 0 if delta > 0 else len(targets) - 1
-        self.cursor = targets[index]
-        self.hover_hex = lead_hex(self.cursor)
-        self.hover_figure = self.game.state.occupant_map().get(self.hover_hex)
-        self._hud = None
-
-    def confirm_cursor(self) -> None:
-        pos = self.cursor
-        if pos is None:
-            return
-        self.cursor = None
-        self.click_at(lead_hex(pos), self.game.state.occupant_map().get(lead_hex(pos)), pos)
-
-    def click(self, pos: tuple[int, int]) -> None:
-        """A left click on the battlefield at screen ``pos``."""
-        if not self.layout.view.collidepoint(pos):
-            return
-        figure = self.renderer.figure_under(pos)
-        h = self.projection().hex_under(pos, self.heights())
-        self.mouse = pos
-        self.click_at(h, figure, None)
-
-    def click_at(self, h: Hex | None, figure: str | None, exact: Pos | None) -> None:
-        """Act on a hex and/or a figure (from a click or the keyboard cursor)."""
-        session = self.session
-        if not session.human_to_act:
-            if figure is not None:
-                self.hover_figure = figure
-            return
-        opts = session.options
-        if self.pick is not None:
-            lit = self.pick_hexes()
-            options = self.pick.options()
-            if figure is not None and figure in options:
-                self.pick_target(figure)
-            elif h is not None and h in lit:
-                self.pick_target(lit[h])
-            return
-        if opts.place and h is not None:
-            pos = exact if exact in opts.place else self._position_at(h, opts.place)
-            if pos is not None:
-                self.act(opts.place[pos])
-                return
-        if figure is None and h is not None:
-            figure = self.game.state.occupant_map().get(h)
-        if figure is not None:
-            if self.selected is not None and figure in opts.attacks.get(self.selected, {}):
-                self.act(opts.attacks[self.selected][figure])
-                return
-            if figure in self.actors():
-                self.select(figure)
-                return
-            card = self.game.state.static.figures[figure].card
-            if card in opts.choose:
-                self.choose(opts.choose[card])
-                if figure in self.actors():
-                    self.select(figure)
-                return
-        if h is not None and self.selected is not None:
-            table = self.move_table()
-            pos = exact if exact in table else self._position_at(h, table)
-            if pos is not None:
-                self.move_to(pos, table[pos])
-                return
-            obstacle = self.game.state.board.obstacle_at.get(h)
-            if obstacle is not None:
-                target = f"crypt:{obstacle.id}"
-                attack = opts.attacks.get(self.selected, {}).get(target)
-                if attack is not None:
-                    self.act(attack)
-                    return
-        if h is not None:
-            choice = self.choice_targets().get(h)
-            if choice is not None:
-                self.act(choice)
-                return
-        if self.selected is not None:
-            self.select(None)
-
-    def move_warning(self, pos: Pos | None) -> MoveWarning:
-        """What moving the selected figure to ``pos`` would set off (from the engine's
-        reach: leaving-engagement attacks, falls, water, a glyph)."""
-        if pos is None or self.selected is None:
-            return MoveWarning()
-        return move_warning(self.game, self.selected, self.reach().get(pos))
+    def hud_changed(self) -> None:
+        """What the panels show changed: draw them again next frame."""
+        self.canvas.hud = None
 
     def move_to(self, pos: Pos, action: Action) -> None:
         """Move the selected figure; a risky move (attacks provoked, a fall, a stop in
@@ -1396,25 +593,6 @@ class BattleScene(Scene):
             return
         name = self.game.state.static.figure_name(self.selected or "")
         self.app.push(MoveConfirmDialog(self.app, name, warning, partial(self.act, action)))
-
-    def ruler(self) -> Ruler | None:
-        """The line-of-sight ruler from the selected figure to the opposing figure under
-        the mouse (or the keyboard cursor), cached per game version."""
-        attacker = self.selected
-        target = self.hover_figure
-        state = self.game.state
-        if attacker is not None and target is None and self.cursor is not None:
-            target = state.occupant_map().get(lead_hex(self.cursor))
-        if attacker is None or target is None or target == attacker or \
-                target not in state.figures or \
-                not state.static.opposed(state.controller(attacker), state.controller(target)):
-            return None
-        key = (self.session.version, f"ruler:{attacker}:{target}")
-        if key not in self._options_cache:
-            option = self.attack_options(attacker).get(target)
-            self._options_cache[key] = ruler_for(self.game, attacker, target, option)
-        found: Ruler | None = self._options_cache[key]
-        return found
 
     def hotseat(self) -> bool:
         return len(self.session.human_seats) > 1
@@ -1429,9 +607,8 @@ class BattleScene(Scene):
         if seat == session.focus:
             return
         session.focus = seat
-        self.selected = None
-        self.pick = None
-        self.cursor = None
+        self.intent.select(None)
+        self.intent.pick = None
         self.app.push(self.app.scene(SceneName.HAND_OFF, seat, session.seat_label(seat),
                                      self._handoff_done, self.game.pending.description,
                                      on_menu=self.pause))
@@ -1440,24 +617,22 @@ class BattleScene(Scene):
         if self.app.settings.hotseat_turn:
             self.oriented = False
             self._orient()
-        self._picture = None
-        self._markers = None
+        self.stage.forget_picture()
+        self.canvas.forget_markers()
         self._rebuild()
 
     def update(self, dt: float) -> None:
         self.time += dt
         self._check_handoff()
         if self.camera.update(dt):
-            self._hud = None
-        dx = (pygame.K_LEFT in self.held) - (pygame.K_RIGHT in self.held)
-        dy = (pygame.K_UP in self.held) - (pygame.K_DOWN in self.held)
+            self.hud_changed()
+        keys = self.input.held
+        dx = (pygame.K_LEFT in keys) - (pygame.K_RIGHT in keys)
+        dy = (pygame.K_UP in keys) - (pygame.K_DOWN in keys)
         if dx or dy:
             self.camera.pan_by(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
-        before = len(self.anims)
-        self.anims = [a for a in self.anims if a.at(self.time) is not None]
-        if len(self.anims) != before:
-            self._picture = None
-        for name in self.fx.update(self.time):
+        self.stage.update()
+        for name in self.stage.fx.update(self.time):
             self._play(name)
         self.session.hold_attacks = self.app.settings.pause_attacks
         held = self.session.held
@@ -1467,7 +642,7 @@ class BattleScene(Scene):
             self._after_change(events)
         if events is not None or self.session.held is not held:
             self.spotlight.note(self.session, self.time, self.app.settings.ai_delay,
-                                max([self.time] + [a.end for a in self.anims]))
+                                self.stage.busy_until())
             self._rebuild()
         recap = self.session.take_recap()
         if recap is not None:
@@ -1479,108 +654,6 @@ class BattleScene(Scene):
             self.app.push(self.app.scene(SceneName.RESULTS, self))
 
     # --- drawing ------------------------------------------------------------------------------
-
-    def draw(self, surface: pygame.Surface) -> None:
-        if surface.get_size() != self.layout.size:
-            self.resize(surface.get_size())
-        proj = self.projection()
-        picture = self.picture()
-        hud, hud_changed = self._hud_surface(surface.get_size())
-        # Dirty rectangles: when nothing but this screen drew on the surface since the last
-        # frame (no dialog above, no message, the panels unchanged), only what moved is redrawn.
-        clean = self.app.top is self and not self.app.toasts and not self.app.settings.show_fps
-        incremental = clean and self._last_clean and not hud_changed and \
-            surface is self._last_surface
-        layer, over = self._overlay_layer(surface.get_size(), proj)
-        dirty = self.renderer.draw(surface, proj, picture, self.markers(),
-                                   self.dynamic_markers(), now=self.time,
-                                   slice_level=self.slice_level, incremental=incremental,
-                                   extra=over)
-        for rect in over:
-            surface.blit(layer, rect, rect)
-        if incremental:
-            # the panels once over every restored place (twice would darken their edges)
-            clips = [rect.clip(area) for rect in dirty + self._live_rects
-                     for area in self._hud_rects if rect.colliderect(area)]
-            for clip in disjoint(clips):
-                surface.blit(hud, clip, clip)
-        else:
-            for rect in self._hud_rects:
-                surface.blit(hud, rect, rect)
-        self._live_rects = self._draw_live(surface)
-        self._last_clean = clean
-        self._last_surface = surface
-
-    def _overlay_layer(self, size: tuple[int, int], proj: Projection
-                       ) -> tuple[pygame.Surface, list[pygame.Rect]]:
-        """This frame's overlays drawn on a transparent layer (wiped where the last frame's
-        were), and where they are."""
-        layer = self._overlay
-        if layer is None or layer.get_size() != size:
-            layer = self._overlay = pygame.Surface(size, pygame.SRCALPHA)
-            self._overlay_rects = []
-        for rect in self._overlay_rects:
-            layer.fill((0, 0, 0, 0), rect)
-        self._overlay_rects = self._draw_overlays(layer, proj)
-        return layer, self._overlay_rects
-
-    def _draw_overlays(self, surface: pygame.Surface, proj: Projection) -> list[pygame.Rect]:
-        """Over the battlefield, under the panels: the line-of-sight ruler, the warnings of
-        the move under the pointer and the floating damage numbers. Returns where it drew."""
-        drawn: list[pygame.Rect] = []
-        view = self.layout.view
-        clip = surface.get_clip()
-        surface.set_clip(view)
-        colour_blind = self.app.settings.colour_blind
-        px = self._s(16)
-        if proj.at_rest:
-            drawn += self.spotlight.draw(surface, proj, self.session, self.time, colour_blind,
-                                         partial(self.renderer.stand_level, self.game.state.board))
-            ruler = self.ruler()
-            if ruler is not None:
-                drawn += draw_ruler(surface, proj, ruler, colour_blind)
-                good, bad = ruler_colours(colour_blind)
-                at = ruler.blocked_at if ruler.blocked_at is not None else ruler.end
-                point = proj.plane_to_screen(*at)
-                label = ruler.label[:1].upper() + ruler.label[1:]
-                drawn.append(draw_tag(surface, [(label, UI["text"])], point,
-                                      good if ruler.clear else bad, px, view,
-                                      title="Line of sight"))
-            pos = self.hover_position() if self.selected is not None else None
-            warning = self.move_warning(pos)
-            if warning and pos is not None:
-                if self.mouse is not None and self.cursor is None:
-                    point = (float(self.mouse[0]), float(self.mouse[1]))
-                else:
-                    point = proj.to_screen(lead_hex(pos), self.heights().get(lead_hex(pos), 0.0))
-                lines = [(line, UI["text"]) for line in warning.lines]
-                lines.append(("Click to move (asks first)" if warning.confirm else
-                              "Click to move", UI["muted"]))
-                drawn.append(draw_tag(surface, lines, point,
-                                      HIGHLIGHTS["provoke"] if warning.confirm else UI["teal"],
-                                      px, view, title="Careful" if warning.confirm else
-                                      "Glyph"))
-        for floater in self.fx.floaters(self.time):
-            point = proj.plane_to_screen(floater.x, floater.y, floater.level)
-            drawn.append(draw_floater(surface, floater.label, point, floater.alpha,
-                                      max(24, round(proj.zoom * 0.8))))
-        surface.set_clip(clip)
-        return [r.clip(view) for r in drawn if r.width and r.height]
-
-    def _hud_key(self) -> tuple[Any, ...]:
-        f = self.form
-        dice_settled = self.dice is None or self.time - self.dice.start >= self._settle()
-        return (self.layout.size, self.session.version, self.selected, self.walk,
-                self.hover_hex, self.hover_figure, self.cursor, self.flipped,
-                f.hover.name if f.hover else None, f.pressed.name if f.pressed else None,
-                f.focused.name if f.focused else None,
-                (self.log_view.offset, self.log_view.unread), self.card_scroll,
-                self.slice_level, self.session.thinking, self.session.held is not None,
-                (id(self.recap), self.recap.offset) if self.recap else None,
-                self.app.settings,
-                self.dice.serial if self.dice else 0, dice_settled, len(self.session.log),
-                self.camera.animating, self.app.top is self,
-                (self.pick.label, self.pick.chosen) if self.pick else None)
 
     @property
     def font_scale(self) -> float:
@@ -1596,11 +669,6 @@ class BattleScene(Scene):
         """The key bound to a battle action in the settings."""
         return self.app.settings.key(action)
 
-    def _keys(self, action: str, default: int, *extra: int) -> tuple[int, ...]:
-        """The bound key, plus the default's keypad twins while the default is bound."""
-        code = self._bound(action)
-        return (code, *extra) if code == default else (code,)
-
     def _hint(self, action: str) -> str:
         return key_label(self._bound(action))
 
@@ -1609,488 +677,9 @@ class BattleScene(Scene):
         return round(n * self.font_scale)
 
     def _settle(self) -> float:
-        return DICE_SETTLE * self.app.settings.animation_scale
-
-    def _hud_surface(self, size: tuple[int, int]) -> tuple[pygame.Surface, bool]:
-        """The panels (redrawn only when what they show changed) and whether they did."""
-        key = self._hud_key()
-        if self._hud is not None and self._hud[0] == key:
-            return self._hud[1], False
-        hud = self._hud[1] if self._hud is not None and self._hud[1].get_size() == size \
-            else pygame.Surface(size, pygame.SRCALPHA)
-        hud.fill((0, 0, 0, 0))
-        lay = self.layout
-        self._hud_rects = [lay.top, lay.left, lay.right, lay.hand,
-                           lay.camera.inflate(12, 12).union(lay.camera.move(0, -22))]
-        self._draw_hud(hud)
-        self._hud = (key, hud)
-        return hud, True
-
-    def _draw_hud(self, hud: pygame.Surface) -> None:
-        lay = self.layout
-        game = self.game
-        state = game.state
-        static = state.static
-        pal = palette(self.app.settings.colour_blind)
-        session = self.session
-
-        # top bar
-        pygame.draw.rect(hud, (14, 16, 25), lay.top)
-        pygame.draw.line(hud, UI["border"], lay.top.bottomleft, lay.top.bottomright)
-        text.blit(hud, f"Arena  ·  {session.scenario_name}", self._s(20), UI["muted"],
-                  (12, lay.top.centery), anchor="midleft")
-        limit = static.turn_limit
-        seat = game.to_act
-        chip = pygame.Rect(0, 0, self._s(16), self._s(16))
-        banner = f"Turn {game.turn} of {limit}  ·  {session.seat_label(seat)}"
-        if session.over:
-            banner = f"Turn {game.turn}  ·  the game is over"
-        elif session.held is not None:
-            banner += " is about to attack"
-        elif session.thinking:
-            banner += " is thinking"
-        elif seat == session.viewer:
-            banner += ": your move"
-        width = text.size(banner, self._s(22), True)[0]
-        chip.midright = (lay.top.centerx - width // 2 - 10, lay.top.centery)
-        pygame.draw.rect(hud, pal.player(seat), chip, border_radius=4)
-        text.blit(hud, banner, self._s(22), UI["text"], (chip.right + 10, lay.top.centery),
-                  anchor="midleft", bold=True)
-
-        # army cards
-        draw_panel(hud, lay.left, "Army cards", px=self._s(20))
-        clip = hud.get_clip()
-        hud.set_clip(pygame.Rect(lay.left.x, lay.left.y + 36, lay.left.width,
-                                 lay.left.height - 40))
-        for seat_no, y in self.card_headers:
-            if lay.left.y + 30 <= y <= lay.left.bottom - 20:
-                dot = pygame.Rect(lay.left.x + 12, y + 5, self._s(12), self._s(12))
-                pygame.draw.rect(hud, pal.player(seat_no), dot, border_radius=3)
-                text.blit(hud, session.seat_label(seat_no), self._s(18), UI["text"],
-                          (dot.right + 8, y + 3), bold=True)
-        hud.set_clip(clip)
-
-        self._draw_hand(hud)
-        self._draw_turn_panel(hud)
-        self._draw_info_panel(hud)
-        self._draw_log(hud)
-        if self.recap is not None:
-            self.recap.draw(hud, self.font_scale)
-            self._hud_rects.append(self.recap.rect.inflate(4, 10))
-
-        # camera controls strip and the level-slice label
-        strip = lay.camera.inflate(8, 8)
-        pygame.draw.rect(hud, (14, 16, 25), strip, border_radius=8)
-        pygame.draw.rect(hud, UI["border"], strip, 1, border_radius=8)
-        self.form.draw(hud)
-        levels = "all levels" if self.slice_level is None else f"levels 1-{self.slice_level}"
-        text.blit(hud, levels, self._s(15), UI["muted"], (strip.centerx, strip.top - 3),
-                  anchor="midbottom")
-        self._draw_hover_box(hud)
-        tip = self.form.draw_tooltip(hud) if self.app.top is self else None
-        if tip is not None:
-            self._hud_rects.append(tip)
-
-    def _draw_turn_panel(self, hud: pygame.Surface) -> None:
-        game, session = self.game, self.session
-        pending = game.pending
-        lines: list[tuple[str, tuple[int, int, int]]] = []
-        if session.over:
-            outcome = game.outcome()
-            lines.append((outcome.description if outcome else "The game is over.",
-                          UI["accent"]))
-        elif session.held is not None:
-            lines.append((f"{session.held_text}: press Space to go on.", UI["accent"]))
-        elif session.thinking:
-            lines.append((f"{session.seat_label(game.to_act)} is thinking…", UI["teal"]))
-            lines.append((pending.description, UI["muted"]))
-        else:
-            lines.append((pending.description, UI["text"]))
-            help_line = decision_help(game) if session.human_to_act else ""
-            if help_line:
-                lines.append((help_line, UI["muted"]))
-            lines.append((self.hint(), UI["teal"]))
-        draw_turn_panel(hud, self.layout.turn, game.state, lines, self.font_scale,
-                        self.buttons_top)
-
-    def hint(self) -> str:
-        """What the human player can do now, in a sentence."""
-        opts = self.session.options
-        state = self.game.state
-        if self.pick is not None:
-            return f"{self.pick.label}: click one of the lit targets, or Cancel (Esc)."
-        if not opts.legal:
-            return ("The rules offer no action here (an engine problem): save the game from "
-                    "the menu (Esc) and report it.")
-        flip = (f" {self._hint('flip')} flips which hex takes the lead."
-                if self.doubles_here() else "")
-        if opts.place:
-            return ("Click a green space to place the figure (or step through them with "
-                    "the , and . keys, then press Enter)." + flip)
-        if opts.choose:
-            return "Click one of your army cards (or press its number) to choose it."
-        if self.selected is not None:
-            name = state.static.figure_name(self.selected)
-            moves = len({lead_hex(pos) for pos in self.move_table()})
-            attacks = len(opts.attacks.get(self.selected, {}))
-            parts = []
-            if moves:
-                parts.append(f"{moves} spaces to move to (blue; orange with a warning sign "
-                             "provokes)")
-            if attacks:
-                parts.append(f"{attacks} target{'s' if attacks > 1 else ''} (red)")
-            if not parts:
-                return f"{name} has nothing left to do. Tab: next figure."
-            return f"{name}: " + ", ".join(parts) + ". Tab: next figure." + flip
-        actors = self.actors()
-        if actors:
-            chosen = state.turn_state.chosen
-            card = state.static.card_def(chosen).name if chosen else "the chosen card"
-            moved = len(state.turn_state.moved)
-            return (f"Click a figure of {card} (or Tab) to move or attack with it. "
-                    f"{moved} moved so far.")
-        if opts.summon:
-            return "Summon a card from reserve (its badge), or move on."
-        if self.choice_actions():
-            return "Pick one of the choices below."
-        if self.spell_actions() or self.ability_actions():
-            step = "end this step (Space)" if opts.end_move or opts.end_attack else \
-                "end the turn (T)"
-            return f"You may play a spell from your hand or use an ability, or {step}."
-        if opts.end_move or opts.end_attack:
-            return "Nothing more to do in this step: end it (Space) or end the turn (T)."
-        return "End the turn when you are ready (T)."
-
-    def _draw_info_panel(self, hud: pygame.Surface) -> None:
-        lay = self.layout
-        inner = draw_panel(hud, lay.info, "Combat", px=self._s(20))
-        attacker = self.selected
-        target = self.hover_figure
-        if attacker is not None and target is None and self.cursor is not None:
-            target = self.game.state.occupant_map().get(lead_hex(self.cursor))
-        if attacker is not None and target is not None and target != attacker and \
-                self.game.state.static.opposed(self.game.state.controller(attacker),
-                                               self.game.state.controller(target)):
-            self._draw_odds(hud, inner, attacker, target)
-            return
-        if self.dice is not None:
-            self._draw_dice(hud, inner)
-            return
-        for i, line in enumerate(text.wrap(
-                "Select a figure, then hover an enemy to see the dice and the odds. "
-                "Rolls show here.", self._s(18), inner.width)):
-            text.blit(hud, line, self._s(18), UI["muted"],
-                      (inner.x, inner.y + i * self._s(20)))
-
-    def _draw_odds(self, hud: pygame.Surface, inner: pygame.Rect, attacker: str,
-                   target: str) -> None:
-        static = self.game.state.static
-        option = self.attack_options(attacker).get(target)
-        name_a, name_t = static.figure_name(attacker), static.figure_name(target)
-        text.blit(hud, f"{name_a} vs {name_t}", self._s(19), UI["text"], (inner.x, inner.y),
-                  bold=True, width=inner.width)
-        y = inner.y + self._s(24)
-        if option is None or not option.possible:
-            reason = option.reason if option is not None else "not a target"
-            ruler = self.ruler()
-            if ruler is not None and not ruler.clear and reason.startswith("no clear sight"):
-                reason = f"no line of sight, {ruler.label}"
-            for line in text.wrap(f"Cannot attack: {reason}.", self._s(18), inner.width):
-                text.blit(hud, line, self._s(18), UI["bad"], (inner.x, y))
-                y += self._s(20)
-            if ruler is not None and not reason.startswith("no line of sight"):
-                label = ruler.label[:1].upper() + ruler.label[1:]
-                for line in text.wrap(f"Sight: {label}.", self._s(16), inner.width):
-                    text.blit(hud, line, self._s(16), UI["muted"], (inner.x, y))
-                    y += self._s(19)
-            return
-
-        def sources(total: int, items: Sequence[tuple[str, int]]) -> str:
-            printed = total - sum(amount for _, amount in items)
-            parts = [f"printed {printed}"] + [f"{name} {amount:+d}" for name, amount in items]
-            return ", ".join(parts)
-
-        line = f"Attack {option.attack_dice}: {sources(option.attack_dice, option.attack_sources)}"
-        text.blit(hud, text.fit(line, self._s(17), inner.width), self._s(17), (240, 150, 140),
-                  (inner.x, y))
-        y += self._s(19)
-        line = (f"Defense {option.defense_dice}: "
-                f"{sources(option.defense_dice, option.defense_sources)}")
-        text.blit(hud, text.fit(line, self._s(17), inner.width), self._s(17), (150, 180, 240),
-                  (inner.x, y))
-        y += self._s(22)
-        try:
-            odds = self.game.damage_odds(attacker, target)
-        except Exception:  # noqa: BLE001
-            return
-        text.blit(hud, f"Expected {float(odds.expected):.1f} damage  ·  destroy "
-                       f"{float(odds.destroy) * 100:.0f}%", self._s(18), UI["accent"],
-                  (inner.x, y), bold=True)
-        y += self._s(24)
-        chart = pygame.Rect(inner.x, y, inner.width, max(30, inner.bottom - y))
-        draw_distribution(hud, chart, odds.distribution, odds.life_left)
-
-    def _draw_dice(self, hud: pygame.Surface, inner: pygame.Rect) -> None:
-        show = self.dice
-        assert show is not None
-        settled = self.time - show.start >= self._settle()
-        text.blit(hud, show.title, self._s(19), UI["text"], (inner.x, inner.y), bold=True,
-                  width=inner.width)
-        y = inner.y + self._s(26)
-        size = max(18, min(34, int(24 * self.layout.scale)))
-        rng = random.Random(int(self.time * 12))
-        for label, faces in show.rows:
-            text.blit(hud, label, self._s(16), UI["muted"], (inner.x, y + size // 2 - 8))
-            shown = faces if settled else tuple(rng.choice(("hit", "shield", "blank"))
-                                                 for _ in faces)
-            draw_dice_row(hud, inner.x + 92, y, shown or ("blank",) * 0, size,
-                          inner.width - 92)
-            rows = max(1, -(-len(faces) // max(1, (inner.width - 92) // (size + 4))))
-            y += rows * (size + 4) + 4
-        if settled and show.result:
-            for line in text.wrap(show.result, self._s(18), inner.width):
-                text.blit(hud, line, self._s(18), UI["accent"], (inner.x, y))
-                y += self._s(20)
-
-    def _log_inner(self) -> pygame.Rect:
-        """The log panel's text area (below its title)."""
-        return panel_inner(self.layout.log, True, self._s(20))
-
-    def _log_rows(self) -> int:
-        return max(1, self._log_inner().height // self._s(18))
-
-    def _log_lines(self) -> list[str]:
-        """The whole log wrapped to the panel (cached), synced into the log view."""
-        log = self.session.log
-        px, width = self._s(16), self._log_inner().width
-        key = (len(log), log[-1] if log else "", px, width)
-        if self._log_cache is None or self._log_cache[0] != key:
-            lines = [line for entry in log for line in text.wrap(entry, px, width)]
-            self._log_cache = (key, lines)
-        lines = self._log_cache[1]
-        self.log_view.sync(len(lines))
-        return lines
+        return self.stage.settle()
 
     def jump_to_latest(self) -> None:
         """Show the newest log lines and follow new ones again."""
         self.log_view.jump()
         self._rebuild()
-
-    def _draw_log(self, hud: pygame.Surface) -> None:
-        lay = self.layout
-        inner = draw_panel(hud, lay.log, "Game log", px=self._s(20))
-        px, line_h = self._s(16), self._s(18)
-        lines = self._log_lines()
-        visible = max(1, inner.height // line_h)
-        if not self.log_view.following:
-            visible = max(1, visible - 2)  # room for the "Jump to latest" button
-        start, end = self.log_view.window(visible)
-        clip = hud.get_clip()
-        hud.set_clip(inner)
-        for i, line in enumerate(lines[start:end]):
-            newest = start + i >= len(lines) - 3
-            text.blit(hud, line, px, UI["text"] if newest else UI["muted"],
-                      (inner.x, inner.y + i * line_h))
-        hud.set_clip(clip)
-
-    def hover_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
-        """The hover box's lines: the space under the pointer, the figure on it, the move
-        there (cost and warnings) and the line of sight to it."""
-        h = self.hover_hex
-        if h is None:
-            return []
-        state = self.game.state
-        board = state.board
-        lines: list[tuple[str, tuple[int, int, int]]] = []
-        column = board.columns.get(h)
-        if column is None:
-            return []
-        terrain = {"land": "land", "water": "water", "road": "road",
-                   "weirded": "weirded ground"}.get(column.terrain or "", "empty")
-        head = f"Space {h.q},{h.r}  ·  level {column.top}  ·  {terrain}"
-        lines.append((head, UI["text"]))
-        extras = []
-        obstacle = board.obstacle_at.get(h)
-        if obstacle is not None:
-            extras.append(f"{obstacle.kind} ({obstacle.height} levels high)")
-        glyph = state.glyphs.get(h)
-        if glyph is not None:
-            extras.append(f"glyph of {glyph.kind}" if glyph.face_up and glyph.kind else
-                          "a glyph, face down")
-        if h in self.renderer.power:
-            extras.append("power space")
-        for zone in state.static.field.zones:
-            if h in zone.spaces:
-                extras.append(f"{zone.name or zone.id} starting zone")
-        if extras:
-            lines.append((", ".join(extras).capitalize(), UI["muted"]))
-        fid = self.hover_figure or state.occupant_map().get(h)
-        if fid is not None:
-            static = state.static
-            card = static.figure_def(fid)
-            owner = state.controller(fid)
-            lines.append((f"{static.figure_name(fid)} ({self.session.seat_label(owner)})",
-                          palette(self.app.settings.colour_blind).player(owner)))
-            if state.figures[fid].zone == "battlefield":
-                lines.append((f"{life_text(self.game, fid)} · Height {card.height}",
-                              UI["muted"]))
-                lines.append((figure_stat_line(self.game, fid), UI["muted"]))
-        pos = self.hover_position()
-        if pos is not None and self.selected is not None:
-            r = self.reach().get(pos)
-            if r is not None:
-                lines.append((f"Move here: {r.cost} space{'s' if r.cost != 1 else ''}",
-                              UI["teal"]))
-                warning = self.move_warning(pos)
-                for line in warning.lines:
-                    lines.append((line, HIGHLIGHTS["provoke"] if warning.confirm else
-                                  UI["teal"]))
-        ruler = self.ruler()
-        if ruler is not None:
-            good, bad = ruler_colours(self.app.settings.colour_blind)
-            label = ruler.label[:1].upper() + ruler.label[1:]
-            lines.append((f"Line of sight: {label}", good if ruler.clear else bad))
-        return lines
-
-    def _draw_hover_box(self, hud: pygame.Surface) -> None:
-        lines = self.hover_lines()
-        if not lines:
-            return
-        lay = self.layout
-        size = (lay.hover.width, 12 + self._s(20) * len(lines))
-        box = hover_box_rect(lay.view, size, self._hover_anchor(),
-                             max(24, round(self.camera.zoom * 0.9)))
-        pygame.draw.rect(hud, (14, 16, 25, 225), box, border_radius=8)
-        pygame.draw.rect(hud, UI["border"], box, 1, border_radius=8)
-        for i, (line, color) in enumerate(lines):
-            text.blit(hud, text.fit(line, self._s(17), box.width - 16), self._s(17), color,
-                      (box.x + 8, box.y + 6 + i * self._s(20)))
-        self._hud_rects.append(box)
-
-    def _hover_anchor(self) -> tuple[int, int]:
-        """Where the hover box hangs from: the pointer on the battlefield, else (the keyboard
-        cursor) the described space on screen."""
-        if self.mouse is not None and self.layout.view.collidepoint(self.mouse):
-            return self.mouse
-        h = self.hover_hex or (lead_hex(self.cursor) if self.cursor is not None else None)
-        if h is None:
-            return self.layout.view.topleft
-        x, y = self.projection().to_screen(h, self.heights().get(h, 0.0))
-        return round(x), round(y)
-
-    def _draw_live(self, surface: pygame.Surface) -> list[pygame.Rect]:
-        """What changes every frame over the cached panels: the thinking spinner, rolling
-        dice, the frame time. Returns where it drew (restored from the panels next frame)."""
-        lay = self.layout
-        drawn: list[pygame.Rect] = []
-        if self.session.thinking:
-            radius = max(6, lay.top.height // 4)
-            center = (lay.top.right - lay.top.height * 2, lay.top.centery)
-            draw_spinner(surface, center, radius, self.time, UI["teal"])
-            drawn.append(pygame.Rect(0, 0, radius * 3, radius * 3).move(
-                center[0] - radius * 3 // 2, center[1] - radius * 3 // 2))
-        if self.dice is not None and self.time - self.dice.start < self._settle():
-            self._hud = None
-        if self.app.settings.show_fps:
-            drawn.append(text.blit(surface, f"{self.frame_ms:.1f} ms", 16, UI["muted"],
-                                   (lay.view.right - 8, lay.view.y + 6), anchor="topright"))
-        return drawn
-
-
-class _KeyedDialog(Dialog):
-    """A two-button dialog whose buttons show their keys (``hints``, in button order)."""
-
-    hints: tuple[str, ...] = ()
-
-    def resize(self, size: tuple[int, int]) -> None:
-        super().resize(size)
-        for widget, hint in zip(self.form.widgets, self.hints, strict=False):
-            if isinstance(widget, Button):
-                widget.hint = hint
-
-
-class EndTurnDialog(_KeyedDialog):
-    """"End the turn?" when something useful is left undone. Enter presses the focused
-    button (End turn at first; Tab reaches Keep playing), T ends the turn, Esc keeps
-    playing."""
-
-    def __init__(self, app: App, undone: Sequence[str], end: Callable[[], object]) -> None:
-        message = "; ".join(undone) + ". End the turn anyway?"
-        message = message[:1].upper() + message[1:]
-        self.end = end
-        self.hints = ("Esc", "T")
-        super().__init__(app, "Something is left undone", message,
-                         [("Keep playing", None), ("End turn", self._end)])
-
-    def _end(self) -> None:
-        self.end()
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_t:
-            self._choose(self._end)
-            return
-        super().handle_event(event)
-
-
-class MoveConfirmDialog(_KeyedDialog):
-    """"Move anyway?" before a risky move: Enter presses the focused button (Move at
-    first; Tab reaches Cancel), Esc (or Cancel) keeps the figure where it is."""
-
-    def __init__(self, app: App, name: str, warning: MoveWarning,
-                 move: Callable[[], object]) -> None:
-        self.warning = warning
-        self.move = move
-        message = f"Moving {name} there: " + "; ".join(
-            line[:1].lower() + line[1:] for line in warning.lines) + "."
-        self.hints = ("Esc", "Enter")
-        super().__init__(app, "A risky move", message,
-                         [("Cancel", None), ("Move", self._move)])
-
-    def _move(self) -> None:
-        self.move()
-
-
-def disjoint(rects: Sequence[pygame.Rect]) -> list[pygame.Rect]:
-    """The area of ``rects`` as rectangles that do not overlap (each pixel once)."""
-    out: list[pygame.Rect] = []
-    for rect in rects:
-        pieces = [pygame.Rect(rect)]
-        for taken in out:
-            split: list[pygame.Rect] = []
-            for piece in pieces:
-                if not piece.colliderect(taken):
-                    split.append(piece)
-                    continue
-                top, bottom = max(piece.top, taken.top), min(piece.bottom, taken.bottom)
-                if piece.top < taken.top:
-                    split.append(pygame.Rect(piece.left, piece.top, piece.width,
-                                             taken.top - piece.top))
-                if taken.bottom < piece.bottom:
-                    split.append(pygame.Rect(piece.left, taken.bottom, piece.width,
-                                             piece.bottom - taken.bottom))
-                if piece.left < taken.left:
-                    split.append(pygame.Rect(piece.left, top, taken.left - piece.left,
-                                             bottom - top))
-                if taken.right < piece.right:
-                    split.append(pygame.Rect(taken.right, top, piece.right - taken.right,
-                                             bottom - top))
-            pieces = split
-        out.extend(p for p in pieces if p.width > 0 and p.height > 0)
-    return out
-
-
-def _parse_hex(word: str) -> Hex | None:
-    parts = word.split(",")
-    if len(parts) != 2:
-        return None
-    try:
-        return Hex(int(parts[0]), int(parts[1]))
-    except ValueError:
-        return None
-
-
-def _pos_key(pos: Pos) -> tuple[int, int, int, int]:
-    if isinstance(pos, Hex):
-        return (pos.r, pos.q, 0, 0)
-    return (pos[0].r, pos[0].q, pos[1].r, pos[1].q)
-

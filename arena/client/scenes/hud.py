@@ -24,6 +24,7 @@ __all__ = [
     "SpellCardView",
     "SpellCardWidget",
     "IconButton",
+    "RailTab",
     "Layout",
     "battle_layout",
     "hover_box_rect",
@@ -61,23 +62,46 @@ class Layout:
     hover: pygame.Rect
     scale: float
     hand: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    rail: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    """Compact windows: the tab the army cards fold into (empty in the full layout)."""
+
+    @property
+    def compact(self) -> bool:
+        """Whether the army cards fold into a tab (a window under `COMPACT`)."""
+        return self.rail.width > 0
 
 
-def battle_layout(size: tuple[int, int], ui_scale: float = 1.0) -> Layout:
+COMPACT = (1200, 660)
+"""Below this width or height the army cards fold into a tab beside the battlefield (opened
+over it on demand), so the battlefield keeps most of a small window (1024x600 at least)."""
+
+
+def battle_layout(size: tuple[int, int], ui_scale: float = 1.0,
+                  army_open: bool = False) -> Layout:
     """The battle screen's layout (pure arithmetic, so tests can click by it); ``ui_scale``
-    (the UI scale setting) widens or narrows the side panels."""
+    (the UI scale setting) widens or narrows the side panels. In a compact window the army
+    cards are a tab (``rail``) and their panel opens over the battlefield only with
+    ``army_open`` (else it is empty)."""
     w, h = size
     scale = max(0.75, min(1.5, min(w / 1280.0, h / 720.0)))
     pad = 8
+    compact = w < COMPACT[0] or h < COMPACT[1]
     top = pygame.Rect(0, 0, w, int(40 * scale))
     left_w = int(min(360, max(250, w * 0.21)) * ui_scale)
     right_w = int(min(420, max(290, w * 0.245)) * ui_scale)
+    if compact:
+        right_w = int(max(250, w * 0.25) * ui_scale)
     if left_w + right_w > w * 0.7:  # keep room for the battlefield
         shrink = w * 0.7 / (left_w + right_w)
         left_w, right_w = int(left_w * shrink), int(right_w * shrink)
     body_y = top.bottom + pad
     body_h = h - body_y - pad
+    rail = pygame.Rect(0, 0, 0, 0)
     left = pygame.Rect(pad, body_y, left_w, body_h)
+    if compact:
+        rail = pygame.Rect(pad, body_y, max(28, int(36 * scale)), body_h)
+        left = pygame.Rect(rail.right + 4, body_y, left_w if army_open else 0, body_h)
+    bar = rail if compact else left  # what the battlefield and the hand start beside
     right = pygame.Rect(w - right_w - pad, body_y, right_w, body_h)
     turn_h = int(body_h * 0.45)
     info_h = int(body_h * 0.27)
@@ -85,9 +109,9 @@ def battle_layout(size: tuple[int, int], ui_scale: float = 1.0) -> Layout:
     info = pygame.Rect(right.x, turn.bottom + pad, right_w, info_h)
     log = pygame.Rect(right.x, info.bottom + pad, right_w, right.bottom - info.bottom - pad)
     hand_h = int(138 * scale)
-    hand = pygame.Rect(left.right + pad, h - pad - hand_h, right.x - left.right - 2 * pad,
+    hand = pygame.Rect(bar.right + pad, h - pad - hand_h, right.x - bar.right - 2 * pad,
                        hand_h)
-    view = pygame.Rect(left.right + pad, top.bottom, right.x - left.right - 2 * pad,
+    view = pygame.Rect(bar.right + pad, top.bottom, right.x - bar.right - 2 * pad,
                        hand.y - pad - top.bottom)
     cam_h = int(36 * scale)
     cam_w = min(view.width - 20, int(7 * (cam_h + 6)))
@@ -95,7 +119,8 @@ def battle_layout(size: tuple[int, int], ui_scale: float = 1.0) -> Layout:
     camera.midbottom = (view.centerx, view.bottom - pad)
     hover = pygame.Rect(view.x + pad, view.y + pad, min(360, view.width - 2 * pad),
                         int(92 * scale))
-    return Layout(size, top, left, right, turn, info, log, view, camera, hover, scale, hand)
+    return Layout(size, top, left, right, turn, info, log, view, camera, hover, scale, hand,
+                  rail)
 
 
 def hover_box_rect(view: pygame.Rect, size: tuple[int, int], anchor: tuple[int, int],
@@ -112,6 +137,30 @@ def hover_box_rect(view: pygame.Rect, size: tuple[int, int], anchor: tuple[int, 
     if box.bottom > view.bottom:
         box.bottom = y - clearance
     return box.clamp(view)
+
+
+@dataclass(eq=False)
+class RailTab(Button):
+    """The tab the army cards fold into in a compact window: a tall narrow button with its
+    label turned on its side; lit while its panel is open or wants the player (a card to
+    choose)."""
+
+    lit: bool = False
+
+    def draw(self, surface: pygame.Surface, focused: bool, hovered: bool,
+             pressed: bool) -> None:
+        rect = self.rect
+        fill = mix(UI["panel"], UI["teal"], 0.3) if self.lit else UI["panel"]
+        if hovered or focused:
+            fill = shade(fill, 1.3)
+        pygame.draw.rect(surface, fill, rect, border_radius=8)
+        pygame.draw.rect(surface, UI["focus"] if focused else UI["border"], rect,
+                         2 if focused else 1, border_radius=8)
+        px = self.px or max(13, min(20, rect.width // 2))
+        label = text.render(text.fit(self.label, px, rect.height - 16, True), px, UI["text"],
+                            bold=True)
+        turned = pygame.transform.rotate(label, 90)
+        surface.blit(turned, turned.get_rect(center=rect.center))
 
 
 class IconButton(Button):
@@ -215,6 +264,16 @@ class CardWidget(Widget):
         if self.action is not None:
             self.action()
 
+    def name_fit(self) -> tuple[int, int]:
+        """The card name's size and room beside the badge: smaller type (to three quarters)
+        before the name is cut."""
+        k = self.scale
+        left = self.rect.x + round(32 * k)
+        small = round(16 * k)
+        badge_w = text.size(self.row.badge, small, True)[0] + 14 if self.row.badge else 0
+        width = self.rect.right - left - 8 - badge_w
+        return text.fit_px(self.row.name, round(19 * k), width, True, round(14 * k)), width
+
     def draw(self, surface: pygame.Surface, focused: bool, hovered: bool,
              pressed: bool) -> None:
         row, rect = self.row, self.rect
@@ -239,12 +298,11 @@ class CardWidget(Widget):
         pygame.draw.circle(surface, mana, dot, round(7 * k))
         pygame.draw.circle(surface, shade(mana, 0.5), dot, round(7 * k), 1)
         muted = row.state == "destroyed"
-        name_px, small = round(19 * k), round(16 * k)
+        small = round(16 * k)
         left = rect.x + round(32 * k)
-        badge_w = text.size(row.badge, small, True)[0] + 14 if row.badge else 0
+        name_px, name_w = self.name_fit()
         text.blit(surface, row.name, name_px, UI["dim"] if muted else UI["text"],
-                  (left, rect.y + round(7 * k)), bold=True,
-                  width=rect.right - left - 8 - badge_w)
+                  (left, rect.y + round(7 * k)), bold=True, width=name_w)
         text.blit(surface, text.fit(row.stats, small, rect.right - left - 8), small,
                   UI["muted"], (left, rect.y + round(29 * k)))
         text.blit(surface, text.fit(row.where, small, rect.right - left - 8), small,
@@ -262,7 +320,7 @@ class CardWidget(Widget):
                 draw_card_back(surface, back)
         if row.badge:
             bcol = edge if row.state else UI["border"]
-            brect = pygame.Rect(0, 0, badge_w, round(20 * k))
+            brect = pygame.Rect(0, 0, text.size(row.badge, small, True)[0] + 14, round(20 * k))
             brect.topright = (rect.right - 6, rect.y + 6)
             pygame.draw.rect(surface, shade(bcol, 0.45), brect, border_radius=5)
             pygame.draw.rect(surface, bcol, brect, 1, border_radius=5)
@@ -337,8 +395,9 @@ class SpellCardWidget(Widget):
         pygame.draw.circle(surface, shade(mana, 0.7), gem, round(10 * k))
         pygame.draw.circle(surface, mana, gem, round(10 * k), 2)
         text.blit(surface, str(card.cost), small, UI["text"], gem, anchor="center", bold=True)
-        text.blit(surface, card.name, name_px, UI["text"], (x, face.y + round(3 * k)), bold=True,
-                  width=face.width - round(30 * k))
+        room = face.width - round(30 * k)  # the name shrinks before it is cut
+        text.blit(surface, card.name, text.fit_px(card.name, name_px, room, True, round(12 * k)),
+                  UI["text"], (x, face.y + round(3 * k)), bold=True, width=room)
         kind = card.kind.replace("_", " ").capitalize()
         text.blit(surface, kind, small, mana, (x, face.y + round(20 * k)), bold=True,
                   width=face.width - 10)

@@ -1,22 +1,27 @@
-"""The battle screen's turn panel: the steps of the turn (the current one lit) and what the
-player to act is asked, in lines the battle screen composes (prompt, help, hint, or what a
-computer player is doing).
+"""The battle screen's turn panel: the steps of the turn (the current one lit), what the
+player to act is asked (prompt, help, hint, or what a computer player is doing) and the
+turn's buttons: End turn, Undo (saying what it takes back), the step's end, walking instead
+of flying, the decisions' answers (numbered for the keyboard) and "Go on" for a held
+computer attack.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 import pygame
 
 from arena.client import text
 from arena.client.palette import UI, mix
+from arena.client.scenes.battle_view import BattleScreen, BattleView, key_hint, scaled
 from arena.client.scenes.hud import PHASE_ACTION, TURN_ACTIONS
-from arena.client.ui import draw_panel
+from arena.client.session import decision_help
+from arena.client.ui import Button, Widget, draw_panel
 from arena.engine.state import GameState
 from arena.engine.vocab import Phase
 
-__all__ = ["draw_turn_panel", "turn_steps"]
+__all__ = ["draw_turn_panel", "turn_buttons", "turn_lines", "turn_steps"]
 
 Line = tuple[str, tuple[int, int, int]]
 
@@ -63,3 +68,109 @@ def draw_turn_panel(hud: pygame.Surface, rect: pygame.Rect, state: GameState,
             break
         text.blit(hud, part, px, color, (inner.x, y))
         y += line_h
+
+
+def turn_lines(view: BattleView) -> list[Line]:
+    """What the panel says: the outcome, a held attack, who is thinking, or the pending
+    decision with its help and what the player can do."""
+    game, session = view.game, view.session
+    pending = game.pending
+    lines: list[Line] = []
+    if session.over:
+        outcome = game.outcome()
+        lines.append((outcome.description if outcome else "The game is over.", UI["accent"]))
+    elif session.held is not None:
+        lines.append((f"{session.held_text}: press Space to go on.", UI["accent"]))
+    elif session.thinking:
+        lines.append((f"{session.seat_label(game.to_act)} is thinking…", UI["teal"]))
+        lines.append((pending.description, UI["muted"]))
+    else:
+        lines.append((pending.description, UI["text"]))
+        help_line = decision_help(game) if session.human_to_act else ""
+        if help_line:
+            lines.append((help_line, UI["muted"]))
+        lines.append((view.intent.hint(key_hint(view, "flip")), UI["teal"]))
+    return lines
+
+
+def turn_buttons(screen: BattleScreen) -> tuple[list[Button], list[Widget], int]:
+    """The panel's buttons from the bottom up, the decision answers the number keys press
+    (empty when there are none), and the top of the buttons (the text stays above it)."""
+    lay = screen.layout
+    session = screen.session
+    intent = screen.intent
+    opts = session.options
+    settings = screen.settings
+    bx = lay.turn.x + 12
+    bw = lay.turn.width - 24
+    bh = scaled(screen, 34)
+    by = lay.turn.bottom - 12 - bh
+    buttons: list[Button] = []
+    numbered: list[Widget] = []
+    if session.human_to_act:
+        half = (bw - 8) // 2
+        buttons.append(Button(rect=pygame.Rect(bx + half + 8, by, bw - half - 8, bh),
+                              label="End turn",
+                              name="end-turn", hint=key_hint(screen, "end-turn"),
+                              hotkeys=(settings.key("end-turn"),),
+                              style="danger", enabled=opts.end_turn is not None,
+                              action=screen.end_turn,
+                              note="Finish the turn (asks first when something useful "
+                                   "is left undone)."))
+        can_undo = session.can_undo
+        undo_text = session.undo_text
+        redo = (f" {key_hint(screen, 'undo')} with Shift, or Ctrl+Y, redoes what you took "
+                "back." if session.can_redo else "")
+        buttons.append(Button(rect=pygame.Rect(bx, by, half, bh),
+                              label=f"Undo: {undo_text}" if can_undo else "Undo",
+                              name="undo", hint=key_hint(screen, "undo"),
+                              hotkeys=(settings.key("undo"),),
+                              enabled=can_undo, action=screen.undo,
+                              note=(f"Take back: {undo_text}." if can_undo else undo_text)
+                              + redo))
+        by -= bh + 8
+        step = opts.end_move or opts.end_attack
+        if step is not None:
+            label = "End move" if opts.end_move else "End attack"
+            buttons.append(Button(rect=pygame.Rect(bx, by, bw, bh), label=label,
+                                  name="end-step", hint=key_hint(screen, "end-step"),
+                                  style="primary", hotkeys=(settings.key("end-step"),),
+                                  action=partial(screen.act, step)))
+            by -= bh + 8
+        if intent.selected is not None and intent.selected in opts.walks:
+            buttons.append(Button(rect=pygame.Rect(bx, by, bw, bh),
+                                  label="Fly instead" if intent.walk else "Walk instead",
+                                  name="walk", hint="W", hotkeys=(pygame.K_w,),
+                                  action=screen.toggle_walk,
+                                  note="A flying figure may move on foot this time."))
+            by -= bh + 8
+        extra = intent.choice_actions()
+        if intent.pick is not None:
+            extra = []
+            buttons.append(Button(rect=pygame.Rect(bx, by, bw, bh), label="Cancel",
+                                  name="pick:cancel", hint="Esc",
+                                  action=screen.cancel_pick))
+            by -= bh + 8
+        top_limit = lay.turn.y + int(lay.turn.height * 0.5)
+        room = max(0, (by - top_limit) // (bh + 6) + 1)
+        shown = extra if len(extra) <= min(room, 9) else extra[:max(0, min(room, 9) - 1)]
+        if len(shown) < len(extra):
+            buttons.append(Button(rect=pygame.Rect(bx, by, bw, bh),
+                                  label=f"More choices ({len(extra)})…", name="opt:more",
+                                  hint=str(len(shown) + 1), px=scaled(screen, 18),
+                                  action=partial(screen.more_choices, extra)))
+            by -= bh + 6
+        for i, action in enumerate(reversed(shown)):
+            number = len(shown) - i
+            buttons.append(Button(rect=pygame.Rect(bx, by, bw, bh),
+                                  label=session.describe(action), name=f"opt:{action.text()}",
+                                  hint=str(number), action=partial(screen.act, action),
+                                  px=scaled(screen, 18)))
+            by -= bh + 6
+        numbered = [b for b in reversed(buttons) if b.name.startswith("opt:")]
+    elif session.held is not None:
+        buttons.append(Button(rect=pygame.Rect(bx, by, bw, bh), label="Go on",
+                              name="go-on", hint="Space", style="primary",
+                              action=screen.go_on,
+                              note="Let the computer's attack happen (Space or Enter)."))
+    return buttons, numbered, by + bh

@@ -1,0 +1,205 @@
+"""The battle screen's input: the mouse (hover, clicks, drags that pan, the wheel that zooms
+or scrolls a panel) and the keyboard (Esc, Tab, the keyboard cursor's , . and Enter, the
+number keys, redo, the flip key, the arrow keys that pan). What a click on the battlefield
+means is decided by `arena.client.intent`; this module only finds where it landed.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from arena.client.scenes.battle_parts import ScreenParts
+from arena.client.session import lead_hex
+
+__all__ = ["BattleInput"]
+
+DRAG_SLOP = 6
+"""Pixels the mouse moves with a button down before it drags (pans) instead of clicking."""
+
+
+class BattleInput:
+    """Turns the battle screen's input events into its actions."""
+
+    def __init__(self, scene: ScreenParts) -> None:
+        self.scene = scene
+        self.drag_start: tuple[int, int] | None = None
+        self.dragging = False
+        self.drag_button = 0
+        self.held: set[int] = set()
+        """The arrow keys held down (the camera pans while they are)."""
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        scene = self.scene
+        kind = event.type
+        if kind == pygame.KEYDOWN:
+            self.key(event)
+            return
+        if kind == pygame.KEYUP:
+            self.held.discard(event.key)
+            return
+        if kind in (pygame.WINDOWLEAVE, pygame.WINDOWFOCUSLOST):
+            scene.mouse = None  # the pointer left: nothing is hovered any more
+            self.hover(None)
+            return
+        if kind == pygame.MOUSEMOTION:
+            scene.mouse = event.pos
+            if self.drag_start is not None:
+                dx = event.pos[0] - self.drag_start[0]
+                dy = event.pos[1] - self.drag_start[1]
+                if self.dragging or abs(dx) + abs(dy) > DRAG_SLOP:
+                    self.dragging = True
+                    scene.camera.pan_by(*event.rel)
+            used = scene.form.handle_event(event)
+            self.hover(None if used or self.over_panel(event.pos) else event.pos)
+            return
+        if kind == pygame.MOUSEWHEEL:
+            self.wheel(event.y)
+            return
+        if kind == pygame.MOUSEBUTTONDOWN:
+            scene.mouse = event.pos
+            if event.button == 1 and scene.form.handle_event(event):
+                return
+            if self.over_panel(event.pos):
+                return
+            if event.button in (1, 2, 3):
+                self.drag_start = event.pos
+                self.drag_button = event.button
+                self.dragging = False
+            return
+        if kind == pygame.MOUSEBUTTONUP:
+            scene.mouse = event.pos
+            if event.button == 1 and scene.form.pressed is not None:
+                scene.form.handle_event(event)
+                self.drag_start = None
+                return
+            was_drag = self.dragging
+            started = self.drag_start
+            self.drag_start = None
+            self.dragging = False
+            if was_drag or started is None:
+                return
+            if event.button == 1:
+                self.click(event.pos)
+            elif event.button == 3:
+                scene.select(None)
+
+    def wheel(self, y: int) -> None:
+        """The wheel scrolls the panel under the mouse, else zooms the battlefield."""
+        scene = self.scene
+        lay = scene.layout
+        pos = scene.mouse or (0, 0)
+        if scene.recap is not None and scene.recap.rect.collidepoint(pos):
+            scene.recap.scroll(y)
+            scene._rebuild()
+        elif lay.log.collidepoint(pos):
+            scene.log_panel.scroll(y, scene.session.log, lay.log, scene.font_scale)
+            scene._rebuild()
+        elif lay.left.collidepoint(pos):
+            scene.army.scroll_by(y, scene)
+            scene._rebuild()
+        elif lay.view.collidepoint(pos):
+            scene.zoom(1.15 ** y, pos)
+
+    def over_panel(self, pos: tuple[int, int]) -> bool:
+        """Whether ``pos`` is over a panel (not the battlefield)."""
+        scene = self.scene
+        lay = scene.layout
+        return any(r.collidepoint(pos) for r in (lay.top, lay.left, lay.turn, lay.info,
+                                                  lay.log, lay.camera, lay.hand,
+                                                  lay.rail)) or \
+            (scene.recap is not None and scene.recap.rect.collidepoint(pos))
+
+    def hover(self, pos: tuple[int, int] | None) -> None:
+        """The pointer at ``pos`` (None: off the battlefield); the mouse takes over from the
+        keyboard cursor."""
+        scene = self.scene
+        if pos is not None and scene.layout.view.collidepoint(pos):
+            scene.intent.cursor = None
+        if scene.hover.locate(pos, scene):
+            scene.hud_changed()
+
+    def key(self, event: pygame.event.Event) -> None:
+        scene = self.scene
+        intent = scene.intent
+        key = event.key
+        if scene.session.held is not None and key in (
+                pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, scene.settings.key("end-step")):
+            scene.go_on()
+            return
+        if key == pygame.K_ESCAPE:
+            if scene.recap is not None:
+                scene.close_recap()
+                return
+            if intent.pick is not None:
+                scene.cancel_pick()
+                return
+            if intent.selected is not None or intent.cursor is not None:
+                scene.select(None)
+            else:
+                scene.pause()
+            return
+        if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            self.held.add(key)
+            return
+        if key == pygame.K_TAB:
+            shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+            figure = intent.next_actor(-1 if shift else 1)
+            if figure is not None:
+                scene.select(figure)
+            return
+        if key in (pygame.K_PERIOD, pygame.K_COMMA):
+            self.step_cursor(1 if key == pygame.K_PERIOD else -1)
+            return
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if intent.cursor is not None:
+                self.confirm_cursor()
+            elif scene.form.focused is not None:
+                scene.form.focused.activate()
+            return
+        mods = getattr(event, "mod", 0)
+        if ((key == scene.settings.key("undo") and mods & pygame.KMOD_SHIFT)
+                or (key == pygame.K_y and mods & pygame.KMOD_CTRL)):
+            scene.redo()
+            return
+        if key == scene.settings.key("flip"):
+            lead = intent.flip()
+            if lead is not None:
+                scene.hover_hex = lead
+            scene.hud_changed()
+            return
+        if pygame.K_1 <= key <= pygame.K_9:
+            index = key - pygame.K_1
+            if index < len(scene.numbered):
+                scene.numbered[index].activate()
+            return
+        scene.form.handle_event(event)
+
+    def step_cursor(self, delta: int) -> None:
+        """, and . step the keyboard cursor through the lit spaces."""
+        scene = self.scene
+        pos = scene.intent.step_cursor(delta)
+        if pos is None:
+            return
+        scene.hover_hex = lead_hex(pos)
+        scene.hover_figure = scene.game.state.occupant_map().get(scene.hover_hex)
+        scene.hud_changed()
+
+    def confirm_cursor(self) -> None:
+        """Enter on the keyboard cursor: as a click on its position."""
+        scene = self.scene
+        pos = scene.intent.cursor
+        if pos is None:
+            return
+        scene.intent.cursor = None
+        h = lead_hex(pos)
+        scene.click_at(h, scene.game.state.occupant_map().get(h), pos)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """A left click on the battlefield at screen ``pos``."""
+        scene = self.scene
+        if not scene.layout.view.collidepoint(pos):
+            return
+        figure = scene.renderer.figure_under(pos)
+        h = scene.projection().hex_under(pos, scene.heights())
+        scene.mouse = pos
+        scene.click_at(h, figure, None)

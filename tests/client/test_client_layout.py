@@ -1,0 +1,117 @@
+"""The battle screen fits the window: at 1280x720 every panel is inside it beside the
+battlefield and every army card's and spell card's name is drawn whole (smaller type before a
+cut); at 1024x600, the smallest window, the army cards fold into a tab so the battlefield keeps
+most of the window, opening over it when a card is to be chosen or the tab is clicked.
+Screenshots go to tests/artifacts/client/."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+from client_kit import click, frames, key, save_artifact
+
+from arena.client import content, text
+from arena.client.bench import duel_all_summoned
+from arena.client.scenes.base import App
+from arena.client.scenes.battle import BattleScene
+from arena.client.scenes.hud import CardWidget, SpellCardWidget, battle_layout
+from arena.client.scenes.standard import standard_app
+from arena.client.settings import Settings
+
+
+@pytest.fixture
+def sized() -> Iterator[None]:
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        yield
+    finally:
+        text.reset()
+        pygame.quit()
+
+
+def open_duel(size: tuple[int, int]) -> tuple[App, pygame.Surface, BattleScene]:
+    """The Duel with every figure summoned, player 2 (a human at the screen) to choose."""
+    screen = pygame.display.set_mode(size)
+    content.catalog()
+    app = standard_app(size, Settings(animations="off", ai_pace="instant"))
+    game, setup = duel_all_summoned()
+    scene = BattleScene(app, game, setup.seats, setup=setup, autosave=False)
+    app.push(scene)
+    frames(app, screen, 2)
+    if app.top is not scene:  # the hotseat hand-off screen
+        key(app, pygame.K_RETURN)
+        frames(app, screen, 2)
+    scene.camera.finish()
+    frames(app, screen, 2)
+    return app, screen, scene
+
+
+def panels(scene: BattleScene) -> dict[str, pygame.Rect]:
+    lay = scene.layout
+    found = {"top": lay.top, "turn": lay.turn, "info": lay.info, "log": lay.log,
+             "hand": lay.hand, "view": lay.view}
+    if lay.left.width:
+        found["left"] = lay.left
+    if lay.rail.width:
+        found["rail"] = lay.rail
+    return found
+
+
+def test_at_1280x720_panels_fit_and_names_are_whole(sized: None) -> None:
+    app, screen, scene = open_duel((1280, 720))
+    window = screen.get_rect()
+    rects = panels(scene)
+    for name, rect in rects.items():
+        assert window.contains(rect), f"{name} {rect} leaves the window"
+    for a, ra in rects.items():
+        for b, rb in rects.items():
+            if a < b:
+                assert not ra.colliderect(rb), f"{a} {ra} overlaps {b} {rb}"
+    assert not scene.layout.compact, "1280x720 keeps the army cards beside the battlefield"
+    cards = [w for w in scene.form.widgets if isinstance(w, CardWidget) and w.visible]
+    assert len(cards) == 6
+    least = round(14 * scene.font_scale)
+    for card in cards:
+        px, room = card.name_fit()
+        assert text.size(card.row.name, px, True)[0] <= room, f"{card.row.name} is cut"
+        assert px >= least, f"{card.row.name} is drawn too small to read ({px} px)"
+    spells = [w for w in scene.form.widgets if isinstance(w, SpellCardWidget)]
+    assert spells and all(s.rect.width >= 100 for s in spells), "spell cards stay readable"
+    save_artifact(screen, "layout-1280x720.png")
+
+
+def test_at_1024x600_the_army_cards_fold_into_a_tab(sized: None) -> None:
+    app, screen, scene = open_duel((1024, 600))
+    lay = scene.layout
+    window = screen.get_rect()
+    assert lay.compact and lay.rail.width > 0
+    # the battlefield keeps most of the window (the full layout left it a third)
+    assert lay.view.width * lay.view.height >= 0.45 * 1024 * 600
+    assert battle_layout((1024, 600)).view == lay.view, "opening the tab moves nothing"
+    for name, rect in panels(scene).items():
+        assert window.contains(rect), f"{name} {rect} leaves the window"
+    for name in ("rail", "turn", "info", "log", "hand"):
+        assert not panels(scene)[name].colliderect(lay.view), f"{name} covers the battlefield"
+    # a card is to be chosen: the tab is open over the battlefield, its cards clickable
+    assert lay.left.width > 0 and scene.army_shown()
+    cards = {w.row.uid: w for w in scene.form.widgets if isinstance(w, CardWidget) and w.visible}
+    assert "p2:leyline-phantoms" in cards
+    save_artifact(screen, "layout-1024x600-army-open.png")
+    click(scene, cards["p2:leyline-phantoms"].rect.center)
+    frames(app, screen, 2)
+    assert scene.game.state.turn_state.chosen == "p2:leyline-phantoms"
+    assert scene.layout.left.width == 0, "chosen: the tab folds again"
+    assert not [w for w in scene.form.widgets if isinstance(w, CardWidget)]
+    save_artifact(screen, "layout-1024x600.png")
+    # the tab opens and closes the cards by hand
+    tab = next(w for w in scene.form.widgets if w.name == "army-tab")
+    click(scene, tab.rect.center)
+    frames(app, screen, 1)
+    assert scene.layout.left.width > 0
+    assert any(isinstance(w, CardWidget) and w.visible for w in scene.form.widgets)
+    click(scene, tab.rect.center)
+    frames(app, screen, 1)
+    assert scene.layout.left.width == 0
