@@ -295,11 +295,8 @@ def strike_zones(game: Game, figures: Iterable[str]) -> Zones:
     out: Zones = {}
     for fid in figures:
         fs = state.figures[fid]
-        try:
-            reach = game.reachable_spaces(fid)
-            rng = max(1, stat(state, Point.RANGE, fid))
-        except Exception:  # noqa: BLE001 - an odd figure: the distance estimate stays
-            continue
+        reach = game.reachable_spaces(fid)
+        rng = max(1, stat(state, Point.RANGE, fid))
         spots = set(fs.hexes)
         for pos in reach:
             spots.update(pos_hexes(pos))
@@ -686,10 +683,7 @@ class Evaluator:
         """The best expected loss ``figure`` can inflict from where it stands (the engine's
         attack options: sight, engagement and dice with every modifier)."""
         best = 0.0
-        try:
-            options = attack_options(snap.state, figure)
-        except Exception:  # noqa: BLE001 - an odd position: nothing
-            return 0.0
+        options = attack_options(snap.state, figure)
         for option in options:
             if not option.possible:
                 continue

@@ -27,6 +27,7 @@ from arena.engine import (
     Answer,
     Attack,
     Game,
+    IllegalAction,
     MoveFigure,
     PlaySpell,
     UseAbility,
@@ -82,7 +83,7 @@ def one_ply_values(tactics: Tactics, view: Game, legal: Sequence[Action], me: in
                 settle_own_decisions(tactics, clone, me)
                 total += p * ev.evaluate(clone.state, me)
                 weight += p
-            except Exception:  # noqa: BLE001 - the view cannot simulate this one
+            except IllegalAction:  # the view cannot play this one (a hidden card it lacks)
                 continue
         values.append(total / weight + action_bonus(action) if weight > 0 else -math.inf)
     return values

@@ -57,6 +57,7 @@ from arena.engine import (
     EndMove,
     EndTurn,
     Game,
+    IllegalAction,
     MoveFigure,
     PlaceFigure,
     PlaySpell,
@@ -174,14 +175,7 @@ class SearchController(AIController):
                 values = one_ply_values(self.tactics, view, legal, me, seed & 0xFFFFFFFF,
                                         self.config.greedy_samples, stop)
                 return pick(legal, values, 0.0, seed)
-            try:
-                return self._search(view, legal, me, seed, stop, started)
-            except Exception as exc:  # noqa: BLE001 - fall back on one ply, then safe action
-                self.faults.append(f"search: {type(exc).__name__}: {exc}")
-                log.exception("%s search failed; answering by one ply", self.name)
-                values = one_ply_values(self.tactics, view, legal, me, seed & 0xFFFFFFFF, 1,
-                                        stop)
-                return pick(legal, values, 0.0, seed)
+            return self._search(view, legal, me, seed, stop, started)
         finally:
             self.tactics.ev.deltas = None
             self.tactics.ev.zones = {}
@@ -308,7 +302,7 @@ class SearchController(AIController):
                     except RolloutStopped:
                         stopped = True
                         break
-                    except Exception as exc:  # noqa: BLE001 - this line cannot be simulated
+                    except IllegalAction as exc:  # this line cannot be played in the view
                         log.debug("rollout of %s failed: %s", cand.action, exc)
                         cand.dead = True
                         continue

@@ -53,6 +53,7 @@ from arena.engine import (
     EndMove,
     EndTurn,
     Game,
+    IllegalAction,
     MoveFigure,
     Pass,
     PlaceFigure,
@@ -210,10 +211,7 @@ class Tactics:
         for value, e in scored:
             if figure_distance(hexes, e.hexes) <= 1:
                 return value * self.ev.w.tempo_now
-            try:
-                seen = line_of_sight(board, body, state.body(e.id), others).clear
-            except Exception:  # noqa: BLE001 - geometry edge case: assume blocked
-                seen = False
+            seen = line_of_sight(board, body, state.body(e.id), others).clear
             if seen:
                 return value * self.ev.w.tempo_now
         return 0.0
@@ -408,7 +406,7 @@ class Tactics:
             clone = game.clone()
             clone.apply(action)
             return bool(clone.legal_actions()) or clone.outcome() is not None
-        except Exception:  # noqa: BLE001
+        except IllegalAction:
             return False
 
     def one_ply(self, game: Game, legal: Sequence[Action], me: int) -> Action:
@@ -419,7 +417,7 @@ class Tactics:
                 clone = game.clone()
                 clone.apply(a)
                 value = self.ev.evaluate(clone.state, me)
-            except Exception:  # noqa: BLE001 - an action the view cannot simulate
+            except IllegalAction:  # an action the view cannot play
                 continue
             if value > best_value:
                 best, best_value = a, value
@@ -498,7 +496,7 @@ class Tactics:
         clone = game.clone()
         try:
             apply_outcome(clone, move, (BLANK,) * dice, 0)
-        except Exception:  # noqa: BLE001 - not a move after all
+        except IllegalAction:  # not a move after all
             return float("-inf")
         value = self.ev.evaluate(clone.state, player)
         f = snap.figs.get(move.figure)
@@ -539,7 +537,7 @@ class Tactics:
                         clone.to_act == player:
                     clone.apply(self.decide_pending(clone, clone.legal_actions(), player))
                 gain = self.ev.evaluate(clone.state, player) - base + action_bonus(a)
-            except Exception:  # noqa: BLE001
+            except IllegalAction:
                 continue
             if gain > best_gain:
                 best, best_gain = a, gain
@@ -574,10 +572,7 @@ def summon_credit(tactics: Tactics, game: Game) -> float:
     """What summoning would add now (the most expensive summonable cards, as many as may
     still be summoned this turn), for rollouts that do not place the figures."""
     state = game.state
-    try:
-        cards = summonable_cards(state)
-    except Exception:  # noqa: BLE001
-        return 0.0
+    cards = summonable_cards(state)
     if not cards:
         return 0.0
     left = 2 - len(state.turn_state.summoned)
@@ -630,7 +625,7 @@ def rollout(tactics: Tactics, game: Game, me: int, rnd: random.Random,
                 apply_outcome(game, action, script, int(quantile * 1e9) + chance_steps)
             else:
                 game.apply(action)
-        except Exception:  # noqa: BLE001 - a policy slip: end the turn instead
+        except IllegalAction:  # a policy slip: end the turn instead
             legal = game.legal_actions()
             if not legal:
                 break
@@ -697,11 +692,8 @@ def _reserve_fig(state: GameState, figure: str, snap: Snapshot, self_pw: float) 
     else:
         f.per_damage = 0.5 * w_full / max(1, f.life)
         f.value = w_full
-    try:
-        f.attack = stat(state, Point.ATTACK_DICE, figure)
-        f.defense = stat(state, Point.DEFENSE_DICE, figure)
-    except Exception:  # noqa: BLE001 - stats of a figure off the battlefield
-        pass
+    f.attack = stat(state, Point.ATTACK_DICE, figure)
+    f.defense = stat(state, Point.DEFENSE_DICE, figure)
     return f
 
 
