@@ -77,6 +77,8 @@ def one_ply_values(tactics: Tactics, view: Game, legal: Sequence[Action], me: in
             outs = [(1.0 / n, None)] * n
         total, weight = 0.0, 0.0
         for j, (p, script) in enumerate(outs):
+            if stop is not None:
+                stop.spend()
             try:
                 clone = view.clone()
                 apply_outcome(clone, action, script, seed + 7919 * i + j)

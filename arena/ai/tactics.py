@@ -38,7 +38,6 @@ from arena.ai.evaluate import (
     Fig,
     Snapshot,
     expected_loss,
-    figure_distance,
     swarm_bonus,
 )
 from arena.engine import (
@@ -62,14 +61,23 @@ from arena.engine import (
     UseAbility,
 )
 from arena.engine.actions import pos_hexes
-from arena.engine.bodies import Body
+from arena.engine.bodies import Body, is_adjacent
+from arena.engine.combat import spaces_between
 from arena.engine.defs import GLYPH_AMOUNTS, PERMANENT_GLYPHS
+from arena.engine.engagement import engaged_with
 from arena.engine.pathfinding import Reach
 from arena.engine.sight import line_of_sight
 from arena.engine.state import GameState
-from arena.engine.stats import acting_figures, attacks_allowed, keywords, stat
+from arena.engine.stats import (
+    acting_figures,
+    attacks_allowed,
+    base_height_at,
+    height_bonus,
+    keywords,
+    stat,
+)
 from arena.engine.summon import summonable_cards
-from arena.engine.turn import can_play_spell_now, can_use_ability_now
+from arena.engine.turn import extension_actions as turn_extensions
 from arena.engine.vocab import ATTACK_PHASES, MOVE_PHASES, PLAYER_PHASES, Phase, Point
 from arena.hexgrid import Hex
 
@@ -97,25 +105,12 @@ def is_my_turn(state: GameState, me: int) -> bool:
 
 
 def extension_actions(game: Game) -> list[Action]:
-    """The legal spells and activated abilities now, without generating moves (cheap)."""
+    """The legal spells and activated abilities now, without generating moves (cheap): the
+    engine's own list, outside a pending decision."""
     state = game.state
     if state.pending or state.outcome is not None:
         return []
-    player = state.active
-    spells = can_play_spell_now(state, player)
-    abilities = can_use_ability_now(state, player)
-    if not (spells or abilities):
-        return []
-    out: list[Action] = []
-    for source in state.static.rules.action_sources:
-        for action in source.legal(state, player):
-            spell_ok = (isinstance(action, PlaySpell) and spells
-                        and action.spell in state.players[player].hand)
-            ability_ok = (isinstance(action, UseAbility) and abilities
-                          and action.card == state.turn_state.chosen)
-            if spell_ok or ability_ok:
-                out.append(action)
-    return out
+    return turn_extensions(state, state.active)
 
 
 def _binomial_loss(dice: int, f: Fig) -> float:
@@ -185,34 +180,32 @@ class Tactics:
         f = m.fig
         if not m.can_attack:
             return 0.0
-        near = [e for e in m.enemies if figure_distance(hexes, e.hexes) <= f.range]
+        near = [e for e in m.enemies if spaces_between(hexes, e.hexes) <= f.range]
         if not near:
             return 0.0
-        adjacent = [e for e in near if figure_distance(hexes, e.hexes) == 1]
-        if adjacent:
-            near = adjacent  # engaged: only those (level exceptions aside)
+        state = m.snap.state
+        body: Body | None = None
+        touching: set[str] = set()  # adjacent by the rules: no sight needed
+        if any(spaces_between(hexes, e.hexes) == 1 for e in near):
+            body = _standing(state, f.id, hexes)
+            touching = {e.id for e in near if spaces_between(hexes, e.hexes) == 1
+                        and is_adjacent(body, state.body(e.id))}
+            engaged = engaged_with(state.board, body, [state.body(e) for e in touching])
+            if engaged:  # an engaged figure attacks only what it is engaged with
+                near = [e for e in near if e.id in engaged]
         scored = []
         for e in near:
-            a, d = f.attack + swarm_bonus(f, hexes, m.enemies), e.defense
-            if base > e.base:
-                a += 1
-            elif e.base > base:
-                d += 1
+            a = f.attack + swarm_bonus(f, hexes, m.enemies) + height_bonus(base, e.base)
+            d = e.defense + height_bonus(e.base, base)
             scored.append((expected_loss(a, d, e), e))
         scored.sort(key=lambda x: -x[0])
         if not sight:
             return scored[0][0] * self.ev.w.tempo_now
-        state = m.snap.state
-        board = state.board
-        card = state.static.figure_def(f.id)
-        body = Body.standing(board, f.id, hexes, int(card.height), float(card.target_point),
-                             (float(card.hit_zone.bottom), float(card.hit_zone.top)))
+        body = body or _standing(state, f.id, hexes)
         others = [state.body(o) for o in state.on_battlefield() if o != f.id]
         for value, e in scored:
-            if figure_distance(hexes, e.hexes) <= 1:
-                return value * self.ev.w.tempo_now
-            seen = line_of_sight(board, body, state.body(e.id), others).clear
-            if seen:
+            if e.id in touching or line_of_sight(state.board, body, state.body(e.id),
+                                                 others).clear:
                 return value * self.ev.w.tempo_now
         return 0.0
 
@@ -225,7 +218,7 @@ class Tactics:
             for e in figs:
                 if not self.ev.threatens(e, hexes):
                     continue
-                d = f.defense + (1 if base > e.base else 0)
+                d = f.defense + height_bonus(base, e.base)
                 a = e.attack
                 if e.swarm is not None:
                     # It attacks from beside the mover: its swarm counts the mover's friends.
@@ -264,7 +257,7 @@ class Tactics:
         """The score of the mover standing at ``hexes`` (after ``reach``, if it moves)."""
         snap = m.snap
         board = snap.state.board
-        base = max(board.base_height(h) for h in hexes)
+        base = base_height_at(board, hexes)
         score = self._attack_value(m, hexes, base, sight)
         score -= self._exposure(m, hexes, base)
         score += self.ev.position_value(snap, m.fig, hexes, base, m.enemies)
@@ -322,7 +315,7 @@ class Tactics:
                 out.append((0.0, a))
                 continue
             hexes = pos_hexes(a.position)
-            base = max(state.board.base_height(h) for h in hexes)
+            base = base_height_at(state.board, hexes)
             m.fig.hexes = hexes
             m.fig.base = base
             score = self._attack_value(_with_attack(m), hexes, base) * 0.5
@@ -695,6 +688,13 @@ def _reserve_fig(state: GameState, figure: str, snap: Snapshot, self_pw: float) 
     f.attack = stat(state, Point.ATTACK_DICE, figure)
     f.defense = stat(state, Point.DEFENSE_DICE, figure)
     return f
+
+
+def _standing(state: GameState, figure: str, hexes: tuple[Hex, ...]) -> Body:
+    """The engine's body of ``figure`` as if it stood on ``hexes`` (for its rules queries)."""
+    card = state.static.figure_def(figure)
+    return Body.standing(state.board, figure, hexes, int(card.height), float(card.target_point),
+                         (float(card.hit_zone.bottom), float(card.hit_zone.top)))
 
 
 def _with_attack(m: _Mover) -> _Mover:
