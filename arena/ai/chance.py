@@ -68,10 +68,7 @@ def outcomes(game: Game, action: Action, min_probability: float = 0.0) -> list[O
     """The chance outcomes of applying ``action`` now (see the module docstring). Outcomes
     below ``min_probability`` are folded into their neighbour so the list stays short."""
     if isinstance(action, Attack):
-        try:
-            odds = game.damage_odds(action.attacker, action.target)
-        except Exception:  # noqa: BLE001 - an odd target: fall back to sampling
-            return [(1.0, None)]
+        odds = game.damage_odds(action.attacker, action.target)
         a, d = odds.attack_dice, odds.defense_dice
         left = max(1, odds.life_left)
         out: list[Outcome] = []
@@ -89,10 +86,7 @@ def outcomes(game: Game, action: Action, min_probability: float = 0.0) -> list[O
             out.append((pf, (HIT_FACE,) * k + (BLANK_FACE,) * (a - k) + (BLANK_FACE,) * d))
         return [o for o in out if o[0] > 0.0]
     if isinstance(action, MoveFigure):
-        try:
-            reach = game.reachable_spaces(action.figure, action.walk).get(action.to)
-        except Exception:  # noqa: BLE001
-            reach = None
+        reach = game.reachable_spaces(action.figure, action.walk).get(action.to)
         if reach is not None and action.path is None:
             dice = len(reach.provokes) + len(reach.falls)
             if dice:

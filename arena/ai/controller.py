@@ -64,28 +64,45 @@ class Controller(Protocol):
 
 
 class StopToken:
-    """Cancels a running decision: ``stop()`` from any thread; ``deadline`` (a
-    `time.perf_counter` value) ends a search that runs late by itself."""
+    """Ends a running decision: ``stop()`` from any thread; ``budget`` (simulated actions,
+    counted by `spend`) ends a search deterministically, at the same point on any machine;
+    ``deadline`` (a `time.perf_counter` value) is the safety net that ends a search that
+    runs late by itself (when it fires, the game may differ from an idle machine's)."""
 
-    def __init__(self, deadline: float | None = None) -> None:
+    def __init__(self, deadline: float | None = None, budget: int | None = None) -> None:
         self._event = threading.Event()
         self.deadline = deadline
+        self.budget = budget
+        self.spent = 0
+        """Simulated actions so far (`spend`)."""
 
     def stop(self) -> None:
         """Ask the decision to end now."""
         self._event.set()
 
+    def spend(self, actions: int = 1) -> None:
+        """Count simulated actions against the budget."""
+        self.spent += actions
+
+    @property
+    def exhausted(self) -> bool:
+        """Whether the budget of simulated actions is spent."""
+        return self.budget is not None and self.spent >= self.budget
+
+    @property
+    def timed_out(self) -> bool:
+        """Whether the wall-clock deadline (the safety net) has passed."""
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
     @property
     def stopped(self) -> bool:
-        """Whether ``stop`` was called or the deadline has passed."""
-        if self._event.is_set():
-            return True
-        return self.deadline is not None and time.perf_counter() >= self.deadline
+        """Whether ``stop`` was called, the budget is spent or the deadline has passed."""
+        return self._event.is_set() or self.exhausted or self.timed_out
 
     @property
     def cancelled(self) -> bool:
         """Whether ``stop`` was called: the answer is no longer wanted. (A decision that
-        ran to its deadline answered in time, with the best it found.)"""
+        ran to its budget or deadline answered in time, with the best it found.)"""
         return self._event.is_set()
 
 

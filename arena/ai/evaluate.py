@@ -47,15 +47,22 @@ from arena.engine.abilities.params import CountSpec
 from arena.engine.abilities.spec import abilities_of
 from arena.engine.abilities.statics import source_name
 from arena.engine.actions import pos_hexes
-from arena.engine.combat import attack_options
-from arena.engine.defs import PERMANENT_GLYPHS
+from arena.engine.combat import attack_options, spaces_between
 from arena.engine.dice import damage_distribution
 from arena.engine.game import Game
 from arena.engine.setup import turn_order
 from arena.engine.state import GameState, Static
-from arena.engine.stats import StatQuery, acting_figures, attacks_allowed, fold, stat
+from arena.engine.stats import (
+    StatQuery,
+    acting_figures,
+    attacks_allowed,
+    base_height_at,
+    fold,
+    held_glyphs,
+    stat,
+)
 from arena.engine.vocab import MOVE_PHASES, PLAYER_PHASES, PRINTED, SETUP_PHASES, Phase, Point, Stat
-from arena.hexgrid import Hex, distance, neighbours
+from arena.hexgrid import Hex, neighbours
 
 __all__ = [
     "Evaluator",
@@ -65,7 +72,6 @@ __all__ = [
     "Weights",
     "damage_probs",
     "expected_loss",
-    "figure_distance",
     "snapshot",
     "soft_best",
     "strike_zones",
@@ -260,13 +266,6 @@ def soft_best(values: Iterable[float], spread: float) -> float:
     return best + spread * math.log(sum(math.exp((v - best) / spread) for v in worth))
 
 
-def figure_distance(a: Sequence[Hex], b: Sequence[Hex]) -> int:
-    """Spaces between two figures (nearest hexes)."""
-    if len(a) == 1 and len(b) == 1:
-        return distance(a[0], b[0])
-    return min(distance(x, y) for x in a for y in b)
-
-
 def swarm_bonus(f: Fig, at: Sequence[Hex], others: Iterable[Fig], extra: int = 0) -> int:
     """The dice ``f``'s `Swarm` adds to an attack made at ``at``: its opponents among
     ``others`` within its reach of there (sight aside), plus ``extra`` not among them."""
@@ -274,7 +273,7 @@ def swarm_bonus(f: Fig, at: Sequence[Hex], others: Iterable[Fig], extra: int = 0
     if swarm is None:
         return 0
     near = extra + sum(1 for o in others if o.team != f.team
-                       and figure_distance(o.hexes, at) <= swarm.within)
+                       and spaces_between(o.hexes, at) <= swarm.within)
     return swarm.per * near
 
 
@@ -295,11 +294,8 @@ def strike_zones(game: Game, figures: Iterable[str]) -> Zones:
     out: Zones = {}
     for fid in figures:
         fs = state.figures[fid]
-        try:
-            reach = game.reachable_spaces(fid)
-            rng = max(1, stat(state, Point.RANGE, fid))
-        except Exception:  # noqa: BLE001 - an odd figure: the distance estimate stays
-            continue
+        reach = game.reachable_spaces(fid)
+        rng = max(1, stat(state, Point.RANGE, fid))
         spots = set(fs.hexes)
         for pos in reach:
             spots.update(pos_hexes(pos))
@@ -342,20 +338,10 @@ _GLYPH_POINT = {p: i for i, p in enumerate(_STATS)}
 
 def _glyph_bonus(state: GameState) -> dict[int, list[int]]:
     """Per controlling seat: the permanent glyph bonus to (life, attack, defense, move,
-    range) of every figure it controls."""
+    range) of every figure it controls (the engine's `held_glyphs`)."""
     out: dict[int, list[int]] = {}
-    occupants = state.occupant_map()
-    for at, g in state.glyphs.items():
-        if not g.face_up or g.kind is None:
-            continue
-        point = PERMANENT_GLYPHS.get(g.kind)
-        if point is None:
-            continue
-        holder = occupants.get(at)
-        if holder is None:
-            continue
-        seat = state.controller(holder)
-        out.setdefault(seat, [0, 0, 0, 0, 0])[_GLYPH_POINT[point]] += g.amount
+    for held in held_glyphs(state):
+        out.setdefault(held.seat, [0, 0, 0, 0, 0])[_GLYPH_POINT[held.point]] += held.amount
     return out
 
 
@@ -403,7 +389,7 @@ def _figs(state: GameState, w: Weights, destroy_pw: bool, deltas: Deltas | None
             id=fid, owner=info.owner, controller=controller,
             team=static.team_of(info.owner), card=info.card, pw=pw, price=_price(state, fid),
             life=life, damage=fs.damage, attack=attack, defense=defense, move=move, range=rng,
-            hexes=fs.hexes, base=max(board.base_height(h) for h in fs.hexes),
+            hexes=fs.hexes, base=base_height_at(board, fs.hexes),
             swarm=swarms(static).get(info.card),
         )
         if pw and destroy_pw:
@@ -465,7 +451,7 @@ class Evaluator:
         zone = self.zone(f)
         if zone is not None:
             return any(h in zone for h in hexes)
-        return figure_distance(f.hexes, hexes) <= f.move + f.range
+        return spaces_between(f.hexes, hexes) <= f.move + f.range
 
     def snap(self, state: GameState, me: int) -> Snapshot:
         """The snapshot of a state (exact, or with the search's deltas)."""
@@ -550,7 +536,7 @@ class Evaluator:
         value = w.height * base
         nearest = 99
         for e in enemies:
-            d = figure_distance(hexes, e.hexes)
+            d = spaces_between(hexes, e.hexes)
             if d < nearest:
                 nearest = d
         if nearest < 99:
@@ -571,7 +557,7 @@ class Evaluator:
                 value += w.power_space * (f.price + (w.pw_extra if f.pw else 0.0)) * (
                     0.2 + 1.3 * p * p)
             else:
-                gap = min((figure_distance(hexes, (h,)) for h in snap.power
+                gap = min((spaces_between(hexes, (h,)) for h in snap.power
                            if h not in state.occupant_map()), default=0)
                 value -= 0.015 * f.price * min(gap, 12) * (0.3 + p)
         return value
@@ -686,10 +672,7 @@ class Evaluator:
         """The best expected loss ``figure`` can inflict from where it stands (the engine's
         attack options: sight, engagement and dice with every modifier)."""
         best = 0.0
-        try:
-            options = attack_options(snap.state, figure)
-        except Exception:  # noqa: BLE001 - an odd position: nothing
-            return 0.0
+        options = attack_options(snap.state, figure)
         for option in options:
             if not option.possible:
                 continue

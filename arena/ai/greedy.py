@@ -27,6 +27,7 @@ from arena.engine import (
     Answer,
     Attack,
     Game,
+    IllegalAction,
     MoveFigure,
     PlaySpell,
     UseAbility,
@@ -76,13 +77,15 @@ def one_ply_values(tactics: Tactics, view: Game, legal: Sequence[Action], me: in
             outs = [(1.0 / n, None)] * n
         total, weight = 0.0, 0.0
         for j, (p, script) in enumerate(outs):
+            if stop is not None:
+                stop.spend()
             try:
                 clone = view.clone()
                 apply_outcome(clone, action, script, seed + 7919 * i + j)
                 settle_own_decisions(tactics, clone, me)
                 total += p * ev.evaluate(clone.state, me)
                 weight += p
-            except Exception:  # noqa: BLE001 - the view cannot simulate this one
+            except IllegalAction:  # the view cannot play this one (a hidden card it lacks)
                 continue
         values.append(total / weight + action_bonus(action) if weight > 0 else -math.inf)
     return values

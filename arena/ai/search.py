@@ -17,15 +17,18 @@ At a decision on its own turn the AI:
    evaluated (`arena.ai.evaluate`, whose tempo term prices the opponents' next turn).
    Every candidate sees the same determinizations (common random numbers);
 3. spends its rollout budget by **sequential halving**: a round gives every surviving
-   candidate an equal share, then the worse half is dropped, until one remains or the budget
-   (or the wall-clock cap, or a stop request) runs out;
+   candidate an equal share, then the worse half is dropped, until one remains or a budget
+   runs out: the rollouts, or the simulated actions (``work``: one-ply trials and rollout
+   steps, counted the same on every machine), or -- the safety net -- the wall clock, or a
+   stop request;
 4. picks the best mean, optionally with Gumbel noise (the *normal* level's slips).
 
 Decisions outside its own turn (a question asked during another player's turn) and set-up
 decisions are answered by one ply (`arena.ai.greedy`). The same seed and view always give
 the same choice: every random number is drawn from a seed made of the controller's seed and
-the view (`decision_seed`); the budgets count rollouts, and the wall-clock cap only matters on
-an overloaded machine.
+the view (`decision_seed`); the budgets count rollouts and simulated actions, never time, and
+the wall-clock safety net fires only on a machine far slower or busier than the budget was
+sized for (each time it does, `arena sim` counts a budget overrun).
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from arena.ai.chance import apply_outcome, determinize, outcomes
@@ -57,6 +60,7 @@ from arena.engine import (
     EndMove,
     EndTurn,
     Game,
+    IllegalAction,
     MoveFigure,
     PlaceFigure,
     PlaySpell,
@@ -81,8 +85,14 @@ class SearchConfig:
     """Rollouts per decision (an exact chance node costs one per outcome)."""
     exact_outcomes: int = 6
     """Chance nodes with at most this many outcomes are averaged exactly."""
+    work: int | None = None
+    """The deterministic budget: simulated actions per decision (one-ply trials and rollout
+    steps); the search answers with the best it found when they are spent. None: only
+    ``rollouts`` bounds it."""
     time_limit: float = 2.5
-    """Wall-clock cap (seconds) after which the search stops and answers."""
+    """Wall-clock safety net (seconds): a search still running then stops and answers, and
+    the decision counts as a budget overrun (the game may then differ from an idle
+    machine's). Set well above the time the ``work`` budget takes."""
     noise: float = 0.0
     """Gumbel noise (army points) added to the final values: 0 plays the best found."""
     greedy_samples: int = 2
@@ -105,6 +115,8 @@ class SearchStats:
     seconds: float = 0.0
     values: dict[str, float] = field(default_factory=dict)
     stopped_early: bool = False
+    work: int = 0
+    """Simulated actions spent (`SearchConfig.work`)."""
 
 
 @dataclass
@@ -152,6 +164,7 @@ class SearchController(AIController):
         self.stats = SearchStats()
         cap = started + self.config.time_limit
         stop.deadline = cap if stop.deadline is None else min(stop.deadline, cap)
+        stop.budget, stop.spent = self.config.work, 0
         if state.pending and state.pending[-1].kind in _QUICK_KINDS:
             return self.tactics.decide_pending(view, legal, me)
         summons = [a for a in legal if isinstance(a, BeginSummon)]
@@ -174,20 +187,16 @@ class SearchController(AIController):
                 values = one_ply_values(self.tactics, view, legal, me, seed & 0xFFFFFFFF,
                                         self.config.greedy_samples, stop)
                 return pick(legal, values, 0.0, seed)
-            try:
-                return self._search(view, legal, me, seed, stop, started)
-            except Exception as exc:  # noqa: BLE001 - fall back on one ply, then safe action
-                self.faults.append(f"search: {type(exc).__name__}: {exc}")
-                log.exception("%s search failed; answering by one ply", self.name)
-                values = one_ply_values(self.tactics, view, legal, me, seed & 0xFFFFFFFF, 1,
-                                        stop)
-                return pick(legal, values, 0.0, seed)
+            return self._search(view, legal, me, seed, stop, started)
         finally:
             self.tactics.ev.deltas = None
             self.tactics.ev.zones = {}
-            if stop.stopped and not stop.cancelled:  # the cap fired, not the runner's stop
+            self.stats.work = stop.spent
+            if stop.timed_out and not stop.cancelled and not stop.exhausted:
+                # The safety net fired, not the budget nor the runner's stop.
                 self.overruns += 1
-                log.info("%s: decision cut by its %g s cap", self.name, self.config.time_limit)
+                log.info("%s: decision cut by its %g s safety net", self.name,
+                         self.config.time_limit)
 
     def _place(self, view: Game, legal: list[Action], me: int, seed: int, stop: StopToken
                ) -> Action:
@@ -261,7 +270,7 @@ class SearchController(AIController):
                 return -math.inf, 1
             settle_own_decisions(self.tactics, game, me)
             rnd = random.Random(det_seed + k)
-            halt = (lambda: stop.stopped) if stop is not None else None
+            halt = _halt(stop) if stop is not None else None
             luck = (0.5 + j * _PHI) % 1.0
             credit = rollout(self.tactics, game, me, rnd, turn_of=turn_of, stop=halt,
                              quantile=luck)
@@ -287,7 +296,6 @@ class SearchController(AIController):
         self.stats.candidates = len(cands)
         if len(cands) == 1:
             return cands[0].action
-        deadline = started + cfg.time_limit
         budget = cfg.rollouts
         alive = list(cands)
         rounds = max(1, math.ceil(math.log2(len(alive))))
@@ -298,7 +306,7 @@ class SearchController(AIController):
             share = max(1, (budget - spent) // max(1, (rounds - r) * len(alive)))
             for _ in range(share):
                 for cand in alive:
-                    if stop.stopped or time.perf_counter() > deadline:
+                    if stop.stopped:
                         stopped = True
                         break
                     if cand.dead or cand.settled:
@@ -308,7 +316,7 @@ class SearchController(AIController):
                     except RolloutStopped:
                         stopped = True
                         break
-                    except Exception as exc:  # noqa: BLE001 - this line cannot be simulated
+                    except IllegalAction as exc:  # this line cannot be played in the view
                         log.debug("rollout of %s failed: %s", cand.action, exc)
                         cand.dead = True
                         continue
@@ -347,6 +355,14 @@ class SearchController(AIController):
                      for m in means]
         best = max(range(len(final)), key=lambda i: (means[i], final[i].prior))
         return final[best].action
+
+
+def _halt(stop: StopToken) -> Callable[[], bool]:
+    """A rollout's check before each action: the action is spent from the budget."""
+    def halt() -> bool:
+        stop.spend()
+        return stop.stopped
+    return halt
 
 
 def _texts(actions: Sequence[Action]) -> list[str]:

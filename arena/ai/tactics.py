@@ -38,7 +38,6 @@ from arena.ai.evaluate import (
     Fig,
     Snapshot,
     expected_loss,
-    figure_distance,
     swarm_bonus,
 )
 from arena.engine import (
@@ -53,6 +52,7 @@ from arena.engine import (
     EndMove,
     EndTurn,
     Game,
+    IllegalAction,
     MoveFigure,
     Pass,
     PlaceFigure,
@@ -61,14 +61,23 @@ from arena.engine import (
     UseAbility,
 )
 from arena.engine.actions import pos_hexes
-from arena.engine.bodies import Body
+from arena.engine.bodies import Body, is_adjacent
+from arena.engine.combat import spaces_between
 from arena.engine.defs import GLYPH_AMOUNTS, PERMANENT_GLYPHS
+from arena.engine.engagement import engaged_with
 from arena.engine.pathfinding import Reach
 from arena.engine.sight import line_of_sight
 from arena.engine.state import GameState
-from arena.engine.stats import acting_figures, attacks_allowed, keywords, stat
+from arena.engine.stats import (
+    acting_figures,
+    attacks_allowed,
+    base_height_at,
+    height_bonus,
+    keywords,
+    stat,
+)
 from arena.engine.summon import summonable_cards
-from arena.engine.turn import can_play_spell_now, can_use_ability_now
+from arena.engine.turn import extension_actions as turn_extensions
 from arena.engine.vocab import ATTACK_PHASES, MOVE_PHASES, PLAYER_PHASES, Phase, Point
 from arena.hexgrid import Hex
 
@@ -96,25 +105,12 @@ def is_my_turn(state: GameState, me: int) -> bool:
 
 
 def extension_actions(game: Game) -> list[Action]:
-    """The legal spells and activated abilities now, without generating moves (cheap)."""
+    """The legal spells and activated abilities now, without generating moves (cheap): the
+    engine's own list, outside a pending decision."""
     state = game.state
     if state.pending or state.outcome is not None:
         return []
-    player = state.active
-    spells = can_play_spell_now(state, player)
-    abilities = can_use_ability_now(state, player)
-    if not (spells or abilities):
-        return []
-    out: list[Action] = []
-    for source in state.static.rules.action_sources:
-        for action in source.legal(state, player):
-            spell_ok = (isinstance(action, PlaySpell) and spells
-                        and action.spell in state.players[player].hand)
-            ability_ok = (isinstance(action, UseAbility) and abilities
-                          and action.card == state.turn_state.chosen)
-            if spell_ok or ability_ok:
-                out.append(action)
-    return out
+    return turn_extensions(state, state.active)
 
 
 def _binomial_loss(dice: int, f: Fig) -> float:
@@ -184,37 +180,32 @@ class Tactics:
         f = m.fig
         if not m.can_attack:
             return 0.0
-        near = [e for e in m.enemies if figure_distance(hexes, e.hexes) <= f.range]
+        near = [e for e in m.enemies if spaces_between(hexes, e.hexes) <= f.range]
         if not near:
             return 0.0
-        adjacent = [e for e in near if figure_distance(hexes, e.hexes) == 1]
-        if adjacent:
-            near = adjacent  # engaged: only those (level exceptions aside)
+        state = m.snap.state
+        body: Body | None = None
+        touching: set[str] = set()  # adjacent by the rules: no sight needed
+        if any(spaces_between(hexes, e.hexes) == 1 for e in near):
+            body = _standing(state, f.id, hexes)
+            touching = {e.id for e in near if spaces_between(hexes, e.hexes) == 1
+                        and is_adjacent(body, state.body(e.id))}
+            engaged = engaged_with(state.board, body, [state.body(e) for e in touching])
+            if engaged:  # an engaged figure attacks only what it is engaged with
+                near = [e for e in near if e.id in engaged]
         scored = []
         for e in near:
-            a, d = f.attack + swarm_bonus(f, hexes, m.enemies), e.defense
-            if base > e.base:
-                a += 1
-            elif e.base > base:
-                d += 1
+            a = f.attack + swarm_bonus(f, hexes, m.enemies) + height_bonus(base, e.base)
+            d = e.defense + height_bonus(e.base, base)
             scored.append((expected_loss(a, d, e), e))
         scored.sort(key=lambda x: -x[0])
         if not sight:
             return scored[0][0] * self.ev.w.tempo_now
-        state = m.snap.state
-        board = state.board
-        card = state.static.figure_def(f.id)
-        body = Body.standing(board, f.id, hexes, int(card.height), float(card.target_point),
-                             (float(card.hit_zone.bottom), float(card.hit_zone.top)))
+        body = body or _standing(state, f.id, hexes)
         others = [state.body(o) for o in state.on_battlefield() if o != f.id]
         for value, e in scored:
-            if figure_distance(hexes, e.hexes) <= 1:
-                return value * self.ev.w.tempo_now
-            try:
-                seen = line_of_sight(board, body, state.body(e.id), others).clear
-            except Exception:  # noqa: BLE001 - geometry edge case: assume blocked
-                seen = False
-            if seen:
+            if e.id in touching or line_of_sight(state.board, body, state.body(e.id),
+                                                 others).clear:
                 return value * self.ev.w.tempo_now
         return 0.0
 
@@ -227,7 +218,7 @@ class Tactics:
             for e in figs:
                 if not self.ev.threatens(e, hexes):
                     continue
-                d = f.defense + (1 if base > e.base else 0)
+                d = f.defense + height_bonus(base, e.base)
                 a = e.attack
                 if e.swarm is not None:
                     # It attacks from beside the mover: its swarm counts the mover's friends.
@@ -266,7 +257,7 @@ class Tactics:
         """The score of the mover standing at ``hexes`` (after ``reach``, if it moves)."""
         snap = m.snap
         board = snap.state.board
-        base = max(board.base_height(h) for h in hexes)
+        base = base_height_at(board, hexes)
         score = self._attack_value(m, hexes, base, sight)
         score -= self._exposure(m, hexes, base)
         score += self.ev.position_value(snap, m.fig, hexes, base, m.enemies)
@@ -324,7 +315,7 @@ class Tactics:
                 out.append((0.0, a))
                 continue
             hexes = pos_hexes(a.position)
-            base = max(state.board.base_height(h) for h in hexes)
+            base = base_height_at(state.board, hexes)
             m.fig.hexes = hexes
             m.fig.base = base
             score = self._attack_value(_with_attack(m), hexes, base) * 0.5
@@ -408,7 +399,7 @@ class Tactics:
             clone = game.clone()
             clone.apply(action)
             return bool(clone.legal_actions()) or clone.outcome() is not None
-        except Exception:  # noqa: BLE001
+        except IllegalAction:
             return False
 
     def one_ply(self, game: Game, legal: Sequence[Action], me: int) -> Action:
@@ -419,7 +410,7 @@ class Tactics:
                 clone = game.clone()
                 clone.apply(a)
                 value = self.ev.evaluate(clone.state, me)
-            except Exception:  # noqa: BLE001 - an action the view cannot simulate
+            except IllegalAction:  # an action the view cannot play
                 continue
             if value > best_value:
                 best, best_value = a, value
@@ -498,7 +489,7 @@ class Tactics:
         clone = game.clone()
         try:
             apply_outcome(clone, move, (BLANK,) * dice, 0)
-        except Exception:  # noqa: BLE001 - not a move after all
+        except IllegalAction:  # not a move after all
             return float("-inf")
         value = self.ev.evaluate(clone.state, player)
         f = snap.figs.get(move.figure)
@@ -539,7 +530,7 @@ class Tactics:
                         clone.to_act == player:
                     clone.apply(self.decide_pending(clone, clone.legal_actions(), player))
                 gain = self.ev.evaluate(clone.state, player) - base + action_bonus(a)
-            except Exception:  # noqa: BLE001
+            except IllegalAction:
                 continue
             if gain > best_gain:
                 best, best_gain = a, gain
@@ -574,10 +565,7 @@ def summon_credit(tactics: Tactics, game: Game) -> float:
     """What summoning would add now (the most expensive summonable cards, as many as may
     still be summoned this turn), for rollouts that do not place the figures."""
     state = game.state
-    try:
-        cards = summonable_cards(state)
-    except Exception:  # noqa: BLE001
-        return 0.0
+    cards = summonable_cards(state)
     if not cards:
         return 0.0
     left = 2 - len(state.turn_state.summoned)
@@ -630,7 +618,7 @@ def rollout(tactics: Tactics, game: Game, me: int, rnd: random.Random,
                 apply_outcome(game, action, script, int(quantile * 1e9) + chance_steps)
             else:
                 game.apply(action)
-        except Exception:  # noqa: BLE001 - a policy slip: end the turn instead
+        except IllegalAction:  # a policy slip: end the turn instead
             legal = game.legal_actions()
             if not legal:
                 break
@@ -697,12 +685,16 @@ def _reserve_fig(state: GameState, figure: str, snap: Snapshot, self_pw: float) 
     else:
         f.per_damage = 0.5 * w_full / max(1, f.life)
         f.value = w_full
-    try:
-        f.attack = stat(state, Point.ATTACK_DICE, figure)
-        f.defense = stat(state, Point.DEFENSE_DICE, figure)
-    except Exception:  # noqa: BLE001 - stats of a figure off the battlefield
-        pass
+    f.attack = stat(state, Point.ATTACK_DICE, figure)
+    f.defense = stat(state, Point.DEFENSE_DICE, figure)
     return f
+
+
+def _standing(state: GameState, figure: str, hexes: tuple[Hex, ...]) -> Body:
+    """The engine's body of ``figure`` as if it stood on ``hexes`` (for its rules queries)."""
+    card = state.static.figure_def(figure)
+    return Body.standing(state.board, figure, hexes, int(card.height), float(card.target_point),
+                         (float(card.hit_zone.bottom), float(card.hit_zone.top)))
 
 
 def _with_attack(m: _Mover) -> _Mover:

@@ -28,6 +28,7 @@ sources, or why the attack is impossible. `damage_odds` gives the exact damage d
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -53,7 +54,7 @@ from arena.engine.stats import (
     stat,
 )
 from arena.engine.vocab import ATTACK_PHASES, MOVE_PHASES, Phase, Point
-from arena.hexgrid import distance
+from arena.hexgrid import Hex, distance
 
 __all__ = [
     "AttackOption",
@@ -65,6 +66,7 @@ __all__ = [
     "can_attack_now",
     "damage_odds",
     "range_between",
+    "spaces_between",
     "target_problem",
 ]
 
@@ -101,9 +103,17 @@ class DamageOdds:
     expected: Fraction
 
 
+def spaces_between(a: Sequence[Hex], b: Sequence[Hex]) -> int:
+    """Guide "Range": the spaces between figures standing on ``a`` and on ``b``, levels
+    ignored, counted between their nearest spaces. (The AI asks it of positions it weighs.)"""
+    if len(a) == 1 and len(b) == 1:
+        return distance(a[0], b[0])
+    return min(distance(x, y) for x in a for y in b)
+
+
 def range_between(state: GameState, a: str, b: str) -> int:
-    """Guide "Range": spaces between two figures, levels ignored, nearest hexes."""
-    return min(distance(x, y) for x in state.figures[a].hexes for y in state.figures[b].hexes)
+    """`spaces_between` two figures where they stand."""
+    return spaces_between(state.figures[a].hexes, state.figures[b].hexes)
 
 
 def _blocked(sight: Sight) -> str:

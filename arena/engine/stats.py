@@ -14,22 +14,28 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from arena.engine.board import Board
 from arena.engine.defs import GLYPH_NAMES, PERMANENT_GLYPHS, keywords_of
 from arena.engine.state import GameState
 from arena.engine.vocab import PRINTED, QUERY_POINTS, Point
+from arena.hexgrid import Hex
 
 __all__ = [
     "QUERY_POINTS",
+    "HeldGlyph",
     "StatQuery",
     "StatValue",
     "acting_figures",
     "acts_this_turn",
     "attacks_allowed",
     "base_height",
+    "base_height_at",
     "card_keywords",
     "fold",
     "glyph_modifiers",
     "height_advantage",
+    "height_bonus",
+    "held_glyphs",
     "keywords",
     "life_left",
     "stat",
@@ -85,11 +91,22 @@ def life_left(state: GameState, figure: str) -> int:
     return stat(state, Point.LIFE, figure) - state.figures[figure].damage
 
 
+def base_height_at(board: Board, hexes: Iterable[Hex]) -> float:
+    """Guide "Height advantage": the level of the base of a figure standing on ``hexes``,
+    water counting lower and glyphs adding nothing (`Board.base_height`); a double-space
+    figure stands level, on its higher space. (The AI asks it of positions it weighs.)"""
+    return max(board.base_height(h) for h in hexes)
+
+
 def base_height(state: GameState, figure: str) -> float:
-    """Guide "Height advantage": the level of the figure's base, water counting lower and
-    glyphs adding nothing (`Board.base_height`); a double-space figure stands level."""
-    board = state.board
-    return max(board.base_height(h) for h in state.figures[figure].hexes)
+    """`base_height_at` where the figure stands."""
+    return base_height_at(state.board, state.figures[figure].hexes)
+
+
+def height_bonus(base: float, other: float) -> int:
+    """Guide Action 4 "Height advantage": the figure whose base is higher (``base`` against
+    the opposing figure's ``other``) rolls one extra die, to attack or to defend."""
+    return 1 if base > other else 0
 
 
 # --- the core's own providers --------------------------------------------------------------
@@ -100,28 +117,47 @@ def height_advantage(state: GameState, query: StatQuery) -> Iterable[tuple[str, 
     to attack or to defend."""
     if query.point not in (Point.ATTACK_DICE, Point.DEFENSE_DICE) or query.other is None:
         return ()
-    if base_height(state, query.figure) > base_height(state, query.other):
-        return (("height advantage", 1),)
-    return ()
+    bonus = height_bonus(base_height(state, query.figure), base_height(state, query.other))
+    return (("height advantage", bonus),) if bonus else ()
 
 
-def glyph_modifiers(state: GameState, query: StatQuery) -> Iterable[tuple[str, int]]:
+@dataclass(frozen=True, slots=True)
+class HeldGlyph:
+    """A face-up permanent glyph a figure stands on: the seat controlling that figure, the
+    stat it raises for every figure of that seat, its name and amount."""
+
+    seat: int
+    point: Point
+    name: str
+    amount: int
+
+
+def held_glyphs(state: GameState) -> list[HeldGlyph]:
     """Guide "Permanent Glyphs": while a figure stands on a face-up Glyph of Power, Toughness
-    or Movement, every figure its controller controls gets the glyph's bonus."""
+    or Movement, every figure its controller controls gets the glyph's bonus. (The AI reads
+    the bonuses of a whole side from it.)"""
     if not state.glyphs:
-        return ()
-    out: list[tuple[str, int]] = []
+        return []
+    out: list[HeldGlyph] = []
     occupants = state.occupant_map()
-    me = state.controller(query.figure)
     for at, glyph in state.glyphs.items():
         if not glyph.face_up or glyph.kind is None:
             continue
-        if PERMANENT_GLYPHS.get(glyph.kind) != query.point:
-            continue
+        point = PERMANENT_GLYPHS.get(glyph.kind)
         holder = occupants.get(at)
-        if holder is not None and state.controller(holder) == me:
-            out.append((GLYPH_NAMES[glyph.kind], glyph.amount))
+        if point is not None and holder is not None:
+            out.append(HeldGlyph(state.controller(holder), point, GLYPH_NAMES[glyph.kind],
+                                 glyph.amount))
     return out
+
+
+def glyph_modifiers(state: GameState, query: StatQuery) -> Iterable[tuple[str, int]]:
+    """The `held_glyphs` bonuses to the stat asked of a figure of their seat."""
+    if not state.glyphs:
+        return ()
+    me = state.controller(query.figure)
+    return [(g.name, g.amount) for g in held_glyphs(state)
+            if g.seat == me and g.point == query.point]
 
 
 def card_keywords(state: GameState, figure: str) -> Iterable[str]:

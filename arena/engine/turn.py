@@ -82,6 +82,7 @@ __all__ = [
     "choosable_cards",
     "discard_apply",
     "discard_legal",
+    "extension_actions",
     "legal_turn_actions",
 ]
 
@@ -132,7 +133,9 @@ def choosable_cards(state: GameState, player: int) -> list[str]:
 # --- legal actions -------------------------------------------------------------------------
 
 
-def _extension_actions(state: GameState, player: int) -> list[Action]:
+def extension_actions(state: GameState, player: int) -> list[Action]:
+    """The spells ``player`` may play and the abilities of the chosen card they may use now
+    (no moves: cheap; the AI's quick policy asks it)."""
     out: list[Action] = []
     spells = can_play_spell_now(state, player)
     abilities = can_use_ability_now(state, player)
@@ -171,7 +174,7 @@ def legal_turn_actions(state: GameState) -> list[Action]:
             out.extend(combat.attack_actions(state))
         if phase in (Phase.POST_MOVE, Phase.ATTACK):
             out.append(EndAttack())
-    out.extend(_extension_actions(state, player))
+    out.extend(extension_actions(state, player))
     out.append(EndTurn())
     return out
 
@@ -220,7 +223,7 @@ def apply_turn_action(ctx: Ctx, action: Action) -> None:
 def _apply_extension(ctx: Ctx, action: PlaySpell | UseAbility) -> None:
     state = ctx.state
     player = state.active
-    offered = _extension_actions(state, player)
+    offered = extension_actions(state, player)
     if action not in offered:
         if isinstance(action, PlaySpell) and not can_play_spell_now(state, player):
             raise IllegalAction(action, "spells may be played only on your turn, with your "

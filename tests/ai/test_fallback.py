@@ -159,3 +159,38 @@ def test_async_controller_keeps_an_answer_given_at_the_ais_own_time_cap() -> Non
     task = AsyncController(_RunsToItsCap(), time_limit=3.0)
     task.start(game.view(game.to_act), legal)
     assert task.result() == legal[-1] and task.fault is None
+
+
+# --- an engine bug inside the AI's own simulations surfaces as a fault -----------------------
+
+
+def _engine_bug(*args: object, **kwargs: object) -> None:
+    raise RuntimeError("engine bug")
+
+
+def _a_turn_with_choices(seed: int) -> Game:
+    """A Duel played on (random) until the player to act has several actions to weigh."""
+    game = shipped_game("the-duel", ["gideon-premade", "jace-premade"], seed)
+    rnd = RandomController(seed)
+    while len(game.legal_actions()) < 4 or game.state.pending:
+        game.apply(rnd.choose(game.view(game.to_act), game.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize("level", ["greedy", "hard"])
+def test_an_engine_error_in_a_simulated_line_is_a_fault_not_a_weaker_move(
+        level: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the engine's `IllegalAction` means "this line cannot be played in the view"; any
+    other exception is a bug, and the runner must count it (it used to be swallowed inside
+    the search, which then answered with a worse move and no fault)."""
+    import arena.ai.greedy as greedy
+    import arena.ai.search as search
+
+    monkeypatch.setattr(greedy, "apply_outcome", _engine_bug)
+    monkeypatch.setattr(search, "apply_outcome", _engine_bug)
+    game = _a_turn_with_choices(5)
+    ai = quick_controller(level, seed=5)
+    legal = game.legal_actions()
+    action = ai.choose(game.view(game.to_act), legal)
+    assert action in legal
+    assert ai.faults and "RuntimeError: engine bug" in ai.faults[0]
