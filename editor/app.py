@@ -49,6 +49,7 @@ from arena.content.scenario import Scenario
 from arena.hexgrid import Hex, hex_to_point, point_to_hex
 from editor import dialogs, filedialog, prompts, recent, testplay
 from editor import model as m
+from editor.balance_window import BalancePanel
 from editor.builder import Builder, shipped_catalog
 from editor.builder_window import BuilderWindow
 from editor.buildsheet import save_png, save_sheet
@@ -203,6 +204,7 @@ class EditorApp:
         """Open's list of recent files, while it is shown."""
         self.recent_files: list[Path] = []
         self.zone_window: ZoneWindow | None = None
+        self.balance = BalancePanel(self)
         self.docs.start(path)
         self.build_ui()
         if recover:
@@ -292,6 +294,8 @@ class EditorApp:
                                          ("mirror-sel", "Mirror"), ("clear-sel", "Deselect"))):
             rect = pygame.Rect(6 + (i % 2) * 97, y + (i // 2) * 30, 95, 28)
             self.buttons[key] = UIButton(rect, text, ui)
+        self.buttons["balance"] = UIButton(pygame.Rect(6, y + 66, 188, 28), "Check balance",
+                                           ui, tool_tip_text="is the map fair? AI games")
 
         w, h = self.size
         rx = w - RIGHT + 6
@@ -568,7 +572,7 @@ class EditorApp:
             return
         consumed = self.ui.process_events(event)
         if self.docs.handle(event) or self.handle_popups(event) or \
-                filedialog.confirm(self.dialog, event):
+                self.balance.handle(event) or filedialog.confirm(self.dialog, event):
             return
         if self.card_window is not None and self.card_window.alive():
             said = self.card_window.handle(event)
@@ -745,6 +749,7 @@ class EditorApp:
             "scenario-apply": self.apply_scenario,
             "scenario-save": self.save_scenario,
             "test-play": self.test_play,
+            "balance": self.balance.open,
             "undo": self.undo,
             "redo": self.redo,
             "rot-left": lambda: self.cam.rotate(1),
@@ -1199,6 +1204,7 @@ class EditorApp:
         if self.rendered_revision != self.editor.revision:
             self.rebuild_view()
         self.docs.tick()
+        self.balance.update()
         self.watch_games()
         self.ui.update(dt)
 
@@ -1227,12 +1233,14 @@ class EditorApp:
         """On a clean exit: the recovery copies as `DocumentController.close` says; the
         test-play folders of stopped games go."""
         self.docs.close()
+        self.balance.close()
         self.watch_games()
         self.play_folders.sweep(closing=True)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((20, 22, 32))
         self.draw_map(surface, self.view_rect)
+        self.balance.draw_heat(surface)
         w, h = self.size
         pygame.draw.rect(surface, (26, 29, 42), (0, 0, w, TOP))
         pygame.draw.rect(surface, (26, 29, 42), (0, TOP, LEFT, h - TOP))
