@@ -34,7 +34,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from arena.ai.levels import make_controller
-from arena.ai.match import Match
+from arena.ai.match import DEFAULT_TIME_LIMIT, Match
 from arena.ai.sim import GameSpec, catalog, check_fits, new_game, plan, wilson
 from arena.engine import Game
 from arena.engine.actions import format_hex, pos_hexes
@@ -142,7 +142,7 @@ class BalanceBatch:
                  games: int = DEFAULT_GAMES, seed: int = 1,
                  controllers: Sequence[str] = ("greedy", "greedy")) -> None:
         names = [c.strip().lower() for c in controllers if c.strip()]
-        clock = None if names and set(names) <= CLOCK_FREE else 5.0
+        clock = None if names and set(names) <= CLOCK_FREE else DEFAULT_TIME_LIMIT
         self.specs = plan(scenario, names, games, seed, battlefield=battlefield,
                           time_limit=clock)
         self.battlefield = battlefield
@@ -159,10 +159,6 @@ class BalanceBatch:
     @property
     def done(self) -> int:
         return len(self.played)
-
-    @property
-    def finished(self) -> bool:
-        return self.done >= self.total
 
     def add(self, game: BalanceGame) -> None:
         """Count a game played (in any order: the report sorts them by index)."""

@@ -14,6 +14,7 @@ import pytest
 
 from arena.ai.balance import BalanceBatch, BalanceGame, summarize
 from arena.ai.balance_cli import main, render
+from arena.ai.match import DEFAULT_TIME_LIMIT
 
 REPO = Path(__file__).resolve().parents[2]
 PRACTICE = REPO / "scenarios" / "battlefields" / "practice-field.yaml"
@@ -111,7 +112,7 @@ def test_clock_free_batches_play_without_the_wall_clock_cap() -> None:
     greedy = BalanceBatch(str(PRACTICE), "practice", 3)
     assert [s.time_limit for s in greedy.specs] == [None, None, None]
     mixed = BalanceBatch(str(PRACTICE), "practice", 2, controllers=("greedy", "hard"))
-    assert all(s.time_limit == 5.0 for s in mixed.specs)
+    assert all(s.time_limit == DEFAULT_TIME_LIMIT for s in mixed.specs)
 
 
 def test_the_text_report_names_each_glyph_taken() -> None:
