@@ -5,8 +5,8 @@ The window takes the number of games (default 40), plays them in the background
 starting zone's win rate with its 95% interval (flagged when the zones differ by more than
 chance explains), the average game length, the glyphs taken by each zone and the hexes
 where most figures were destroyed, which it also draws on the board as a heat map (the
-"Heat map" button hides and shows it; it belongs to the map that was checked, so it goes
-when another map is opened).
+"Heat" button hides and shows it, closing the window takes it off; it belongs to the map
+that was checked, so it goes when another map is opened).
 
 The window is not modal: the map stays usable while the games are played (the check plays
 the map as it was when it started). Closing it while games are played cancels them.
@@ -43,9 +43,10 @@ from editor.balance_check import (
     report_html,
 )
 
-HEAT_LOW = (255, 214, 80)
-HEAT_HIGH = (235, 40, 30)
-"""The heat map's colours, from one destroyed figure to the most on any hex."""
+HEAT_LOW = (176, 80, 236)
+HEAT_HIGH = (240, 32, 32)
+"""The heat map's colours, from one destroyed figure to the most on any hex (violet to red:
+apart from the yellow and orange of the starting zones and the sand of the land)."""
 
 
 class GamesBar(UIProgressBar):
@@ -148,9 +149,11 @@ class BalancePanel:
         return False
 
     def close_window(self) -> None:
-        """The window's close button: nothing goes on playing behind a closed window (a
-        window a widget rebuild took is opened again instead: `update`)."""
+        """The window's close button: nothing goes on playing behind a closed window, and
+        its heat map leaves the board (a window a widget rebuild took is opened again
+        instead: `update`)."""
         self.cancel()
+        self.show_heat = False
         if self.window is not None:
             self.window.kill()  # type: ignore[no-untyped-call]
         self.window = None
@@ -305,4 +308,6 @@ class BalancePanel:
         self._font = font
         for text, centre in labels:
             image = font.render(text, True, (255, 255, 255))
-            surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
+            box = image.get_rect(center=(round(centre[0]), round(centre[1])))
+            pygame.draw.rect(surface, (20, 16, 28), box.inflate(6, 2), border_radius=4)
+            surface.blit(image, box)

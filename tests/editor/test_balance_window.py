@@ -139,6 +139,13 @@ def test_a_check_shows_progress_then_the_report_and_the_heat_map(
     assert panel.heat() and [again.get_at(p) for p in changed] == \
         [heated.get_at(p) for p in changed]
 
+    press(app, panel.window.close_window_button)  # the report's heat map goes with it
+    assert not panel.alive() and panel.heat() == {}
+    press(app, app.buttons["balance"])  # back, as it was: the heat map is one click away
+    assert "Win rate" in panel.shown_html and panel.heat_button.text == "Heat off"
+    press(app, panel.heat_button)
+    assert panel.heat()
+
     app.docs.request_new()  # nothing unsaved: a new map at once, and no heat map over it
     pump(app)
     assert app.editor.doc.name == "New battlefield" and panel.heat() == {}
