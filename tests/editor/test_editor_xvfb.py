@@ -27,18 +27,17 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
 
+from editor_xvfb_kit import EditorDriver  # noqa: E402
 from xvfb_kit import (  # noqa: E402
     STEP_TIMEOUT,
     find_window,
     press_closing_key,
-    read_status,
     screenshot,
     wait_status,
     x_server,
@@ -119,22 +118,8 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
         window = find_window(x_display, lambda: (program.pid,), "Arena Editor")
         wait_status(mine, "the editor's first frames", lambda s: s["frames"] >= 2)
 
-        def click(pos: tuple[int, int]) -> dict[str, Any]:
-            """Point, wait until the editor saw the pointer there, click, wait until it
-            handled the click; its status after the click."""
-            xdotool(x_display, "mousemove", "--window", window, str(pos[0]), str(pos[1]))
-            seen = wait_status(mine, f"the editor to see the pointer at {pos}",
-                               lambda s: s["pointer"] == list(pos), STEP_TIMEOUT)
-            xdotool(x_display, "click", "1")
-            return wait_status(mine, f"the editor to handle a click at {pos}",
-                               lambda s: s["clicks"] > seen["clicks"], STEP_TIMEOUT)
-
-        def key(*keys: str) -> None:
-            """Press keys in the editor and wait until it handled them."""
-            before = _editor(mine)["keys"]
-            xdotool(x_display, "key", "--window", window, *keys)
-            wait_status(mine, f"the editor to handle {' '.join(keys)}",
-                        lambda s: s["keys"] >= before + len(keys), STEP_TIMEOUT)
+        drive = EditorDriver(x_display, window, mine)
+        click, key = drive.click, drive.key
 
         click(tool["raise"])
         click(at((0, 0)))
@@ -252,11 +237,6 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
 def _screenshot(display: str, name: str) -> None:
     if shutil.which("import"):
         screenshot(display, ARTIFACTS / name)
-
-
-def _editor(path: Path) -> dict[str, Any]:
-    """The editor's status now (it is written every frame or so once the window is up)."""
-    return read_status(path) or wait_status(path, "the editor's status", lambda s: True)
 
 
 def _settled(status: Path) -> None:
