@@ -4,6 +4,8 @@ the pointer it saw, the clicks and keys it handled), never on a guessed sleep.""
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,7 +13,28 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
 
-from xvfb_kit import STEP_TIMEOUT, read_status, wait_status, xdotool  # noqa: E402
+from xvfb_kit import (  # noqa: E402
+    STEP_TIMEOUT,
+    find_window,
+    read_status,
+    wait_status,
+    xdotool,
+)
+
+
+def launch(display: str, args: list[str], status: Path, data: Path, log: Path,
+           **env: str) -> subprocess.Popen[bytes]:
+    """Start the installed ``arena-editor`` with `args` on `display`: its status in `status`,
+    the player's files in `data`, its output in `log`, and `env` besides."""
+    exe = Path(sys.executable).parent / "arena-editor"
+    assert exe.exists(), "run `make setup`"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with log.open("w") as out:
+        return subprocess.Popen(
+            [str(exe), *args], stdout=out, stderr=out,
+            env={**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11",
+                 "SDL_AUDIODRIVER": "dummy", "ARENA_DATA_DIR": str(data),
+                 "ARENA_EDITOR_TEST_STATUS": str(status), **env})
 
 
 @dataclass(frozen=True)
@@ -39,3 +62,10 @@ class EditorDriver:
         xdotool(self.display, "key", "--window", self.window, *keys)
         wait_status(self.status, f"the editor to handle {' '.join(keys)}",
                     lambda s: s["keys"] >= before + len(keys), STEP_TIMEOUT)
+
+
+def attach(display: str, program: subprocess.Popen[bytes], status: Path) -> EditorDriver:
+    """The driver of a launched editor, once its window is up and drawing."""
+    window = find_window(display, lambda: (program.pid,), "Arena Editor")
+    wait_status(status, "the editor's first frames", lambda s: s["frames"] >= 2)
+    return EditorDriver(display, window, status)

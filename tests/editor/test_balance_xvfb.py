@@ -8,9 +8,7 @@ without Xvfb and xdotool. The screenshot is tests/artifacts/editor/xvfb-balance.
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,11 +18,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
 
-from editor_xvfb_kit import EditorDriver  # noqa: E402
+from editor_xvfb_kit import attach, launch  # noqa: E402
 from xvfb_kit import (  # noqa: E402
     SLOW,
     STEP_TIMEOUT,
-    find_window,
     press_closing_key,
     screenshot,
     wait_status,
@@ -75,21 +72,12 @@ def test_a_balance_check_of_four_games_shows_its_report(
     finally:
         pygame.quit()
 
-    exe = Path(sys.executable).parent / "arena-editor"
-    assert exe.exists(), "run `make setup`"
     mine = tmp_path / "editor-status.json"
-    env = {**os.environ, "DISPLAY": x_display, "SDL_VIDEODRIVER": "x11",
-           "SDL_AUDIODRIVER": "dummy", "ARENA_DATA_DIR": str(tmp_path / "data"),
-           "ARENA_EDITOR_TEST_STATUS": str(mine)}
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with (ARTIFACTS / "xvfb-balance.log").open("w") as log:
-        program = subprocess.Popen([str(exe), "--no-recover", str(DUEL)], env=env,
-                                   stdout=log, stderr=log)
+    program = launch(x_display, ["--no-recover", str(DUEL)], mine, tmp_path / "data",
+                     ARTIFACTS / "xvfb-balance.log")
     try:
-        window = find_window(x_display, lambda: (program.pid,), "Arena Editor")
-        wait_status(mine, "the editor's first frames", lambda s: s["frames"] >= 2)
-
-        drive = EditorDriver(x_display, window, mine)
+        drive = attach(x_display, program, mine)
+        window = drive.window
         click, key = drive.click, drive.key
 
         click(balance)

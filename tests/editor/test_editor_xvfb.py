@@ -22,7 +22,6 @@ from __future__ import annotations
 import os
 import shutil
 import signal
-import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -33,7 +32,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
 
-from editor_xvfb_kit import EditorDriver  # noqa: E402
+from editor_xvfb_kit import attach, launch  # noqa: E402
 from xvfb_kit import (  # noqa: E402
     STEP_TIMEOUT,
     find_window,
@@ -102,23 +101,14 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
     finally:
         pygame.quit()
 
-    exe = Path(sys.executable).parent / "arena-editor"
-    assert exe.exists(), "run `make setup`"
     status = tmp_path / "game-status.json"
     mine = tmp_path / "editor-status.json"
-    env = {**os.environ, "DISPLAY": x_display, "SDL_VIDEODRIVER": "x11",
-           "SDL_AUDIODRIVER": "dummy", "ARENA_DATA_DIR": str(tmp_path / "data"),
-           "ARENA_EDITOR_TEST_STATUS": str(mine),
-           "ARENA_TEST_STATUS": str(status)}  # read by the game the editor starts
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with (ARTIFACTS / "xvfb-editor.log").open("w") as log:
-        program = subprocess.Popen([str(exe), "--no-recover", str(target)], env=env,
-                                   stdout=log, stderr=log)
+    program = launch(x_display, ["--no-recover", str(target)], mine, tmp_path / "data",
+                     ARTIFACTS / "xvfb-editor.log",
+                     ARENA_TEST_STATUS=str(status))  # read by the game the editor starts
     try:
-        window = find_window(x_display, lambda: (program.pid,), "Arena Editor")
-        wait_status(mine, "the editor's first frames", lambda s: s["frames"] >= 2)
-
-        drive = EditorDriver(x_display, window, mine)
+        drive = attach(x_display, program, mine)
+        window = drive.window
         click, key = drive.click, drive.key
 
         click(tool["raise"])
