@@ -40,6 +40,7 @@ from arena.client.render import BattlefieldRenderer, Picture
 from editor import dialogs, filedialog, prompts, testplay
 from editor import model as m
 from editor.appstate import HINTS, ZONE_ORDER, Brush
+from editor.balance_window import BalancePanel
 from editor.builder import Builder
 from editor.builder_window import BuilderWindow
 from editor.card_window import CardWindow
@@ -133,6 +134,7 @@ class EditorApp(FileMenu, ZoneEditing, ScenarioEditing):
         self.recent_files: list[Path] = []
         self.zone_window: ZoneWindow | None = None
         self.sight = SightTool(self.ui, lambda: self.editor, lambda s: setattr(self, "message", s))
+        self.balance = BalancePanel(self)
         self.collections = Collections()
         """The map maker's piece collection (`editor.collection_window`)."""
         self.pieces = PiecePalette(self.collections.palette_filter())
@@ -174,7 +176,7 @@ class EditorApp(FileMenu, ZoneEditing, ScenarioEditing):
             return
         consumed = self.ui.process_events(event)
         if self.docs.handle(event) or self.handle_popups(event) or \
-                filedialog.confirm(self.dialog, event):
+                self.balance.handle(event) or filedialog.confirm(self.dialog, event):
             return
         if (said := self.pieces.handle(event)) is not None:
             self.message = said
@@ -373,6 +375,7 @@ class EditorApp(FileMenu, ZoneEditing, ScenarioEditing):
             "scenario-apply": self.apply_scenario,
             "scenario-save": self.save_scenario,
             "test-play": self.test_play,
+            "balance": self.balance.open,
             "undo": self.undo,
             "redo": self.redo,
             "rot-left": lambda: self.cam.rotate(1),
@@ -457,6 +460,7 @@ class EditorApp(FileMenu, ZoneEditing, ScenarioEditing):
             self.rebuild_view()
         self.sight.update(self.tool == "sight", self.view_rect)
         self.docs.tick()
+        self.balance.update()
         self.watch_games()
         self.show_title()
         self.ui.update(dt)
@@ -479,6 +483,7 @@ class EditorApp(FileMenu, ZoneEditing, ScenarioEditing):
         """On a clean exit: the recovery copies as `DocumentController.close` says; the
         test-play folders of stopped games go."""
         self.docs.close()
+        self.balance.close()
         self.watch_games()
         self.play_folders.sweep(closing=True)
 

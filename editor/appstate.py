@@ -22,6 +22,7 @@ from arena.client.projection import Camera
 from arena.client.render import BattlefieldRenderer, Picture
 from editor import model as m
 from editor import testplay
+from editor.balance_window import BalancePanel
 from editor.builder import Builder
 from editor.card_window import CardWindow
 from editor.collection_window import Collections
@@ -121,6 +122,7 @@ class EditorState:
     play_folders: testplay.PlayFolders
     sight: SightTool
     pieces: PiecePalette
+    balance: BalancePanel
     collections: Collections
 
     @property

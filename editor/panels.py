@@ -105,6 +105,8 @@ class Panels(MapView):
         self.buttons["collection"] = UIButton(
             pygame.Rect(6, y + 64, 188, 28), "Collection...", ui,
             tool_tip_text="the boxes and pieces you own: can this map be built from them?")
+        self.buttons["balance"] = UIButton(pygame.Rect(6, y + 96, 188, 28), "Check balance",
+                                           ui, tool_tip_text="is the map fair? AI games")
 
         w, h = self.size
         rx = w - RIGHT + 6

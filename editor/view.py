@@ -97,6 +97,7 @@ class MapView(EditorState):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((20, 22, 32))
         self.draw_map(surface, self.view_rect)
+        self.balance.draw_heat(surface)
         w, h = self.size
         pygame.draw.rect(surface, (26, 29, 42), (0, 0, w, TOP))
         pygame.draw.rect(surface, (26, 29, 42), (0, TOP, LEFT, h - TOP))

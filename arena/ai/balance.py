@@ -13,6 +13,14 @@ A zone is a player's by where their Planeswalker was placed (`PlaneswalkerPlaced
 choose their zone at set-up, as in the guide, so the first player's pick is part of the
 zone's record. The battlefield must be playable as the scenario first: the same check the
 game makes before it starts a battle there (`arena.ai.sim.check_fits`).
+
+`BalanceBatch` is a batch being played, a game at a time (the editor's "Check balance" window
+plays it in the background: `Background`, worker processes it polls and can stop at once);
+`check` plays a whole batch for the command line. Both report through the same
+`BalanceBatch.report`, and a game's result depends only on its seed: the window and ``arena
+balance`` give the same report for the same seed and number of games. For that the clock-free
+controllers (greedy, easy, random: their work is bounded by the position) play without the
+wall-clock safety net, which on a busy machine would cut decisions short and change games.
 """
 
 from __future__ import annotations
@@ -26,18 +34,24 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from arena.ai.levels import make_controller
-from arena.ai.match import Match
+from arena.ai.match import DEFAULT_TIME_LIMIT, Match
 from arena.ai.sim import GameSpec, catalog, check_fits, new_game, plan, wilson
 from arena.engine import Game
 from arena.engine.actions import format_hex, pos_hexes
 from arena.engine.events import Event, FigureDestroyed, FigureMoved, PlaneswalkerPlaced
 
-__all__ = ["DEFAULT_GAMES", "BalanceGame", "BalanceReport", "check", "summarize"]
+__all__ = ["DEFAULT_GAMES", "Background", "BalanceBatch", "BalanceGame", "BalanceReport",
+           "check", "summarize"]
 
 DEFAULT_GAMES = 40
 """Games a balance check plays unless told otherwise (enough to see a large imbalance)."""
 HEAT_SPACES = 10
 """The spaces listed where most figures were destroyed."""
+CLOCK_FREE = frozenset({"greedy", "easy", "random"})
+"""Controllers whose decisions are bounded by the position, not the clock (`arena.ai.levels`):
+a batch of only these needs no wall-clock cap, and is then the same on any machine."""
+SHUFFLED = "shuffled"
+"""`BalanceReport.glyph_kinds` for a glyph space whose glyph differs between games."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +67,8 @@ class BalanceGame:
     """(glyph space, zone of the player whose figure landed on it), one per landing."""
     deaths: list[str]
     """The space of every figure destroyed."""
+    glyph_kinds: dict[str, str] = field(default_factory=dict)
+    """The kind of glyph on each glyph space at the start (shuffled set-ups differ by game)."""
 
 
 @dataclass
@@ -70,6 +86,10 @@ class BalanceReport:
     draws: int = 0
     turns_mean: float = 0.0
     glyphs: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Per glyph space, how many times a figure of a player starting in each zone landed on
+    it (took it, for a temporary glyph)."""
+    glyph_kinds: dict[str, str] = field(default_factory=dict)
+    """Per glyph space landed on, its glyph's kind (`SHUFFLED` when it differed by game)."""
     deaths: list[tuple[str, int]] = field(default_factory=list)
     unbalanced: bool = False
     verdict: str = ""
@@ -86,6 +106,7 @@ def play_game(spec: GameSpec) -> BalanceGame:
     """Play one game of a balance batch in this process."""
     game: Game = new_game(spec)
     glyph_spaces = {format_hex(h) for h in game.state.glyphs}
+    kinds = {format_hex(h): g.kind or "?" for h, g in game.state.glyphs.items()}
     zones: dict[int, str] = {}
     landings: list[tuple[int, str]] = []
     deaths: list[str] = []
@@ -106,7 +127,112 @@ def play_game(spec: GameSpec) -> BalanceGame:
                    for seat, name in enumerate(spec.controllers, start=1)}
     result = Match(game, controllers, time_limit=spec.time_limit, on_events=watch).run()
     return BalanceGame(spec.index, zones, tuple(result.winners), result.turns,
-                       [(space, zones.get(player, "?")) for player, space in landings], deaths)
+                       [(space, zones.get(player, "?")) for player, space in landings], deaths,
+                       kinds)
+
+
+class BalanceBatch:
+    """A batch being played: its games (`specs`), those played so far, and its report.
+
+    Raises ValueError (every reason, in the game's words) when the battlefield cannot be
+    played as the scenario. `step` plays the next game in this process; `Background` plays
+    them in worker processes and hands each result to `add`."""
+
+    def __init__(self, battlefield: str, scenario: str = "the-duel",
+                 games: int = DEFAULT_GAMES, seed: int = 1,
+                 controllers: Sequence[str] = ("greedy", "greedy")) -> None:
+        names = [c.strip().lower() for c in controllers if c.strip()]
+        clock = None if names and set(names) <= CLOCK_FREE else DEFAULT_TIME_LIMIT
+        self.specs = plan(scenario, names, games, seed, battlefield=battlefield,
+                          time_limit=clock)
+        self.battlefield = battlefield
+        self.controllers = list(dict.fromkeys(names))
+        # Zones standing in for the scenario's are reported by the battlefield's own names.
+        self.own = {stand_in: zone for zone, stand_in in
+                    check_fits(self.specs[0].scenario, battlefield).items()}
+        self.played: list[BalanceGame] = []
+
+    @property
+    def total(self) -> int:
+        return len(self.specs)
+
+    @property
+    def done(self) -> int:
+        return len(self.played)
+
+    def add(self, game: BalanceGame) -> None:
+        """Count a game played (in any order: the report sorts them by index)."""
+        self.played.append(game)
+
+    def step(self) -> bool:
+        """Play the next game not yet played, here; False when there is none."""
+        left = sorted({s.index for s in self.specs} - {g.index for g in self.played})
+        if not left:
+            return False
+        self.add(play_game(self.specs[left[0]]))
+        return True
+
+    def report(self) -> BalanceReport:
+        """The report of the games played so far."""
+        played = sorted(self.played, key=lambda g: g.index)
+        own = self.own
+        if own:
+            played = [replace(g, zones={s: own.get(z, z) for s, z in g.zones.items()},
+                              glyphs=[(h, own.get(z, z)) for h, z in g.glyphs])
+                      for g in played]
+        return summarize(played, self.battlefield, self.specs[0].scenario, self.controllers)
+
+
+def _fork_context() -> Any:
+    """Fork where there is one (the loaded catalog is shared), else the default."""
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else None)
+
+
+class Background:
+    """A batch played by worker processes while the caller goes on (the editor's window):
+    `poll` takes the games finished since the last poll, `cancel` stops the workers at once
+    (mid-game; nothing is left running). Fresh processes (spawn): the caller may be a
+    windowed program, whose process is not safe to fork."""
+
+    def __init__(self, batch: BalanceBatch, jobs: int = 1) -> None:
+        self.batch = batch
+        ctx = multiprocessing.get_context("spawn")
+        todo = [s for s in batch.specs if s.index not in {g.index for g in batch.played}]
+        self._pool: Any = ctx.Pool(max(1, min(jobs, len(todo) or 1)))
+        self._results: Any = self._pool.imap_unordered(play_game, todo)
+        self.error: str | None = None
+        """Why the workers stopped early (a game that raised), or None."""
+        self.running = bool(todo)
+        if not todo:
+            self._stop()
+
+    def poll(self, wait: float = 0.0) -> bool:
+        """Take the games finished so far, waiting up to `wait` seconds for the first of them
+        when none has; True while games are still being played."""
+        while self.running:
+            try:
+                self.batch.add(self._results.next(timeout=wait))
+                wait = 0.0
+            except multiprocessing.TimeoutError:
+                break
+            except StopIteration:
+                self._stop()
+            except Exception as exc:  # noqa: BLE001 - a worker's failure is reported
+                self.error = f"a game failed: {type(exc).__name__}: {exc}"
+                self._stop()
+        return self.running
+
+    def cancel(self) -> None:
+        """Stop now: the workers are ended and waited for; the games played so far stay."""
+        self.poll()
+        if self.running:
+            self._stop()
+
+    def _stop(self) -> None:
+        self.running = False
+        self._pool.terminate()
+        self._pool.join()
 
 
 def check(battlefield: str, scenario: str = "the-duel", games: int = DEFAULT_GAMES,
@@ -116,36 +242,23 @@ def check(battlefield: str, scenario: str = "the-duel", games: int = DEFAULT_GAM
           cancelled: Callable[[], bool] | None = None) -> BalanceReport:
     """Play the batch and report (``on_game(done, total)`` after each game; ``cancelled()``
     true stops before the next game, reporting the games played so far)."""
-    specs = plan(scenario, list(controllers), games, seed, battlefield=battlefield)
-    # Zones standing in for the scenario's are reported by the battlefield's own names.
-    own = {stand_in: zone for zone, stand_in in check_fits(specs[0].scenario,
-                                                             battlefield).items()}
-    played: list[BalanceGame] = []
-    jobs = max(1, min(jobs or os.cpu_count() or 1, len(specs)))
+    batch = BalanceBatch(battlefield, scenario, games, seed, controllers)
+    jobs = max(1, min(jobs or os.cpu_count() or 1, batch.total))
     if jobs == 1:
-        for spec in specs:
-            if cancelled is not None and cancelled():
-                break
-            played.append(play_game(spec))
+        while not (cancelled is not None and cancelled()) and batch.step():
             if on_game is not None:
-                on_game(len(played), len(specs))
+                on_game(batch.done, batch.total)
     else:
         catalog()  # load once before forking
-        methods = multiprocessing.get_all_start_methods()
-        ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-        with ctx.Pool(jobs) as pool:
-            for record in pool.imap_unordered(play_game, specs):
-                played.append(record)
+        with _fork_context().Pool(jobs) as pool:
+            for record in pool.imap_unordered(play_game, batch.specs):
+                batch.add(record)
                 if on_game is not None:
-                    on_game(len(played), len(specs))
+                    on_game(batch.done, batch.total)
                 if cancelled is not None and cancelled():
                     pool.terminate()
                     break
-    played.sort(key=lambda g: g.index)
-    if own:
-        played = [replace(g, zones={s: own.get(z, z) for s, z in g.zones.items()},
-                          glyphs=[(h, own.get(z, z)) for h, z in g.glyphs]) for g in played]
-    return summarize(played, battlefield, specs[0].scenario, list(dict.fromkeys(controllers)))
+    return batch.report()
 
 
 def summarize(played: Sequence[BalanceGame], battlefield: str, scenario: str,
@@ -165,10 +278,14 @@ def summarize(played: Sequence[BalanceGame], battlefield: str, scenario: str,
         report.ci95[zone] = wilson(wins[zone], starts[zone])
     report.turns_mean = statistics.fmean(g.turns for g in played) if played else 0.0
     glyphs: dict[str, Counter[str]] = {}
+    kinds: dict[str, set[str]] = {}
     for g in played:
         for space, zone in g.glyphs:
             glyphs.setdefault(space, Counter())[zone] += 1
+            kinds.setdefault(space, set()).add(g.glyph_kinds.get(space, "?"))
     report.glyphs = {space: dict(sorted(c.items())) for space, c in sorted(glyphs.items())}
+    report.glyph_kinds = {space: next(iter(k)) if len(k) == 1 else SHUFFLED
+                          for space, k in sorted(kinds.items())}
     report.deaths = Counter(d for g in played for d in g.deaths).most_common(HEAT_SPACES)
     report.unbalanced, report.verdict = _verdict(report)
     return report

@@ -54,7 +54,8 @@ def render(report: BalanceReport) -> str:
     lines += [f"{'draws':<12} {report.draws:>5}", "",
               f"average game length: {report.turns_mean:.1f} turns", "",
               "glyph landings (space: by starting zone):"]
-    lines += [f"  {space}: " + ", ".join(f"{z} {n}" for z, n in by.items())
+    lines += [f"  {space} ({report.glyph_kinds.get(space, '?')}): "
+              + ", ".join(f"{z} {n}" for z, n in by.items())
               for space, by in report.glyphs.items()] or ["  none"]
     lines += ["", "spaces where most figures were destroyed:"]
     lines += [f"  {space}: {n}" for space, n in report.deaths] or ["  none"]

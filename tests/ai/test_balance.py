@@ -7,12 +7,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from arena.ai.balance import BalanceGame, summarize
-from arena.ai.balance_cli import main
+from arena.ai.balance import BalanceBatch, BalanceGame, summarize
+from arena.ai.balance_cli import main, render
+from arena.ai.match import DEFAULT_TIME_LIMIT
 
 REPO = Path(__file__).resolve().parents[2]
 PRACTICE = REPO / "scenarios" / "battlefields" / "practice-field.yaml"
@@ -101,3 +103,23 @@ def test_zones_are_reported_by_the_battlefields_own_names(tmp_path: Path,
     assert main([str(blue), "--scenario", "practice", "--games", "1", "--jobs", "1",
                  "--json"]) == 0
     assert set(json.loads(capsys.readouterr().out)["zone_games"]) == {"yellow", "blue"}
+
+
+def test_clock_free_batches_play_without_the_wall_clock_cap() -> None:
+    """Seen: on a busy machine greedy decisions were cut by the 5 s safety net ("time-out
+    after 5 s"), so the same seed gave other games. Greedy's work is bounded by the position:
+    a batch of greedy players has no cap; a searching AI keeps its safety net."""
+    greedy = BalanceBatch(str(PRACTICE), "practice", 3)
+    assert [s.time_limit for s in greedy.specs] == [None, None, None]
+    mixed = BalanceBatch(str(PRACTICE), "practice", 2, controllers=("greedy", "hard"))
+    assert all(s.time_limit == DEFAULT_TIME_LIMIT for s in mixed.specs)
+
+
+def test_the_text_report_names_each_glyph_taken() -> None:
+    games = _games(3, 2)
+    games = [replace(g, glyph_kinds={"0,0": "power"}) for g in games[:4]] + \
+        [replace(games[4], glyph_kinds={"0,0": "move"})]
+    report = summarize(games, "field.yaml", "the-duel", ["greedy"])
+    assert report.glyph_kinds == {"0,0": "shuffled"}
+    assert summarize(games[:4], "f", "the-duel", ["greedy"]).glyph_kinds == {"0,0": "power"}
+    assert "  0,0 (shuffled): orange 2, yellow 3" in render(report)

@@ -10,7 +10,7 @@ import pytest
 
 HEADLESS = ["editor.model", "editor.mapdoc", "editor.validation", "editor.scene",
             "editor.scenario_form", "editor.builder", "editor.card_form", "editor.parts",
-            "editor.pdf", "editor.ability_form"]
+            "editor.pdf", "editor.ability_form", "editor.balance_check"]
 
 
 @pytest.mark.parametrize("module", HEADLESS)
