@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from arena.hexgrid import Hex
 
@@ -72,6 +73,9 @@ class Board:
     columns: Mapping[Hex, Column]
     obstacles: Mapping[str, ObstacleSpec] = field(default_factory=dict)
     obstacle_at: Mapping[Hex, ObstacleSpec] = field(default_factory=dict)
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Tables derived from the terrain once per board (the movement search's step table):
+    the board never changes, so they never go stale."""
 
     @classmethod
     def build(

@@ -63,6 +63,7 @@ from typing import NamedTuple, TypeAlias
 from arena.engine.board import Board
 from arena.engine.bodies import Body
 from arena.engine.engagement import is_engaged as _is_engaged
+from arena.engine.terrain_table import CRYPTOLITH_SCALE_COST, WATER_EXIT_COST, terrain_table
 from arena.hexgrid import Hex, distance, neighbours
 
 __all__ = [
@@ -88,12 +89,6 @@ EngagedAt: TypeAlias = Callable[[Position], frozenset[str]]
 
 ROAD_BONUS = 3
 """Shadows over Innistrad "Road spaces": extra spaces for a move made wholly on road."""
-
-CRYPTOLITH_SCALE_COST = 4
-"""Shadows over Innistrad "Cryptoliths": scaling up to, or down from, the top counts 4 spaces."""
-
-WATER_EXIT_COST = 1
-"""Guide "Moving from water to land": moving out of a water space costs one more."""
 
 
 class Occupant(NamedTuple):
@@ -125,13 +120,27 @@ def engagement_lookup(
     given, e.g. one that applies an ability). The search caches the answers, so the rule runs
     once per position."""
     foes = tuple(enemies)
+    # The guide's rule engages only adjacent figures: with it, a position next to no foe
+    # needs no body (most positions a search asks about).
+    beside: dict[Hex, list[Body]] | None = None
+    if is_engaged is _is_engaged:
+        beside = {}
+        for foe in foes:
+            for space in {n for h in foe.hexes for n in neighbours(h)}:
+                beside.setdefault(space, []).append(foe)
 
     def engaged_at(position: Position) -> frozenset[str]:
         hexes = (position,) if isinstance(position, Hex) else position
+        near = foes
+        if beside is not None:
+            found = [beside[h] for h in hexes if h in beside]
+            if not found:
+                return frozenset()
+            near = tuple(foe for foe in foes if any(foe is f for group in found for f in group))
         body = Body.standing(
             board, mover.figure_id, hexes, mover.height, mover.target_point, mover.hit_zone
         )
-        return frozenset(foe.figure_id for foe in foes if is_engaged(board, body, foe))
+        return frozenset(foe.figure_id for foe in near if is_engaged(board, body, foe))
 
     return engaged_at
 
@@ -174,7 +183,8 @@ class MoveRequest:
     @property
     def start(self) -> Position:
         """The mover's position before it moves."""
-        return _public(self.hexes)
+        hexes = self.hexes
+        return hexes[0] if len(hexes) == 1 else (hexes[0], hexes[1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,19 +219,12 @@ class Reach:
 
 # --- internals ------------------------------------------------------------------------------
 
-_Pos: TypeAlias = tuple[Hex, ...]
-"""A position as a tuple of 1 or 2 hexes (leading first): one shape for both kinds of figure."""
+_Pos: TypeAlias = tuple[int, ...]
+"""A position as a tuple of 1 or 2 hex numbers (`TerrainTable`; leading first): one shape for
+both kinds of figure, hashed and compared at the speed of ints."""
 
 
-def _public(pos: _Pos) -> Position:
-    return pos[0] if len(pos) == 1 else (pos[0], pos[1])
-
-
-def _flat(pos: _Pos) -> tuple[int, ...]:
-    return tuple(c for h in pos for c in (h.q, h.r))
-
-
-def _internal(position: object, double: bool) -> _Pos | None:
+def _internal(position: object, double: bool) -> tuple[Hex, ...] | None:
     """The tuple form of a public position, or None when it has the wrong shape."""
     if not double:
         return (position,) if isinstance(position, Hex) else None
@@ -269,8 +272,8 @@ class _Label:
     def key(self) -> tuple[int, int, int, bool, tuple[int, ...]]:
         """Search order: fewest leaving-engagement attacks, then falls, then spaces; among equals
         a road label first (it may go further), then the smaller path so results reproduce.
-        `order` is the path flattened to its coordinates: the same order as comparing the
-        positions, at the speed of comparing ints."""
+        `order` is the path flattened to its hexes' coordinates: the same order as comparing
+        the positions, at the speed of comparing ints."""
         return (len(self.provokes), len(self.falls), self.cost, not self.road, self.order)
 
     def state(self) -> tuple[_Pos, bool, bool, bool, bool]:
@@ -286,45 +289,64 @@ class _Label:
 
 
 class _Rules:
-    """The movement rules for one request on one board (with caches for the search)."""
+    """The movement rules for one request on one board (with caches for the search).
+
+    Positions are tuples of hex numbers of the board's `TerrainTable`; the terrain answers
+    (surface, water, road, cryptolith, standing room, climbing) come from the table, which
+    the board keeps for every search on it."""
 
     def __init__(self, board: Board, request: MoveRequest) -> None:
-        self.board = board
+        table = terrain_table(board)
+        self.table = table
         self.request = request
         self.height = request.height
         self.flying = request.flying
         self.phantom = request.phantom_walk
-        self.occupancy = {
-            h: o for h, o in request.occupancy.items() if o.figure_id != request.figure_id
+        index = table.index
+        # An occupant off the board never matters: no step enters, and no move ends, there.
+        self.occupancy: dict[int, Occupant] = {
+            index[h]: o for h, o in request.occupancy.items()
+            if o.figure_id != request.figure_id and h in index
         }
+        self.glyphs = frozenset(table.id(h) for h in request.glyphs)
+        self.start: _Pos = tuple(table.id(h) for h in request.hexes)
         self._engaged: dict[_Pos, frozenset[str]] = {}
         self._steps: dict[tuple[_Pos, _Pos], _Step | str] = {}
         self._targets: dict[_Pos, tuple[_Pos, ...]] = {}
         self._flat: dict[_Pos, tuple[int, ...]] = {}
+        self._public: dict[_Pos, Position] = {}
 
-    # terrain ------------------------------------------------------------------------------
+    # positions ------------------------------------------------------------------------------
 
-    def in_water(self, hex_: Hex) -> bool:
-        # A cryptolith standing in water has a dry top.
-        return self.board.is_water(hex_) and hex_ not in self.board.obstacle_at
-
-    def is_road(self, hex_: Hex) -> bool:
-        return self.board.is_road(hex_) and hex_ not in self.board.obstacle_at
-
-    def is_cryptolith(self, hex_: Hex) -> bool:
-        obstacle = self.board.obstacle_at.get(hex_)
-        return obstacle is not None and obstacle.kind == "cryptolith"
+    def public(self, pos: _Pos) -> Position:
+        """The position as callers see it: a `Hex`, or a (leading, trailing) pair."""
+        found = self._public.get(pos)
+        if found is None:
+            hexes = self.table.hexes
+            found = hexes[pos[0]] if len(pos) == 1 else (hexes[pos[0]], hexes[pos[1]])
+            self._public[pos] = found
+        return found
 
     def flat(self, pos: _Pos) -> tuple[int, ...]:
         found = self._flat.get(pos)
         if found is None:
-            found = self._flat[pos] = _flat(pos)
+            flat = self.table.flat
+            found = self._flat[pos] = tuple(c for i in pos for c in flat[i])
         return found
+
+    # terrain ------------------------------------------------------------------------------
+
+    def in_water(self, number: int) -> bool:
+        # A cryptolith standing in water has a dry top.
+        return self.table.water[number]
+
+    def is_road(self, number: int) -> bool:
+        return self.table.road[number]
 
     def engaged(self, pos: _Pos) -> frozenset[str]:
         found = self._engaged.get(pos)
         if found is None:
-            found = self.request.engaged_at(_public(pos))
+            found = self.request.engaged_at(self.public(pos))
             self._engaged[pos] = found
         return found
 
@@ -335,32 +357,33 @@ class _Rules:
 
     def end_problem(self, pos: _Pos) -> str | None:
         """Why the figure cannot end its move here, or None when it can."""
-        for hex_ in pos:
+        table = self.table
+        for number in pos:
             # Guide "Keeping the base on the space" / "Moving in tight quarters".
-            if not self.board.can_stand(hex_):
+            if not table.stand[number]:
                 return "the figure's base does not fit on that space"
             # Guide "Passing and landing on other figures": never end on another figure.
-            if hex_ in self.occupancy:
+            if number in self.occupancy:
                 return "that space is occupied"
         if len(pos) == 2:
             # Guide "Moving a double-space figure": two same-level spaces; water is lower.
             a, b = pos
-            level = self.board.surface(a) == self.board.surface(b)
-            if not level or self.in_water(a) != self.in_water(b):
+            level = table.surface[a] == table.surface[b]
+            if not level or table.water[a] != table.water[b]:
                 return "a double-space figure must end on two spaces of the same level"
         return None
 
     # one step ---------------------------------------------------------------------------------
 
-    def passing_problem(self, hex_: Hex) -> str | None:
+    def passing_problem(self, number: int) -> str | None:
         """Why the leading side cannot move onto (or through) this space, or None."""
-        if hex_ not in self.board.columns:
+        if not self.table.on_board[number]:
             return "that space is off the battlefield"
         # Flying figures pass over ruins (cards.md); everyone else must fit (guide "Moving in tight
         # quarters").
-        if not self.flying and not self.board.can_stand(hex_):
+        if not self.flying and not self.table.stand[number]:
             return "the figure's base does not fit on that space"
-        occupant = self.occupancy.get(hex_)
+        occupant = self.occupancy.get(number)
         if occupant is None or self.flying or self.phantom:
             return None
         # Guide "Passing and landing on other figures".
@@ -369,35 +392,6 @@ class _Rules:
         if occupant.engaged:
             return "an engaged friendly figure blocks that space"
         return None
-
-    def climb_options(self, here: Hex, there: Hex) -> tuple[tuple[int, int], ...] | str:
-        """The ways to pay for the leading side stepping from `here` to `there` on foot."""
-        rise = self.board.surface(there) - self.board.surface(here)
-        options: list[tuple[int, int]] = []
-        problem = ""
-        if rise > 0:
-            # Guide "Height limit": not a rise equal to or higher than the figure's height.
-            if rise >= self.height:
-                problem = f"climbing {rise} levels needs height {rise + 1}+"
-            else:
-                # Guide "Moving up": each level of side plus the space landed on.
-                options.append((rise + 1, 0))
-        else:
-            # Guide "Moving down" is free; "Falling": a drop of the figure's height or more
-            # is a fall check, except into water. Falling does not stop the move.
-            drop = -rise
-            falls = drop >= self.height and not self.in_water(there)
-            options.append((1, drop if falls else 0))
-        # Shadows over Innistrad "Cryptoliths": scale up to or down from the top for 4.
-        if self.is_cryptolith(there) != self.is_cryptolith(here) and (
-            (rise > 0 and self.is_cryptolith(there)) or (rise < 0 and self.is_cryptolith(here))
-        ):
-            options.append((CRYPTOLITH_SCALE_COST, 0))
-        if not options:
-            return problem
-        # Guide "Moving from water to land": add one to move out of the water space.
-        extra = WATER_EXIT_COST if self.in_water(here) else 0
-        return tuple(sorted({(cost + extra, drop) for cost, drop in options}))
 
     def step(self, pos: _Pos, target: _Pos) -> _Step | str:
         """The step from `pos` to `target`, or why it is not a legal step (cached: the search
@@ -413,7 +407,8 @@ class _Rules:
             # Guide "Flipping a double-space figure": free, provokes nothing.
             return _Step(target, flip=True)
         lead = target[0]
-        if distance(pos[0], lead) != 1:
+        hexes = self.table.hexes
+        if distance(hexes[pos[0]], hexes[lead]) != 1:
             return "each step must go to an adjacent space"
         if len(pos) == 2 and target[1] != pos[0]:
             # Guide "Moving a double-space figure": the trailing side follows the spaces the
@@ -425,14 +420,16 @@ class _Rules:
         if self.flying:
             # cards.md Flying: each space counts 1 whatever the levels; nothing stops it midway.
             return _Step(target, flip=False, options=((1, 0),))
-        options = self.climb_options(pos[0], lead)
+        # The ways to pay: climbing, falling, scaling a cryptolith, leaving water
+        # (`TerrainTable.climb` quotes the guide).
+        options = self.table.climb(self.height, pos[0], lead)
         if isinstance(options, str):
             return options
         # Guide "Moving onto water": a single space in water stops; a double-space figure
         # stops only with both sides in water. Guide "Glyphs": the leading side landing
         # on a glyph stops the move.
-        water = all(self.in_water(h) for h in target)
-        glyph = lead in self.request.glyphs
+        water = all(self.table.water[n] for n in target)
+        glyph = lead in self.glyphs
         if water or glyph:
             problem = self.end_problem(target)
             if problem is not None:
@@ -451,9 +448,7 @@ class _Rules:
     def _targets_of(self, pos: _Pos) -> Iterator[_Pos]:
         if len(pos) == 2:
             yield (pos[1], pos[0])
-        for lead in neighbours(pos[0]):
-            if lead not in self.board.columns:
-                continue
+        for lead in self.table.neighbours(pos[0]):
             if len(pos) == 1:
                 yield (lead,)
             elif lead != pos[1]:
@@ -462,17 +457,17 @@ class _Rules:
     # labels -----------------------------------------------------------------------------------
 
     def start_label(self) -> _Label:
-        pos = self.request.hexes
+        pos = self.start
         return _Label(
             pos=pos,
             cost=0,
             path=(pos,),
-            order=_flat(pos),
+            order=self.flat(pos),
             provokes=(),
             provoke_steps=(),
             falls=(),
             fall_steps=(),
-            road=all(self.is_road(h) for h in pos),
+            road=all(self.is_road(n) for n in pos),
             stopped=False,
             glyph=False,
             moved=False,
@@ -508,8 +503,10 @@ class _Rules:
                 provoked = tuple(sorted(self.engaged(label.pos)))
         else:
             # Guide p.10 "Leaving an engagement", Example 12: one attack per figure left.
-            provoked = tuple(sorted(self.engaged(label.pos) - self.engaged(step.target)))
-        road = label.road and all(self.is_road(h) for h in step.target)
+            left = self.engaged(label.pos)
+            if left:
+                provoked = tuple(sorted(left - self.engaged(step.target)))
+        road = label.road and all(self.table.road[n] for n in step.target)
         allowance = self.allowance(road)
         for cost, drop in step.options:
             total = label.cost + cost
@@ -539,15 +536,16 @@ class _Rules:
         glyph = label.glyph
         if self.flying:
             # A flier lands only where it ends; landing there on a glyph stops it.
-            glyph = any(h in self.request.glyphs for h in end)
+            glyph = any(n in self.glyphs for n in end)
+        public = self.public
         return Reach(
             cost=label.cost,
-            path=tuple(_public(p) for p in label.path),
+            path=tuple(public(p) for p in label.path),
             provokes=label.provokes,
             provoke_steps=label.provoke_steps,
-            falls=tuple((_public(p), drop) for p, drop in label.falls),
+            falls=tuple((public(p), drop) for p, drop in label.falls),
             fall_steps=label.fall_steps,
-            ends_in_water=all(self.in_water(h) for h in end),
+            ends_in_water=all(self.table.water[n] for n in end),
             stopped_by_glyph=glyph,
             road=label.road,
         )
@@ -571,30 +569,34 @@ def reachable(board: Board, request: MoveRequest) -> dict[Position, Reach]:
     start = rules.start_label()
     settled: dict[tuple[_Pos, bool, bool, bool, bool], list[_Label]] = {}
     result: dict[Position, Reach] = {}
+    done: set[_Pos] = {rules.start}
     counter = 0
     heap: list[tuple[tuple[int, int, int, bool, tuple[int, ...]], int, _Label]] = [
         (start.key(), counter, start)
     ]
+    push, pop = heapq.heappush, heapq.heappop
     while heap:
-        _, _, label = heapq.heappop(heap)
+        _, _, label = pop(heap)
         bucket = settled.setdefault(label.state(), [])
         if any(other.dominates(label) for other in bucket):
             continue
         bucket.append(label)
-        if label.pos != request.hexes:
-            public = _public(label.pos)
-            if public not in result and rules.end_problem(label.pos) is None:
-                result[public] = rules.reach(label)
-        for target in rules.targets(label.pos):
-            step = rules.step(label.pos, target)
+        pos = label.pos
+        # The first label popped at a position is its best path; a position where the
+        # figure cannot end is asked again for each label (the answer never changes).
+        if pos not in done and rules.end_problem(pos) is None:
+            done.add(pos)
+            result[rules.public(pos)] = rules.reach(label)
+        for target in rules.targets(pos):
+            step = rules.step(pos, target)
             if isinstance(step, str) or (label.stopped and not step.flip):
                 continue
             for extended in rules.extend(label, step):
-                state = settled.get(extended.state(), [])
-                if any(other.dominates(extended) for other in state):
+                state = settled.get(extended.state())
+                if state and any(other.dominates(extended) for other in state):
                     continue
                 counter += 1
-                heapq.heappush(heap, (extended.key(), counter, extended))
+                push(heap, (extended.key(), counter, extended))
     return result
 
 
@@ -609,15 +611,16 @@ def path_cost(board: Board, request: MoveRequest, path: Sequence[Position]) -> R
     rules = _Rules(board, request)
     if not path:
         return "a path needs at least the starting position"
-    steps: list[_Pos] = []
+    spaces: list[tuple[Hex, ...]] = []
     for position in path:
-        pos = _internal(position, request.double_space)
-        if pos is None:
+        hexes = _internal(position, request.double_space)
+        if hexes is None:
             kind = "(leading hex, trailing hex) pairs" if request.double_space else "hexes"
             return f"this figure's path is made of {kind}"
-        steps.append(pos)
-    if steps[0] != request.hexes:
+        spaces.append(hexes)
+    if spaces[0] != request.hexes:
         return "the path must start where the figure stands"
+    steps = [tuple(rules.table.id(h) for h in hexes) for hexes in spaces]
     labels = [rules.start_label()]
     for target in steps[1:]:
         step = rules.step(labels[0].pos, target)
@@ -628,7 +631,7 @@ def path_cost(board: Board, request: MoveRequest, path: Sequence[Position]) -> R
         extended = [new for label in labels for new in rules.extend(label, step)]
         if not extended:
             cheapest = min(label.cost for label in labels) + min(c for c, _ in step.options)
-            road = labels[0].road and all(rules.is_road(h) for h in target)
+            road = labels[0].road and all(rules.is_road(n) for n in target)
             return f"that path needs {cheapest} spaces; the move is {rules.allowance(road)}"
         extended.sort(key=_Label.key)
         labels = [
