@@ -223,6 +223,9 @@ _Pos: TypeAlias = tuple[int, ...]
 """A position as a tuple of 1 or 2 hex numbers (`TerrainTable`; leading first): one shape for
 both kinds of figure, hashed and compared at the speed of ints."""
 
+_NOBODY: Mapping[int, Occupant] = {}
+"""No other figure on the battlefield (the steps every search on a board shares)."""
+
 
 def _internal(position: object, double: bool) -> tuple[Hex, ...] | None:
     """The tuple form of a public position, or None when it has the wrong shape."""
@@ -250,6 +253,8 @@ class _Step:
     options: tuple[tuple[int, int], ...] = ()
     stops: bool = False
     glyph: bool = False
+    road: bool = False
+    """Every space of the target is road (Shadows over Innistrad "Road spaces")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,6 +320,10 @@ class _Rules:
         self._targets: dict[_Pos, tuple[_Pos, ...]] = {}
         self._flat: dict[_Pos, tuple[int, ...]] = {}
         self._public: dict[_Pos, Position] = {}
+        self._moves: dict[_Pos, tuple[_Step, ...]] = {}
+        self._provoked: dict[tuple[_Pos, bool, _Pos], tuple[str, ...]] = {}
+        self._shared: dict[_Pos, tuple[tuple[_Pos, _Step | str], ...]] = table.steps.setdefault(
+            (request.height, request.flying), {})
 
     # positions ------------------------------------------------------------------------------
 
@@ -355,15 +364,19 @@ class _Rules:
 
     # where a figure may end -----------------------------------------------------------------
 
-    def end_problem(self, pos: _Pos) -> str | None:
-        """Why the figure cannot end its move here, or None when it can."""
+    def end_problem(self, pos: _Pos, occupancy: Mapping[int, Occupant] | None = None
+                    ) -> str | None:
+        """Why the figure cannot end its move here, or None when it can (``occupancy``:
+        who stands where, the request's unless given)."""
         table = self.table
+        if occupancy is None:
+            occupancy = self.occupancy
         for number in pos:
             # Guide "Keeping the base on the space" / "Moving in tight quarters".
             if not table.stand[number]:
                 return "the figure's base does not fit on that space"
             # Guide "Passing and landing on other figures": never end on another figure.
-            if number in self.occupancy:
+            if number in occupancy:
                 return "that space is occupied"
         if len(pos) == 2:
             # Guide "Moving a double-space figure": two same-level spaces; water is lower.
@@ -375,7 +388,7 @@ class _Rules:
 
     # one step ---------------------------------------------------------------------------------
 
-    def passing_problem(self, number: int) -> str | None:
+    def passing_problem(self, number: int, occupancy: Mapping[int, Occupant]) -> str | None:
         """Why the leading side cannot move onto (or through) this space, or None."""
         if not self.table.on_board[number]:
             return "that space is off the battlefield"
@@ -383,7 +396,7 @@ class _Rules:
         # quarters").
         if not self.flying and not self.table.stand[number]:
             return "the figure's base does not fit on that space"
-        occupant = self.occupancy.get(number)
+        occupant = occupancy.get(number)
         if occupant is None or self.flying or self.phantom:
             return None
         # Guide "Passing and landing on other figures".
@@ -398,11 +411,35 @@ class _Rules:
         asks again for every label that reaches `pos`)."""
         found = self._steps.get((pos, target))
         if found is None:
-            found = self._step(pos, target)
+            found = self._step(pos, target, self.occupancy, self.glyphs)
             self._steps[(pos, target)] = found
         return found
 
-    def _step(self, pos: _Pos, target: _Pos) -> _Step | str:
+    def moves(self, pos: _Pos) -> tuple[_Step, ...]:
+        """Every legal step from `pos`, in target order (cached). A step into spaces with no
+        other figure and no glyph depends on the terrain and the mover's height and way of
+        moving alone, so those are worked out once for every search on the board
+        (`TerrainTable.steps`) and only the others are asked about here."""
+        found = self._moves.get(pos)
+        if found is None:
+            shared = self._shared.get(pos)
+            if shared is None:
+                shared = self._shared[pos] = tuple(
+                    (target, self._step(pos, target, _NOBODY, frozenset()))
+                    for target in self.targets(pos))
+            occupancy, glyphs = self.occupancy, self.glyphs
+            out: list[_Step] = []
+            for target, step in shared:
+                if target[0] in glyphs or target[0] in occupancy or (
+                        len(target) == 2 and target[1] in occupancy):
+                    step = self._step(pos, target, occupancy, glyphs)
+                if not isinstance(step, str):
+                    out.append(step)
+            found = self._moves[pos] = tuple(out)
+        return found
+
+    def _step(self, pos: _Pos, target: _Pos, occupancy: Mapping[int, Occupant],
+              glyphs: frozenset[int]) -> _Step | str:
         if len(pos) == 2 and target == (pos[1], pos[0]):
             # Guide "Flipping a double-space figure": free, provokes nothing.
             return _Step(target, flip=True)
@@ -414,12 +451,13 @@ class _Rules:
             # Guide "Moving a double-space figure": the trailing side follows the spaces the
             # leading side occupied.
             return "the trailing side must follow the leading side"
-        problem = self.passing_problem(lead)
+        problem = self.passing_problem(lead, occupancy)
         if problem is not None:
             return problem
+        road = all(self.table.road[n] for n in target)
         if self.flying:
             # cards.md Flying: each space counts 1 whatever the levels; nothing stops it midway.
-            return _Step(target, flip=False, options=((1, 0),))
+            return _Step(target, flip=False, options=((1, 0),), road=road)
         # The ways to pay: climbing, falling, scaling a cryptolith, leaving water
         # (`TerrainTable.climb` quotes the guide).
         options = self.table.climb(self.height, pos[0], lead)
@@ -429,13 +467,14 @@ class _Rules:
         # stops only with both sides in water. Guide "Glyphs": the leading side landing
         # on a glyph stops the move.
         water = all(self.table.water[n] for n in target)
-        glyph = lead in self.glyphs
+        glyph = lead in glyphs
         if water or glyph:
-            problem = self.end_problem(target)
+            problem = self.end_problem(target, occupancy)
             if problem is not None:
                 cause = "water" if water else "a glyph"
                 return f"{cause} would end the move there, but {problem}"
-        return _Step(target, flip=False, options=options, stops=water or glyph, glyph=glyph)
+        return _Step(target, flip=False, options=options, stops=water or glyph, glyph=glyph,
+                     road=road)
 
     def targets(self, pos: _Pos) -> tuple[_Pos, ...]:
         """Every position one step (or one flip) from `pos`, in a fixed order."""
@@ -473,17 +512,37 @@ class _Rules:
             moved=False,
         )
 
-    def extend(self, label: _Label, step: _Step) -> Iterator[_Label]:
+    def provoked(self, pos: _Pos, moved: bool, target: _Pos) -> tuple[str, ...]:
+        """The opposing figures that attack the mover as it steps from `pos` to `target`, in
+        id order (cached)."""
+        key = (pos, moved, target)
+        found = self._provoked.get(key)
+        if found is None:
+            found = ()
+            if self.phantom:
+                pass  # cards.md Phantom Walk: never takes leaving-engagement attacks.
+            elif self.flying:
+                # cards.md Flying: taking off leaves every engagement; in the air it engages
+                # none.
+                if not moved:
+                    found = tuple(sorted(self.engaged(pos)))
+            else:
+                # Guide p.10 "Leaving an engagement", Example 12: one attack per figure left.
+                left = self.engaged(pos)
+                if left:
+                    found = tuple(sorted(left - self.engaged(target)))
+            self._provoked[key] = found
+        return found
+
+    def extend(self, label: _Label, step: _Step) -> list[_Label]:
         """Every label for taking `step` after `label` that still fits the move."""
-        path = (*label.path, step.target)
-        order = label.order + self.flat(step.target)
-        index = len(path) - 1
+        target = step.target
         if step.flip:
-            yield _Label(
-                step.target,
+            return [_Label(
+                target,
                 label.cost,
-                path,
-                order,
+                (*label.path, target),
+                label.order + self.flat(target),
                 label.provokes,
                 label.provoke_steps,
                 label.falls,
@@ -492,44 +551,37 @@ class _Rules:
                 label.stopped,
                 label.glyph,
                 label.moved,
-            )
-            return
-        provoked: tuple[str, ...] = ()
-        if self.phantom:
-            pass  # cards.md Phantom Walk: never takes leaving-engagement attacks.
-        elif self.flying:
-            # cards.md Flying: taking off leaves every engagement; in the air it engages none.
-            if not label.moved:
-                provoked = tuple(sorted(self.engaged(label.pos)))
-        else:
-            # Guide p.10 "Leaving an engagement", Example 12: one attack per figure left.
-            left = self.engaged(label.pos)
-            if left:
-                provoked = tuple(sorted(left - self.engaged(step.target)))
-        road = label.road and all(self.table.road[n] for n in step.target)
-        allowance = self.allowance(road)
+            )]
+        road = label.road and step.road
+        allowance = self.request.move + (ROAD_BONUS if road else 0)
+        out: list[_Label] = []
         for cost, drop in step.options:
             total = label.cost + cost
             if total > allowance:
                 continue
+            path = (*label.path, target)
+            index = len(path) - 1
+            provoked = self.provoked(label.pos, label.moved, target)
             falls, fall_steps = label.falls, label.fall_steps
             if drop:
-                falls = (*falls, (step.target, drop))
+                falls = (*falls, (target, drop))
                 fall_steps = (*fall_steps, index)
-            yield _Label(
-                step.target,
+            out.append(_Label(
+                target,
                 total,
                 path,
-                order,
-                label.provokes + provoked,
-                label.provoke_steps + (index,) * len(provoked),
+                label.order + self.flat(target),
+                label.provokes + provoked if provoked else label.provokes,
+                label.provoke_steps + (index,) * len(provoked) if provoked
+                else label.provoke_steps,
                 falls,
                 fall_steps,
                 road,
                 step.stops,
                 step.glyph,
                 True,
-            )
+            ))
+        return out
 
     def reach(self, label: _Label) -> Reach:
         end = label.pos
@@ -571,12 +623,13 @@ def reachable(board: Board, request: MoveRequest) -> dict[Position, Reach]:
     result: dict[Position, Reach] = {}
     done: set[_Pos] = {rules.start}
     counter = 0
-    heap: list[tuple[tuple[int, int, int, bool, tuple[int, ...]], int, _Label]] = [
-        (start.key(), counter, start)
+    # Heap entries are a label's key (`_Label.key`, flattened) and a counter, then the label.
+    heap: list[tuple[int, int, int, bool, tuple[int, ...], int, _Label]] = [
+        (*start.key(), counter, start)
     ]
     push, pop = heapq.heappush, heapq.heappop
     while heap:
-        _, _, label = pop(heap)
+        label = pop(heap)[-1]
         bucket = settled.setdefault(label.state(), [])
         if any(other.dominates(label) for other in bucket):
             continue
@@ -587,16 +640,17 @@ def reachable(board: Board, request: MoveRequest) -> dict[Position, Reach]:
         if pos not in done and rules.end_problem(pos) is None:
             done.add(pos)
             result[rules.public(pos)] = rules.reach(label)
-        for target in rules.targets(pos):
-            step = rules.step(pos, target)
-            if isinstance(step, str) or (label.stopped and not step.flip):
+        stopped = label.stopped
+        for step in rules.moves(pos):
+            if stopped and not step.flip:
                 continue
-            for extended in rules.extend(label, step):
-                state = settled.get(extended.state())
-                if state and any(other.dominates(extended) for other in state):
+            for new in rules.extend(label, step):
+                state = settled.get((new.pos, new.road, new.stopped, new.glyph, new.moved))
+                if state and any(other.dominates(new) for other in state):
                     continue
                 counter += 1
-                push(heap, (extended.key(), counter, extended))
+                push(heap, (len(new.provokes), len(new.falls), new.cost, not new.road,
+                            new.order, counter, new))
     return result
 
 

@@ -14,6 +14,8 @@ on it (paths are ordered by their hexes' coordinates, `TerrainTable.flat`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from arena.engine.board import Board
 from arena.hexgrid import Hex, neighbours
 
@@ -39,7 +41,7 @@ class TerrainTable:
     standing in water or on road has a dry, plain top."""
 
     __slots__ = ("_climbs", "_neighbours", "board", "crypt", "flat", "hexes", "index",
-                 "on_board", "road", "stand", "surface", "water")
+                 "on_board", "road", "stand", "steps", "surface", "water")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -54,6 +56,9 @@ class TerrainTable:
         self.stand: list[bool] = []
         self._neighbours: list[tuple[int, ...] | None] = []
         self._climbs: dict[int, dict[tuple[int, int], Climb]] = {}
+        self.steps: dict[tuple[int, bool], dict[Any, Any]] = {}
+        """The movement search's steps between spaces with no figure and no glyph, by the
+        mover's height and whether it flies (`arena.engine.pathfinding` owns their form)."""
         for hex_ in board.columns:
             self._add(hex_)
 
