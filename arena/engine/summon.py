@@ -23,13 +23,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
+from operator import attrgetter
 from typing import Any
 
 from arena.engine.actions import Action, BeginSummon, PlaceFigure, Pos, pos_hexes
 from arena.engine.context import Ctx
 from arena.engine.errors import IllegalAction
 from arena.engine.events import FigureSummoned, SummonBegun
-from arena.engine.sight import clear_sight_to_space
+from arena.engine.sight import space_sight
 from arena.engine.state import SUMMONS_PER_TURN, Decision, GameState
 from arena.engine.vocab import Phase
 from arena.hexgrid import Hex, distance, neighbours, spiral
@@ -47,6 +48,9 @@ SUMMON_RANGE = 5
 """Guide "Planeswalker rules": "within 5 clear sight spaces"."""
 
 _SEARCH_LIMIT = 20000
+
+_hex_order = attrgetter("q", "r")
+"""The order of `Hex` (by q, then r) as a sort key compared in C."""
 
 
 def _seen_spaces(state: GameState, origin: str, within: int,
@@ -80,12 +84,13 @@ def _seeing(state: GameState, origin: str, within: int, entering: str) -> Iterat
     candidates: set[Hex] = set()
     for h in body.hexes:
         candidates.update(spiral(h, within))
-    for h in sorted(candidates):
+    sees = space_sight(board, body, others)
+    for h in sorted(candidates, key=_hex_order):
         if h in occupied or h in state.glyphs or not board.can_stand(h):
             continue
         if min(distance(h, o) for o in body.hexes) > within:
             continue
-        if clear_sight_to_space(board, body, h, others).clear:
+        if sees(h).clear:
             yield h
 
 
