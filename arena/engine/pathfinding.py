@@ -257,9 +257,11 @@ class _Step:
     """Every space of the target is road (Shadows over Innistrad "Road spaces")."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, eq=False)
 class _Label:
-    """One way of reaching a position: a node of the multi-criteria search."""
+    """One way of reaching a position: a node of the multi-criteria search. Never changed once
+    made (not frozen only because a frozen record is slower to make, and the search makes
+    thousands)."""
 
     pos: _Pos
     cost: int
@@ -291,6 +293,25 @@ class _Label:
             and len(self.falls) <= len(other.falls)
             and self.cost <= other.cost
         )
+
+
+_Pushed: TypeAlias = Mapping[tuple[_Pos, bool, bool, bool, bool], list[_Label]]
+"""The labels a search has pushed, by `_Label.state`."""
+
+
+def _beaten(rivals: Sequence[_Label], provokes: int, falls: int, cost: int,
+            order: tuple[int, ...]) -> bool:
+    """Whether a new label with these counts and path order would be dropped by the search
+    anyway: a rival in its state is no worse on every count and comes first in the search
+    order (`_Label.key`; same state, same road), so by the time the new label is taken from
+    the heap the rival -- or a label that dropped the rival, and so dominates the new one
+    too -- is settled and drops it."""
+    for o in rivals:
+        o_provokes, o_falls, o_cost = len(o.provokes), len(o.falls), o.cost
+        if o_provokes <= provokes and o_falls <= falls and o_cost <= cost and (
+                o_provokes < provokes or o_falls < falls or o_cost < cost or o.order < order):
+            return True
+    return False
 
 
 class _Rules:
@@ -534,15 +555,24 @@ class _Rules:
             self._provoked[key] = found
         return found
 
-    def extend(self, label: _Label, step: _Step) -> list[_Label]:
-        """Every label for taking `step` after `label` that still fits the move."""
+    def extend(self, label: _Label, step: _Step, pushed: _Pushed | None = None
+               ) -> list[_Label]:
+        """Every label for taking `step` after `label` that still fits the move (and, given
+        the labels the search has `pushed`, that the search would not drop: `_beaten`)."""
         target = step.target
         if step.flip:
+            order = label.order + self.flat(target)
+            if pushed is not None:
+                rivals = pushed.get((target, label.road, label.stopped, label.glyph,
+                                     label.moved))
+                if rivals and _beaten(rivals, len(label.provokes), len(label.falls),
+                                      label.cost, order):
+                    return []
             return [_Label(
                 target,
                 label.cost,
                 (*label.path, target),
-                label.order + self.flat(target),
+                order,
                 label.provokes,
                 label.provoke_steps,
                 label.falls,
@@ -559,9 +589,15 @@ class _Rules:
             total = label.cost + cost
             if total > allowance:
                 continue
+            provoked = self.provoked(label.pos, label.moved, target)
+            order = label.order + self.flat(target)
+            if pushed is not None:
+                rivals = pushed.get((target, road, step.stops, step.glyph, True))
+                if rivals and _beaten(rivals, len(label.provokes) + len(provoked),
+                                      len(label.falls) + (1 if drop else 0), total, order):
+                    continue
             path = (*label.path, target)
             index = len(path) - 1
-            provoked = self.provoked(label.pos, label.moved, target)
             falls, fall_steps = label.falls, label.fall_steps
             if drop:
                 falls = (*falls, (target, drop))
@@ -570,7 +606,7 @@ class _Rules:
                 target,
                 total,
                 path,
-                label.order + self.flat(target),
+                order,
                 label.provokes + provoked if provoked else label.provokes,
                 label.provoke_steps + (index,) * len(provoked) if provoked
                 else label.provoke_steps,
@@ -620,6 +656,7 @@ def reachable(board: Board, request: MoveRequest) -> dict[Position, Reach]:
     rules = _Rules(board, request)
     start = rules.start_label()
     settled: dict[tuple[_Pos, bool, bool, bool, bool], list[_Label]] = {}
+    pushed: dict[tuple[_Pos, bool, bool, bool, bool], list[_Label]] = {start.state(): [start]}
     result: dict[Position, Reach] = {}
     done: set[_Pos] = {rules.start}
     counter = 0
@@ -644,10 +681,12 @@ def reachable(board: Board, request: MoveRequest) -> dict[Position, Reach]:
         for step in rules.moves(pos):
             if stopped and not step.flip:
                 continue
-            for new in rules.extend(label, step):
-                state = settled.get((new.pos, new.road, new.stopped, new.glyph, new.moved))
-                if state and any(other.dominates(new) for other in state):
-                    continue
+            for new in rules.extend(label, step, pushed):
+                rivals = pushed.get((new.pos, new.road, new.stopped, new.glyph, new.moved))
+                if rivals is None:
+                    pushed[(new.pos, new.road, new.stopped, new.glyph, new.moved)] = [new]
+                else:
+                    rivals.append(new)
                 counter += 1
                 push(heap, (len(new.provokes), len(new.falls), new.cost, not new.road,
                             new.order, counter, new))
