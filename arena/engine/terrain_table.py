@@ -14,6 +14,7 @@ on it (paths are ordered by their hexes' coordinates, `TerrainTable.flat`).
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from arena.engine.board import Board
@@ -65,7 +66,14 @@ class TerrainTable:
     def id(self, hex_: Hex) -> int:
         """The number of a hex (numbering it if it is new: one off the board)."""
         found = self.index.get(hex_)
-        return self._add(hex_) if found is None else found
+        if found is None:
+            # Tables are shared by games searched on other threads (an AI thinking while
+            # the client asks): numbering is the one change that must not interleave.
+            with _LOCK:
+                found = self.index.get(hex_)
+                if found is None:
+                    found = self._add(hex_)
+        return found
 
     def _add(self, hex_: Hex) -> int:
         board = self.board
@@ -132,9 +140,25 @@ class TerrainTable:
         return tuple(sorted({(cost + extra, drop) for cost, drop in options}))
 
 
+_LOCK = threading.Lock()
+
+_SHARED_SIZE = 32
+_shared: dict[str, TerrainTable] = {}
+"""Tables by `Board.content_key`: every game on one battlefield (a replay, a clone's fresh
+board, the next game of a batch) shares one table and the steps worked out on it."""
+
+
 def terrain_table(board: Board) -> TerrainTable:
-    """The board's table (built on first use, then kept with the board)."""
+    """The board's table (built on first use, kept with the board and shared with every
+    board of the same terrain)."""
     found: TerrainTable | None = board.memo.get("terrain_table")
     if found is None:
-        found = board.memo["terrain_table"] = TerrainTable(board)
+        key = board.content_key()
+        with _LOCK:
+            found = _shared.get(key)
+            if found is None:
+                if len(_shared) >= _SHARED_SIZE:
+                    del _shared[next(iter(_shared))]
+                found = _shared[key] = TerrainTable(board)
+        board.memo["terrain_table"] = found
     return found
