@@ -536,6 +536,11 @@ class _Rules:
     def provoked(self, pos: _Pos, moved: bool, target: _Pos) -> tuple[str, ...]:
         """The opposing figures that attack the mover as it steps from `pos` to `target`, in
         id order (cached)."""
+        if not self.phantom and not self.flying:
+            # Guide p.10 "Leaving an engagement", Example 12: one attack per figure left.
+            left = self.engaged(pos)
+            if not left:
+                return ()
         key = (pos, moved, target)
         found = self._provoked.get(key)
         if found is None:
@@ -628,10 +633,10 @@ class _Rules:
         public = self.public
         return Reach(
             cost=label.cost,
-            path=tuple(public(p) for p in label.path),
+            path=tuple(map(public, label.path)),
             provokes=label.provokes,
             provoke_steps=label.provoke_steps,
-            falls=tuple((public(p), drop) for p, drop in label.falls),
+            falls=tuple((public(p), drop) for p, drop in label.falls) if label.falls else (),
             fall_steps=label.fall_steps,
             ends_in_water=all(self.table.water[n] for n in end),
             stopped_by_glyph=glyph,
