@@ -255,6 +255,8 @@ class _Step:
     glyph: bool = False
     road: bool = False
     """Every space of the target is road (Shadows over Innistrad "Road spaces")."""
+    flat: tuple[int, ...] = ()
+    """The target's hexes' coordinates, flattened (what `_Label.order` grows by)."""
 
 
 @dataclass(slots=True, eq=False)
@@ -463,7 +465,7 @@ class _Rules:
               glyphs: frozenset[int]) -> _Step | str:
         if len(pos) == 2 and target == (pos[1], pos[0]):
             # Guide "Flipping a double-space figure": free, provokes nothing.
-            return _Step(target, flip=True)
+            return _Step(target, flip=True, flat=self.flat(target))
         lead = target[0]
         hexes = self.table.hexes
         if distance(hexes[pos[0]], hexes[lead]) != 1:
@@ -478,7 +480,8 @@ class _Rules:
         road = all(self.table.road[n] for n in target)
         if self.flying:
             # cards.md Flying: each space counts 1 whatever the levels; nothing stops it midway.
-            return _Step(target, flip=False, options=((1, 0),), road=road)
+            return _Step(target, flip=False, options=((1, 0),), road=road,
+                         flat=self.flat(target))
         # The ways to pay: climbing, falling, scaling a cryptolith, leaving water
         # (`TerrainTable.climb` quotes the guide).
         options = self.table.climb(self.height, pos[0], lead)
@@ -495,7 +498,7 @@ class _Rules:
                 cause = "water" if water else "a glyph"
                 return f"{cause} would end the move there, but {problem}"
         return _Step(target, flip=False, options=options, stops=water or glyph, glyph=glyph,
-                     road=road)
+                     road=road, flat=self.flat(target))
 
     def targets(self, pos: _Pos) -> tuple[_Pos, ...]:
         """Every position one step (or one flip) from `pos`, in a fixed order."""
@@ -566,7 +569,7 @@ class _Rules:
         the labels the search has `pushed`, that the search would not drop: `_beaten`)."""
         target = step.target
         if step.flip:
-            order = label.order + self.flat(target)
+            order = label.order + step.flat
             if pushed is not None:
                 rivals = pushed.get((target, label.road, label.stopped, label.glyph,
                                      label.moved))
@@ -595,7 +598,7 @@ class _Rules:
             if total > allowance:
                 continue
             provoked = self.provoked(label.pos, label.moved, target)
-            order = label.order + self.flat(target)
+            order = label.order + step.flat
             if pushed is not None:
                 rivals = pushed.get((target, road, step.stops, step.glyph, True))
                 if rivals and _beaten(rivals, len(label.provokes) + len(provoked),
