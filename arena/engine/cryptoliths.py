@@ -209,18 +209,11 @@ def _best(state: GameState, figure: str, look: Callable[[Point3 | None], Sight])
 
 def sight_between(state: GameState, a: str, b: str) -> Sight:
     """Line of sight from figure ``a`` to figure ``b``'s hit zone, every other figure in the
-    way counting; from a cryptolith's top the best of its points is used. Kept in the
-    state's cache until the state changes (the legal attacks and the attack itself ask
-    again)."""
-    key = f"sight:{a}:{b}"
-    found: Sight | None = state.cache.get(key)
-    if found is None:
-        board = state.board
-        others = state.bodies(exclude=(a, b))
-        viewer, target = state.body(a), state.body(b)
-        found = _best(state, a, lambda p: line_of_sight(board, viewer, target, others, p))
-        state.cache[key] = found
-    return found
+    way counting; from a cryptolith's top the best of its points is used."""
+    board = state.board
+    others = state.bodies(exclude=(a, b))
+    viewer, target = state.body(a), state.body(b)
+    return _best(state, a, lambda p: line_of_sight(board, viewer, target, others, p))
 
 
 def clear_sight_to_figure(state: GameState, a: str, b: str) -> Sight:
