@@ -63,6 +63,11 @@ from typing import NamedTuple, TypeAlias
 from arena.engine.board import Board
 from arena.engine.bodies import Body
 from arena.engine.engagement import is_engaged as _is_engaged
+from arena.engine.path_labels import Label as _Label
+from arena.engine.path_labels import Pushed as _Pushed
+from arena.engine.path_labels import SearchPos as _Pos
+from arena.engine.path_labels import Step as _Step
+from arena.engine.path_labels import beaten as _beaten
 from arena.engine.terrain_table import CRYPTOLITH_SCALE_COST, WATER_EXIT_COST, terrain_table
 from arena.hexgrid import Hex, distance, neighbours
 
@@ -219,10 +224,6 @@ class Reach:
 
 # --- internals ------------------------------------------------------------------------------
 
-_Pos: TypeAlias = tuple[int, ...]
-"""A position as a tuple of 1 or 2 hex numbers (`TerrainTable`; leading first): one shape for
-both kinds of figure, hashed and compared at the speed of ints."""
-
 _NOBODY: Mapping[int, Occupant] = {}
 """No other figure on the battlefield (the steps every search on a board shares)."""
 
@@ -239,81 +240,6 @@ def _internal(position: object, double: bool) -> tuple[Hex, ...] | None:
     ):
         return (position[0], position[1])
     return None
-
-
-@dataclass(frozen=True, slots=True)
-class _Step:
-    """A legal change of position and the ways of paying for it.
-
-    `options` holds (cost, levels dropped in a fall check or 0): usually one, two where a
-    cryptolith can be scaled or taken the normal way."""
-
-    target: _Pos
-    flip: bool
-    options: tuple[tuple[int, int], ...] = ()
-    stops: bool = False
-    glyph: bool = False
-    road: bool = False
-    """Every space of the target is road (Shadows over Innistrad "Road spaces")."""
-    flat: tuple[int, ...] = ()
-    """The target's hexes' coordinates, flattened (what `_Label.order` grows by)."""
-
-
-@dataclass(slots=True, eq=False)
-class _Label:
-    """One way of reaching a position: a node of the multi-criteria search. Never changed once
-    made (not frozen only because a frozen record is slower to make, and the search makes
-    thousands)."""
-
-    pos: _Pos
-    cost: int
-    path: tuple[_Pos, ...]
-    order: tuple[int, ...]
-    provokes: tuple[str, ...]
-    provoke_steps: tuple[int, ...]
-    falls: tuple[tuple[_Pos, int], ...]
-    fall_steps: tuple[int, ...]
-    road: bool
-    stopped: bool
-    glyph: bool
-    moved: bool
-
-    def key(self) -> tuple[int, int, int, bool, tuple[int, ...]]:
-        """Search order: fewest leaving-engagement attacks, then falls, then spaces; among equals
-        a road label first (it may go further), then the smaller path so results reproduce.
-        `order` is the path flattened to its hexes' coordinates: the same order as comparing
-        the positions, at the speed of comparing ints."""
-        return (len(self.provokes), len(self.falls), self.cost, not self.road, self.order)
-
-    def state(self) -> tuple[_Pos, bool, bool, bool, bool]:
-        """What decides how a label can continue; labels are compared only within a state."""
-        return (self.pos, self.road, self.stopped, self.glyph, self.moved)
-
-    def dominates(self, other: _Label) -> bool:
-        return (
-            len(self.provokes) <= len(other.provokes)
-            and len(self.falls) <= len(other.falls)
-            and self.cost <= other.cost
-        )
-
-
-_Pushed: TypeAlias = Mapping[tuple[_Pos, bool, bool, bool, bool], list[_Label]]
-"""The labels a search has pushed, by `_Label.state`."""
-
-
-def _beaten(rivals: Sequence[_Label], provokes: int, falls: int, cost: int,
-            order: tuple[int, ...]) -> bool:
-    """Whether a new label with these counts and path order would be dropped by the search
-    anyway: a rival in its state is no worse on every count and comes first in the search
-    order (`_Label.key`; same state, same road), so by the time the new label is taken from
-    the heap the rival -- or a label that dropped the rival, and so dominates the new one
-    too -- is settled and drops it."""
-    for o in rivals:
-        o_provokes, o_falls, o_cost = len(o.provokes), len(o.falls), o.cost
-        if o_provokes <= provokes and o_falls <= falls and o_cost <= cost and (
-                o_provokes < provokes or o_falls < falls or o_cost < cost or o.order < order):
-            return True
-    return False
 
 
 class _Rules:
