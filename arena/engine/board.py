@@ -26,8 +26,10 @@ which plays on `Board.without` the destroyed obstacles (`arena.engine.state.Game
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from arena.hexgrid import Hex
 
@@ -72,6 +74,9 @@ class Board:
     columns: Mapping[Hex, Column]
     obstacles: Mapping[str, ObstacleSpec] = field(default_factory=dict)
     obstacle_at: Mapping[Hex, ObstacleSpec] = field(default_factory=dict)
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Tables derived from the terrain once per board (the movement search's step table):
+    the board never changes, so they never go stale."""
 
     @classmethod
     def build(
@@ -102,6 +107,18 @@ class Board:
         kept = {k: o for k, o in self.obstacles.items() if k not in gone}
         at = {h: o for h, o in self.obstacle_at.items() if o.id not in gone}
         return Board(self.columns, kept, at)
+
+    def content_key(self) -> str:
+        """A fingerprint of the terrain and obstacles (equal boards, equal keys; kept in
+        `memo`): caches of pure terrain facts are shared by every board with the same key."""
+        found: str | None = self.memo.get("content_key")
+        if found is None:
+            columns = sorted((h.q, h.r, c.levels) for h, c in self.columns.items())
+            obstacles = sorted((o.id, o.kind, tuple((h.q, h.r) for h in o.footprint), o.height,
+                                o.blocks_sight) for o in self.obstacles.values())
+            found = hashlib.sha1(repr((columns, obstacles)).encode()).hexdigest()
+            self.memo["content_key"] = found
+        return found
 
     def is_cryptolith(self, hex_: Hex) -> bool:
         """Whether a (standing) cryptolith fills this hex."""

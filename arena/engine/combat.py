@@ -130,6 +130,16 @@ def sight_between(state: GameState, a: str, b: str) -> Sight:
     return cryptoliths.sight_between(state, a, b)
 
 
+def _attack_sight(state: GameState, a: str, b: str) -> Sight:
+    """`sight_between` for the attack rules, kept in the state's cache until the state
+    changes (the legal attacks ask, then the attack asks again)."""
+    key = f"attack_sight:{a}:{b}"
+    found: Sight | None = state.cache.get(key)
+    if found is None:
+        found = state.cache[key] = sight_between(state, a, b)
+    return found
+
+
 def target_problem(state: GameState, attacker: str, target: str) -> str | None:
     """Why ``attacker`` cannot attack ``target`` -- a figure or a cryptolith (geometry and
     engagement) -- or None."""
@@ -153,7 +163,7 @@ def target_problem(state: GameState, attacker: str, target: str) -> str | None:
     # the two "not adjacent" (Action 3, Example 11), so they need sight like any others.
     if target in engaged or is_adjacent(state.body(attacker), state.body(target)):
         return None
-    sight = sight_between(state, attacker, target)
+    sight = _attack_sight(state, attacker, target)
     if not sight.clear:
         return _blocked(sight)
     return None

@@ -28,13 +28,11 @@ A move that ends on weirded ground applies the scenario's weirded-ground effect
 
 from __future__ import annotations
 
-import hashlib
 from collections import OrderedDict
 from dataclasses import replace
 
 from arena.engine import glyphs, weirded
 from arena.engine.actions import Action, MoveFigure, Pos, pos_hexes
-from arena.engine.board import Board
 from arena.engine.context import Ctx
 from arena.engine.effects import deal_damage
 from arena.engine.engagement import is_engaged
@@ -131,14 +129,6 @@ _MEMO_SIZE = 512
 _memo: OrderedDict[tuple[object, ...], dict[Pos, Reach]] = OrderedDict()
 
 
-def _terrain_key(board: Board) -> str:
-    """A fingerprint of a board's terrain and obstacles (equal boards, equal keys)."""
-    columns = sorted((h.q, h.r, c.levels) for h, c in board.columns.items())
-    obstacles = sorted((o.id, o.kind, tuple((h.q, h.r) for h in o.footprint), o.height,
-                        o.blocks_sight) for o in board.obstacles.values())
-    return hashlib.sha1(repr((columns, obstacles)).encode()).hexdigest()
-
-
 def clear_caches() -> None:
     """Forget the memo of reachable spaces (benchmarks measuring cold queries)."""
     _memo.clear()
@@ -150,9 +140,7 @@ def _memo_key(state: GameState, request: MoveRequest) -> tuple[object, ...]:
     how they stand to it, and the glyphs. Opposing figures' bodies decide engagement. The
     terrain key is the battlefield's plus the obstacles destroyed in play."""
     static = state.static
-    terrain = static.memo.get("terrain_key")
-    if terrain is None:
-        terrain = static.memo["terrain_key"] = _terrain_key(static.field.board)
+    terrain = static.field.board.content_key()
     me = state.controller(request.figure_id)
     enemies = tuple(sorted(
         (f, state.figures[f].hexes, static.figure_def(f).height)

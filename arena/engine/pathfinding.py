@@ -63,6 +63,12 @@ from typing import NamedTuple, TypeAlias
 from arena.engine.board import Board
 from arena.engine.bodies import Body
 from arena.engine.engagement import is_engaged as _is_engaged
+from arena.engine.path_labels import Label as _Label
+from arena.engine.path_labels import Pushed as _Pushed
+from arena.engine.path_labels import SearchPos as _Pos
+from arena.engine.path_labels import Step as _Step
+from arena.engine.path_labels import beaten as _beaten
+from arena.engine.terrain_table import CRYPTOLITH_SCALE_COST, WATER_EXIT_COST, terrain_table
 from arena.hexgrid import Hex, distance, neighbours
 
 __all__ = [
@@ -88,12 +94,6 @@ EngagedAt: TypeAlias = Callable[[Position], frozenset[str]]
 
 ROAD_BONUS = 3
 """Shadows over Innistrad "Road spaces": extra spaces for a move made wholly on road."""
-
-CRYPTOLITH_SCALE_COST = 4
-"""Shadows over Innistrad "Cryptoliths": scaling up to, or down from, the top counts 4 spaces."""
-
-WATER_EXIT_COST = 1
-"""Guide "Moving from water to land": moving out of a water space costs one more."""
 
 
 class Occupant(NamedTuple):
@@ -125,13 +125,27 @@ def engagement_lookup(
     given, e.g. one that applies an ability). The search caches the answers, so the rule runs
     once per position."""
     foes = tuple(enemies)
+    # The guide's rule engages only adjacent figures: with it, a position next to no foe
+    # needs no body (most positions a search asks about).
+    beside: dict[Hex, list[Body]] | None = None
+    if is_engaged is _is_engaged:
+        beside = {}
+        for foe in foes:
+            for space in {n for h in foe.hexes for n in neighbours(h)}:
+                beside.setdefault(space, []).append(foe)
 
     def engaged_at(position: Position) -> frozenset[str]:
         hexes = (position,) if isinstance(position, Hex) else position
+        near = foes
+        if beside is not None:
+            found = [beside[h] for h in hexes if h in beside]
+            if not found:
+                return frozenset()
+            near = tuple(foe for foe in foes if any(foe is f for group in found for f in group))
         body = Body.standing(
             board, mover.figure_id, hexes, mover.height, mover.target_point, mover.hit_zone
         )
-        return frozenset(foe.figure_id for foe in foes if is_engaged(board, body, foe))
+        return frozenset(foe.figure_id for foe in near if is_engaged(board, body, foe))
 
     return engaged_at
 
@@ -174,7 +188,8 @@ class MoveRequest:
     @property
     def start(self) -> Position:
         """The mover's position before it moves."""
-        return _public(self.hexes)
+        hexes = self.hexes
+        return hexes[0] if len(hexes) == 1 else (hexes[0], hexes[1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,19 +224,11 @@ class Reach:
 
 # --- internals ------------------------------------------------------------------------------
 
-_Pos: TypeAlias = tuple[Hex, ...]
-"""A position as a tuple of 1 or 2 hexes (leading first): one shape for both kinds of figure."""
+_NOBODY: Mapping[int, Occupant] = {}
+"""No other figure on the battlefield (the steps every search on a board shares)."""
 
 
-def _public(pos: _Pos) -> Position:
-    return pos[0] if len(pos) == 1 else (pos[0], pos[1])
-
-
-def _flat(pos: _Pos) -> tuple[int, ...]:
-    return tuple(c for h in pos for c in (h.q, h.r))
-
-
-def _internal(position: object, double: bool) -> _Pos | None:
+def _internal(position: object, double: bool) -> tuple[Hex, ...] | None:
     """The tuple form of a public position, or None when it has the wrong shape."""
     if not double:
         return (position,) if isinstance(position, Hex) else None
@@ -235,96 +242,69 @@ def _internal(position: object, double: bool) -> _Pos | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class _Step:
-    """A legal change of position and the ways of paying for it.
-
-    `options` holds (cost, levels dropped in a fall check or 0): usually one, two where a
-    cryptolith can be scaled or taken the normal way."""
-
-    target: _Pos
-    flip: bool
-    options: tuple[tuple[int, int], ...] = ()
-    stops: bool = False
-    glyph: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class _Label:
-    """One way of reaching a position: a node of the multi-criteria search."""
-
-    pos: _Pos
-    cost: int
-    path: tuple[_Pos, ...]
-    order: tuple[int, ...]
-    provokes: tuple[str, ...]
-    provoke_steps: tuple[int, ...]
-    falls: tuple[tuple[_Pos, int], ...]
-    fall_steps: tuple[int, ...]
-    road: bool
-    stopped: bool
-    glyph: bool
-    moved: bool
-
-    def key(self) -> tuple[int, int, int, bool, tuple[int, ...]]:
-        """Search order: fewest leaving-engagement attacks, then falls, then spaces; among equals
-        a road label first (it may go further), then the smaller path so results reproduce.
-        `order` is the path flattened to its coordinates: the same order as comparing the
-        positions, at the speed of comparing ints."""
-        return (len(self.provokes), len(self.falls), self.cost, not self.road, self.order)
-
-    def state(self) -> tuple[_Pos, bool, bool, bool, bool]:
-        """What decides how a label can continue; labels are compared only within a state."""
-        return (self.pos, self.road, self.stopped, self.glyph, self.moved)
-
-    def dominates(self, other: _Label) -> bool:
-        return (
-            len(self.provokes) <= len(other.provokes)
-            and len(self.falls) <= len(other.falls)
-            and self.cost <= other.cost
-        )
-
-
 class _Rules:
-    """The movement rules for one request on one board (with caches for the search)."""
+    """The movement rules for one request on one board (with caches for the search).
+
+    Positions are tuples of hex numbers of the board's `TerrainTable`; the terrain answers
+    (surface, water, road, cryptolith, standing room, climbing) come from the table, which
+    the board keeps for every search on it."""
 
     def __init__(self, board: Board, request: MoveRequest) -> None:
-        self.board = board
+        table = terrain_table(board)
+        self.table = table
         self.request = request
         self.height = request.height
         self.flying = request.flying
         self.phantom = request.phantom_walk
-        self.occupancy = {
-            h: o for h, o in request.occupancy.items() if o.figure_id != request.figure_id
+        index = table.index
+        # An occupant off the board never matters: no step enters, and no move ends, there.
+        self.occupancy: dict[int, Occupant] = {
+            index[h]: o for h, o in request.occupancy.items()
+            if o.figure_id != request.figure_id and h in index
         }
+        self.glyphs = frozenset(table.id(h) for h in request.glyphs)
+        self.start: _Pos = tuple(table.id(h) for h in request.hexes)
         self._engaged: dict[_Pos, frozenset[str]] = {}
         self._steps: dict[tuple[_Pos, _Pos], _Step | str] = {}
         self._targets: dict[_Pos, tuple[_Pos, ...]] = {}
         self._flat: dict[_Pos, tuple[int, ...]] = {}
+        self._public: dict[_Pos, Position] = {}
+        self._moves: dict[_Pos, tuple[_Step, ...]] = {}
+        self._provoked: dict[tuple[_Pos, bool, _Pos], tuple[str, ...]] = {}
+        self._shared: dict[_Pos, tuple[tuple[_Pos, _Step | str], ...]] = table.steps.setdefault(
+            (request.height, request.flying), {})
 
-    # terrain ------------------------------------------------------------------------------
+    # positions ------------------------------------------------------------------------------
 
-    def in_water(self, hex_: Hex) -> bool:
-        # A cryptolith standing in water has a dry top.
-        return self.board.is_water(hex_) and hex_ not in self.board.obstacle_at
-
-    def is_road(self, hex_: Hex) -> bool:
-        return self.board.is_road(hex_) and hex_ not in self.board.obstacle_at
-
-    def is_cryptolith(self, hex_: Hex) -> bool:
-        obstacle = self.board.obstacle_at.get(hex_)
-        return obstacle is not None and obstacle.kind == "cryptolith"
+    def public(self, pos: _Pos) -> Position:
+        """The position as callers see it: a `Hex`, or a (leading, trailing) pair."""
+        found = self._public.get(pos)
+        if found is None:
+            hexes = self.table.hexes
+            found = hexes[pos[0]] if len(pos) == 1 else (hexes[pos[0]], hexes[pos[1]])
+            self._public[pos] = found
+        return found
 
     def flat(self, pos: _Pos) -> tuple[int, ...]:
         found = self._flat.get(pos)
         if found is None:
-            found = self._flat[pos] = _flat(pos)
+            flat = self.table.flat
+            found = self._flat[pos] = tuple(c for i in pos for c in flat[i])
         return found
+
+    # terrain ------------------------------------------------------------------------------
+
+    def in_water(self, number: int) -> bool:
+        # A cryptolith standing in water has a dry top.
+        return self.table.water[number]
+
+    def is_road(self, number: int) -> bool:
+        return self.table.road[number]
 
     def engaged(self, pos: _Pos) -> frozenset[str]:
         found = self._engaged.get(pos)
         if found is None:
-            found = self.request.engaged_at(_public(pos))
+            found = self.request.engaged_at(self.public(pos))
             self._engaged[pos] = found
         return found
 
@@ -333,34 +313,39 @@ class _Rules:
 
     # where a figure may end -----------------------------------------------------------------
 
-    def end_problem(self, pos: _Pos) -> str | None:
-        """Why the figure cannot end its move here, or None when it can."""
-        for hex_ in pos:
+    def end_problem(self, pos: _Pos, occupancy: Mapping[int, Occupant] | None = None
+                    ) -> str | None:
+        """Why the figure cannot end its move here, or None when it can (``occupancy``:
+        who stands where, the request's unless given)."""
+        table = self.table
+        if occupancy is None:
+            occupancy = self.occupancy
+        for number in pos:
             # Guide "Keeping the base on the space" / "Moving in tight quarters".
-            if not self.board.can_stand(hex_):
+            if not table.stand[number]:
                 return "the figure's base does not fit on that space"
             # Guide "Passing and landing on other figures": never end on another figure.
-            if hex_ in self.occupancy:
+            if number in occupancy:
                 return "that space is occupied"
         if len(pos) == 2:
             # Guide "Moving a double-space figure": two same-level spaces; water is lower.
             a, b = pos
-            level = self.board.surface(a) == self.board.surface(b)
-            if not level or self.in_water(a) != self.in_water(b):
+            level = table.surface[a] == table.surface[b]
+            if not level or table.water[a] != table.water[b]:
                 return "a double-space figure must end on two spaces of the same level"
         return None
 
     # one step ---------------------------------------------------------------------------------
 
-    def passing_problem(self, hex_: Hex) -> str | None:
+    def passing_problem(self, number: int, occupancy: Mapping[int, Occupant]) -> str | None:
         """Why the leading side cannot move onto (or through) this space, or None."""
-        if hex_ not in self.board.columns:
+        if not self.table.on_board[number]:
             return "that space is off the battlefield"
         # Flying figures pass over ruins (cards.md); everyone else must fit (guide "Moving in tight
         # quarters").
-        if not self.flying and not self.board.can_stand(hex_):
+        if not self.flying and not self.table.stand[number]:
             return "the figure's base does not fit on that space"
-        occupant = self.occupancy.get(hex_)
+        occupant = occupancy.get(number)
         if occupant is None or self.flying or self.phantom:
             return None
         # Guide "Passing and landing on other figures".
@@ -370,75 +355,76 @@ class _Rules:
             return "an engaged friendly figure blocks that space"
         return None
 
-    def climb_options(self, here: Hex, there: Hex) -> tuple[tuple[int, int], ...] | str:
-        """The ways to pay for the leading side stepping from `here` to `there` on foot."""
-        rise = self.board.surface(there) - self.board.surface(here)
-        options: list[tuple[int, int]] = []
-        problem = ""
-        if rise > 0:
-            # Guide "Height limit": not a rise equal to or higher than the figure's height.
-            if rise >= self.height:
-                problem = f"climbing {rise} levels needs height {rise + 1}+"
-            else:
-                # Guide "Moving up": each level of side plus the space landed on.
-                options.append((rise + 1, 0))
-        else:
-            # Guide "Moving down" is free; "Falling": a drop of the figure's height or more
-            # is a fall check, except into water. Falling does not stop the move.
-            drop = -rise
-            falls = drop >= self.height and not self.in_water(there)
-            options.append((1, drop if falls else 0))
-        # Shadows over Innistrad "Cryptoliths": scale up to or down from the top for 4.
-        if self.is_cryptolith(there) != self.is_cryptolith(here) and (
-            (rise > 0 and self.is_cryptolith(there)) or (rise < 0 and self.is_cryptolith(here))
-        ):
-            options.append((CRYPTOLITH_SCALE_COST, 0))
-        if not options:
-            return problem
-        # Guide "Moving from water to land": add one to move out of the water space.
-        extra = WATER_EXIT_COST if self.in_water(here) else 0
-        return tuple(sorted({(cost + extra, drop) for cost, drop in options}))
-
     def step(self, pos: _Pos, target: _Pos) -> _Step | str:
         """The step from `pos` to `target`, or why it is not a legal step (cached: the search
         asks again for every label that reaches `pos`)."""
         found = self._steps.get((pos, target))
         if found is None:
-            found = self._step(pos, target)
+            found = self._step(pos, target, self.occupancy, self.glyphs)
             self._steps[(pos, target)] = found
         return found
 
-    def _step(self, pos: _Pos, target: _Pos) -> _Step | str:
+    def moves(self, pos: _Pos) -> tuple[_Step, ...]:
+        """Every legal step from `pos`, in target order (cached). A step into spaces with no
+        other figure and no glyph depends on the terrain and the mover's height and way of
+        moving alone, so those are worked out once for every search on the board
+        (`TerrainTable.steps`) and only the others are asked about here."""
+        found = self._moves.get(pos)
+        if found is None:
+            shared = self._shared.get(pos)
+            if shared is None:
+                shared = self._shared[pos] = tuple(
+                    (target, self._step(pos, target, _NOBODY, frozenset()))
+                    for target in self.targets(pos))
+            occupancy, glyphs = self.occupancy, self.glyphs
+            out: list[_Step] = []
+            for target, step in shared:
+                if target[0] in glyphs or target[0] in occupancy or (
+                        len(target) == 2 and target[1] in occupancy):
+                    step = self._step(pos, target, occupancy, glyphs)
+                if not isinstance(step, str):
+                    out.append(step)
+            found = self._moves[pos] = tuple(out)
+        return found
+
+    def _step(self, pos: _Pos, target: _Pos, occupancy: Mapping[int, Occupant],
+              glyphs: frozenset[int]) -> _Step | str:
         if len(pos) == 2 and target == (pos[1], pos[0]):
             # Guide "Flipping a double-space figure": free, provokes nothing.
-            return _Step(target, flip=True)
+            return _Step(target, flip=True, flat=self.flat(target))
         lead = target[0]
-        if distance(pos[0], lead) != 1:
+        hexes = self.table.hexes
+        if distance(hexes[pos[0]], hexes[lead]) != 1:
             return "each step must go to an adjacent space"
         if len(pos) == 2 and target[1] != pos[0]:
             # Guide "Moving a double-space figure": the trailing side follows the spaces the
             # leading side occupied.
             return "the trailing side must follow the leading side"
-        problem = self.passing_problem(lead)
+        problem = self.passing_problem(lead, occupancy)
         if problem is not None:
             return problem
+        road = all(self.table.road[n] for n in target)
         if self.flying:
             # cards.md Flying: each space counts 1 whatever the levels; nothing stops it midway.
-            return _Step(target, flip=False, options=((1, 0),))
-        options = self.climb_options(pos[0], lead)
+            return _Step(target, flip=False, options=((1, 0),), road=road,
+                         flat=self.flat(target))
+        # The ways to pay: climbing, falling, scaling a cryptolith, leaving water
+        # (`TerrainTable.climb` quotes the guide).
+        options = self.table.climb(self.height, pos[0], lead)
         if isinstance(options, str):
             return options
         # Guide "Moving onto water": a single space in water stops; a double-space figure
         # stops only with both sides in water. Guide "Glyphs": the leading side landing
         # on a glyph stops the move.
-        water = all(self.in_water(h) for h in target)
-        glyph = lead in self.request.glyphs
+        water = all(self.table.water[n] for n in target)
+        glyph = lead in glyphs
         if water or glyph:
-            problem = self.end_problem(target)
+            problem = self.end_problem(target, occupancy)
             if problem is not None:
                 cause = "water" if water else "a glyph"
                 return f"{cause} would end the move there, but {problem}"
-        return _Step(target, flip=False, options=options, stops=water or glyph, glyph=glyph)
+        return _Step(target, flip=False, options=options, stops=water or glyph, glyph=glyph,
+                     road=road, flat=self.flat(target))
 
     def targets(self, pos: _Pos) -> tuple[_Pos, ...]:
         """Every position one step (or one flip) from `pos`, in a fixed order."""
@@ -451,9 +437,7 @@ class _Rules:
     def _targets_of(self, pos: _Pos) -> Iterator[_Pos]:
         if len(pos) == 2:
             yield (pos[1], pos[0])
-        for lead in neighbours(pos[0]):
-            if lead not in self.board.columns:
-                continue
+        for lead in self.table.neighbours(pos[0]):
             if len(pos) == 1:
                 yield (lead,)
             elif lead != pos[1]:
@@ -462,32 +446,66 @@ class _Rules:
     # labels -----------------------------------------------------------------------------------
 
     def start_label(self) -> _Label:
-        pos = self.request.hexes
+        pos = self.start
         return _Label(
             pos=pos,
             cost=0,
             path=(pos,),
-            order=_flat(pos),
+            order=self.flat(pos),
             provokes=(),
             provoke_steps=(),
             falls=(),
             fall_steps=(),
-            road=all(self.is_road(h) for h in pos),
+            road=all(self.is_road(n) for n in pos),
             stopped=False,
             glyph=False,
             moved=False,
         )
 
-    def extend(self, label: _Label, step: _Step) -> Iterator[_Label]:
-        """Every label for taking `step` after `label` that still fits the move."""
-        path = (*label.path, step.target)
-        order = label.order + self.flat(step.target)
-        index = len(path) - 1
+    def provoked(self, pos: _Pos, moved: bool, target: _Pos) -> tuple[str, ...]:
+        """The opposing figures that attack the mover as it steps from `pos` to `target`, in
+        id order (cached)."""
+        if not self.phantom and not self.flying:
+            # Guide p.10 "Leaving an engagement", Example 12: one attack per figure left.
+            left = self.engaged(pos)
+            if not left:
+                return ()
+        key = (pos, moved, target)
+        found = self._provoked.get(key)
+        if found is None:
+            found = ()
+            if self.phantom:
+                pass  # cards.md Phantom Walk: never takes leaving-engagement attacks.
+            elif self.flying:
+                # cards.md Flying: taking off leaves every engagement; in the air it engages
+                # none.
+                if not moved:
+                    found = tuple(sorted(self.engaged(pos)))
+            else:
+                # Guide p.10 "Leaving an engagement", Example 12: one attack per figure left.
+                left = self.engaged(pos)
+                if left:
+                    found = tuple(sorted(left - self.engaged(target)))
+            self._provoked[key] = found
+        return found
+
+    def extend(self, label: _Label, step: _Step, pushed: _Pushed | None = None
+               ) -> list[_Label]:
+        """Every label for taking `step` after `label` that still fits the move (and, given
+        the labels the search has `pushed`, that the search would not drop: `_beaten`)."""
+        target = step.target
         if step.flip:
-            yield _Label(
-                step.target,
+            order = label.order + step.flat
+            if pushed is not None:
+                rivals = pushed.get((target, label.road, label.stopped, label.glyph,
+                                     label.moved))
+                if rivals and _beaten(rivals, len(label.provokes), len(label.falls),
+                                      label.cost, order):
+                    return []
+            return [_Label(
+                target,
                 label.cost,
-                path,
+                (*label.path, target),
                 order,
                 label.provokes,
                 label.provoke_steps,
@@ -497,57 +515,59 @@ class _Rules:
                 label.stopped,
                 label.glyph,
                 label.moved,
-            )
-            return
-        provoked: tuple[str, ...] = ()
-        if self.phantom:
-            pass  # cards.md Phantom Walk: never takes leaving-engagement attacks.
-        elif self.flying:
-            # cards.md Flying: taking off leaves every engagement; in the air it engages none.
-            if not label.moved:
-                provoked = tuple(sorted(self.engaged(label.pos)))
-        else:
-            # Guide p.10 "Leaving an engagement", Example 12: one attack per figure left.
-            provoked = tuple(sorted(self.engaged(label.pos) - self.engaged(step.target)))
-        road = label.road and all(self.is_road(h) for h in step.target)
-        allowance = self.allowance(road)
+            )]
+        road = label.road and step.road
+        allowance = self.request.move + (ROAD_BONUS if road else 0)
+        out: list[_Label] = []
         for cost, drop in step.options:
             total = label.cost + cost
             if total > allowance:
                 continue
+            provoked = self.provoked(label.pos, label.moved, target)
+            order = label.order + step.flat
+            if pushed is not None:
+                rivals = pushed.get((target, road, step.stops, step.glyph, True))
+                if rivals and _beaten(rivals, len(label.provokes) + len(provoked),
+                                      len(label.falls) + (1 if drop else 0), total, order):
+                    continue
+            path = (*label.path, target)
+            index = len(path) - 1
             falls, fall_steps = label.falls, label.fall_steps
             if drop:
-                falls = (*falls, (step.target, drop))
+                falls = (*falls, (target, drop))
                 fall_steps = (*fall_steps, index)
-            yield _Label(
-                step.target,
+            out.append(_Label(
+                target,
                 total,
                 path,
                 order,
-                label.provokes + provoked,
-                label.provoke_steps + (index,) * len(provoked),
+                label.provokes + provoked if provoked else label.provokes,
+                label.provoke_steps + (index,) * len(provoked) if provoked
+                else label.provoke_steps,
                 falls,
                 fall_steps,
                 road,
                 step.stops,
                 step.glyph,
                 True,
-            )
+            ))
+        return out
 
     def reach(self, label: _Label) -> Reach:
         end = label.pos
         glyph = label.glyph
         if self.flying:
             # A flier lands only where it ends; landing there on a glyph stops it.
-            glyph = any(h in self.request.glyphs for h in end)
+            glyph = any(n in self.glyphs for n in end)
+        public = self.public
         return Reach(
             cost=label.cost,
-            path=tuple(_public(p) for p in label.path),
+            path=tuple(map(public, label.path)),
             provokes=label.provokes,
             provoke_steps=label.provoke_steps,
-            falls=tuple((_public(p), drop) for p, drop in label.falls),
+            falls=tuple((public(p), drop) for p, drop in label.falls) if label.falls else (),
             fall_steps=label.fall_steps,
-            ends_in_water=all(self.in_water(h) for h in end),
+            ends_in_water=all(self.table.water[n] for n in end),
             stopped_by_glyph=glyph,
             road=label.road,
         )
@@ -570,31 +590,40 @@ def reachable(board: Board, request: MoveRequest) -> dict[Position, Reach]:
     rules = _Rules(board, request)
     start = rules.start_label()
     settled: dict[tuple[_Pos, bool, bool, bool, bool], list[_Label]] = {}
+    pushed: dict[tuple[_Pos, bool, bool, bool, bool], list[_Label]] = {start.state(): [start]}
     result: dict[Position, Reach] = {}
+    done: set[_Pos] = {rules.start}
     counter = 0
-    heap: list[tuple[tuple[int, int, int, bool, tuple[int, ...]], int, _Label]] = [
-        (start.key(), counter, start)
+    # Heap entries are a label's key (`_Label.key`, flattened) and a counter, then the label.
+    heap: list[tuple[int, int, int, bool, tuple[int, ...], int, _Label]] = [
+        (*start.key(), counter, start)
     ]
+    push, pop = heapq.heappush, heapq.heappop
     while heap:
-        _, _, label = heapq.heappop(heap)
+        label = pop(heap)[-1]
         bucket = settled.setdefault(label.state(), [])
         if any(other.dominates(label) for other in bucket):
             continue
         bucket.append(label)
-        if label.pos != request.hexes:
-            public = _public(label.pos)
-            if public not in result and rules.end_problem(label.pos) is None:
-                result[public] = rules.reach(label)
-        for target in rules.targets(label.pos):
-            step = rules.step(label.pos, target)
-            if isinstance(step, str) or (label.stopped and not step.flip):
+        pos = label.pos
+        # The first label popped at a position is its best path; a position where the
+        # figure cannot end is asked again for each label (the answer never changes).
+        if pos not in done and rules.end_problem(pos) is None:
+            done.add(pos)
+            result[rules.public(pos)] = rules.reach(label)
+        stopped = label.stopped
+        for step in rules.moves(pos):
+            if stopped and not step.flip:
                 continue
-            for extended in rules.extend(label, step):
-                state = settled.get(extended.state(), [])
-                if any(other.dominates(extended) for other in state):
-                    continue
+            for new in rules.extend(label, step, pushed):
+                rivals = pushed.get((new.pos, new.road, new.stopped, new.glyph, new.moved))
+                if rivals is None:
+                    pushed[(new.pos, new.road, new.stopped, new.glyph, new.moved)] = [new]
+                else:
+                    rivals.append(new)
                 counter += 1
-                heapq.heappush(heap, (extended.key(), counter, extended))
+                push(heap, (len(new.provokes), len(new.falls), new.cost, not new.road,
+                            new.order, counter, new))
     return result
 
 
@@ -609,15 +638,16 @@ def path_cost(board: Board, request: MoveRequest, path: Sequence[Position]) -> R
     rules = _Rules(board, request)
     if not path:
         return "a path needs at least the starting position"
-    steps: list[_Pos] = []
+    spaces: list[tuple[Hex, ...]] = []
     for position in path:
-        pos = _internal(position, request.double_space)
-        if pos is None:
+        hexes = _internal(position, request.double_space)
+        if hexes is None:
             kind = "(leading hex, trailing hex) pairs" if request.double_space else "hexes"
             return f"this figure's path is made of {kind}"
-        steps.append(pos)
-    if steps[0] != request.hexes:
+        spaces.append(hexes)
+    if spaces[0] != request.hexes:
         return "the path must start where the figure stands"
+    steps = [tuple(rules.table.id(h) for h in hexes) for hexes in spaces]
     labels = [rules.start_label()]
     for target in steps[1:]:
         step = rules.step(labels[0].pos, target)
@@ -628,7 +658,7 @@ def path_cost(board: Board, request: MoveRequest, path: Sequence[Position]) -> R
         extended = [new for label in labels for new in rules.extend(label, step)]
         if not extended:
             cheapest = min(label.cost for label in labels) + min(c for c, _ in step.options)
-            road = labels[0].road and all(rules.is_road(h) for h in target)
+            road = labels[0].road and all(rules.is_road(n) for n in target)
             return f"that path needs {cheapest} spaces; the move is {rules.allowance(road)}"
         extended.sort(key=_Label.key)
         labels = [

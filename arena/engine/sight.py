@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
@@ -74,6 +74,7 @@ __all__ = [
     "clear_sight_to_figure",
     "clear_sight_to_space",
     "is_adjacent",
+    "space_sight",
     "line_of_sight",
     "trace_ray",
 ]
@@ -212,6 +213,27 @@ def clear_sight_to_space(
     level = max((hi for _, hi in spans), default=0.0) + SPACE_LIFT
     return _sight(board, viewer, (hex_,), level, level, _SPACE_OFFSETS, others, {viewer.figure_id},
                   sight_point)
+
+
+def space_sight(board: Board, viewer: Body, others: Iterable[Body] = ()) -> Callable[[Hex], Sight]:
+    """`clear_sight_to_space` from one viewer among the same figures, for many spaces (the
+    spaces a Planeswalker may summon to): the figures are indexed once, not once a space. A
+    space with a figure on it is asked the long way (that figure does not hide it)."""
+    bodies = tuple(others)
+    index = _terrain(board)
+    skip_ids = {viewer.figure_id}
+    shared = _figure_index(index, bodies, skip_ids, set(viewer.hexes))
+    standing = {h for body in bodies if body.figure_id not in skip_ids for h in body.hexes}
+
+    def sees(hex_: Hex) -> Sight:
+        if hex_ in standing:
+            return clear_sight_to_space(board, viewer, hex_, bodies)
+        spans = index.merged.get((hex_.q, hex_.r), ())
+        level = max((hi for _, hi in spans), default=0.0) + SPACE_LIFT
+        return _sight(board, viewer, (hex_,), level, level, _SPACE_OFFSETS, bodies, skip_ids,
+                      figures=shared)
+
+    return sees
 
 
 def line_of_sight_to_obstacle(
@@ -538,13 +560,19 @@ def _sight(
     skip_ids: set[str],
     sight_point: Point3 | None = None,
     columns: Mapping[_Key, tuple[_Part, ...]] | None = None,
+    figures: tuple[dict[_Key, tuple[_Span, ...]], dict[_Key, tuple[_Part, ...]]] | None = None,
 ) -> Sight:
     """Search the rays from each viewer hex (or from ``sight_point``) to each probe line of
     ``hexes`` for a visible height in ``[low, high]``; stop at the first probe line wholly
     visible, else keep the longest visible part (for the ruler). ``columns`` replaces the
-    terrain parts of some hexes (an obstacle looked at does not hide itself)."""
+    terrain parts of some hexes (an obstacle looked at does not hide itself); ``figures`` is
+    the `_figure_index` of ``others`` when the caller built it already (`space_sight`)."""
     index = _terrain(board)
-    fig_spans, fig_parts = _figure_index(index, others, skip_ids, set(viewer.hexes) | set(hexes))
+    if figures is None:
+        figures = _figure_index(index, others, skip_ids, set(viewer.hexes) | set(hexes))
+    fig_spans, fig_parts = figures
+    if columns:
+        fig_spans, fig_parts = dict(fig_spans), dict(fig_parts)
     for key, parts in (columns or {}).items():
         fig_parts[key] = parts
         fig_spans[key] = _merge((lo, hi) for lo, hi, _, _ in parts)

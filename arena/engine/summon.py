@@ -21,15 +21,17 @@ reuse it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
+from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 from arena.engine.actions import Action, BeginSummon, PlaceFigure, Pos, pos_hexes
 from arena.engine.context import Ctx
 from arena.engine.errors import IllegalAction
 from arena.engine.events import FigureSummoned, SummonBegun
-from arena.engine.sight import clear_sight_to_space
+from arena.engine.sight import Sight, space_sight
 from arena.engine.state import SUMMONS_PER_TURN, Decision, GameState
 from arena.engine.vocab import Phase
 from arena.hexgrid import Hex, distance, neighbours, spiral
@@ -47,6 +49,9 @@ SUMMON_RANGE = 5
 """Guide "Planeswalker rules": "within 5 clear sight spaces"."""
 
 _SEARCH_LIMIT = 20000
+
+_hex_order = attrgetter("q", "r")
+"""The order of `Hex` (by q, then r) as a sort key compared in C."""
 
 
 def _seen_spaces(state: GameState, origin: str, within: int,
@@ -75,18 +80,35 @@ def _seeing(state: GameState, origin: str, within: int, entering: str) -> Iterat
     board = state.board
     body = state.body(origin)
     squad = tuple(state.figures_of_card(entering, "battlefield")) if entering else ()
-    others = state.bodies(exclude=(origin, *squad))
+    # One memo of sight per set of blockers: summonable_cards asks for every reserve card,
+    # and the cards with no figure on the battlefield all see past the same figures.
+    key = f"summon_sight:{origin}:{','.join(squad)}"
+    clear: dict[Hex, bool] | None = state.cache.get(key)
+    if clear is None:
+        clear = state.cache[key] = {}
+    sees: Callable[[Hex], Sight] | None = None
     occupied = state.occupant_map()
-    candidates: set[Hex] = set()
-    for h in body.hexes:
-        candidates.update(spiral(h, within))
-    for h in sorted(candidates):
+    for h in _candidates(body.hexes, within):
         if h in occupied or h in state.glyphs or not board.can_stand(h):
             continue
-        if min(distance(h, o) for o in body.hexes) > within:
-            continue
-        if clear_sight_to_space(board, body, h, others).clear:
+        seen = clear.get(h)
+        if seen is None:
+            if sees is None:
+                sees = space_sight(board, body, state.bodies(exclude=(origin, *squad)))
+            seen = clear[h] = sees(h).clear
+        if seen:
             yield h
+
+
+@lru_cache(maxsize=1024)
+def _candidates(hexes: tuple[Hex, ...], within: int) -> tuple[Hex, ...]:
+    """The spaces within ``within`` of any of ``hexes``, in `Hex` order (pure geometry,
+    cached)."""
+    found: set[Hex] = set()
+    for h in hexes:
+        found.update(spiral(h, within))
+    return tuple(sorted((h for h in found if min(distance(h, o) for o in hexes) <= within),
+                        key=_hex_order))
 
 
 def _room_for(state: GameState, figure: str, origin: str, within: int, count: int) -> bool:

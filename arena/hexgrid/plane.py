@@ -171,7 +171,12 @@ def _touch_interval(
     ``(u, v, w) = (q - r, r - s, s - q)``.
     """
     lo, hi = 0.0, 1.0
-    for c0, dc, ch in zip(start, delta, _uvw(float(h.q), float(h.r)), strict=True):
+    fq, fr = float(h.q), float(h.r)
+    fs = -fq - fr
+    # The three axes (u, v, w) in turn, as `_uvw` orders them (written out: the ray walk of
+    # line of sight calls this for every hex it meets).
+    for c0, dc, ch in ((start[0], delta[0], fq - fr), (start[1], delta[1], fr - fs),
+                       (start[2], delta[2], fs - fq)):
         lower = ch - 1.0 - slack
         upper = ch + 1.0 + slack
         if dc == 0.0:
@@ -182,8 +187,10 @@ def _touch_interval(
         t2 = (upper - c0) / dc
         if t1 > t2:
             t1, t2 = t2, t1
-        lo = max(lo, t1)
-        hi = min(hi, t2)
+        if t1 > lo:
+            lo = t1
+        if t2 < hi:
+            hi = t2
         if lo > hi:
             return None
     return lo, hi
