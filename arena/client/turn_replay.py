@@ -25,7 +25,7 @@ class Rerun:
     def __init__(self, live: BattleSession, tape: TurnTape) -> None:
         self.tape = tape
         self.session = BattleSession(tape.start.clone(), live.seats,
-                                     live.log[:tape.start_log] or ("Replay.",),
+                                     live.log[:tape.start_log] or ("The replay starts.",),
                                      controllers=live.controllers)
         """The replay's own session (no autosave; its computer players never think)."""
         self.session.focus = live.focus
