@@ -134,7 +134,7 @@ def card_of(game: Game, seat: int, action: Action) -> ShownCard | None:
             name = found.name if found is not None else ability.replace("-", " ").capitalize()
             return ShownCard(f"{who} uses an ability of {army.name}", name, "ability", -1,
                              found.text if found is not None else "",
-                             getattr(army, "colour", "colourless"))
+                             army.colours[0] if army.colours else "colourless")
     return None
 
 

@@ -164,8 +164,7 @@ class RecapPanel:
         inner = draw_panel(surface, self.rect, self.recap.title, px=px)
         total = len(self.recap.lines)
         if total > self.rows:
-            shown = (f"Lines {self.offset + 1}-{self.offset + self.rows} of {total}: "
-                     "the wheel scrolls")
+            shown = f"Lines {self.offset + 1}-{self.offset + self.rows} of {total} (wheel)"
         else:
             shown = "Click a line to show it on the board."
         text.blit(surface, shown, round(14 * scale), UI["muted"],

@@ -114,13 +114,16 @@ def draw_shown_card(surface: pygame.Surface, rect: pygame.Rect, card: ShownCard,
     """A computer's card in ``rect``: who plays it over the card, drawn as the hand draws its
     cards (a card back for a hidden enchantment). Returns where it drew."""
     px = round(17 * scale)
-    panel = rect.inflate(16, 16).move(0, 0)
-    panel.height += px + 8
-    draw_panel(surface, panel, "", px=px)
     caption = card.caption + (" a hidden enchantment" if card.face_down else "")
-    text.blit(surface, caption, px, UI["accent"], (rect.x, rect.y - 2), bold=True,
-              width=rect.width)
-    face = pygame.Rect(rect.x, rect.y + px + 8, rect.width, rect.height)
+    lines = text.wrap(caption, px, rect.width)[:2]
+    head = len(lines) * (px + 4) + 4
+    panel = rect.inflate(16, 16)
+    panel.height += head
+    draw_panel(surface, panel, "", px=px)
+    for i, line in enumerate(lines):
+        text.blit(surface, line, px, UI["accent"], (rect.x, rect.y - 2 + i * (px + 4)),
+                  bold=True, width=rect.width)
+    face = pygame.Rect(rect.x, rect.y + head, rect.width, rect.height)
     view = SpellCardView("shown") if card.face_down else SpellCardView(
         "shown", card.name, card.colour, card.kind, card.cost, card.body, card.provenance)
     if card.face_down:
