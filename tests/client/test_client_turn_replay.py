@@ -4,6 +4,8 @@ computer's last turn again on a copy (headless: `arena.client.watch`, `arena.cli
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Sequence
 
 import pytest
@@ -186,3 +188,14 @@ def test_a_person_ending_their_turn_starts_a_fresh_tape() -> None:
     assert second.start.turn == first.start.turn + 2 and second.start.active == 2
     with pytest.raises(IllegalAction):  # nothing of the computer's turn can be undone
         session.undo()
+
+
+def test_the_replay_and_the_shown_card_need_no_window() -> None:
+    """What a spell shows and the replay itself are decided without pygame (testable and
+    usable headless); only their drawing is the screen's."""
+    code = ("import arena.client.turn_replay, arena.client.watch, sys; "
+            "print('pygame' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=60, check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "False"
