@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 import pytest
 from test_client_battle_flow import PLACED, SEATS
+from test_client_recap import play_ai_turn
 
 from arena.client import content
 from arena.client.session import BattleSession
@@ -125,23 +126,12 @@ def test_an_activated_ability_shows_its_name_and_text() -> None:
     assert card_of(game, 2, EndTurn()) is None
 
 
-def run_computer_turn(session: BattleSession) -> None:
-    """Let the computer play until the person is to act."""
-    for _ in range(80):
-        if session.human_to_act:
-            return
-        session.poll_ai(1.0)
-        if session.task is not None:
-            assert session.task.wait(10)
-    raise AssertionError(session.log[-6:])
-
-
 def test_the_replay_plays_the_last_turn_again_and_leaves_the_game_alone() -> None:
     game = ai_to_cast()
     session = BattleSession(game, SEATS, controllers={2: Caster()})
     actions_before = len(game.actions)
     start_digest = game.state_digest()
-    run_computer_turn(session)
+    play_ai_turn(session)
     recap = session.take_recap()
     assert recap is not None
     assert any("played Mind Control" in line.text for line in recap.lines)
@@ -173,7 +163,7 @@ def test_the_replay_plays_the_last_turn_again_and_leaves_the_game_alone() -> Non
 
 def test_a_person_ending_their_turn_starts_a_fresh_tape() -> None:
     session = BattleSession(ai_to_cast(), SEATS, controllers={2: Caster()})
-    run_computer_turn(session)
+    play_ai_turn(session)
     assert session.take_recap() is not None
     first = session.record.last
     assert first is not None
@@ -181,7 +171,7 @@ def test_a_person_ending_their_turn_starts_a_fresh_tape() -> None:
     assert end is not None
     session.apply(end)
     assert session.record.start is None and not session.record.actions
-    run_computer_turn(session)
+    play_ai_turn(session)
     session.take_recap()
     second = session.record.last
     assert second is not None and second is not first
