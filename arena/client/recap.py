@@ -7,6 +7,11 @@ lines) in a `TurnRecord`. The record is *ready* once a computer player's turn ha
 action of its started another turn); the screen then takes it as a `Recap` when a person is
 to act. A person ending their own turn starts a fresh record, so a recap never repeats what
 came before that person's last turn.
+
+The record also keeps a copy of the game from before its first action and every action since
+(a person's answer in the middle of a computer's turn too): taking the recap keeps them as a
+`TurnTape`, from which "Replay last turn" plays the turn again (`arena.client.turn_replay`);
+the engine is deterministic, so the copy rolls the same dice.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from arena.engine import Event, Game
+from arena.engine import Action, Event, Game
 from arena.engine.actions import pos_hexes
 from arena.engine.events import (
     AbilityUsed,
@@ -33,7 +38,7 @@ from arena.engine.events import (
 )
 from arena.hexgrid import Hex
 
-__all__ = ["Recap", "RecapLine", "TurnRecord", "TurnStep", "figure_of", "recap_of"]
+__all__ = ["Recap", "RecapLine", "TurnRecord", "TurnStep", "TurnTape", "figure_of", "recap_of"]
 
 
 @dataclass(frozen=True)
@@ -133,20 +138,57 @@ def recap_of(game: Game, steps: list[TurnStep], seat_label: Callable[[int], str]
     return Recap(title, tuple(lines))
 
 
+@dataclass(frozen=True)
+class TurnTape:
+    """What a recap covered, to play it again: the game before its first action (a copy
+    nobody plays on), the log's length then, every action since by seat, and the recorded
+    steps (what the computer's actions did)."""
+
+    start: Game
+    start_log: int
+    actions: tuple[tuple[int, Action], ...]
+    steps: tuple[TurnStep, ...]
+
+
 @dataclass
 class TurnRecord:
     """The computer actions since the last recap (see the module docstring)."""
 
     steps: list[TurnStep] = field(default_factory=list)
+    start: tuple[Game, int] | None = None
+    """A copy of the game before the first recorded action, and the log's length then."""
+    actions: list[tuple[int, Action]] = field(default_factory=list)
+    """Every action since `start`, by seat."""
+    last: TurnTape | None = None
+    """What the last recap taken covered (None before the first)."""
 
-    def add(self, seat: int, events: list[Event], lines: list[str]) -> None:
+    def starting(self, game: Game, log_len: int) -> None:
+        """A computer player is about to act: copy the game when this starts the record."""
+        if self.start is None:
+            self.start = (game.clone(), log_len)
+
+    def add(self, seat: int, events: list[Event], lines: list[str],
+            action: Action | None = None) -> None:
         """A computer player's action and the log lines of its events."""
         self.steps.append(TurnStep(seat, tuple(events), tuple(lines)))
+        if action is not None and self.start is not None:
+            self.actions.append((seat, action))
 
-    def person_acted(self, events: list[Event]) -> None:
-        """A person's action: ending their turn starts a fresh record."""
+    def person_acted(self, events: list[Event], seat: int = 0,
+                     action: Action | None = None) -> None:
+        """A person's action: ending their turn starts a fresh record; another one (an answer
+        in the computer's turn) is part of what a replay plays again."""
         if any(isinstance(e, TurnStarted) for e in events):
             self.steps.clear()
+            self.actions.clear()
+            self.start = None
+        elif action is not None and self.start is not None:
+            self.actions.append((seat, action))
+
+    def taken_back(self, seat: int) -> None:
+        """A person took back their last action: it is no longer part of the record."""
+        if self.actions and self.actions[-1][0] == seat:
+            self.actions.pop()
 
     @property
     def ready(self) -> bool:
@@ -154,6 +196,11 @@ class TurnRecord:
         return any(step.ends_turn for step in self.steps)
 
     def take(self, game: Game, seat_label: Callable[[int], str]) -> Recap | None:
-        """The recap of what was recorded (None when nothing was), and a fresh record."""
+        """The recap of what was recorded (None when nothing was), and a fresh record; what it
+        covers is kept as the `last` tape."""
         steps, self.steps = self.steps, []
+        actions, self.actions = self.actions, []
+        start, self.start = self.start, None
+        if start is not None and actions:
+            self.last = TurnTape(start[0], start[1], tuple(actions), tuple(steps))
         return recap_of(game, steps, seat_label) if steps else None

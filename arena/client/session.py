@@ -310,6 +310,8 @@ class BattleSession:
         `IllegalAction` (the game unchanged) when it is not legal. A new action (not a redo)
         ends what could be redone."""
         seat, log_len = self.game.to_act, len(self.log)
+        if self.is_ai(seat):
+            self.record.starting(self.game, log_len)
         events = self.game.apply(action)
         self.version += 1
         if self.game.can_undo:
@@ -323,9 +325,9 @@ class BattleSession:
         for event in events:
             self.log.append(self._line(event))
         if self.is_ai(seat):
-            self.record.add(seat, events, self.log[log_len:])
+            self.record.add(seat, events, self.log[log_len:], action)
         else:
-            self.record.person_acted(events)
+            self.record.person_acted(events, seat, action)
         if any(isinstance(e, TurnStarted) for e in events) or self.over:
             self.autosave()
         return events
@@ -353,8 +355,9 @@ class BattleSession:
         """Take back the last action (see `can_undo`); returns it (it can be redone)."""
         if not self.can_undo:
             raise IllegalAction("undo", self.undo_text)
-        _, log_len, action = self._undo_marks.pop()
+        seat, log_len, action = self._undo_marks.pop()
         self.game.undo()
+        self.record.taken_back(seat)
         del self.log[log_len:]
         self._redo.append(action)
         self.version += 1

@@ -41,7 +41,10 @@ Computer players think on a worker thread (`BattleSession.poll_ai`); the banner 
 spinner meanwhile and the frame loop never waits. Each computer action stays on screen for
 the AI pace's pause with its figure ringed and an attack's line drawn; with "Pause before the
 computer attacks" an attack waits for Space or "Go on" (`scenes.watching`). After a computer's
-turn a recap panel lists what it did (`scenes.recap_panel`). Every turn start is autosaved.
+turn a recap panel lists what it did (`scenes.recap_panel`); its Replay button (or B) plays
+that turn again from a copy of its start, Esc or Skip ending it (`scenes.replaying`). A
+computer's spell or ability shows its card large over the battlefield with its targets
+marked. Every turn start is autosaved.
 
 The scene is a composition of parts, each with one job:
 
@@ -99,6 +102,7 @@ from arena.client.scenes.hover_box import Hover
 from arena.client.scenes.hud import RailTab, battle_layout
 from arena.client.scenes.log_panel import LogPanel
 from arena.client.scenes.recap_panel import RecapPanel
+from arena.client.scenes.replaying import Replayer
 from arena.client.scenes.turn_panel import turn_buttons
 from arena.client.scenes.watching import Spotlight
 from arena.client.session import BattleSession
@@ -154,6 +158,7 @@ class BattleScene(Scene):
         self.canvas = Canvas(self)
         self.spotlight = Spotlight()
         self.recap: RecapPanel | None = None
+        self.replayer = Replayer()
         self.time = 0.0
         self.form = Form()
         self.log_panel = LogPanel()
@@ -385,8 +390,9 @@ class BattleScene(Scene):
             widgets.append(jump)
         if self.recap is not None:
             self.recap.layout(lay.view, lay.camera.top - 30, self.font_scale)
+            replay = self.replay_last_turn if self.session.record.last is not None else None
             widgets += self.recap.widgets(self.font_scale, self.show_recap_line,
-                                          self.close_recap)
+                                          self.close_recap, replay)
         self.form.set(widgets)
         self.hud_changed()
 
@@ -464,6 +470,10 @@ class BattleScene(Scene):
             board = self.game.state.board
             self.recap.show(line, self.camera, partial(self.renderer.stand_level, board),
                             self.layout.view, self.time)
+
+    def replay_last_turn(self) -> None:
+        """Play the computer's last turn again, then come back to now (`scenes.replaying`)."""
+        self.replayer.start(self)
 
     def go_on(self) -> None:
         """Let the held computer attack happen (the player has seen it)."""
@@ -578,6 +588,9 @@ class BattleScene(Scene):
         self.app.push(self.app.scene(SceneName.PAUSE, self))
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.replayer.active:
+            self.replayer.handle_event(self, event)
+            return
         self.input.handle_event(event)
 
     def hud_changed(self) -> None:
@@ -623,7 +636,8 @@ class BattleScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
-        self._check_handoff()
+        if not self.replayer.active:
+            self._check_handoff()
         if self.camera.update(dt):
             self.hud_changed()
         keys = self.input.held
@@ -634,6 +648,8 @@ class BattleScene(Scene):
         self.stage.update()
         for name in self.stage.fx.update(self.time):
             self._play(name)
+        if self.replayer.update(self, dt):
+            return
         self.session.hold_attacks = self.app.settings.pause_attacks
         held = self.session.held
         events = self.session.poll_ai(dt, may_start=not self.anims)

@@ -206,6 +206,9 @@ class Canvas:
             point = proj.plane_to_screen(floater.x, floater.y, floater.level)
             drawn.append(draw_floater(surface, floater.label, point, floater.alpha,
                                       max(24, round(proj.zoom * 0.8))))
+        drawn += scene.spotlight.draw_card(surface, view, scene.session, scene.time,
+                                           scene.font_scale)
+        drawn += scene.replayer.draw(surface, view, scene.font_scale)
         surface.set_clip(clip)
         return [r.clip(view) for r in drawn if r.width and r.height]
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from arena.client.scenes.battle_parts import ScreenParts
+from arena.client.scenes.replaying import REPLAY_KEY
 from arena.client.session import lead_hex
 
 __all__ = ["BattleInput"]
@@ -166,6 +167,9 @@ class BattleInput:
             if lead is not None:
                 scene.hover_hex = lead
             scene.hud_changed()
+            return
+        if key == REPLAY_KEY:
+            scene.replay_last_turn()
             return
         if pygame.K_1 <= key <= pygame.K_9:
             index = key - pygame.K_1

@@ -15,6 +15,7 @@ from arena.client.scenes.battle_stage import Stage
 from arena.client.scenes.hover_box import Hover, HoverView
 from arena.client.scenes.log_panel import LogPanel
 from arena.client.scenes.recap_panel import RecapPanel
+from arena.client.scenes.replaying import Replayer
 from arena.client.scenes.watching import Spotlight
 from arena.client.ui import Form, Widget
 from arena.engine.actions import Pos
@@ -62,6 +63,9 @@ class ScreenParts(HoverView, Protocol):
     def spotlight(self) -> Spotlight: ...
 
     @property
+    def replayer(self) -> Replayer: ...
+
+    @property
     def slice_level(self) -> int | None: ...
 
     @property
@@ -89,6 +93,8 @@ class ScreenParts(HoverView, Protocol):
     def close_recap(self) -> None: ...
 
     def go_on(self) -> None: ...
+
+    def replay_last_turn(self) -> None: ...
 
     def redo(self) -> None: ...
 

@@ -390,11 +390,12 @@ class SpellCardWidget(Widget):
         pygame.draw.rect(surface, edge, r, 2 if card.state or focused else 1, border_radius=8)
         name_px, small, tiny = round(16 * k), round(14 * k), round(13 * k)
         x = face.x + round(5 * k)
-        # cost gem
-        gem = (face.right - round(12 * k), face.y + round(11 * k))
-        pygame.draw.circle(surface, shade(mana, 0.7), gem, round(10 * k))
-        pygame.draw.circle(surface, mana, gem, round(10 * k), 2)
-        text.blit(surface, str(card.cost), small, UI["text"], gem, anchor="center", bold=True)
+        if card.cost >= 0:  # the cost gem (an ability's card has none)
+            gem = (face.right - round(12 * k), face.y + round(11 * k))
+            pygame.draw.circle(surface, shade(mana, 0.7), gem, round(10 * k))
+            pygame.draw.circle(surface, mana, gem, round(10 * k), 2)
+            text.blit(surface, str(card.cost), small, UI["text"], gem, anchor="center",
+                      bold=True)
         room = face.width - round(30 * k)  # the name shrinks before it is cut
         text.blit(surface, card.name, text.fit_px(card.name, name_px, room, True, round(12 * k)),
                   UI["text"], (x, face.y + round(3 * k)), bold=True, width=room)

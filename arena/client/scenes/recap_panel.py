@@ -106,8 +106,10 @@ class RecapPanel:
         self.offset = max(0, min(self.last, self.offset - lines))
 
     def widgets(self, scale: float, show: Callable[[RecapLine], None],
-                close: Callable[[], None]) -> list[Widget]:
-        """The visible lines (each showing its figure when clicked) and the OK button."""
+                close: Callable[[], None], replay: Callable[[], None] | None = None
+                ) -> list[Widget]:
+        """The visible lines (each showing its figure when clicked), the Replay button (when
+        the screen can replay the turn) and the OK button."""
         px = round(20 * scale)
         inner = panel_inner(self.rect, True, px)
         out: list[Widget] = []
@@ -126,6 +128,14 @@ class RecapPanel:
                           label="OK", name="recap:ok", hint="Esc", style="primary",
                           px=round(16 * scale), action=close,
                           note="Close the recap (its lines stay in the log)."))
+        if replay is not None:
+            bw = round(150 * scale)
+            out.append(Button(rect=pygame.Rect(inner.right - round(120 * scale) - bw,
+                                               inner.bottom - bh, bw, bh),
+                              label="Replay turn", name="recap:replay", hint="B",
+                              px=round(16 * scale), action=replay,
+                              note="Play the computer's last turn again from its start, "
+                                   "then come back to now (Esc ends it)."))
         return out
 
     def show(self, line: RecapLine, camera: Camera, level: Callable[[Hex], float],
@@ -154,10 +164,9 @@ class RecapPanel:
         inner = draw_panel(surface, self.rect, self.recap.title, px=px)
         total = len(self.recap.lines)
         if total > self.rows:
-            shown = (f"Lines {self.offset + 1}-{self.offset + self.rows} of {total}: "
-                     "the wheel scrolls")
+            shown = f"Lines {self.offset + 1}-{self.offset + self.rows} of {total} (wheel)"
         else:
             shown = "Click a line to show it on the board."
         text.blit(surface, shown, round(14 * scale), UI["muted"],
                   (inner.x, inner.bottom - round(16 * scale)), anchor="midleft",
-                  width=inner.width - round(120 * scale))
+                  width=inner.width - round(280 * scale))
