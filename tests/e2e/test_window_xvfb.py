@@ -349,21 +349,28 @@ def _walk_toward_the_enemy(d: str, w: str, status: Path, figure: str) -> dict[st
     pytest.fail(f"four clicks on lit spaces did not move {figure}")
 
 
+@contextmanager
+def _game(display: str, data: Path, settings: dict[str, Any]
+          ) -> Iterator[tuple[subprocess.Popen[bytes], str, tuple[int, int]]]:
+    """The game in a window with ``settings``, its data and status file (``status.json``)
+    in ``data``; yields the program, its window and the window's origin on the screen."""
+    (data / "settings.json").write_text(json.dumps(settings))
+    (ARTIFACTS / "e2e").mkdir(parents=True, exist_ok=True)
+    with _running(display, "arena", "Arena", data,
+                  {"ARENA_TEST_STATUS": str(data / "status.json")}) as (program, window):
+        geometry = _window_geometry(display, window)
+        yield program, window, (geometry["X"], geometry["Y"])
+
+
 def test_a_duel_against_the_computer_through_the_window(x_display: str, tmp_path: Path) -> None:
     """New game (seed typed in) -> Duel against the normal computer -> set up -> choose
     Gideon, play a spell, select and move him, attack -> end the turn -> watch the
     computer's turn -> save -> load; every step is asserted (see `DUEL_SEED` for why each
     is certain) and the screenshots are checked for the battlefield and panels."""
-    status = tmp_path / "status.json"
-    (tmp_path / "settings.json").write_text(json.dumps({"ai_pace": "quick",
-                                                        "animations": "fast"}))
-    shots = ARTIFACTS / "e2e"
-    shots.mkdir(parents=True, exist_ok=True)
-    with _running(x_display, "arena", "Arena", tmp_path,
-                  {"ARENA_TEST_STATUS": str(status)}) as (program, window):
+    status, shots = tmp_path / "status.json", ARTIFACTS / "e2e"
+    with _game(x_display, tmp_path, {"ai_pace": "quick", "animations": "fast"}) as (
+            program, window, origin):
         d, w = x_display, window
-        geometry = _window_geometry(d, w)
-        origin = (geometry["X"], geometry["Y"])
         _click_widget(d, w, status, "MainMenu", "New game")
         _click_widget(d, w, status, "NewGameScene", "seed")
         xdotool(d, "type", "--window", w, "--delay", "60", str(DUEL_SEED))
@@ -502,16 +509,10 @@ def test_a_named_slot_saved_from_the_pause_menu_loads_from_the_main_menu(
     name, Enter -> Main menu -> Load game: the slot is listed with its name and picture ->
     select it, Load: the same game. Every step waits on the status file; the screenshots of
     the full log and the Load screen are checked for content."""
-    status = tmp_path / "status.json"
-    (tmp_path / "settings.json").write_text(json.dumps({"ai_pace": "instant",
-                                                        "animations": "off"}))
-    shots = ARTIFACTS / "e2e"
-    shots.mkdir(parents=True, exist_ok=True)
-    with _running(x_display, "arena", "Arena", tmp_path,
-                  {"ARENA_TEST_STATUS": str(status)}) as (program, window):
+    status, shots = tmp_path / "status.json", ARTIFACTS / "e2e"
+    with _game(x_display, tmp_path, {"ai_pace": "instant", "animations": "off"}) as (
+            program, window, origin):
         d, w = x_display, window
-        geometry = _window_geometry(d, w)
-        origin = (geometry["X"], geometry["Y"])
         _click_widget(d, w, status, "MainMenu", "New game")
         _click_widget(d, w, status, "NewGameScene", "start")
         s = wait_status(status, "our first decision", lambda s: s["top"] == "BattleScene"
