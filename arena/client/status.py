@@ -67,9 +67,9 @@ def status(app: Any) -> dict[str, Any]:
         out["saves"] = [{"file": i.path.name, "name": i.name, "problem": i.problem}
                         for i in saves]
         out["selected"] = top.list.selected
-    field = getattr(top, "field", None)
-    if isinstance(getattr(field, "value", None), str):  # a box being typed in
-        out["field"] = field.value
+    typed = getattr(getattr(top, "field", None), "value", None)
+    if isinstance(typed, str):  # a box being typed in
+        out["field"] = typed
     setup = getattr(top, "setup", None)
     if dataclasses.is_dataclass(setup) and not isinstance(setup, type):
         out["setup"] = dataclasses.asdict(setup)

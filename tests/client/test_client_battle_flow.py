@@ -24,7 +24,8 @@ from arena.client.controllers import RandomController
 from arena.client.saves import autosave_path, list_saves, load_save
 from arena.client.scenes.base import App
 from arena.client.scenes.battle import BattleScene, EndTurnDialog, MoveConfirmDialog
-from arena.client.scenes.menu import LoadScene, MainMenu
+from arena.client.scenes.load_screen import LoadScene
+from arena.client.scenes.menu import MainMenu
 from arena.client.scenes.pause import PauseMenu
 from arena.client.scenes.save_slots import NameDialog
 from arena.client.scenes.standard import standard_app

@@ -35,9 +35,10 @@ from arena.client.saves import (
 from arena.client.scenes.base import App
 from arena.client.scenes.battle import BattleScene
 from arena.client.scenes.common import Dialog
+from arena.client.scenes.load_screen import LoadScene
 from arena.client.scenes.menu import MainMenu
 from arena.client.scenes.pause import PauseMenu
-from arena.client.scenes.save_slots import THUMBNAIL, LoadScene, NameDialog, thumbnail_surface
+from arena.client.scenes.save_slots import THUMBNAIL, NameDialog, thumbnail_surface
 from arena.client.scenes.standard import standard_app
 from arena.client.session import BattleSession
 from arena.client.settings import Settings

@@ -1,4 +1,4 @@
-"""The main menu and the Settings screen (the Load screen: `scenes.save_slots`).
+"""The main menu and the Settings screen (the Load screen: `scenes.load_screen`).
 
 Every item is either working or shown disabled with a note saying why (hover it), so no
 item is a dead end. Up/Down (or Tab) and Enter work everywhere; Esc goes back, and on the
@@ -22,7 +22,7 @@ from arena.client.palette import UI
 from arena.client.saves import autosave_path, list_saves
 from arena.client.scenes.base import App, Scene, SceneName
 from arena.client.scenes.common import Dialog, backdrop, draw_title, menu_button_rects
-from arena.client.scenes.save_slots import LoadScene, open_save
+from arena.client.scenes.save_slots import open_save
 from arena.client.settings import (
     AI_PACES,
     ANIMATION_SPEEDS,
@@ -34,7 +34,7 @@ from arena.client.settings import (
 )
 from arena.client.ui import Button, Choice, Form
 
-__all__ = ["LoadScene", "MainMenu", "SettingsScene", "MENU_ITEMS", "open_save"]
+__all__ = ["MainMenu", "SettingsScene", "MENU_ITEMS", "open_save"]
 
 MENU_ITEMS = ("Continue", "New game", "Load game", "Editor", "Card browser", "Rules",
               "Settings", "Quit")
@@ -102,7 +102,7 @@ class MainMenu(Scene):
         self.app.push(self.app.scene(SceneName.NEW_GAME))
 
     def load_game(self) -> None:
-        self.app.push(LoadScene(self.app))
+        self.app.push(self.app.scene(SceneName.LOAD))
 
     def open_cards(self) -> None:
         self.app.push(self.app.scene(SceneName.CARD_BROWSER))
