@@ -305,5 +305,9 @@ def test_a_slot_whose_picture_is_not_an_image_still_loads(app: App,
     assert scene.saves[0].path == path and not scene.saves[0].problem
     assert scene.picture(scene.saves[0]) is None
     assert thumbnail_surface(png((4000, 30))) is None, "a picture far too large is refused"
+    huge = bytearray(png())  # a small file whose header claims a huge picture
+    huge[16:24] = (60000).to_bytes(4, "big") * 2
+    assert thumbnail_surface(bytes(huge)) is None
+    assert thumbnail_surface(png()) is not None
     key(scene, pygame.K_RETURN)
     assert isinstance(app.top, BattleScene)

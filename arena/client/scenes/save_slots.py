@@ -12,6 +12,7 @@ The store itself (files, names, checks) is headless: `arena.client.saves`.
 from __future__ import annotations
 
 import io
+import struct
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -40,6 +41,7 @@ __all__ = ["NameDialog", "THUMBNAIL", "battle_thumbnail", "open_save", "save_bat
 
 THUMBNAIL = (192, 108)
 """The largest picture of the battlefield kept in a save (16:9, a few tens of KB as PNG)."""
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def open_save(app: App, path: Path) -> bool:
@@ -82,18 +84,19 @@ def battle_thumbnail(battle: BattleScene) -> bytes:
 
 
 def thumbnail_surface(data: bytes) -> pygame.Surface | None:
-    """A save's picture, or None when it has none or it is not a picture of a sensible
-    size (a tampered file's bytes are never trusted to be an image)."""
-    if not data:
+    """A save's picture, or None when it has none or it is not a PNG of a sensible size (a
+    tampered file's bytes are never trusted to be an image: the size in the PNG's header is
+    read before anything is decoded, so a small file claiming a huge picture costs nothing)."""
+    if len(data) < 24 or data[:8] != PNG_SIGNATURE or data[12:16] != b"IHDR":
+        return None
+    w, h = struct.unpack(">II", data[16:24])
+    if not (0 < w <= THUMBNAIL[0] * 2 and 0 < h <= THUMBNAIL[1] * 2):
         return None
     try:
         image = pygame.image.load(io.BytesIO(data), "thumbnail.png")
     except (pygame.error, ValueError, OSError):
         return None
-    w, h = image.get_size()
-    if not (0 < w <= THUMBNAIL[0] * 2 and 0 < h <= THUMBNAIL[1] * 2):
-        return None
-    return image
+    return image if image.get_size() == (w, h) else None
 
 
 def save_battle(app: App, battle: BattleScene, name: str) -> bool:
