@@ -142,11 +142,12 @@ class FullLog:
 
     @staticmethod
     def rect(lay: Layout) -> pygame.Rect:
-        """From under the top bar to the bottom of the hand, at the battlefield's right."""
+        """From under the top bar to the bottom of the hand, at the battlefield's right (up
+        to the side panels)."""
+        right = max(lay.view.right, lay.right.x - 4)
         width = min(lay.view.width, max(lay.right.width, int(lay.view.width * 0.45)))
         bottom = max(lay.hand.bottom, lay.view.bottom)
-        return pygame.Rect(lay.view.right - width, lay.view.y + 4, width,
-                           bottom - lay.view.y - 4)
+        return pygame.Rect(right - width, lay.view.y + 4, width, bottom - lay.view.y - 4)
 
     def toggle_button(self, lay: Layout, scale: float,
                       toggle: Callable[[], object], key: str) -> Button:
