@@ -62,7 +62,9 @@ SHARED_SCENE_MODULES = {"arena.client.scenes.base", "arena.client.scenes.common"
                         "arena.client.scenes.battle_dialogs", "arena.client.scenes.battle_input",
                         "arena.client.scenes.hover_box", "arena.client.scenes.battle_canvas",
                         "arena.client.scenes.battle_stage", "arena.client.scenes.battle_camera",
-                        "arena.client.scenes.battle_parts", "arena.client.scenes.replaying"}
+                        "arena.client.scenes.battle_parts", "arena.client.scenes.replaying",
+                        # the save slots' name box and loading, shared by the menus
+                        "arena.client.scenes.save_slots"}
 
 
 @dataclass(frozen=True)

@@ -8,13 +8,49 @@ Headless (no pygame), so the rules of following are tested without a window:
 - scrolling back to the bottom, or `jump`, follows again.
 
 Offsets count wrapped lines from the bottom of the log.
+
+The full-height log view groups the log by turn (`group_log`): each turn is one player's, so
+its lines (and the answers other players gave during it) sit under "Turn 3 · Player 2 ...".
+The log is kept (and saved) as the lines the player reads, so a turn's start is found by the
+line the engine's `TurnStarted` event writes (`TURN_LINE`; a test holds the two together).
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["LogView"]
+__all__ = ["TURN_LINE", "LogGroup", "LogView", "group_log"]
+
+TURN_LINE = re.compile(r"^Turn (\d+): Player (\d+)'s turn began\.$")
+"""The log line of `arena.engine.events.TurnStarted` (its ``describe``)."""
+
+
+@dataclass(frozen=True)
+class LogGroup:
+    """The log lines of one turn (turn 0, player 0: the set-up before the first turn)."""
+
+    turn: int
+    player: int
+    lines: tuple[str, ...]
+
+
+def group_log(log: Sequence[str]) -> list[LogGroup]:
+    """The log in groups, one per turn, in order; a turn's first line starts its group."""
+    groups: list[LogGroup] = []
+    turn = player = 0
+    lines: list[str] = []
+    for line in log:
+        found = TURN_LINE.match(line)
+        if found is not None:
+            if lines:
+                groups.append(LogGroup(turn, player, tuple(lines)))
+            turn, player, lines = int(found[1]), int(found[2]), []
+        lines.append(line)
+    if lines:
+        groups.append(LogGroup(turn, player, tuple(lines)))
+    return groups
 
 
 @dataclass

@@ -4,6 +4,8 @@ A save file is JSON::
 
     {"format": "arena-client-save", "version": 1, "saved_at": "2025-...",
      "label": "The Duel, turn 7", "scenario": "The Duel", "turn": 7,
+     "name": "Before the bridge", "players": ["Player 1: human, ...", ...],
+     "thumbnail": "<base64 PNG of the battlefield>",
      "seats": [{"kind": "human", "difficulty": "normal", "army": ..., "team": 0,
                 "deck": ...}, ...],
      "log": ["Turn 7: Player 1's turn began.", ...],
@@ -14,19 +16,29 @@ just their ids), so a game played with the player's own army still loads after t
 file was changed or deleted; the ids in ``seats`` only label the players.
 
 They live in ``<data dir>/saves/``; the autosave (written at the start of every turn) is
-``autosave.json`` there, and "Continue" loads it. Loading never crashes the client: every
-way a file can be wrong (missing, too large, nested too deeply, not JSON, not a save, an
-engine that refuses it, a position that breaks the engine's invariants: a seat or a spell that
-does not exist, a figure off the board, damage out of bounds, a battle nobody can act in)
-becomes a `SaveError` with a sentence a player can read, and the file is left as it was.
+``autosave.json`` there, and "Continue" loads it. A *named slot* is a save the player named
+(`save_slot`): saving under a name that exists replaces that slot's file, and the Load screen
+renames (`rename_save`) and deletes (`delete_save`) them. The slot's name, players and a small
+picture of the battlefield (a PNG the screen rendered, at most `MAX_THUMBNAIL_BYTES`) are kept
+inside the save itself, so one atomic write keeps them together and the size cap covers them.
+Listing checks what the Load screen shows (`list_saves`): a file whose fields are damaged or
+tampered with is listed with a plain ``problem`` instead of its details.
+
+Loading never crashes the client: every way a file can be wrong (missing, too large, nested
+too deeply, not JSON, not a save, an engine that refuses it, a position that breaks the
+engine's invariants: a seat or a spell that does not exist, a figure off the board, damage out
+of bounds, a battle nobody can act in) becomes a `SaveError` with a sentence a player can
+read, and the file is left as it was.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import datetime as _dt
 import re
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -47,11 +59,16 @@ __all__ = [
     "SaveError",
     "SaveInfo",
     "autosave_path",
+    "check_save",
+    "delete_save",
     "list_saves",
     "load_save",
     "new_save_path",
+    "rename_save",
     "save_game",
+    "save_slot",
     "saves_dir",
+    "slot_named",
     "tidy_data_folder",
 ]
 
@@ -61,6 +78,10 @@ AUTOSAVE = "autosave.json"
 LOG_KEPT = 300
 MAX_SAVE_BYTES = 8 * 1024 * 1024
 """The largest save read (a Duel's save is about 50 KB; a Melee's a few times that)."""
+MAX_THUMBNAIL_BYTES = 96 * 1024
+"""The largest battlefield picture kept in a save (a 192x108 PNG is 20-40 KB)."""
+MAX_NAME = 60
+"""The longest slot name kept (longer names are cut)."""
 
 
 class SaveError(Exception):
@@ -79,13 +100,21 @@ class LoadedSave:
 
 @dataclass(frozen=True)
 class SaveInfo:
-    """A save as listed on the Load screen (read cheaply; ``problem`` when damaged)."""
+    """A save as listed on the Load screen (read cheaply; ``problem`` when damaged: then only
+    ``path``, ``label`` (the file's name) and ``autosave`` are known)."""
 
     path: Path
     label: str
     saved_at: str
     autosave: bool
     problem: str = ""
+    name: str = ""
+    """The slot's name (a save made before slots had names: its label)."""
+    scenario: str = ""
+    turn: int = 0
+    players: tuple[str, ...] = ()
+    thumbnail: bytes = b""
+    """The battlefield's picture as PNG bytes (empty when the save has none)."""
 
 
 def saves_dir() -> Path:
@@ -116,8 +145,11 @@ def new_save_path(label: str) -> Path:
 
 
 def save_game(path: Path, game: Game, seats: Sequence[SeatSetup], log: Sequence[str],
-              scenario_name: str) -> None:
-    """Write a save atomically (raises ``OSError`` when the disk refuses)."""
+              scenario_name: str, *, name: str = "", players: Sequence[str] = (),
+              thumbnail: bytes = b"") -> None:
+    """Write a save atomically (raises ``OSError`` when the disk refuses); ``name``,
+    ``players`` and ``thumbnail`` (PNG bytes, left out when over `MAX_THUMBNAIL_BYTES`) are
+    what the Load screen shows of a named slot."""
     label = f"{scenario_name}, turn {game.turn}"
     record: dict[str, Any] = {
         "format": FORMAT,
@@ -130,7 +162,84 @@ def save_game(path: Path, game: Game, seats: Sequence[SeatSetup], log: Sequence[
         "log": list(log)[-LOG_KEPT:],
         "game": game.to_data(),
     }
+    if name:
+        record["name"] = clean_name(name)
+    if players:
+        record["players"] = [str(p) for p in players]
+    if thumbnail and len(thumbnail) <= MAX_THUMBNAIL_BYTES:
+        record["thumbnail"] = base64.b64encode(thumbnail).decode("ascii")
     write_json_atomic(path, record)
+
+
+def clean_name(name: str) -> str:
+    """A slot name as kept: printable, on one line, trimmed, at most `MAX_NAME` long."""
+    return " ".join("".join(c for c in name if c.isprintable()).split())[:MAX_NAME]
+
+
+def slot_named(name: str) -> SaveInfo | None:
+    """The undamaged named save called ``name`` (case and spacing aside), if any."""
+    wanted = clean_name(name).casefold()
+    for info in list_saves():
+        if not info.autosave and not info.problem and info.name.casefold() == wanted:
+            return info
+    return None
+
+
+def save_slot(name: str, game: Game, seats: Sequence[SeatSetup], log: Sequence[str],
+              scenario_name: str, *, players: Sequence[str] = (),
+              thumbnail: bytes = b"") -> Path:
+    """Save to the slot called ``name``: the file of the slot of that name when there is
+    one (the screen asked before replacing it), else a new file; returns the path. Raises
+    `SaveError` for an empty name, ``OSError`` when the disk refuses."""
+    name = clean_name(name)
+    if not name:
+        raise SaveError("A saved game needs a name.")
+    existing = slot_named(name)
+    path = existing.path if existing is not None else new_save_path(name)
+    save_game(path, game, seats, log, scenario_name, name=name, players=players,
+              thumbnail=thumbnail)
+    return path
+
+
+def rename_save(path: Path, name: str) -> None:
+    """Give the named save at ``path`` another name (its file is rewritten atomically, the
+    game untouched). Raises `SaveError` with a sentence for the player: an empty name, a
+    name another slot has, the autosave, or a file that is not a readable save."""
+    name = clean_name(name)
+    if not name:
+        raise SaveError("A saved game needs a name.")
+    if path.name == AUTOSAVE:
+        raise SaveError("The autosave cannot be renamed: it is replaced at every turn. "
+                        "Save to a named slot instead.")
+    other = slot_named(name)
+    if other is not None and other.path != path:
+        raise SaveError(f"Another saved game is already called \u201c{name}\u201d.")
+    try:
+        record = read_json(path, MAX_SAVE_BYTES)
+    except (OSError, ValueError) as exc:
+        raise SaveError(f"The save {path.name} cannot be renamed: "
+                        f"{getattr(exc, 'strerror', None) or exc}. Nothing was "
+                        "changed.") from exc
+    if not isinstance(record, dict) or record.get("format") != FORMAT:
+        raise SaveError(f"The save {path.name} cannot be renamed: it is not an Arena saved "
+                        "game. Nothing was changed.")
+    record["name"] = name
+    try:
+        write_json_atomic(path, record)
+    except OSError as exc:
+        raise SaveError(f"The save {path.name} could not be renamed ({exc.strerror}). "
+                        "Nothing was changed.") from exc
+
+
+def delete_save(path: Path) -> None:
+    """Delete a save (damaged or not); raises `SaveError` when the disk refuses."""
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise SaveError(f"The save {path.name} could not be deleted ({exc.strerror}).") \
+            from exc
 
 
 def _seat(data: Any) -> SeatSetup:
@@ -183,6 +292,19 @@ def load_save(path: Path) -> LoadedSave:
     return LoadedSave(game, seats, log, path)
 
 
+def check_save(info: SaveInfo) -> SaveInfo:
+    """``info`` with the whole file checked as loading checks it (the engine's invariants
+    too, about 25 ms for a Duel, so the Load screen checks one save per frame rather than
+    all while listing); a save that would be refused gets its reason as ``problem``."""
+    if info.problem:
+        return info
+    try:
+        load_save(info.path)
+    except SaveError as exc:
+        return replace(info, problem=f"damaged: {exc}")
+    return info
+
+
 def plain_reason(exc: BaseException) -> str:
     """An engine's complaint in words a player can read: its message when it has one, never
     a Python type name or a bare key."""
@@ -204,17 +326,46 @@ def list_saves() -> list[SaveInfo]:
     for path in folder.glob("*.json"):
         auto = path.name == AUTOSAVE
         try:
-            record = read_json(path, MAX_SAVE_BYTES)
-            if not isinstance(record, dict) or record.get("format") != FORMAT:
-                raise ValueError("not an Arena save")
-            label = str(record.get("label", path.stem))
-            saved_at = str(record.get("saved_at", ""))
-            found.append(SaveInfo(path, ("Autosave: " if auto else "") + label, saved_at,
-                                  auto))
-        except (OSError, ValueError) as exc:
+            found.append(_listed(path, read_json(path, MAX_SAVE_BYTES), auto))
+        except OSError as exc:
+            found.append(SaveInfo(path, path.stem, "", auto,
+                                  f"damaged: it cannot be read ({exc.strerror})"))
+        except ValueError as exc:
             found.append(SaveInfo(path, path.stem, "", auto, f"damaged: {exc}"))
     found.sort(key=lambda s: (not s.autosave, _mtime_key(s.path)))
     return found
+
+
+def _listed(path: Path, record: Any, auto: bool) -> SaveInfo:
+    """What the Load screen shows of a save; ``ValueError`` with a plain reason when a field
+    it shows is missing or has the wrong form (a damaged or tampered file). The game inside
+    is checked when it is loaded (`load_save`)."""
+    if not isinstance(record, dict) or record.get("format") != FORMAT:
+        raise ValueError("it is not an Arena saved game")
+    if not isinstance(record.get("game"), dict):
+        raise ValueError("it holds no game")
+    texts = [record.get("label", path.stem), record.get("scenario", ""),
+             record.get("saved_at", "")]
+    texts.append(record.get("name", texts[0]))
+    if not all(isinstance(v, str) for v in texts):
+        raise ValueError("its name, scenario or date is not text")
+    label, scenario, saved_at, name = (str(v) for v in texts)
+    turn = record.get("turn", 0)
+    if not isinstance(turn, int) or isinstance(turn, bool) or not 0 <= turn < 10_000:
+        raise ValueError("its turn is not a turn number")
+    players = record.get("players", [])
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise ValueError("its list of players is damaged")
+    picture = record.get("thumbnail", "")
+    if not isinstance(picture, str) or len(picture) > MAX_THUMBNAIL_BYTES * 4 // 3 + 4:
+        raise ValueError("its picture of the battlefield is damaged")
+    try:
+        thumbnail = base64.b64decode(picture, validate=True)
+    except (binascii.Error, ValueError) as exc:
+        raise ValueError("its picture of the battlefield is damaged") from exc
+    return SaveInfo(path, ("Autosave: " if auto else "") + label, saved_at, auto,
+                    name=clean_name(name) or label, scenario=scenario, turn=turn,
+                    players=tuple(players), thumbnail=thumbnail)
 
 
 def _mtime_key(path: Path) -> float:

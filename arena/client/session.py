@@ -18,7 +18,7 @@ from typing import Any
 from arena.client.content import SeatSetup
 from arena.client.controllers import Controller, ThinkingTask, ai_controller
 from arena.client.recap import Recap, TurnRecord
-from arena.client.saves import save_game
+from arena.client.saves import save_game, save_slot
 from arena.client.watch import AiShow, show_of
 from arena.engine import (
     Accept,
@@ -470,7 +470,27 @@ class BattleSession:
     # --- saving -----------------------------------------------------------------------------------
 
     def save(self, path: Path) -> None:
-        save_game(path, self.game, self.seats, self.log, self.scenario_name)
+        save_game(path, self.game, self.seats, self.log, self.scenario_name,
+                  players=self.players())
+
+    def save_slot(self, name: str, thumbnail: bytes = b"") -> Path:
+        """Save to the named slot ``name`` (`arena.client.saves.save_slot`)."""
+        return save_slot(name, self.game, self.seats, self.log, self.scenario_name,
+                         players=self.players(), thumbnail=thumbnail)
+
+    def players(self) -> tuple[str, ...]:
+        """Who plays, as a saved game lists them: "Player 1: Gideon Jura (Human)"."""
+        static = self.game.state.static
+        out = []
+        for seat in static.seats:
+            setup = self.seats[seat - 1] if seat - 1 < len(self.seats) else SeatSetup()
+            try:
+                walker = static.card_def(static.players[seat].planeswalker).name
+            except (KeyError, IndexError, AttributeError):
+                walker = ""
+            out.append(f"Player {seat}: {walker} ({setup.label})" if walker else
+                       f"Player {seat} ({setup.label})")
+        return tuple(out)
 
     @property
     def scenario_name(self) -> str:

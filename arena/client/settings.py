@@ -34,6 +34,7 @@ BINDINGS: dict[str, tuple[str, int]] = {
     "end-turn": ("End turn", pygame.K_t),
     "undo": ("Undo", pygame.K_u),
     "flip": ("Flip double-space lead", pygame.K_r),
+    "log": ("Full log", pygame.K_l),
 }
 
 

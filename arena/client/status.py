@@ -3,8 +3,9 @@ scene is up, its widgets and, in a battle, where the figures, the lit spaces and
 are on screen, so a test driving the real window with xdotool can wait for a UI state and
 click the right place instead of sleeping. Each lit move also says whether it provokes or
 falls and how far (in spaces) it ends from the nearest opposing figure, so a test can walk a
-figure into contact without a risky move. Written atomically a few times a second; never
-written unless the variable is set."""
+figure into contact without a risky move. The Load screen lists its saves (file, name,
+problem) and which is selected; a box being typed in shows its text. Written atomically a
+few times a second; never written unless the variable is set."""
 
 from __future__ import annotations
 
@@ -61,6 +62,14 @@ def status(app: Any) -> dict[str, Any]:
                            "visible": w.visible, "badge": getattr(getattr(w, "row", None),
                                                                   "badge", "")}
                           for w in form.widgets]
+    saves = getattr(top, "saves", None)
+    if isinstance(saves, list):  # the Load screen
+        out["saves"] = [{"file": i.path.name, "name": i.name, "problem": i.problem}
+                        for i in saves]
+        out["selected"] = top.list.selected
+    typed = getattr(getattr(top, "field", None), "value", None)
+    if isinstance(typed, str):  # a box being typed in
+        out["field"] = typed
     setup = getattr(top, "setup", None)
     if dataclasses.is_dataclass(setup) and not isinstance(setup, type):
         out["setup"] = dataclasses.asdict(setup)
@@ -117,6 +126,7 @@ def status(app: Any) -> dict[str, Any]:
         "log": session.log[-6:],
         "held": session.held_text,
         "recap": [line.text for line in battle.recap.recap.lines] if battle.recap else [],
+        "full_log": battle.full_log.open,
         "layout": {k: _rect(getattr(battle.layout, k)) for k in
                    ("left", "turn", "info", "log", "view", "hand")},
     }

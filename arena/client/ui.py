@@ -454,6 +454,8 @@ class TextField(Widget):
     placeholder: str = ""
     on_change: Callable[[str], None] | None = None
     px: int = 20
+    search: bool = True
+    """Drawn with a magnifier (a search box); False for a box that takes a name."""
 
     def type_event(self, event: pygame.event.Event) -> bool:
         """Take a TEXTINPUT or a Backspace key; True when used."""
@@ -481,11 +483,11 @@ class TextField(Widget):
         pygame.draw.rect(surface, shade(UI["panel-2"], 0.8), rect, border_radius=6)
         pygame.draw.rect(surface, UI["focus"] if focused else UI["border"], rect,
                          2 if focused else 1, border_radius=6)
-        # a magnifier
-        cx, cy = rect.x + 16, rect.centery - 2
-        pygame.draw.circle(surface, UI["muted"], (cx, cy), 6, 2)
-        pygame.draw.line(surface, UI["muted"], (cx + 4, cy + 4), (cx + 9, cy + 9), 2)
-        x = rect.x + 32
+        if self.search:  # a magnifier
+            cx, cy = rect.x + 16, rect.centery - 2
+            pygame.draw.circle(surface, UI["muted"], (cx, cy), 6, 2)
+            pygame.draw.line(surface, UI["muted"], (cx + 4, cy + 4), (cx + 9, cy + 9), 2)
+        x = rect.x + (32 if self.search else 12)
         if self.value:
             shown = self.value
             while shown and text.size(shown, self.px)[0] > rect.width - 44:

@@ -24,8 +24,10 @@ from arena.client.controllers import RandomController
 from arena.client.saves import autosave_path, list_saves, load_save
 from arena.client.scenes.base import App
 from arena.client.scenes.battle import BattleScene, EndTurnDialog, MoveConfirmDialog
-from arena.client.scenes.menu import LoadScene, MainMenu
+from arena.client.scenes.load_screen import LoadScene
+from arena.client.scenes.menu import MainMenu
 from arena.client.scenes.pause import PauseMenu
+from arena.client.scenes.save_slots import NameDialog
 from arena.client.scenes.standard import standard_app
 from arena.client.session import lead_hex
 from arena.client.settings import Settings
@@ -186,6 +188,8 @@ def test_a_scripted_turn_against_the_computer(app: App, screen: pygame.Surface,
     frames(app, screen)
     save_artifact(screen, "battle-paused.png")
     key(app.top, pygame.K_s)
+    assert isinstance(app.top, NameDialog)  # the slot's name: the scenario and turn offered
+    key(app.top, pygame.K_RETURN)
     assert app.top is scene
     saves = [s for s in list_saves() if not s.autosave]
     assert len(saves) == 1

@@ -21,7 +21,8 @@ from arena.client.scenes.battle import BattleScene
 from arena.client.scenes.cards import CardBrowserScene
 from arena.client.scenes.common import ChoiceDialog
 from arena.client.scenes.handoff import HandOffScene
-from arena.client.scenes.menu import LoadScene, MainMenu, SettingsScene
+from arena.client.scenes.load_screen import LoadScene
+from arena.client.scenes.menu import MainMenu, SettingsScene
 from arena.client.scenes.newgame import NewGameScene
 from arena.client.scenes.pause import PauseMenu
 from arena.client.scenes.rules import RulesScene

@@ -43,3 +43,26 @@ def test_a_shorter_log_after_an_undo_is_clamped() -> None:
     view.sync(12)
     start, end = view.window(10)
     assert 0 <= start < end <= 12
+
+
+def test_the_turn_line_pattern_is_the_engines_turn_started_line() -> None:
+    from arena.client.logview import TURN_LINE
+    from arena.engine.events import TurnStarted
+
+    found = TURN_LINE.match(TurnStarted(player=2, turn=17).describe())
+    assert found is not None and (found[1], found[2]) == ("17", "2")
+
+
+def test_the_log_groups_by_turn_and_player() -> None:
+    from arena.client.logview import LogGroup, group_log
+
+    log = ["Player 1 placed Gideon.", "Player 2 placed Jace.",
+           "Turn 1: Player 2's turn began.", "Player 2 chose Jace.", "Player 1 answered: yes.",
+           "Turn 2: Player 1's turn began.", "Player 1 moved Gideon."]
+    assert group_log(log) == [
+        LogGroup(0, 0, ("Player 1 placed Gideon.", "Player 2 placed Jace.")),
+        LogGroup(1, 2, tuple(log[2:5])),
+        LogGroup(2, 1, tuple(log[5:])),
+    ]
+    assert group_log([]) == []
+    assert group_log(log[2:3]) == [LogGroup(1, 2, (log[2],))]

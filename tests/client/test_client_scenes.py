@@ -20,7 +20,8 @@ from arena.client.saves import autosave_path, saves_dir
 from arena.client.scenes.base import App, SceneName
 from arena.client.scenes.battle import BattleScene
 from arena.client.scenes.common import Dialog, menu_button_rects
-from arena.client.scenes.menu import MENU_ITEMS, LoadScene, MainMenu, SettingsScene
+from arena.client.scenes.load_screen import LoadScene
+from arena.client.scenes.menu import MENU_ITEMS, MainMenu, SettingsScene
 from arena.client.scenes.newgame import NewGameScene
 from arena.client.scenes.results import ResultsScene
 from arena.client.scenes.standard import standard_app, standard_scenes

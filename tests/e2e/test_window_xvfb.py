@@ -349,21 +349,28 @@ def _walk_toward_the_enemy(d: str, w: str, status: Path, figure: str) -> dict[st
     pytest.fail(f"four clicks on lit spaces did not move {figure}")
 
 
+@contextmanager
+def _game(display: str, data: Path, settings: dict[str, Any]
+          ) -> Iterator[tuple[subprocess.Popen[bytes], str, tuple[int, int]]]:
+    """The game in a window with ``settings``, its data and status file (``status.json``)
+    in ``data``; yields the program, its window and the window's origin on the screen."""
+    (data / "settings.json").write_text(json.dumps(settings))
+    (ARTIFACTS / "e2e").mkdir(parents=True, exist_ok=True)
+    with _running(display, "arena", "Arena", data,
+                  {"ARENA_TEST_STATUS": str(data / "status.json")}) as (program, window):
+        geometry = _window_geometry(display, window)
+        yield program, window, (geometry["X"], geometry["Y"])
+
+
 def test_a_duel_against_the_computer_through_the_window(x_display: str, tmp_path: Path) -> None:
     """New game (seed typed in) -> Duel against the normal computer -> set up -> choose
     Gideon, play a spell, select and move him, attack -> end the turn -> watch the
     computer's turn -> save -> load; every step is asserted (see `DUEL_SEED` for why each
     is certain) and the screenshots are checked for the battlefield and panels."""
-    status = tmp_path / "status.json"
-    (tmp_path / "settings.json").write_text(json.dumps({"ai_pace": "quick",
-                                                        "animations": "fast"}))
-    shots = ARTIFACTS / "e2e"
-    shots.mkdir(parents=True, exist_ok=True)
-    with _running(x_display, "arena", "Arena", tmp_path,
-                  {"ARENA_TEST_STATUS": str(status)}) as (program, window):
+    status, shots = tmp_path / "status.json", ARTIFACTS / "e2e"
+    with _game(x_display, tmp_path, {"ai_pace": "quick", "animations": "fast"}) as (
+            program, window, origin):
         d, w = x_display, window
-        geometry = _window_geometry(d, w)
-        origin = (geometry["X"], geometry["Y"])
         _click_widget(d, w, status, "MainMenu", "New game")
         _click_widget(d, w, status, "NewGameScene", "seed")
         xdotool(d, "type", "--window", w, "--delay", "60", str(DUEL_SEED))
@@ -471,6 +478,7 @@ def test_a_duel_against_the_computer_through_the_window(x_display: str, tmp_path
         saved, digest = _battle(s)["actions"], _battle(s)["digest"]
         _click_widget(d, w, status, "BattleScene", "menu")
         _click_widget(d, w, status, "PauseMenu", "Save game")
+        _click_widget(d, w, status, "NameDialog", "ok")  # the name offered: scenario, turn
         wait_status(status, "the save", lambda s: s["top"] == "BattleScene"
                     and any("Saved" in t for t in s["toasts"]))
         files = [f for f in (tmp_path / "saves").glob("*.json") if f.name != "autosave.json"]
@@ -490,6 +498,69 @@ def test_a_duel_against_the_computer_through_the_window(x_display: str, tmp_path
         for panel in ("left", "turn", "hand", "view"):
             assert _panel_colours(image, _battle(s)["layout"][panel], origin) >= 4
 
+        _click_widget(d, w, status, "BattleScene", "menu")
+        _click_widget(d, w, status, "PauseMenu", "Quit")
+        _wait_for_exit(program, "arena", "Quit from the pause menu")
+
+
+def test_a_named_slot_saved_from_the_pause_menu_loads_from_the_main_menu(
+        x_display: str, tmp_path: Path) -> None:
+    """New game -> the battle: L opens and closes the full log -> Esc menu, Save game, type a
+    name, Enter -> Main menu -> Load game: the slot is listed with its name and picture ->
+    select it, Load: the same game. Every step waits on the status file; the screenshots of
+    the full log and the Load screen are checked for content."""
+    status, shots = tmp_path / "status.json", ARTIFACTS / "e2e"
+    with _game(x_display, tmp_path, {"ai_pace": "instant", "animations": "off"}) as (
+            program, window, origin):
+        d, w = x_display, window
+        _click_widget(d, w, status, "MainMenu", "New game")
+        _click_widget(d, w, status, "NewGameScene", "start")
+        s = wait_status(status, "our first decision", lambda s: s["top"] == "BattleScene"
+                        and _settled(s) and _battle(s)["human_to_act"]
+                        and not _battle(s)["thinking"], timeout=15 * SLOW)
+
+        # the full log: L opens it over the battlefield, L closes it
+        xdotool(d, "key", "--window", w, "l")
+        s = wait_status(status, "the full log", lambda s: _battle(s)["full_log"])
+        image = _screenshot(d, shots / "e2e_full_log.png")
+        assert _panel_colours(image, _battle(s)["layout"]["view"], origin) >= 4
+        xdotool(d, "key", "--window", w, "l")
+        s = wait_status(status, "the full log closed", lambda s: not _battle(s)["full_log"])
+        digest, actions = _battle(s)["digest"], _battle(s)["actions"]
+
+        _click_widget(d, w, status, "BattleScene", "menu")
+        _click_widget(d, w, status, "PauseMenu", "Save game")
+        wait_status(status, "the name box", lambda s: s["top"] == "NameDialog")
+        xdotool(d, "type", "--window", w, "--delay", "60", "Bridge")
+        wait_status(status, "the name typed", lambda s: s.get("field") == "Bridge")
+        xdotool(d, "key", "--window", w, "Return")
+        wait_status(status, "the save", lambda s: s["top"] == "BattleScene"
+                    and any("Bridge" in t for t in s["toasts"]))
+        slots = [json.loads(f.read_text(encoding="utf-8"))
+                 for f in (tmp_path / "saves").glob("*.json") if f.name != "autosave.json"]
+        assert [r.get("name") for r in slots] == ["Bridge"], slots
+        assert slots[0]["thumbnail"] and slots[0]["players"]
+
+        _click_widget(d, w, status, "BattleScene", "menu")
+        _click_widget(d, w, status, "PauseMenu", "Main menu")
+        _click_widget(d, w, status, "MainMenu", "Load game")
+        s = wait_status(status, "the Load screen", lambda s: s["top"] == "LoadScene"
+                        and any(x["name"] == "Bridge" for x in s["saves"]))
+        index = next(i for i, x in enumerate(s["saves"]) if x["name"] == "Bridge")
+        assert not s["saves"][index]["problem"]
+        listing = _widget(s, "saves")
+        assert listing is not None
+        x, y, _, _ = listing["rect"]
+        if s["selected"] != index:  # a click on the selected row would load it at once
+            _click(d, w, (x + 60, y + index * 56 + 28))  # the list's rows are 56 px high
+            wait_status(status, "the slot selected", lambda s: s["selected"] == index)
+        image = _screenshot(d, shots / "e2e_load_slots.png")
+        assert _distinct_colors(image, pygame.Rect(origin, (1280, 720))) >= 12
+        _click_widget(d, w, status, "LoadScene", "load")
+        s = wait_status(status, "the loaded battle", lambda s: s["scenes"] == ["BattleScene"]
+                        and _settled(s))
+        assert (_battle(s)["digest"], _battle(s)["actions"]) == (digest, actions), \
+            "the loaded game differs from the saved one"
         _click_widget(d, w, status, "BattleScene", "menu")
         _click_widget(d, w, status, "PauseMenu", "Quit")
         _wait_for_exit(program, "arena", "Quit from the pause menu")

@@ -34,8 +34,11 @@ Input (mouse and keyboard alike):
   the next player confirms (`HandOffScene`);
 - in a window under 1200x660 the army cards fold into a tab beside the battlefield, opened
   over it by a click or whenever a card is to be chosen or targeted;
-- Esc clears the selection, else opens the pause menu (save, load, settings, main menu,
-  quit).
+- L (or "Full log" on the log panel) opens the whole log over the battlefield's right side,
+  grouped by turn and player; it follows new lines unless scrolled away ("Jump to latest",
+  End); L again closes it;
+- Esc clears the selection, else opens the pause menu (save to a named slot, load, settings,
+  main menu, quit).
 
 Computer players think on a worker thread (`BattleSession.poll_ai`); the banner shows a
 spinner meanwhile and the frame loop never waits. Each computer action stays on screen for
@@ -100,7 +103,7 @@ from arena.client.scenes.common import ChoiceDialog
 from arena.client.scenes.hand_panel import hand_widgets
 from arena.client.scenes.hover_box import Hover
 from arena.client.scenes.hud import RailTab, battle_layout
-from arena.client.scenes.log_panel import LogPanel
+from arena.client.scenes.log_panel import FullLog, LogPanel, turn_heading
 from arena.client.scenes.recap_panel import RecapPanel
 from arena.client.scenes.replaying import Replayer
 from arena.client.scenes.turn_panel import turn_buttons
@@ -163,6 +166,7 @@ class BattleScene(Scene):
         self.form = Form()
         self.log_panel = LogPanel()
         self.log_view = self.log_panel.view
+        self.full_log = FullLog(turn_heading(self.session.players))
         self.army = ArmyPanel()
         self.results_shown = False
         self.oriented = False
@@ -386,8 +390,13 @@ class BattleScene(Scene):
                                    note="Show or hide the army cards over the battlefield."))
         jump = self.log_panel.jump_button(self.session.log, lay.log, self.font_scale,
                                     self.jump_to_latest)
-        if jump is not None:
+        if jump is not None and not self.full_log.open:
             widgets.append(jump)
+        widgets = self.full_log.cover(widgets, lay)
+        widgets.append(self.full_log.toggle_button(lay, self.font_scale, self.toggle_log,
+                                                   self._hint("log")))
+        widgets += self.full_log.widgets(self.session.log, lay, self.font_scale,
+                                         self.jump_to_latest)
         if self.recap is not None:
             self.recap.layout(lay.view, lay.camera.top - 30, self.font_scale)
             replay = self.replay_last_turn if self.session.record.last is not None else None
@@ -698,4 +707,10 @@ class BattleScene(Scene):
     def jump_to_latest(self) -> None:
         """Show the newest log lines and follow new ones again."""
         self.log_view.jump()
+        self.full_log.panel.view.jump()
+        self._rebuild()
+
+    def toggle_log(self) -> None:
+        """Open or close the full-height log view (the log key, L unless rebound)."""
+        self.full_log.open = not self.full_log.open
         self._rebuild()

@@ -222,6 +222,8 @@ class Canvas:
                 f.hover.name if f.hover else None, f.pressed.name if f.pressed else None,
                 f.focused.name if f.focused else None,
                 (scene.log_panel.view.offset, scene.log_panel.view.unread), scene.army.scroll,
+                (scene.full_log.open, scene.full_log.panel.view.offset,
+                 scene.full_log.panel.view.unread),
                 scene.slice_level, scene.session.thinking, scene.session.held is not None,
                 (id(scene.recap), scene.recap.offset) if scene.recap else None,
                 scene.settings,
@@ -265,10 +267,15 @@ class Canvas:
         strip = lay.camera.inflate(8, 8)
         pygame.draw.rect(hud, (14, 16, 25), strip, border_radius=8)
         pygame.draw.rect(hud, UI["border"], strip, 1, border_radius=8)
-        scene.form.draw(hud)
         levels = "all levels" if scene.slice_level is None else f"levels 1-{scene.slice_level}"
         text.blit(hud, levels, scaled(scene, 15), UI["muted"], (strip.centerx, strip.top - 3),
                   anchor="midbottom")
+        # the full log over the panels and the camera strip (the widgets it covers are left
+        # out of the form while it is open), its own button over it
+        full = scene.full_log.draw(hud, scene.session.log, lay, scene.font_scale)
+        if full is not None:
+            self.hud_rects.append(full)
+        scene.form.draw(hud)
         box = scene.hover.draw(hud, scene)
         if box is not None:
             self.hud_rects.append(box)

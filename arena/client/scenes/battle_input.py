@@ -1,7 +1,7 @@
 """The battle screen's input: the mouse (hover, clicks, drags that pan, the wheel that zooms
 or scrolls a panel) and the keyboard (Esc, Tab, the keyboard cursor's , . and Enter, the
-number keys, redo, the flip key, the arrow keys that pan). What a click on the battlefield
-means is decided by `arena.client.intent`; this module only finds where it landed.
+number keys, redo, the flip key, the log key, the arrow keys that pan). What a click on the
+battlefield means is decided by `arena.client.intent`; this module only finds where it landed.
 """
 
 from __future__ import annotations
@@ -89,7 +89,11 @@ class BattleInput:
         scene = self.scene
         lay = scene.layout
         pos = scene.mouse or (0, 0)
-        if scene.recap is not None and scene.recap.rect.collidepoint(pos):
+        full = scene.full_log
+        if full.open and full.rect(lay).collidepoint(pos):
+            full.panel.scroll(3 * y, scene.session.log, full.rect(lay), scene.font_scale)
+            scene._rebuild()
+        elif scene.recap is not None and scene.recap.rect.collidepoint(pos):
             scene.recap.scroll(y)
             scene._rebuild()
         elif lay.log.collidepoint(pos):
@@ -108,7 +112,8 @@ class BattleInput:
         return any(r.collidepoint(pos) for r in (lay.top, lay.left, lay.turn, lay.info,
                                                   lay.log, lay.camera, lay.hand,
                                                   lay.rail)) or \
-            (scene.recap is not None and scene.recap.rect.collidepoint(pos))
+            (scene.recap is not None and scene.recap.rect.collidepoint(pos)) or \
+            (scene.full_log.open and scene.full_log.rect(lay).collidepoint(pos))
 
     def hover(self, pos: tuple[int, int] | None) -> None:
         """The pointer at ``pos`` (None: off the battlefield); the mouse takes over from the
@@ -130,6 +135,9 @@ class BattleInput:
         if key == pygame.K_ESCAPE:
             if scene.recap is not None:
                 scene.close_recap()
+                return
+            if scene.full_log.open:
+                scene.toggle_log()
                 return
             if intent.pick is not None:
                 scene.cancel_pick()
@@ -161,6 +169,9 @@ class BattleInput:
         if ((key == scene.settings.key("undo") and mods & pygame.KMOD_SHIFT)
                 or (key == pygame.K_y and mods & pygame.KMOD_CTRL)):
             scene.redo()
+            return
+        if key == scene.settings.key("log"):
+            scene.toggle_log()
             return
         if key == scene.settings.key("flip"):
             lead = intent.flip()

@@ -13,7 +13,7 @@ from arena.client.scenes.army_panel import ArmyPanel
 from arena.client.scenes.base import App
 from arena.client.scenes.battle_stage import Stage
 from arena.client.scenes.hover_box import Hover, HoverView
-from arena.client.scenes.log_panel import LogPanel
+from arena.client.scenes.log_panel import FullLog, LogPanel
 from arena.client.scenes.recap_panel import RecapPanel
 from arena.client.scenes.replaying import Replayer
 from arena.client.scenes.watching import Spotlight
@@ -49,6 +49,9 @@ class ScreenParts(HoverView, Protocol):
 
     @property
     def log_panel(self) -> LogPanel: ...
+
+    @property
+    def full_log(self) -> FullLog: ...
 
     @property
     def recap(self) -> RecapPanel | None: ...
@@ -97,6 +100,8 @@ class ScreenParts(HoverView, Protocol):
     def replay_last_turn(self) -> None: ...
 
     def redo(self) -> None: ...
+
+    def toggle_log(self) -> None: ...
 
     def pause(self) -> None: ...
 

@@ -1,4 +1,4 @@
-"""The main menu, the Settings screen and the Load screen.
+"""The main menu and the Settings screen (the Load screen: `scenes.load_screen`).
 
 Every item is either working or shown disabled with a note saying why (hover it), so no
 item is a dead end. Up/Down (or Tab) and Enter work everywhere; Esc goes back, and on the
@@ -19,9 +19,10 @@ from arena import __version__
 from arena.client import content, text
 from arena.client.figures import clear_cache
 from arena.client.palette import UI
-from arena.client.saves import SaveError, autosave_path, list_saves, load_save, plain_reason
+from arena.client.saves import autosave_path, list_saves
 from arena.client.scenes.base import App, Scene, SceneName
 from arena.client.scenes.common import Dialog, backdrop, draw_title, menu_button_rects
+from arena.client.scenes.save_slots import open_save
 from arena.client.settings import (
     AI_PACES,
     ANIMATION_SPEEDS,
@@ -31,32 +32,12 @@ from arena.client.settings import (
     key_label,
     save_settings,
 )
-from arena.client.ui import Button, Choice, Form, ListBox, draw_panel
+from arena.client.ui import Button, Choice, Form
 
-__all__ = ["LoadScene", "MainMenu", "SettingsScene", "MENU_ITEMS", "open_save"]
+__all__ = ["MainMenu", "SettingsScene", "MENU_ITEMS", "open_save"]
 
 MENU_ITEMS = ("Continue", "New game", "Load game", "Editor", "Card browser", "Rules",
               "Settings", "Quit")
-
-
-def open_save(app: App, path: Path) -> bool:
-    """Load a save into a battle (a readable dialog when it cannot be loaded)."""
-    try:
-        loaded = load_save(path)
-        # Building the battle screen reads the whole position: it is part of loading, and a
-        # save the engine accepted but the screen cannot show is refused the same way.
-        battle = app.scene(SceneName.BATTLE, loaded.game, loaded.seats, list(loaded.log))
-    except SaveError as exc:
-        app.push(Dialog(app, "Cannot load this game", str(exc), error=True))
-        return False
-    except Exception as exc:  # noqa: BLE001 - a damaged save never ends the program
-        app.push(Dialog(app, "Cannot load this game",
-                        f"The save {path.name} cannot be shown: {plain_reason(exc)}. "
-                        "Nothing was changed.", error=True))
-        return False
-    app.reset(battle)
-    app.toast(f"Loaded {path.name}")
-    return True
 
 
 class MainMenu(Scene):
@@ -121,7 +102,7 @@ class MainMenu(Scene):
         self.app.push(self.app.scene(SceneName.NEW_GAME))
 
     def load_game(self) -> None:
-        self.app.push(LoadScene(self.app))
+        self.app.push(self.app.scene(SceneName.LOAD))
 
     def open_cards(self) -> None:
         self.app.push(self.app.scene(SceneName.CARD_BROWSER))
@@ -316,60 +297,6 @@ class SettingsScene(Scene):
                    "value · F11 fullscreen")
         text.blit(surface, "Battle keys", 20, UI["accent"], (self.keys_x, self.keys_top),
                   bold=True)
-        self.form.draw(surface)
-        if self.app.top is self:
-            self.form.draw_tooltip(surface)
-
-
-class LoadScene(Scene):
-    """Pick a saved game (the autosave first, then the newest)."""
-
-    title = "Load game"
-
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
-        self.saves = list_saves()
-        self.form = Form()
-        self.list = ListBox(name="saves", row_h=52, px=22)
-        self.resize(app.size)
-
-    def _load(self, index: int) -> None:
-        if 0 <= index < len(self.saves):
-            open_save(self.app, self.saves[index].path)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        w, h = size
-        x, y = int(w * 0.06), int(h * 0.22)
-        lw = min(760, int(w * 0.62))
-        self.list.rect = pygame.Rect(x, y, lw, max(120, h - y - 110))
-        self.list.rows = [s.label for s in self.saves] or ["No saved games yet"]
-        self.list.subtitles = [s.problem or s.saved_at.replace("T", " ") for s in self.saves]
-        self.list.on_activate = self._load
-        load = Button(rect=pygame.Rect(x, h - 80, 200, 44), label="Load", name="load",
-                      style="primary", hint="Enter", enabled=bool(self.saves),
-                      note="" if self.saves else "There is nothing to load yet.",
-                      action=lambda: self._load(self.list.selected))
-        back = Button(rect=pygame.Rect(x + 216, h - 80, 200, 44), label="Back", name="back",
-                      hint="Esc", action=self.app.pop)
-        self.form.set([self.list, load, back])
-        if self.form.focus is None:
-            self.form.focus = 0
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
-            return
-        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-                and self.saves and not isinstance(self.form.focused, Button)):
-            self._load(self.list.selected)
-            return
-        self.form.handle_event(event)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(backdrop(surface.get_size(), dim=True), (0, 0))
-        draw_title(surface, "Load game", "Saved games and the autosave")
-        panel = self.list.rect.inflate(24, 24)
-        draw_panel(surface, panel)
         self.form.draw(surface)
         if self.app.top is self:
             self.form.draw_tooltip(surface)

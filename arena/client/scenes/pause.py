@@ -1,16 +1,17 @@
-"""The pause menu over a battle (Esc): resume, save, load, settings, main menu, quit."""
+"""The pause menu over a battle (Esc): resume, save (to a named slot), load, settings, main
+menu, quit."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
 from arena.client import text
 from arena.client.palette import UI
-from arena.client.saves import new_save_path
 from arena.client.scenes.base import App, Scene, SceneName
-from arena.client.scenes.common import Dialog
+from arena.client.scenes.save_slots import NameDialog, save_battle
 from arena.client.ui import Button, Form, draw_panel
 
 if TYPE_CHECKING:
@@ -63,15 +64,12 @@ class PauseMenu(Scene):
             self.form.focus = 0
 
     def save(self) -> None:
+        """Ask for the slot's name (the scenario and turn offered), then save to it
+        (`scenes.save_slots`)."""
         session = self.battle.session
-        path = new_save_path(f"{session.scenario_name} turn {session.game.turn}")
-        try:
-            session.save(path)
-        except OSError as exc:
-            self.app.push(Dialog(self.app, "The game was not saved", str(exc), error=True))
-            return
-        self.app.pop()
-        self.app.toast(f"Saved as {path.name}")
+        self.app.push(NameDialog(self.app, "Save the game",
+                                 f"{session.scenario_name}, turn {session.game.turn}", "Save",
+                                 partial(save_battle, self.app, self.battle)))
 
     def load(self) -> None:
         self.app.push(self.app.scene(SceneName.LOAD))

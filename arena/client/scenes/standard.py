@@ -5,11 +5,11 @@ screens' circles (battle -> pause -> main menu -> new game -> battle) are closed
 one direction: this module imports the scenes, none of them imports it. `arena.client.app`
 and the client's tests make their `App` with `standard_app()`.
 
-Only the first screen's module (`menu`: main menu, settings, load) is imported with this one;
-every other screen's module is imported when it is first shown. Importing them all at start
-(the battle brings the session, the AI and the HUD) delayed the main menu's first frame from
-about 2.4 s to 3.1 s on the 2-core reference machine (measured as `make bench`'s start-up row
-does, both versions side by side).
+Only the first screens' modules (`menu`: main menu, settings; `load_screen`) are imported
+with this one; every other screen's module is imported when it is first shown. Importing them
+all at start (the battle brings the session, the AI and the HUD) delayed the main menu's first
+frame from about 2.4 s to 3.1 s on the 2-core reference machine (measured as `make bench`'s
+start-up row does, both versions side by side).
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from arena.client.scenes.base import App, Scene, SceneFactory, SceneName
-from arena.client.scenes.menu import LoadScene, MainMenu, SettingsScene
+from arena.client.scenes.load_screen import LoadScene
+from arena.client.scenes.menu import MainMenu, SettingsScene
 from arena.client.settings import Settings
 
 __all__ = ["standard_app", "standard_scenes"]
