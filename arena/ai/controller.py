@@ -75,6 +75,9 @@ class StopToken:
         self.budget = budget
         self.spent = 0
         """Simulated actions so far (`spend`)."""
+        self.fired = False
+        """Whether the deadline is what stopped the decision (it said `stopped` because
+        of the time): the safety net fired, and the decision counts as a budget overrun."""
 
     def stop(self) -> None:
         """Ask the decision to end now."""
@@ -97,7 +100,12 @@ class StopToken:
     @property
     def stopped(self) -> bool:
         """Whether ``stop`` was called, the budget is spent or the deadline has passed."""
-        return self._event.is_set() or self.exhausted or self.timed_out
+        if self._event.is_set() or self.exhausted:
+            return True
+        if self.timed_out:
+            self.fired = True
+            return True
+        return False
 
     @property
     def cancelled(self) -> bool:

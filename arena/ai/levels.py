@@ -5,12 +5,16 @@
 | random | uniform legal actions, turns ended now and then | none | all of it |
 | easy | one ply (greedy) | every legal action once | softmax, temperature 25 points |
 | greedy | one ply | every legal action once | none |
-| normal | search (`arena.ai.search`) | 4 candidates, 10 rollouts, cap 0.6 s | Gumbel, 6 points |
-| hard | search | 10 candidates, 96 rollouts, cap 2.5 s | none |
+| normal | search (`arena.ai.search`) | 4 candidates, 10 rollouts, 300 actions | Gumbel, 6 |
+| hard | search | 10 candidates, 96 rollouts, 1,200 actions | none |
 
-The hard level's cap binds on long decisions (its median stays under a second). Its budget
-was raised from 24 rollouts over 6 candidates (which beat greedy in 55% of 20 Duels) to the
-figures above; the README's "AI strength" section has what `scripts/ai_strength.py` measured.
+The budgets count work, never time, so a seeded game is the same on a slow or busy machine as
+on a fast one; only the slower answer differs. Each search level also has a wall-clock safety
+net (normal 10 s, hard 30 s) far above what its budget takes on the reference machine: when it
+fires the decision is cut, logged and counted as a budget overrun (`arena sim --json`). The
+hard level's 1,200 simulated actions are above what its 96 rollouts took in every decision of
+a measured Duel (at most about 1,100), so the rollouts bound it as before; the README's "AI
+strength" section has what `scripts/ai_strength.py` measured.
 """
 
 from __future__ import annotations
@@ -21,10 +25,10 @@ from arena.ai.search import SearchConfig, SearchController
 
 __all__ = ["LEVELS", "NORMAL", "HARD", "make_controller"]
 
-NORMAL = SearchConfig(candidates=4, moves_per_figure=3, attacks=4, rollouts=10,
-                      time_limit=0.6, noise=6.0)
-HARD = SearchConfig(candidates=10, moves_per_figure=6, attacks=6, rollouts=96,
-                    time_limit=2.5)
+NORMAL = SearchConfig(candidates=4, moves_per_figure=3, attacks=4, rollouts=10, work=300,
+                      time_limit=10.0, noise=6.0)
+HARD = SearchConfig(candidates=10, moves_per_figure=6, attacks=6, rollouts=96, work=1200,
+                    time_limit=30.0)
 
 LEVELS = ("random", "easy", "normal", "hard", "greedy")
 """Controller names a seat may take (difficulty levels easy / normal / hard)."""

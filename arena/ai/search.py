@@ -164,7 +164,7 @@ class SearchController(AIController):
         self.stats = SearchStats()
         cap = started + self.config.time_limit
         stop.deadline = cap if stop.deadline is None else min(stop.deadline, cap)
-        stop.budget, stop.spent = self.config.work, 0
+        stop.budget, stop.spent, stop.fired = self.config.work, 0, False
         if state.pending and state.pending[-1].kind in _QUICK_KINDS:
             return self.tactics.decide_pending(view, legal, me)
         summons = [a for a in legal if isinstance(a, BeginSummon)]
@@ -192,8 +192,9 @@ class SearchController(AIController):
             self.tactics.ev.deltas = None
             self.tactics.ev.zones = {}
             self.stats.work = stop.spent
-            if stop.timed_out and not stop.cancelled and not stop.exhausted:
-                # The safety net fired, not the budget nor the runner's stop.
+            if stop.fired and not stop.cancelled:
+                # The safety net cut the search (not the budget nor the runner's stop); a
+                # decision that merely ended late, its budget spent, is not an overrun.
                 self.overruns += 1
                 log.info("%s: decision cut by its %g s safety net", self.name,
                          self.config.time_limit)

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from arena.ai.levels import LEVELS, make_controller
-from arena.ai.match import Match
+from arena.ai.match import DEFAULT_TIME_LIMIT, Match
 from arena.content import load_catalog, load_game_catalog
 from arena.content.fits import fit
 from arena.content.to_engine import game_from_content
@@ -71,7 +71,7 @@ class GameSpec:
     controllers: tuple[str, ...]
     """Controller name per seat (seat 1 first)."""
     seed: int
-    time_limit: float | None = 5.0
+    time_limit: float | None = DEFAULT_TIME_LIMIT
     battlefield: str | None = None
     """A battlefield file played instead of the scenario's own (None: the scenario's)."""
 
@@ -156,7 +156,7 @@ def _deck_for(army_id: str, decks: str) -> str | None:
 
 def plan(scenario: str, controllers: Sequence[str], games: int, seed: int,
          armies: Sequence[str] | None = None, decks: str | Sequence[str] = "auto",
-         players: int | None = None, time_limit: float | None = 5.0,
+         players: int | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT,
          battlefield: str | None = None) -> list[GameSpec]:
     """The games of a batch (see the module docstring); ``battlefield``: a battlefield file
     to play the scenario on instead of its own."""

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import TextIO
 
 from arena.ai.levels import LEVELS
+from arena.ai.match import DEFAULT_TIME_LIMIT
 from arena.ai.runfile import ResumeError, fingerprint, kept_games, run_data
 from arena.ai.sim import (
     GameReport,
@@ -75,8 +76,9 @@ def _parser() -> argparse.ArgumentParser:
                         help="players (for scenarios that allow several counts)")
     parser.add_argument("--jobs", type=int, default=None,
                         help="parallel processes (default: one per core)")
-    parser.add_argument("--time-limit", type=float, default=5.0,
-                        help="seconds per decision before the runner falls back (default 5)")
+    parser.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT,
+                        help="seconds per decision before the runner falls back (a net for a "
+                             f"hung AI; default {DEFAULT_TIME_LIMIT:g})")
     parser.add_argument("--coverage", action="store_true",
                         help="report spells cast and abilities used per controller")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")

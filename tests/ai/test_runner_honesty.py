@@ -104,3 +104,18 @@ def test_a_search_cut_by_its_own_clock_is_counted_as_a_budget_overrun() -> None:
     assert cut and all(d.seat == 1 for d in cut)
     assert result.overruns == {1: len(cut), 2: 0} == {1: rushed.overruns, 2: 0}
     assert result.to_data()["budget_overruns"] == {"1": len(cut), "2": 0}
+
+
+def test_the_work_budget_stops_a_decision_without_counting_an_overrun() -> None:
+    """A budget of simulated actions ends a search at the same point on any machine; only
+    the wall-clock net firing is an overrun, not a decision that ran late by itself."""
+    from arena.ai.controller import StopToken
+
+    token = StopToken(budget=3)
+    token.spend(2)
+    assert not token.stopped
+    token.spend()
+    assert token.stopped and token.exhausted and not token.fired
+    late = StopToken(deadline=0.0)  # long past
+    assert late.timed_out and not late.fired  # not asked yet: nothing was cut
+    assert late.stopped and late.fired
