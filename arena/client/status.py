@@ -119,6 +119,7 @@ def status(app: Any) -> dict[str, Any]:
         "recap": [line.text for line in battle.recap.recap.lines] if battle.recap else [],
         "layout": {k: _rect(getattr(battle.layout, k)) for k in
                    ("left", "turn", "info", "log", "view", "hand")},
+        "tutorial": battle.tutorial.status() if battle.tutorial is not None else None,
     }
     return out
 

@@ -27,7 +27,18 @@ from typing import Any
 from arena.client.storage import data_dir, read_json, write_json_atomic
 from arena.content.catalog import Catalog
 from arena.content.to_engine import field_from_battlefield
-from arena.engine import Action, Attack, ChooseCard, EndTurn, Event, Game, Pass, parse_action
+from arena.engine import (
+    Action,
+    Attack,
+    BeginSummon,
+    ChooseCard,
+    EndTurn,
+    Event,
+    Game,
+    Pass,
+    PlaceFigure,
+    parse_action,
+)
 from arena.engine.actions import pos_hexes
 from arena.engine.events import (
     AttackDeclared,
@@ -104,6 +115,9 @@ class Step:
     plan: tuple[str, ...] = ()
     highlight: Highlight = field(default_factory=Highlight)
     hint: str = "Not quite: press U to take that back, then follow the step."
+    along: Callable[[Action], bool] | None = None
+    """Actions on the way to completing the step, which earn no hint (placing the figures of
+    a summon)."""
 
 
 # --- predicates ------------------------------------------------------------------------------
@@ -192,7 +206,8 @@ LESSON: tuple[Step, ...] = (
          _summoned(RHOX_CARD),
          ("summon p1:rhox-veterans", "place 0,-4", "place -1,-4", "place 1,-4"),
          Highlight(cards=(RHOX_CARD,)),
-         "Summon the Rhox Veterans before moving: press U to take that back."),
+         "Summon the Rhox Veterans before moving: press U to take that back.",
+         lambda action: isinstance(action, (BeginSummon, PlaceFigure))),
     Step("climb", "Moving and climbing",
          "Action 3: move. Click Gideon, then the lit space up the slope. Moving up, each "
          "level's side counts as one more space (the number on each space is its cost); a "
@@ -319,7 +334,8 @@ class Lesson:
             self.marks.append(len(game.actions))
             self.hint = ""
             return True
-        if seat == PLAYER and action is not None:
+        if seat == PLAYER and action is not None and \
+                not (step.along is not None and step.along(action)):
             self.hint = step.hint
         return False
 

@@ -122,6 +122,15 @@ def test_a_wrong_legal_action_earns_the_hint_and_undo_takes_it_back(catalog: Cat
     assert lesson.step is not None and lesson.step.id == "summon"
 
 
+def test_the_steps_own_actions_on_the_way_earn_no_hint(catalog: Catalog) -> None:
+    game, lesson, _ = replay_to(2, catalog)
+    assert lesson.step is not None and lesson.step.id == "summon"
+    for text in ("summon p1:rhox-veterans", "place 0,-4"):
+        action = parse_action(text)
+        assert not lesson.observe(game, action, game.apply(action), PLAYER)
+        assert lesson.hint == "" and lesson.step.id == "summon"
+
+
 def test_undoing_the_action_that_completed_a_step_steps_back(catalog: Catalog) -> None:
     game, lesson, _ = replay_to(4, catalog)  # Gideon chosen, Rhox summoned, Gideon climbed
     assert lesson.step is not None and lesson.step.id == "height"

@@ -100,9 +100,11 @@ from arena.client.scenes.hud import RailTab, battle_layout
 from arena.client.scenes.log_panel import LogPanel
 from arena.client.scenes.recap_panel import RecapPanel
 from arena.client.scenes.turn_panel import turn_buttons
+from arena.client.scenes.tutorial_panel import TutorialCoach
 from arena.client.scenes.watching import Spotlight
 from arena.client.session import BattleSession
 from arena.client.settings import Settings, key_label
+from arena.client.tutorial import Lesson
 from arena.client.ui import Form, Widget
 from arena.engine import (
     Action,
@@ -133,6 +135,7 @@ class BattleScene(Scene):
         setup: GameSetup | None = None,
         controllers: dict[int, Controller] | None = None,
         autosave: bool = True,
+        tutorial: Lesson | None = None,
     ) -> None:
         super().__init__(app)
         self.setup = setup
@@ -163,6 +166,8 @@ class BattleScene(Scene):
         self.oriented = False
         self.frame_ms = 0.0
         self.numbered: list[Widget] = []
+        self.tutorial = TutorialCoach(self, tutorial) if tutorial is not None else None
+        """The "Learn to play" lesson on this battle (`scenes.tutorial_panel`)."""
         self._orient()
         self._rebuild()
 
@@ -339,6 +344,8 @@ class BattleScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.canvas.draw(surface)
+        if self.tutorial is not None:
+            self.tutorial.draw(surface)
 
     def _placed(self, player: int) -> None:
         """A Planeswalker was placed: the viewer's turns the camera to face its side."""
@@ -539,6 +546,8 @@ class BattleScene(Scene):
         for notice in self.session.notices:
             self.app.toast(notice, error=True)
         self.session.notices.clear()
+        if self.tutorial is not None:
+            self.tutorial.after_change()
         self._rebuild()
 
     # --- camera -----------------------------------------------------------------------------------

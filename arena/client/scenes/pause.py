@@ -49,10 +49,12 @@ class PauseMenu(Scene):
             "Quit": (self.app.quit, ""),
         }
         keys = {"Save game": (pygame.K_s,), "Load game": (pygame.K_l,),
-                "Main menu": (pygame.K_m,)}
+                "Main menu": (pygame.K_m,), "Leave tutorial": (pygame.K_m,)}
         buttons = []
         for i, name in enumerate(ITEMS):
             action, hint = actions[name]
+            if name == "Main menu" and getattr(self.battle, "tutorial", None) is not None:
+                name, action = "Leave tutorial", self.leave_tutorial
             rect = pygame.Rect(self.box.x + 30, self.box.y + 64 + i * (bw + bh),
                                self.box.width - 60, bw)
             buttons.append(Button(rect=rect, label=name, name=name, hint=hint,
@@ -78,6 +80,13 @@ class PauseMenu(Scene):
 
     def settings(self) -> None:
         self.app.push(self.app.scene(SceneName.SETTINGS))
+
+    def leave_tutorial(self) -> None:
+        """Back to the main menu; "Learn to play" resumes at the step reached."""
+        tutorial = getattr(self.battle, "tutorial", None)
+        if tutorial is not None:
+            tutorial.leave()
+        self.main_menu()
 
     def main_menu(self) -> None:
         self.app.reset(self.app.scene(SceneName.MAIN_MENU))
