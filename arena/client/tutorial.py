@@ -134,12 +134,21 @@ def _chose(card: str) -> Check:
 
 
 def _summoned(card: str) -> Check:
-    """The whole squad is on the battlefield (its last figure was just placed)."""
+    """The whole squad is on the battlefield (its last figure was just placed), and the space
+    Gideon climbs to next is still free."""
     def check(game: Game, action: Action | None, events: Sequence[Event]) -> bool:
-        figures = game.state.static.cards[card].figures
+        state = game.state
+        figures = state.static.cards[card].figures
         return any(isinstance(e, FigureSummoned) and e.figure in figures for e in events) and \
-            all(game.state.figures[f].zone == "battlefield" for f in figures)
+            all(state.figures[f].zone == "battlefield" for f in figures) and \
+            HILL not in state.occupant_map()
     return check
+
+
+def _summoning(action: Action) -> bool:
+    """Beginning the summon and placing its figures, anywhere but the space Gideon climbs to."""
+    return isinstance(action, BeginSummon) or (
+        isinstance(action, PlaceFigure) and HILL not in pos_hexes(action.position))
 
 
 def _climbed(game: Game, action: Action | None, events: Sequence[Event]) -> bool:
@@ -164,8 +173,10 @@ def _ended(game: Game, action: Action | None, events: Sequence[Event]) -> bool:
 
 
 def _in_water(game: Game, action: Action | None, events: Sequence[Event]) -> bool:
+    """A figure of the player's ended its move in water (not the engaged Hookmaster: the
+    next step needs it where it is)."""
     board = game.state.board
-    return any(isinstance(e, FigureMoved) and e.player == PLAYER
+    return any(isinstance(e, FigureMoved) and e.player == PLAYER and e.figure != ENGAGED
                and all(board.is_water(h) for h in pos_hexes(e.end)) for e in events)
 
 
@@ -202,12 +213,14 @@ LESSON: tuple[Step, ...] = (
     Step("summon", "Summoning a squad",
          "With your Planeswalker chosen you may summon from reserve before moving. Click "
          "\u201cSummon\u201d on the Rhox Veterans card, then place each figure on a green "
-         "space (within 5 spaces of Gideon, in his sight). Keep the lit slope free.",
+         "space (within 5 spaces of Gideon, in his sight), but not on the space just up the "
+         "slope from Gideon: he climbs there next.",
          _summoned(RHOX_CARD),
          ("summon p1:rhox-veterans", "place 0,-4", "place -1,-4", "place 1,-4"),
          Highlight(cards=(RHOX_CARD,)),
-         "Summon the Rhox Veterans before moving: press U to take that back.",
-         lambda action: isinstance(action, (BeginSummon, PlaceFigure))),
+         "Summon the Rhox Veterans before moving, and keep the space up the slope from Gideon "
+         "free: press U to take that back.",
+         _summoning),
     Step("climb", "Moving and climbing",
          "Action 3: move. Click Gideon, then the lit space up the slope. Moving up, each "
          "level's side counts as one more space (the number on each space is its cost); a "
@@ -238,7 +251,8 @@ LESSON: tuple[Step, ...] = (
          "Moving onto water ends a move, and leaving water costs one extra space. Move the "
          "Hookmaster on the right into the lit pool.",
          _in_water, ("move p1.kor-hookmasters.1 3,-3",), Highlight(hexes=(WATER,)),
-         "Move a Hookmaster into the lit water space."),
+         "Move the Hookmaster on the right into the lit water space (press U to take back "
+         "another move)."),
     Step("engaged", "Engagement",
          "Figures side by side with an opponent are engaged: they may attack only the figures "
          "they are engaged with, and moving away lets each of those take a free "

@@ -131,6 +131,20 @@ def test_the_steps_own_actions_on_the_way_earn_no_hint(catalog: Catalog) -> None
         assert lesson.hint == "" and lesson.step.id == "summon"
 
 
+def test_a_summon_onto_the_space_gideon_climbs_to_earns_the_hint(catalog: Catalog) -> None:
+    game, lesson, _ = replay_to(2, catalog)
+    for text in ("summon p1:rhox-veterans", "place 0,-4", "place -1,-4", "place 0,-2"):
+        action = parse_action(text)
+        assert not lesson.observe(game, action, game.apply(action), PLAYER)
+    assert lesson.step is not None and lesson.step.id == "summon"
+    assert "slope" in lesson.hint
+    game.undo()
+    lesson.rewind(game)
+    action = parse_action("place 1,-4")
+    assert lesson.observe(game, action, game.apply(action), PLAYER)
+    assert lesson.step is not None and lesson.step.id == "climb"
+
+
 def test_undoing_the_action_that_completed_a_step_steps_back(catalog: Catalog) -> None:
     game, lesson, _ = replay_to(4, catalog)  # Gideon chosen, Rhox summoned, Gideon climbed
     assert lesson.step is not None and lesson.step.id == "height"

@@ -19,7 +19,8 @@ from arena.client.scenes.pause import PauseMenu
 from arena.client.scenes.standard import standard_app
 from arena.client.scenes.tutorial_panel import LIT
 from arena.client.settings import Settings
-from arena.client.tutorial import GIDEON_CARD, HOOKS_CARD, RHOX_CARD, load_progress
+from arena.client.tutorial import GIDEON_CARD, HOOKS_CARD, LESSON, RHOX_CARD, load_progress
+from arena.engine import parse_action
 from arena.hexgrid import Hex
 
 
@@ -135,3 +136,31 @@ def test_the_lesson_is_left_from_the_pause_menu_and_resumed(
     assert step_of(resumed) == "summon"
     assert resumed.game.state_digest() == digest
     assert any("resumed" in t for t in app.toasts)
+
+
+def test_the_whole_lesson_plays_on_the_screen_with_undo_and_redo(
+        app: App, screen: pygame.Surface) -> None:
+    scene = open_lesson(app, screen)
+    coach = scene.tutorial
+    assert coach is not None
+    for step in LESSON:
+        if not step.plan:  # the draw: the opponent's turn ends by itself
+            assert step_of(scene) == step.id
+            continue
+        until(app, screen, lambda: scene.session.human_to_act and not scene.anims)
+        assert step_of(scene) == step.id
+        for text in step.plan:
+            assert scene.act(parse_action(text)), f"{text} was refused"
+            frames(app, screen)
+        if step.id == "climb":
+            # undo takes the climb back and the lesson with it; redo completes it again
+            key(scene, pygame.K_u)
+            assert step_of(scene) == "climb"
+            key(scene, pygame.K_u, mod=pygame.KMOD_SHIFT)
+            assert step_of(scene) == "height"
+    until(app, screen, lambda: not scene.anims)
+    assert coach.lesson.finished and step_of(scene) is None
+    assert any("Lesson complete" in t for t in app.toasts)
+    assert load_progress() == 0, "a finished lesson starts over next time"
+    frames(app, screen, 2)
+    save_artifact(screen, "tutorial-finished.png")

@@ -123,10 +123,16 @@ class TutorialCoach:
         board = scene.game.state.board
         clip = surface.get_clip()
         surface.set_clip(scene.layout.view)
+        view = scene.layout.view
+        # the boxes over the battlefield (the pointer's box, a tooltip, the recap) stay on top
+        over = [r for r in scene.canvas.hud_rects if view.contains(r)]
         for h in hexes:
-            level = scene.renderer.stand_level(board, h)
-            points = proj.top_face(h, level)
-            pygame.draw.polygon(surface, LIT, points, 3)
+            points = proj.top_face(h, scene.renderer.stand_level(board, h))
+            xs, ys = [p[0] for p in points], [p[1] for p in points]
+            ring = pygame.Rect(min(xs) - 2, min(ys) - 2, max(xs) - min(xs) + 4,
+                               max(ys) - min(ys) + 4)
+            if ring.collidelist(over) < 0:
+                pygame.draw.polygon(surface, LIT, points, 3)
         surface.set_clip(clip)
 
     def _panel(self, surface: pygame.Surface, title: str, body: str) -> None:
