@@ -62,7 +62,7 @@ SHARED_SCENE_MODULES = {"arena.client.scenes.base", "arena.client.scenes.common"
                         "arena.client.scenes.battle_dialogs", "arena.client.scenes.battle_input",
                         "arena.client.scenes.hover_box", "arena.client.scenes.battle_canvas",
                         "arena.client.scenes.battle_stage", "arena.client.scenes.battle_camera",
-                        "arena.client.scenes.battle_parts"}
+                        "arena.client.scenes.battle_parts", "arena.client.scenes.tutorial_panel"}
 
 
 @dataclass(frozen=True)
