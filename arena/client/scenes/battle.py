@@ -51,7 +51,8 @@ The scene is a composition of parts, each with one job:
 - the panels (`army_panel`, `hand_panel`, `turn_panel`, `combat_panel`, `log_panel`,
   `recap_panel`), each drawing from a read-only view of the screen (`scenes.battle_view`);
 - `scenes.battle_camera`: facing the viewer's side and the camera strip;
-- `scenes.battle_dialogs`: the end-turn and risky-move questions.
+- `scenes.battle_dialogs`: the end-turn and risky-move questions;
+- `scenes.tutorial_panel`: the "Learn to play" lesson's steps, when the battle is the lesson.
 
 The scene itself holds the session and carries out the player's actions (`act`, `do`).
 """
