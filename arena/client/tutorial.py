@@ -200,9 +200,9 @@ def _ranged_attack(game: Game, action: Action | None, events: Sequence[Event]) -
 
 LESSON: tuple[Step, ...] = (
     Step("draw", "Drawing a spell card",
-         "A turn has five actions. The first happens by itself: you draw a spell card. Your "
-         "opponent is ending its turn; watch your hand (under the battlefield) for the card "
-         "you draw.", _drew),
+         "A turn has five actions. The first happens by itself: you draw a spell card. Watch "
+         "your opponent move a Leyline Phantom and end its turn, then your hand (under the "
+         "battlefield) for the card you draw.", _drew),
     Step("choose", "Choosing an army card",
          "Action 2: choose one army card; only its figures move and attack this turn. Click "
          "Gideon's card on the left (or press its number).",
@@ -269,16 +269,18 @@ LESSON: tuple[Step, ...] = (
          Highlight(hexes=(PLACED["p2.leyline-phantoms.2"],)),
          "Attack with a Hookmaster from range, not beside its target."),
     Step("finish", "Finishing the turn",
-         "That is the whole turn. End it to finish the lesson: then play on against your "
-         "opponent, or leave with Esc.",
+         "That is the whole turn. End it to finish the lesson; then play on as long as you "
+         "like (your opponent only ends its turns), or leave with Esc.",
          _ended, ("end-turn",), Highlight(buttons=("end-turn",))),
 )
 
 
 def opponent_script() -> list[str]:
-    """The opponent's fixed actions, in order: it ends each of its turns at once (its
-    figures stand where the lesson needs them)."""
-    return ["end-turn", "end-turn"]
+    """The opponent's fixed actions, in order: on its first turn it walks a Leyline Phantom
+    up the far side of the hill (out of every later step's way, rolling no dice), then it
+    ends its turns at once (its other figures stand where the lesson needs them)."""
+    return ["choose p2:leyline-phantoms", "move p2.leyline-phantoms.3 1,1", "end-turn",
+            "end-turn"]
 
 
 class ScriptedOpponent:

@@ -48,11 +48,13 @@ def _at_step(step: str) -> Any:
 
 
 def _clear_of_figures(spaces: list[list[int]], figures: Any) -> list[int]:
-    """The lit space farthest on screen from every figure (a click near one picks the figure
-    drawn over the space, not the space)."""
+    """A lit space no figure's picture stands over (a figure's picture rises above its base,
+    and a click on it picks the figure), the front-most of them (nothing stands in front of
+    it to cover it either)."""
     points = list(figures)
-    return max(spaces, key=lambda p: min((abs(p[0] - x) + abs(p[1] - y) for x, y in points),
-                                         default=0))
+    clear = [p for p in spaces
+             if not any(abs(x - p[0]) < 32 and -24 < y - p[1] < 96 for x, y in points)]
+    return max(clear or spaces, key=lambda p: p[1])
 
 
 def test_the_first_three_steps_of_the_lesson_through_the_window(

@@ -1,4 +1,6 @@
-"""The pause menu over a battle (Esc): resume, save, load, settings, main menu, quit."""
+"""The pause menu over a battle (Esc): resume, save, load, settings, main menu, quit. Over
+the "Learn to play" lesson, "Leave tutorial" stands for "Main menu" (the step reached is kept).
+"""
 
 from __future__ import annotations
 
@@ -53,7 +55,7 @@ class PauseMenu(Scene):
         buttons = []
         for i, name in enumerate(ITEMS):
             action, hint = actions[name]
-            if name == "Main menu" and getattr(self.battle, "tutorial", None) is not None:
+            if name == "Main menu" and self.battle.tutorial is not None:
                 name, action = "Leave tutorial", self.leave_tutorial
             rect = pygame.Rect(self.box.x + 30, self.box.y + 64 + i * (bw + bh),
                                self.box.width - 60, bw)
@@ -83,9 +85,8 @@ class PauseMenu(Scene):
 
     def leave_tutorial(self) -> None:
         """Back to the main menu; "Learn to play" resumes at the step reached."""
-        tutorial = getattr(self.battle, "tutorial", None)
-        if tutorial is not None:
-            tutorial.leave()
+        if self.battle.tutorial is not None:
+            self.battle.tutorial.leave()
         self.main_menu()
 
     def main_menu(self) -> None:

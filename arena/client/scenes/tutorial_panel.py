@@ -108,24 +108,27 @@ class TutorialCoach:
             return
         light = step.highlight
         if scene.session.human_to_act and scene.on_top:
+            # what floats over the panels and the battlefield (a tooltip, the pointer's box,
+            # the recap) stays on top: a lit outline it would cross is left out meanwhile
+            lay = scene.layout
+            panels = (lay.top, lay.left, lay.right, lay.hand, lay.rail)
+            over = [r for r in scene.canvas.hud_rects if r not in panels]
             names = {f"card:{c}" for c in light.cards} | {f"spell:{s}" for s in light.spells} \
                 | set(light.buttons)
             for widget in scene.form.widgets:
-                if widget.name in names and widget.visible:
-                    pygame.draw.rect(surface, LIT, widget.rect.inflate(6, 6), 3,
-                                     border_radius=8)
-            self._light_hexes(surface, light.hexes)
+                outline = widget.rect.inflate(6, 6)
+                if widget.name in names and widget.visible and outline.collidelist(over) < 0:
+                    pygame.draw.rect(surface, LIT, outline, 3, border_radius=8)
+            self._light_hexes(surface, light.hexes, over)
         self._panel(surface, step.title, step.text)
 
-    def _light_hexes(self, surface: pygame.Surface, hexes: Sequence[Any]) -> None:
+    def _light_hexes(self, surface: pygame.Surface, hexes: Sequence[Any],
+                     over: list[pygame.Rect]) -> None:
         scene = self.scene
         proj = scene.projection()
         board = scene.game.state.board
         clip = surface.get_clip()
         surface.set_clip(scene.layout.view)
-        view = scene.layout.view
-        # the boxes over the battlefield (the pointer's box, a tooltip, the recap) stay on top
-        over = [r for r in scene.canvas.hud_rects if view.contains(r)]
         for h in hexes:
             points = proj.top_face(h, scene.renderer.stand_level(board, h))
             xs, ys = [p[0] for p in points], [p[1] for p in points]
