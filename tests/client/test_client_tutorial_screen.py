@@ -19,8 +19,15 @@ from arena.client.scenes.pause import PauseMenu
 from arena.client.scenes.standard import standard_app
 from arena.client.scenes.tutorial_panel import LIT
 from arena.client.settings import Settings
-from arena.client.tutorial import GIDEON_CARD, HOOKS_CARD, LESSON, RHOX_CARD, load_progress
-from arena.engine import parse_action
+from arena.client.tutorial import (
+    GIDEON_CARD,
+    HOOKS_CARD,
+    LESSON,
+    RHOX_CARD,
+    load_progress,
+    save_progress,
+)
+from arena.engine import IllegalAction, parse_action
 from arena.hexgrid import Hex
 
 
@@ -164,3 +171,21 @@ def test_the_whole_lesson_plays_on_the_screen_with_undo_and_redo(
     assert load_progress() == 0, "a finished lesson starts over next time"
     frames(app, screen, 2)
     save_artifact(screen, "tutorial-finished.png")
+
+
+def test_a_lesson_that_no_longer_replays_starts_over(
+        app: App, screen: pygame.Surface, monkeypatch: pytest.MonkeyPatch) -> None:
+    from arena.client.scenes import tutorial_panel
+
+    real = tutorial_panel.replay_to
+
+    def changed_cards(index: int, catalog: object) -> object:
+        if index:
+            raise IllegalAction("choose p1:gideon-jura-combat-mage", "no such card")
+        return real(index, catalog)  # type: ignore[arg-type]
+
+    save_progress(4)
+    monkeypatch.setattr(tutorial_panel, "replay_to", changed_cards)
+    scene = open_lesson(app, screen)
+    assert step_of(scene) == "draw"
+    assert any("starts over" in t for t in app.toasts)

@@ -22,6 +22,7 @@ from arena.client.palette import UI
 from arena.client.scenes.base import App, Scene, SceneName
 from arena.client.tutorial import Lesson, load_progress, replay_to, save_progress
 from arena.client.ui import draw_panel
+from arena.engine import EngineError
 
 if TYPE_CHECKING:
     from arena.client.scenes.battle import BattleScene
@@ -38,7 +39,15 @@ LIT = (255, 214, 90)
 def tutorial_battle(app: App) -> Scene:
     """The lesson's battle screen, at the step reached last time (the start when none)."""
     index = load_progress()
-    game, lesson, opponent = replay_to(index, content.catalog())
+    catalog = content.catalog()
+    try:
+        game, lesson, opponent = replay_to(index, catalog)
+    except EngineError:
+        # the cards changed since (a correction in the Arena folder): the old steps no
+        # longer play as planned, so the lesson starts over
+        app.toast("The lesson starts over: its cards have changed since you left it.")
+        index = 0
+        game, lesson, opponent = replay_to(index, catalog)
     battle = app.scene(SceneName.BATTLE, game, SEATS, controllers={2: opponent},
                        autosave=False, tutorial=lesson)
     if index:
