@@ -57,18 +57,21 @@ def _clear_of_figures(spaces: list[list[int]], figures: Any) -> list[int]:
     return max(clear or spaces, key=lambda p: p[1])
 
 
+SETTINGS = {"ai_pace": "quick", "animations": "fast"}
+"""The opponent's turn goes by quickly, and every step is still drawn."""
+
+
 def test_the_first_three_steps_of_the_lesson_through_the_window(
         x_display: str, tmp_path: Path) -> None:
-    status = tmp_path / "status.json"
-    (tmp_path / "settings.json").write_text(json.dumps({"ai_pace": "quick",
-                                                        "animations": "fast"}))
     shots = ARTIFACTS / "e2e"
     shots.mkdir(parents=True, exist_ok=True)
-    with _running(x_display, "arena", "Arena", tmp_path,
-                  {"ARENA_TEST_STATUS": str(status)}) as (program, window):
-        d, w = x_display, window
-        geometry = _window_geometry(d, w)
-        origin = (geometry["X"], geometry["Y"])
+    (tmp_path / "settings.json").write_text(json.dumps(SETTINGS))
+    status = tmp_path / "status.json"
+    env = {"ARENA_TEST_STATUS": str(status)}
+    with _running(x_display, "arena", "Arena", tmp_path, env) as (program, w):
+        d = x_display
+        corner = _window_geometry(d, w)
+        origin = (corner["X"], corner["Y"])
         _click_widget(d, w, status, "MainMenu", "Learn to play")
 
         # step 1: the scripted opponent ends its turn, the player's draw completes it
