@@ -225,6 +225,8 @@ class BattleSession:
         self.record = TurnRecord()
         """The computer actions since the last turn recap."""
         self.notices: list[str] = []
+        self.last_applied: tuple[int, Action, list[Event]] | None = None
+        """(seat, action, events) of the action applied last, whoever played it."""
         self.autosave_hook = autosave
         self.controllers: dict[int, Controller] = {}
         for seat, setup in enumerate(self.seats, start=1):
@@ -313,6 +315,7 @@ class BattleSession:
         if self.is_ai(seat):
             self.record.starting(self.game, log_len)
         events = self.game.apply(action)
+        self.last_applied = (seat, action, events)
         self.version += 1
         if self.game.can_undo:
             self._undo_marks.append((seat, log_len, action))

@@ -129,6 +129,7 @@ def status(app: Any) -> dict[str, Any]:
         "full_log": battle.full_log.open,
         "layout": {k: _rect(getattr(battle.layout, k)) for k in
                    ("left", "turn", "info", "log", "view", "hand")},
+        "tutorial": battle.tutorial.status() if battle.tutorial is not None else None,
     }
     return out
 

@@ -91,7 +91,10 @@ def test_keyboard_walks_the_menu_and_escape_quits(app: App) -> None:
     app.push(menu)
     assert menu.form.focused is not None and menu.form.focused.name == "New game"
     key(menu, pygame.K_DOWN)
+    assert menu.form.focused is not None and menu.form.focused.name == "Learn to play"
+    key(menu, pygame.K_DOWN)
     assert menu.form.focused is not None and menu.form.focused.name == "Editor"
+    key(menu, pygame.K_UP)
     key(menu, pygame.K_UP)
     key(menu, pygame.K_RETURN)
     assert isinstance(app.top, NewGameScene)

@@ -41,6 +41,8 @@ class SceneName(StrEnum):
     HAND_OFF = "hand-off"
     RESULTS = "results"
     REPLAY = "replay"
+    TUTORIAL = "tutorial"
+    """The "Learn to play" lesson: a battle screen with the lesson on it."""
 
 
 SceneFactory = Callable[..., "Scene"]

@@ -57,7 +57,8 @@ The scene is a composition of parts, each with one job:
 - the panels (`army_panel`, `hand_panel`, `turn_panel`, `combat_panel`, `log_panel`,
   `recap_panel`), each drawing from a read-only view of the screen (`scenes.battle_view`);
 - `scenes.battle_camera`: facing the viewer's side and the camera strip;
-- `scenes.battle_dialogs`: the end-turn and risky-move questions.
+- `scenes.battle_dialogs`: the end-turn and risky-move questions;
+- `scenes.tutorial_panel`: the "Learn to play" lesson's steps, when the battle is the lesson.
 
 The scene itself holds the session and carries out the player's actions (`act`, `do`).
 """
@@ -107,9 +108,11 @@ from arena.client.scenes.log_panel import FullLog, LogPanel, turn_heading
 from arena.client.scenes.recap_panel import RecapPanel
 from arena.client.scenes.replaying import Replayer
 from arena.client.scenes.turn_panel import turn_buttons
+from arena.client.scenes.tutorial_panel import TutorialCoach
 from arena.client.scenes.watching import Spotlight
 from arena.client.session import BattleSession
 from arena.client.settings import Settings, key_label
+from arena.client.tutorial import Lesson
 from arena.client.ui import Form, Widget
 from arena.engine import (
     Action,
@@ -140,6 +143,7 @@ class BattleScene(Scene):
         setup: GameSetup | None = None,
         controllers: dict[int, Controller] | None = None,
         autosave: bool = True,
+        tutorial: Lesson | None = None,
     ) -> None:
         super().__init__(app)
         self.setup = setup
@@ -172,6 +176,8 @@ class BattleScene(Scene):
         self.oriented = False
         self.frame_ms = 0.0
         self.numbered: list[Widget] = []
+        self.tutorial = TutorialCoach(self, tutorial) if tutorial is not None else None
+        """The "Learn to play" lesson on this battle (`scenes.tutorial_panel`)."""
         self._orient()
         self._rebuild()
 
@@ -348,6 +354,8 @@ class BattleScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.canvas.draw(surface)
+        if self.tutorial is not None:
+            self.tutorial.draw(surface)
 
     def _placed(self, player: int) -> None:
         """A Planeswalker was placed: the viewer's turns the camera to face its side."""
@@ -558,6 +566,8 @@ class BattleScene(Scene):
         for notice in self.session.notices:
             self.app.toast(notice, error=True)
         self.session.notices.clear()
+        if self.tutorial is not None:
+            self.tutorial.after_change()
         self._rebuild()
 
     # --- camera -----------------------------------------------------------------------------------

@@ -36,8 +36,8 @@ from arena.client.ui import Button, Choice, Form
 
 __all__ = ["MainMenu", "SettingsScene", "MENU_ITEMS", "open_save"]
 
-MENU_ITEMS = ("Continue", "New game", "Load game", "Editor", "Card browser", "Rules",
-              "Settings", "Quit")
+MENU_ITEMS = ("Continue", "New game", "Learn to play", "Load game", "Editor", "Card browser",
+              "Rules", "Settings", "Quit")
 
 
 class MainMenu(Scene):
@@ -61,6 +61,9 @@ class MainMenu(Scene):
             "Continue": (has_auto, "Resume the last autosave." if has_auto else
                          "No autosave yet: start a new game first.", self.continue_game),
             "New game": (True, "Choose a scenario, armies and opponents.", self.new_game),
+            "Learn to play": (True, "A guided first game on the practice field: each step "
+                              "says what to do and waits for you. Esc leaves it; it resumes "
+                              "where you left off.", self.learn),
             "Load game": (has_saves, "Open a saved game." if has_saves else
                           "No saved games yet.", self.load_game),
             "Editor": (True, "Open the battlefield and army editor in its own window.",
@@ -100,6 +103,17 @@ class MainMenu(Scene):
 
     def new_game(self) -> None:
         self.app.push(self.app.scene(SceneName.NEW_GAME))
+
+    def learn(self) -> None:
+        """Start (or resume) the "Learn to play" lesson."""
+        try:
+            lesson = self.app.scene(SceneName.TUTORIAL)
+        except Exception as exc:  # noqa: BLE001 - broken content must not end the program
+            self.app.push(Dialog(self.app, "Cannot start the lesson",
+                                 f"The lesson's cards or battlefield cannot be loaded: "
+                                 f"{plain_reason(exc)}.", error=True))
+            return
+        self.app.reset(lesson)
 
     def load_game(self) -> None:
         self.app.push(self.app.scene(SceneName.LOAD))

@@ -1,5 +1,6 @@
 """The pause menu over a battle (Esc): resume, save (to a named slot), load, settings, main
-menu, quit."""
+menu, quit. Over the "Learn to play" lesson, "Leave tutorial" stands for "Main menu" (the step
+reached is kept)."""
 
 from __future__ import annotations
 
@@ -50,10 +51,12 @@ class PauseMenu(Scene):
             "Quit": (self.app.quit, ""),
         }
         keys = {"Save game": (pygame.K_s,), "Load game": (pygame.K_l,),
-                "Main menu": (pygame.K_m,)}
+                "Main menu": (pygame.K_m,), "Leave tutorial": (pygame.K_m,)}
         buttons = []
         for i, name in enumerate(ITEMS):
             action, hint = actions[name]
+            if name == "Main menu" and self.battle.tutorial is not None:
+                name, action = "Leave tutorial", self.leave_tutorial
             rect = pygame.Rect(self.box.x + 30, self.box.y + 64 + i * (bw + bh),
                                self.box.width - 60, bw)
             buttons.append(Button(rect=rect, label=name, name=name, hint=hint,
@@ -76,6 +79,12 @@ class PauseMenu(Scene):
 
     def settings(self) -> None:
         self.app.push(self.app.scene(SceneName.SETTINGS))
+
+    def leave_tutorial(self) -> None:
+        """Back to the main menu; "Learn to play" resumes at the step reached."""
+        if self.battle.tutorial is not None:
+            self.battle.tutorial.leave()
+        self.main_menu()
 
     def main_menu(self) -> None:
         self.app.reset(self.app.scene(SceneName.MAIN_MENU))

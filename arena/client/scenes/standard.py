@@ -72,6 +72,12 @@ def _replay(app: App, *args: Any, **kwargs: Any) -> Scene:
     return ReplayScene(app, *args, **kwargs)
 
 
+def _tutorial(app: App, *args: Any, **kwargs: Any) -> Scene:
+    from arena.client.scenes.tutorial_panel import tutorial_battle  # on first use (docstring)
+
+    return tutorial_battle(app, *args, **kwargs)
+
+
 def standard_scenes() -> dict[SceneName, SceneFactory]:
     """Every screen of the game, by name."""
     return {
@@ -86,6 +92,7 @@ def standard_scenes() -> dict[SceneName, SceneFactory]:
         SceneName.HAND_OFF: _hand_off,
         SceneName.RESULTS: _results,
         SceneName.REPLAY: _replay,
+        SceneName.TUTORIAL: _tutorial,
     }
 
 
