@@ -4,7 +4,8 @@ A test driving the editor with xdotool waits on it instead of sleeping: how many
 drawn, where the editor last saw the pointer, how many clicks and key presses it has handled,
 the tool and edit revision, whether the map is unsaved and the Save / Discard / Cancel question
 (or the recovery dialog) is open, the view's zoom and whether a modal window owns the input,
-the status line, the army and deck builder's contents and the piece palette's choice. The
+the status line, the army and deck builder's contents, the piece palette's choice and the
+summary's collection check (with the edit revision it is of). The
 game the editor starts writes its own file (``ARENA_TEST_STATUS``), so the two never share
 one. Written atomically, at most ten times a second and only when set.
 """
@@ -71,6 +72,8 @@ class EditorStatus:
                 "cards": len(builder.cards), "spells": len(builder.spells)},
             "games": len(app.games),
             "piece": app.pieces.status(),
+            "collection": {"revision": app.collection_check[0],
+                           "lines": app.collection_check[1]},
         }
         tmp = self.path.with_name(self.path.name + ".tmp")
         tmp.write_text(json.dumps(data), encoding="utf-8")

@@ -11,6 +11,7 @@ import pygame
 from arena.client.palette import HIGHLIGHTS, TERRAIN
 from arena.client.projection import Camera, Projection
 from arena.client.render import BattlefieldRenderer, Marker, Picture
+from arena.client.terrain import TerrainLooks
 from arena.hexgrid import ORIGIN, Hex, hex_corners, hex_to_point
 from editor import model as m
 from editor.appstate import BOTTOM, HINTS, LEFT, RIGHT, TOP, EditorState
@@ -44,7 +45,11 @@ class MapView(EditorState):
     def rebuild_view(self, fit: bool = False) -> None:
         setup = field_setup(self.editor.doc)
         colours = {z.id: _hex_colour(z.colour) for z in self.editor.doc.zones}
-        self.renderer = BattlefieldRenderer(setup, colours)
+        doc = self.editor.doc
+        looks = TerrainLooks.of(((at, levels, doc.surfaces.get(at))
+                                 for at, levels in doc.columns.items()),
+                                ((o.id, o.look) for o in doc.obstacles))
+        self.renderer = BattlefieldRenderer(setup, colours, looks)
         self.picture = Picture(setup.board, {g.at: (g.kind, True) for g in setup.glyphs})
         self.rendered_revision = self.editor.revision
         if fit:
