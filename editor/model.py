@@ -265,7 +265,9 @@ class AddZone:
 class EditZone:
     """Change a starting zone's id, name, colour or capacity (None leaves a field as it is).
     Scenarios name zones by id (``zones.order``), so a new id is what makes a zone the
-    scenario's "orange"; the name is only shown."""
+    scenario's "orange"; the name is only shown. A zone the import proposed is the map
+    maker's once edited: it is no longer `proposed` (export writes it, the editor stops
+    asking for a review)."""
 
     zone_id: str
     name: str | None = None
@@ -278,6 +280,7 @@ class EditZone:
         changes: dict[str, object] = {
             key: value for key in ("name", "colour", "capacity")
             if (value := getattr(self, key)) is not None}
+        changes["proposed"] = False
         if self.new_id is not None:
             changes["id"] = self.new_id
         doc.zones = [z.model_copy(update=changes) if z.id == self.zone_id else z
