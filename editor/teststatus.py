@@ -5,7 +5,8 @@ drawn, where the editor last saw the pointer, how many clicks and key presses it
 the tool and edit revision, whether the map is unsaved and the Save / Discard / Cancel question
 (or the recovery dialog) is open, the view's zoom and whether a modal window owns the input,
 the status line, the army and deck builder's contents, the piece palette's choice and the
-summary's collection check (with the edit revision it is of). The
+summary's collection check (with the edit revision it is of) and whether the summary is
+scrolled to its end. The
 game the editor starts writes its own file (``ARENA_TEST_STATUS``), so the two never share
 one. Written atomically, at most ten times a second and only when set.
 """
@@ -74,7 +75,16 @@ class EditorStatus:
             "piece": app.pieces.status(),
             "collection": {"revision": app.collection_check[0],
                            "lines": app.collection_check[1]},
+            "summary_end": _scrolled_end(app.summary_box),
         }
         tmp = self.path.with_name(self.path.name + ".tmp")
         tmp.write_text(json.dumps(data), encoding="utf-8")
         os.replace(tmp, self.path)
+
+
+def _scrolled_end(box: Any) -> bool:
+    """Whether a text box shows its last line (scrolled to the end, or no scroll bar)."""
+    bar = getattr(box, "scroll_bar", None)
+    if bar is None:
+        return True
+    return bool(bar.start_percentage + bar.visible_percentage >= 0.999)

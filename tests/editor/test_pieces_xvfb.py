@@ -100,7 +100,7 @@ def _plan(target: Path) -> dict[str, Any]:
             if inner.collidepoint(pos) and not palette.inflate(20, 20).collidepoint(pos) \
                     and model.hex_at(pos) == at:
                 return {"tool": tool, "line": line, "hex": at, "pos": pos, "piece": piece,
-                        "pieces": len(doc.pieces)}
+                        "pieces": len(doc.pieces), "summary": model.summary_box.rect.center}
         raise AssertionError("no hex of the map takes the tile in view")
     finally:
         pygame.quit()
@@ -165,6 +165,13 @@ def test_place_a_turned_tile_from_the_palette_on_a_community_map(
         checked = wait_status(mine, "the collection checked after the placing",
                               lambda s: s["collection"]["revision"] >= placed["revision"],
                               STEP_TIMEOUT)
+        point(plan["summary"])  # the check ends the summary: scroll down to it
+        for _ in range(40):
+            if wait_status(mine, "the summary", lambda s: True)["summary_end"]:
+                break
+            xdotool(x_display, "click", "5")
+        wait_status(mine, "the summary scrolled to the collection check",
+                    lambda s: s["summary_end"], STEP_TIMEOUT)
         if shots:
             screenshot(x_display, ARTIFACTS / "xvfb-pieces-collection.png")
         before_lines, after_lines = first["collection"]["lines"], checked["collection"]["lines"]
