@@ -75,9 +75,9 @@ SURFACES: dict[str, TerrainColors] = {
     # level of an imported map; the rules read its land or water alone
     "grass": TerrainColors((104, 150, 64), (112, 90, 60), (78, 122, 46)),
     "rock": TerrainColors((140, 138, 132), (104, 102, 98), (112, 110, 104)),
-    "sand": TerrainColors((218, 190, 134), (150, 112, 74), (188, 158, 104)),
+    "sand": TERRAIN["land"],  # Arena's land is AotP's sand
     "dirt": TerrainColors((140, 100, 64), (102, 72, 46), (116, 82, 52)),
-    "road": TerrainColors((170, 160, 146), (126, 112, 98), (128, 118, 108)),
+    "road": TERRAIN["road"],
     "wood": TerrainColors((150, 108, 66), (110, 78, 48), (120, 84, 50)),
     "snow": TerrainColors((236, 240, 246), (176, 186, 200), (206, 214, 228)),
     "lavaField": TerrainColors((96, 66, 58), (70, 48, 44), (210, 84, 40)),
@@ -89,7 +89,7 @@ SURFACES: dict[str, TerrainColors] = {
     "ancientTerrain": TerrainColors((176, 162, 120), (130, 118, 88), (150, 138, 100)),
     "wallWalk": TerrainColors((160, 156, 146), (120, 116, 108), (136, 132, 124)),
     "castleBase": TerrainColors((150, 146, 138), (112, 108, 102), (128, 124, 116)),
-    "water": TerrainColors((66, 132, 182), (40, 84, 124), (140, 200, 236)),
+    "water": TERRAIN["water"],
     "swampWater": TerrainColors((82, 110, 84), (52, 74, 58), (130, 160, 110)),
     "wellspringWater": TerrainColors((80, 170, 200), (44, 110, 140), (170, 230, 246)),
     "toxicWater": TerrainColors((110, 170, 70), (70, 110, 50), (190, 236, 90)),
