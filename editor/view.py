@@ -8,10 +8,10 @@ from collections.abc import Sequence
 
 import pygame
 
+from arena.client.looks import TerrainLooks
 from arena.client.palette import HIGHLIGHTS, TERRAIN
 from arena.client.projection import Camera, Projection
 from arena.client.render import BattlefieldRenderer, Marker, Picture
-from arena.client.terrain import TerrainLooks
 from arena.hexgrid import ORIGIN, Hex, hex_corners, hex_to_point
 from editor import model as m
 from editor.appstate import BOTTOM, HINTS, LEFT, RIGHT, TOP, EditorState

@@ -18,9 +18,9 @@ import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from arena.client.looks import TerrainLooks
 from arena.client.palette import Color, hex_color
 from arena.client.storage import data_dir
-from arena.client.terrain import TerrainLooks
 from arena.content.catalog import load_game_catalog
 from arena.content.fits import fit
 from arena.content.lists import SpellDeck

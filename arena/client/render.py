@@ -35,9 +35,10 @@ import pygame
 
 from arena.client import text
 from arena.client.figures import FigureLook, Sprite, figure_sprite
+from arena.client.looks import TerrainLooks
 from arena.client.palette import HIGHLIGHTS, UI, ZONE_COLOURS, Color, mix, shade
 from arena.client.projection import Camera, Projection, draw_sequence
-from arena.client.terrain import ColumnLook, TerrainLooks, draw_column, top_height
+from arena.client.terrain import ColumnLook, draw_column, top_height
 from arena.engine import Board, FieldSetup
 from arena.hexgrid import Hex, hex_to_point
 

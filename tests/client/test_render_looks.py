@@ -9,10 +9,10 @@ from dataclasses import replace
 import pygame
 from client_kit import save_artifact
 
+from arena.client.looks import TerrainLooks
 from arena.client.palette import LOOKS, SURFACES, TERRAIN
 from arena.client.projection import Projection
 from arena.client.render import BattlefieldRenderer, Picture
-from arena.client.terrain import TerrainLooks
 from arena.engine import Board, FieldSetup, ObstacleSpec
 from arena.hexgrid import Hex, spiral
 
