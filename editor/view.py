@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import pygame
 
 from arena.client.looks import TerrainLooks
-from arena.client.palette import HIGHLIGHTS, TERRAIN
+from arena.client.palette import HIGHLIGHTS, SURFACES, TERRAIN
 from arena.client.projection import Camera, Projection
 from arena.client.render import BattlefieldRenderer, Marker, Picture
 from arena.hexgrid import ORIGIN, Hex, hex_corners, hex_to_point
@@ -239,10 +239,14 @@ class MapView(EditorState):
         for at in self.ghost_hexes():
             pygame.draw.polygon(surface, (52, 58, 80), poly(at), 1)
         top_level = max((doc.top(a) for a in doc.columns), default=1)
+        looks = self.renderer.looks.surfaces if self.renderer is not None else {}
         for at in doc.columns:
             terrain = doc.terrain(at) or "land"
             level = doc.top(at)
-            base = TERRAIN[terrain].top if terrain in TERRAIN else (150, 150, 150)
+            shown = looks.get(Hex(*at), ())
+            surface_ = shown[level - 1] if 0 < level <= len(shown) else None
+            base = SURFACES[surface_].top if surface_ in SURFACES else \
+                TERRAIN[terrain].top if terrain in TERRAIN else (150, 150, 150)
             k = 0.7 + 0.3 * level / max(top_level, 1)
             colour = tuple(min(255, int(c * k)) for c in base)
             pygame.draw.polygon(surface, colour, poly(at))

@@ -7,11 +7,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pygame
 import pytest
+from editor_kit import press, pump, shot
 
 from arena.content.battlefield import Battlefield, Column, PiecePlacement
 from arena.content.loader import load_file
 from arena.content.mapio_cli import import_map
+from arena.hexgrid import Hex
+from editor import app as editor_app
 from editor import model as m
 from editor import piece_model as pm
 
@@ -90,3 +94,26 @@ def test_a_tile_placed_on_an_empty_map_looks_like_itself(code: str) -> None:
     assert ed.execute(pm.PlacePiece(PiecePlacement(piece=code, at=(0, 0))))
     want = {"r7": "rock", "w3": "water"}[code]
     assert {tuple(c.surfaces or ()) for c in ed.doc.to_battlefield().columns} == {(want,)}
+
+
+def test_the_window_draws_the_looks_in_3d_and_in_the_flat_plan(
+        headless: pygame.Surface, tmp_path: Path) -> None:
+    """The editor's map view is the game's renderer with the map's looks; its flat plan
+    colours each hex by its top level's look too."""
+    bf = Battlefield(format="battlefield", id="green", name="Green", provenance="reconstructed",
+                     columns=[Column(at=(q, r), levels=["land"], surfaces=["grass"])
+                              for q in range(-2, 3) for r in range(-2, 3)])
+    path = m.Editor(m.MapDoc.from_battlefield(bf)).save(tmp_path / "green.yaml")
+    app = editor_app.EditorApp(path, recover=False)
+    pump(app)
+    app.draw(headless)
+    x, y = app.projection().to_screen(Hex(0, 0), 1.0)
+    seen = headless.get_at((round(x), round(y)))
+    assert seen.g > seen.r + 25 and seen.g > seen.b + 25  # grass, not sand
+    press(app, app.buttons["flat"])
+    pump(app)
+    app.draw(headless)
+    fx, fy = app.flat_to_screen(*m.plane_xy((0, 0)))
+    flat = headless.get_at((round(fx + 3), round(fy + 3)))
+    shot(app, headless, "flat-looks.png")
+    assert flat.g > flat.r + 25 and flat.g > flat.b + 25
