@@ -105,6 +105,7 @@ class EditorApp(FileMenu, ZoneEditing, ScenarioEditing):
         self.report = Report()
         self.findings: list[Finding] = []
         self.detail_finding: Finding | None = None
+        self.collection_check: tuple[int, list[str]] = (-1, [])
         """The problem the detail pane shows (None: none)."""
         self.dialog: UIFileDialog | None = None
         self.dialog_kind = ""

@@ -107,6 +107,8 @@ class EditorState:
     report: Report
     findings: list[Finding]
     detail_finding: Finding | None
+    collection_check: tuple[int, list[str]]
+    """The summary's collection lines (plain text) and the edit revision they are of."""
     now: float
     docs: DocumentController
     renderer: BattlefieldRenderer | None

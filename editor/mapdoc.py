@@ -87,6 +87,10 @@ class MapDoc:
     pieces: list[PiecePlacement] = field(default_factory=list)
     """The terrain pieces the map is built from (`editor.piece_model` keeps them and the
     columns consistent)."""
+    surfaces: dict[Coord, list[str | None]] = field(default_factory=dict)
+    """Each column's look per level (`Column.surfaces`: an imported map's tiles), cosmetic.
+    May run past a column's levels while it is edited: `to_data` writes the part that
+    fits, and an edit that puts a new level somewhere forgets the look stored there."""
 
     def copy(self) -> MapDoc:
         return copy.deepcopy(self)
@@ -119,6 +123,16 @@ class MapDoc:
         del self.columns[at]
         drop_column_extras(self, at)
 
+    def forget_surface(self, at: Coord, level: int) -> None:
+        """Drop the look of level `level` at `at` and of any level above it (a level there
+        was changed by hand: it is no longer the tile the look named)."""
+        looks = self.surfaces.get(at)
+        if looks is None:
+            return
+        del looks[max(0, level - 1):]
+        if not any(looks):
+            del self.surfaces[at]
+
     def next_obstacle_id(self, kind: str) -> str:
         used = {o.id for o in self.obstacles}
         n = 1
@@ -145,6 +159,8 @@ class MapDoc:
         for raw in data.get("columns") or []:
             column = Column.model_validate(_coords(raw, ("at",)), strict=False)
             doc.columns.setdefault(column.at, list(column.levels))
+            if column.surfaces and column.at not in doc.surfaces:
+                doc.surfaces[column.at] = list(column.surfaces)
         doc.obstacles = [Obstacle.model_validate(_coords(o, ("footprint",)), strict=False)
                          for o in data.get("obstacles") or []]
         for raw in data.get("glyphs") or []:
@@ -165,8 +181,7 @@ class MapDoc:
         if self.description:
             data["description"] = self.description
         data["provenance"] = self.provenance
-        data["columns"] = [{"at": list(at), "levels": list(levels)}
-                           for at, levels in self.columns.items()]
+        data["columns"] = [self._column_data(at, levels) for at, levels in self.columns.items()]
         parts: list[tuple[str, list[Any]]] = [
             ("obstacles", [writer.to_data(o) for o in self.obstacles]),
             ("glyphs", [writer.to_data(g) for g in self.glyphs.values()]),
@@ -180,6 +195,15 @@ class MapDoc:
                 data[key] = value
         return data
 
+    def _column_data(self, at: Coord, levels: list[str | None]) -> dict[str, Any]:
+        out: dict[str, Any] = {"at": list(at), "levels": list(levels)}
+        looks = self.surfaces.get(at) or []
+        fitted = [looks[i] if i < len(looks) and levels[i] is not None else None
+                  for i in range(len(levels))]
+        if any(fitted):
+            out["surfaces"] = fitted
+        return out
+
     def to_battlefield(self) -> Battlefield:
         """The content model (raises pydantic's `ValidationError` if the map is not one)."""
         return Battlefield.model_validate(self.to_data(), strict=False)
@@ -190,6 +214,7 @@ class MapDoc:
 
 def drop_column_extras(doc: MapDoc, at: Coord) -> None:
     """Remove what stood on a column that no longer exists."""
+    doc.surfaces.pop(at, None)
     doc.glyphs.pop(at, None)
     doc.glyph_spaces = [g for g in doc.glyph_spaces if g != at]
     doc.power_spaces = [p for p in doc.power_spaces if p.at != at]

@@ -89,6 +89,7 @@ class Raise(_OnHex):
             return
         del levels[top:]
         levels.append(self.terrain)
+        doc.forget_surface(self.at, top + 1)
 
 
 @dataclass(frozen=True)
@@ -121,8 +122,10 @@ class Paint(_OnHex):
         top = doc.top(self.at)
         if not top:
             doc.columns[self.at] = [self.terrain]
+            doc.forget_surface(self.at, 1)
         else:
             doc.columns[self.at][top - 1] = self.terrain
+            doc.forget_surface(self.at, top)  # painted by hand: no longer the tile it was
 
 
 @dataclass(frozen=True)
@@ -145,6 +148,7 @@ class SetHeight(_OnHex):
         fill = doc.terrain(self.at) or self.terrain
         top = doc.top(self.at)
         del levels[min(top, level):]
+        doc.forget_surface(self.at, min(top, level) + 1)
         while len(levels) < level:
             levels.append(fill)
 
@@ -261,7 +265,9 @@ class AddZone:
 class EditZone:
     """Change a starting zone's id, name, colour or capacity (None leaves a field as it is).
     Scenarios name zones by id (``zones.order``), so a new id is what makes a zone the
-    scenario's "orange"; the name is only shown."""
+    scenario's "orange"; the name is only shown. A zone the import proposed is the map
+    maker's once edited: it is no longer `proposed` (export writes it, the editor stops
+    asking for a review)."""
 
     zone_id: str
     name: str | None = None
@@ -274,6 +280,7 @@ class EditZone:
         changes: dict[str, object] = {
             key: value for key in ("name", "colour", "capacity")
             if (value := getattr(self, key)) is not None}
+        changes["proposed"] = False
         if self.new_id is not None:
             changes["id"] = self.new_id
         doc.zones = [z.model_copy(update=changes) if z.id == self.zone_id else z
@@ -390,6 +397,8 @@ class Fragment:
     glyphs: tuple[GlyphPlacement, ...] = ()
     glyph_spaces: tuple[Coord, ...] = ()
     obstacles: tuple[Obstacle, ...] = ()
+    surfaces: tuple[tuple[Coord, tuple[str | None, ...]], ...] = ()
+    """The columns' looks (`MapDoc.surfaces`), so a copy looks like what was copied."""
 
     def hexes(self) -> list[Coord]:
         return [at for at, _ in self.columns]
@@ -401,6 +410,7 @@ class Fragment:
             glyph_spaces=tuple(fn(a) for a in self.glyph_spaces),
             obstacles=tuple(o.model_copy(update={"footprint": [fn(a) for a in o.footprint]})
                             for o in self.obstacles),
+            surfaces=tuple((fn(at), looks) for at, looks in self.surfaces),
         )
 
 
@@ -425,14 +435,22 @@ def copy_fragment(doc: MapDoc, selection: Iterable[Coord]) -> Fragment:
         glyphs=tuple(g for at, g in doc.glyphs.items() if at in inside),
         glyph_spaces=tuple(a for a in doc.glyph_spaces if a in inside),
         obstacles=tuple(o for o in doc.obstacles if set(o.footprint) <= inside),
+        surfaces=_surfaces(doc, chosen),
     )
     return frag.moved(lambda a: (a[0] - anchor[0], a[1] - anchor[1]))
+
+
+def _surfaces(doc: MapDoc, chosen: Iterable[Coord]) -> tuple[tuple[Coord, tuple[str | None, ...]],
+                                                              ...]:
+    return tuple((at, tuple(doc.surfaces[at])) for at in chosen if at in doc.surfaces)
 
 
 def _stamp(doc: MapDoc, frag: Fragment) -> None:
     """Write a fragment (absolute coordinates) over the document."""
     for at, levels in frag.columns:
         doc.columns[at] = list(levels)
+        doc.surfaces.pop(at, None)
+    doc.surfaces.update((at, list(looks)) for at, looks in frag.surfaces)
     for glyph in frag.glyphs:
         doc.glyphs[glyph.at] = glyph
     for at in frag.glyph_spaces:
@@ -486,15 +504,19 @@ class TransformSelection:
             glyphs=tuple(g for at, g in doc.glyphs.items() if at in inside),
             glyph_spaces=tuple(a for a in doc.glyph_spaces if a in inside),
             obstacles=tuple(o for o in doc.obstacles if set(o.footprint) <= inside),
+            surfaces=_surfaces(doc, chosen),
         )
         for at in chosen:
             del doc.columns[at]
             doc.glyphs.pop(at, None)
+            doc.surfaces.pop(at, None)
         doc.glyph_spaces = [a for a in doc.glyph_spaces if a not in inside]
         doc.obstacles = [o for o in doc.obstacles if not set(o.footprint) <= inside]
         moved = frag.moved(fn)
         for at, levels in moved.columns:
             doc.columns[at] = list(levels)
+            doc.surfaces.pop(at, None)
+        doc.surfaces.update((at, list(looks)) for at, looks in moved.surfaces)
         for glyph in moved.glyphs:
             doc.glyphs[glyph.at] = glyph
         doc.glyph_spaces.extend(a for a in moved.glyph_spaces if a not in doc.glyph_spaces)

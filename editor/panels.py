@@ -4,6 +4,9 @@ summary, a core-box component count)."""
 
 from __future__ import annotations
 
+import html
+import re
+
 import pygame
 from pygame_gui.elements import (
     UIButton,
@@ -154,7 +157,11 @@ class Panels(MapView):
         if report.components is not None:
             lines += ["<b>Components (one core box)</b>", *report.components.lines()]
         doc = self.editor.doc
-        lines += self.collections.summary_lines(doc)
+        collection = self.collections.summary_lines(doc)
+        self.collection_check = (self.editor.revision,
+                                 [html.unescape(re.sub(r"<[^>]+>", "", line))
+                                  for line in collection])
+        lines += collection
         head = f"<b>{doc.name}</b> ({doc.id})"
         proposed = [proposed_note(doc)] if proposed_note(doc) else []
         self.summary_box.set_text("<br>".join([head, *proposed, *lines]))

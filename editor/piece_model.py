@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from arena.content.base import MAX_COORD, MAX_LEVEL
 from arena.content.battlefield import Obstacle, PiecePlacement, StartingZone
-from arena.content.piece_rules import RULES, ZONES, Meaning, PieceError, expand
+from arena.content.piece_rules import LOOKS, RULES, SURFACES, ZONES, Meaning, PieceError, expand
 from arena.content.pieces import PIECES, piece_hexes
 from arena.hexgrid import Hex
 
@@ -183,6 +183,7 @@ def _rebuild(doc: MapDoc, pieces: Sequence[PiecePlacement]) -> None:
     by_pieces = {ZONES[p.piece][0] for p in (*doc.pieces, *pieces) if p.piece in ZONES}
     doc.pieces = list(pieces)
     doc.columns = {c.at: list(c.levels) for c in built.columns}
+    doc.surfaces = {c.at: list(c.surfaces) for c in built.columns if c.surfaces}
     doc.obstacles = list(built.obstacles)
     doc.glyph_spaces = list(built.glyph_spaces)
     for at in gone:
@@ -215,6 +216,10 @@ def _put(doc: MapDoc, piece: PiecePlacement) -> None:
             levels[:] = ["land" if t in (None, "water") else t for t in levels[:piece.on_level]]
             levels.extend(["land"] * (piece.on_level - len(levels)))
             levels.append(terrain)
+            looks = doc.surfaces.setdefault(at, [])
+            del looks[piece.on_level:]
+            looks.extend([None] * (piece.on_level - len(looks)))
+            looks.append(SURFACES[spec.terrain])  # the tile's own look
     elif kind is Meaning.OBSTACLE:
         numbers = [int(o.id.rsplit("-", 1)[1]) for o in doc.obstacles
                    if o.id.rsplit("-", 1)[0] == piece.piece and o.id.rsplit("-", 1)[1].isdigit()]
@@ -229,7 +234,8 @@ def _put(doc: MapDoc, piece: PiecePlacement) -> None:
                     levels[-1] = "land"
             n += 1
             doc.obstacles.append(Obstacle(id=f"{piece.piece}-{n}", kind="ruin", name=spec.title,
-                                          footprint=hexes, height=min(height, 20)))
+                                          footprint=hexes, height=min(height, 20),
+                                          look=LOOKS[spec.terrain]))
     elif kind is Meaning.GLYPH_SPACE:
         at = covers(piece)[0]
         if at not in doc.glyph_spaces:
@@ -259,6 +265,9 @@ def _take(doc: MapDoc, piece: PiecePlacement) -> None:
             if levels is None or len(levels) <= piece.on_level:
                 continue
             levels[piece.on_level] = None
+            looks = doc.surfaces.get(at, [])
+            if len(looks) > piece.on_level:
+                looks[piece.on_level] = None
             while levels and levels[-1] is None:
                 levels.pop()
             if not levels:

@@ -4,10 +4,11 @@ A test driving the editor with xdotool waits on it instead of sleeping: how many
 drawn, where the editor last saw the pointer, how many clicks and key presses it has handled,
 the tool and edit revision, whether the map is unsaved and the Save / Discard / Cancel question
 (or the recovery dialog) is open, the view's zoom and whether a modal window owns the input,
-the status line, the army and deck builder's contents, the piece palette's choice and the
-balance check's progress. The game the editor starts writes its own file
-(``ARENA_TEST_STATUS``), so the two never share one. Written atomically, at most ten times a
-second and only when set.
+the status line, the army and deck builder's contents, the piece palette's choice, the
+balance check's progress, the summary's collection check (with the edit revision it is of)
+and whether the summary is scrolled to its end. The game the editor starts writes its own
+file (``ARENA_TEST_STATUS``), so the two never share one. Written atomically, at most ten
+times a second and only when set.
 """
 
 from __future__ import annotations
@@ -73,7 +74,18 @@ class EditorStatus:
             "games": len(app.games),
             "piece": app.pieces.status(),
             "balance": app.balance.status(),
+            "collection": {"revision": app.collection_check[0],
+                           "lines": app.collection_check[1]},
+            "summary_end": _scrolled_end(app.summary_box),
         }
         tmp = self.path.with_name(self.path.name + ".tmp")
         tmp.write_text(json.dumps(data), encoding="utf-8")
         os.replace(tmp, self.path)
+
+
+def _scrolled_end(box: Any) -> bool:
+    """Whether a text box shows its last line (scrolled to the end, or no scroll bar)."""
+    bar = getattr(box, "scroll_bar", None)
+    if bar is None:
+        return True
+    return bool(bar.start_percentage + bar.visible_percentage >= 0.999)

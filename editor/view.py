@@ -8,7 +8,8 @@ from collections.abc import Sequence
 
 import pygame
 
-from arena.client.palette import HIGHLIGHTS, TERRAIN
+from arena.client.looks import TerrainLooks
+from arena.client.palette import HIGHLIGHTS, SURFACES, TERRAIN
 from arena.client.projection import Camera, Projection
 from arena.client.render import BattlefieldRenderer, Marker, Picture
 from arena.hexgrid import ORIGIN, Hex, hex_corners, hex_to_point
@@ -44,7 +45,11 @@ class MapView(EditorState):
     def rebuild_view(self, fit: bool = False) -> None:
         setup = field_setup(self.editor.doc)
         colours = {z.id: _hex_colour(z.colour) for z in self.editor.doc.zones}
-        self.renderer = BattlefieldRenderer(setup, colours)
+        doc = self.editor.doc
+        looks = TerrainLooks.of(((at, levels, doc.surfaces.get(at))
+                                 for at, levels in doc.columns.items()),
+                                ((o.id, o.look) for o in doc.obstacles))
+        self.renderer = BattlefieldRenderer(setup, colours, looks)
         self.picture = Picture(setup.board, {g.at: (g.kind, True) for g in setup.glyphs})
         self.rendered_revision = self.editor.revision
         if fit:
@@ -235,10 +240,14 @@ class MapView(EditorState):
         for at in self.ghost_hexes():
             pygame.draw.polygon(surface, (52, 58, 80), poly(at), 1)
         top_level = max((doc.top(a) for a in doc.columns), default=1)
+        looks = self.renderer.looks.surfaces if self.renderer is not None else {}
         for at in doc.columns:
             terrain = doc.terrain(at) or "land"
             level = doc.top(at)
-            base = TERRAIN[terrain].top if terrain in TERRAIN else (150, 150, 150)
+            shown = looks.get(Hex(*at), ())
+            surface_ = shown[level - 1] if 0 < level <= len(shown) else None
+            base = SURFACES[surface_].top if surface_ in SURFACES else \
+                TERRAIN[terrain].top if terrain in TERRAIN else (150, 150, 150)
             k = 0.7 + 0.3 * level / max(top_level, 1)
             colour = tuple(min(255, int(c * k)) for c in base)
             pygame.draw.polygon(surface, colour, poly(at))

@@ -182,6 +182,7 @@ class ZoneEditing(MapTools):
             self.open_zone_window()
             win = self.zone_window
         if win is not None:
+            win.window.set_display_title(f"Starting zone: {zone_id}")  # accepted: not proposed
             win.note.set_text("Applied (Ctrl+Z undoes it)")
 
     def delete_zone(self) -> None:

@@ -18,6 +18,7 @@ import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from arena.client.looks import TerrainLooks
 from arena.client.palette import Color, hex_color
 from arena.client.storage import data_dir
 from arena.content.catalog import load_game_catalog
@@ -36,8 +37,8 @@ if TYPE_CHECKING:
     from arena.engine import Game
 
 __all__ = ["GameSetup", "SeatSetup", "SetupError", "army_choices", "catalog", "deck_choices",
-           "default_deck", "finish_loading", "new_game", "preload", "user_files",
-           "zone_colours"]
+           "default_deck", "finish_loading", "new_game", "preload", "terrain_looks",
+           "terrain_looks_for", "user_files", "zone_colours"]
 
 _lock = threading.Lock()
 _catalog: Catalog | None = None
@@ -100,6 +101,19 @@ def zone_colours_for(field_id: str) -> dict[str, Color]:
     """Zone colours of a shipped battlefield by id (empty when unknown)."""
     bf = catalog().battlefields.get(field_id)
     return zone_colours(bf) if bf is not None else {}
+
+
+def terrain_looks(battlefield: Battlefield) -> TerrainLooks:
+    """How the battlefield file says its levels and obstacles look (an imported map's
+    tiles and trees; empty for a map made in Arena)."""
+    return TerrainLooks.of(((c.at, c.levels, c.surfaces) for c in battlefield.columns),
+                           ((o.id, o.look) for o in battlefield.obstacles))
+
+
+def terrain_looks_for(field_id: str) -> TerrainLooks:
+    """The looks of a loaded battlefield by id (none when unknown)."""
+    bf = catalog().battlefields.get(field_id)
+    return terrain_looks(bf) if bf is not None else TerrainLooks()
 
 
 @dataclass(frozen=True)

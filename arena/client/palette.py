@@ -16,8 +16,10 @@ __all__ = [
     "CB_PLAYERS",
     "DEFAULT_PLAYERS",
     "HIGHLIGHTS",
+    "LOOKS",
     "MTG_COLOURS",
     "PATTERNS",
+    "SURFACES",
     "TERRAIN",
     "UI",
     "Color",
@@ -67,6 +69,48 @@ TERRAIN: dict[str, TerrainColors] = {
     "road": TerrainColors((170, 160, 146), (126, 112, 98), (128, 118, 108)),
     "weirded": TerrainColors((176, 150, 178), (128, 100, 120), (132, 96, 150)),
     "water": TerrainColors((66, 132, 182), (40, 84, 124), (140, 200, 236)),
+}
+SURFACES: dict[str, TerrainColors] = {
+    # Heroscape tiles' own colours (`arena.content.battlefield.Surface`): the look of a
+    # level of an imported map; the rules read its land or water alone
+    "grass": TerrainColors((104, 150, 64), (112, 90, 60), (78, 122, 46)),
+    "rock": TerrainColors((140, 138, 132), (104, 102, 98), (112, 110, 104)),
+    "sand": TERRAIN["land"],  # Arena's land is AotP's sand
+    "dirt": TerrainColors((140, 100, 64), (102, 72, 46), (116, 82, 52)),
+    "road": TERRAIN["road"],
+    "wood": TerrainColors((150, 108, 66), (110, 78, 48), (120, 84, 50)),
+    "snow": TerrainColors((236, 240, 246), (176, 186, 200), (206, 214, 228)),
+    "lavaField": TerrainColors((96, 66, 58), (70, 48, 44), (210, 84, 40)),
+    "swamp": TerrainColors((108, 112, 58), (84, 80, 50), (86, 92, 44)),
+    "asphalt": TerrainColors((72, 72, 76), (54, 54, 58), (96, 96, 100)),
+    "concrete": TerrainColors((178, 176, 170), (134, 132, 128), (156, 154, 150)),
+    "dungeon": TerrainColors((96, 90, 84), (70, 66, 62), (80, 76, 70)),
+    "toxic": TerrainColors((120, 150, 60), (90, 100, 50), (170, 210, 60)),
+    "ancientTerrain": TerrainColors((176, 162, 120), (130, 118, 88), (150, 138, 100)),
+    "wallWalk": TerrainColors((160, 156, 146), (120, 116, 108), (136, 132, 124)),
+    "castleBase": TerrainColors((150, 146, 138), (112, 108, 102), (128, 124, 116)),
+    "water": TERRAIN["water"],
+    "swampWater": TerrainColors((82, 110, 84), (52, 74, 58), (130, 160, 110)),
+    "wellspringWater": TerrainColors((80, 170, 200), (44, 110, 140), (170, 230, 246)),
+    "toxicWater": TerrainColors((110, 170, 70), (70, 110, 50), (190, 236, 90)),
+    "lava": TerrainColors((226, 92, 34), (160, 56, 26), (252, 190, 70)),
+    "ice": TerrainColors((196, 226, 240), (140, 180, 204), (232, 246, 252)),
+    "shadow": TerrainColors((52, 44, 70), (36, 30, 50), (100, 86, 130)),
+}
+LOOKS: dict[str, TerrainColors] = {
+    # an obstacle's look (`arena.content.battlefield.Look`): top = foliage or top face,
+    # side = trunk or walls, detail = the foliage's shadow side or the wall's marks
+    "tree": TerrainColors((58, 120, 54), (104, 72, 44), (38, 88, 40)),
+    "snowTree": TerrainColors((214, 226, 230), (104, 72, 44), (62, 110, 70)),
+    "palm": TerrainColors((80, 150, 60), (130, 100, 62), (52, 112, 44)),
+    "brush": TerrainColors((76, 136, 56), (92, 70, 44), (52, 104, 42)),
+    "shroudshroom": TerrainColors((150, 96, 170), (200, 190, 170), (110, 70, 130)),
+    "outcrop": TerrainColors((132, 130, 126), (98, 96, 92), (76, 74, 72)),
+    "lavaRockOutcrop": TerrainColors((84, 60, 56), (62, 44, 42), (200, 80, 40)),
+    "glacier": TerrainColors((210, 236, 248), (150, 196, 222), (110, 160, 196)),
+    "hive": TerrainColors((130, 100, 70), (96, 72, 52), (70, 50, 36)),
+    "laurWall": TerrainColors((196, 188, 166), (150, 142, 122), (120, 112, 96)),
+    "castleWall": TerrainColors((156, 152, 146), (118, 114, 108), (84, 80, 76)),
 }
 RUIN = TerrainColors((146, 144, 138), (112, 108, 102), (84, 80, 76))
 CRYPTOLITH = TerrainColors((70, 76, 96), (48, 52, 70), (120, 226, 214))

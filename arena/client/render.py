@@ -35,6 +35,7 @@ import pygame
 
 from arena.client import text
 from arena.client.figures import FigureLook, Sprite, figure_sprite
+from arena.client.looks import TerrainLooks
 from arena.client.palette import HIGHLIGHTS, UI, ZONE_COLOURS, Color, mix, shade
 from arena.client.projection import Camera, Projection, draw_sequence
 from arena.client.terrain import ColumnLook, draw_column, top_height
@@ -168,8 +169,11 @@ class BattlefieldRenderer:
     """Draws one battlefield (see the module docstring)."""
 
     def __init__(self, field_setup: FieldSetup,
-                 zone_colours: Mapping[str, Color] | None = None) -> None:
+                 zone_colours: Mapping[str, Color] | None = None,
+                 looks: TerrainLooks | None = None) -> None:
         self.field = field_setup
+        self.looks = looks or TerrainLooks()
+        """How the battlefield looks beyond its rules (an imported map's tiles and trees)."""
         zone_of: dict[Hex, Color] = {}
         for zone in field_setup.zones:
             color = (zone_colours or {}).get(zone.id) or ZONE_COLOURS.get(
@@ -248,6 +252,8 @@ class BattlefieldRenderer:
                 glyph=None if glyph is None else (glyph[0] or "hidden"),
                 glyph_face_up=bool(glyph and glyph[1] and glyph[0]),
                 glyph_space=h in self.glyph_spaces,
+                surfaces=self.looks.surfaces.get(h, ()),
+                look=self.looks.obstacles.get(obstacle.id) if obstacle else None,
             )
         return looks
 
@@ -667,9 +673,10 @@ def _touched(image: pygame.Surface, anchor: tuple[int, int], placement: FigurePl
 
 def render_preview(field_setup: FieldSetup, size: tuple[int, int],
                    zone_colours: Mapping[str, Color] | None = None,
-                   figures: Iterable[tuple[str, FigurePlacement]] = ()) -> pygame.Surface:
+                   figures: Iterable[tuple[str, FigurePlacement]] = (),
+                   looks: TerrainLooks | None = None) -> pygame.Surface:
     """A still picture of a battlefield (scenario lists, the editor), transparent around it."""
-    renderer = BattlefieldRenderer(field_setup, zone_colours)
+    renderer = BattlefieldRenderer(field_setup, zone_colours, looks)
     w, h = size
     cam = renderer.camera((0.0, 0.0, float(w), float(h)))
     proj = cam.projection()

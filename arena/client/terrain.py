@@ -6,6 +6,12 @@ cached row layers, a preview picture or, mid-rotation, the screen itself. Side f
 shaded by `Projection.face_light` (light from the upper left); water is drawn a little below
 its level; obstacles stand on the column as solid prisms (ruins as broken stone walls,
 cryptoliths as tall dark obelisks whose top is a space to stand on).
+
+An imported Heroscape map also says how its levels and obstacles *look* (`TerrainLooks`,
+from `Column.surfaces` and `Obstacle.look`): levels are drawn in their tile's colours (grass
+green, rock grey, snow white...; `palette.SURFACES`) and obstacles as what they are (trees as
+a trunk under a green crown of the obstacle's height, outcrops as grey rock, glaciers as ice;
+`palette.LOOKS`). Looks are cosmetic: the rules never read them.
 """
 
 from __future__ import annotations
@@ -17,11 +23,14 @@ from dataclasses import dataclass
 import pygame
 
 from arena.client import text
+from arena.client.looks import FOLIAGE
 from arena.client.palette import (
     CRYPTOLITH,
     CUT,
+    LOOKS,
     POWER_SPACE,
     RUIN,
+    SURFACES,
     TERRAIN,
     Color,
     TerrainColors,
@@ -57,6 +66,7 @@ GLYPH_LETTERS = {
 Points = list[tuple[float, float]]
 
 
+
 @dataclass(frozen=True)
 class ColumnLook:
     """Everything drawn for one column (see the module docstring)."""
@@ -72,6 +82,19 @@ class ColumnLook:
     glyph: str | None = None
     glyph_face_up: bool = False
     glyph_space: bool = False
+    surfaces: tuple[str | None, ...] = ()
+    """Each level's look (`TerrainLooks`), bottom first; empty when the map gives none."""
+    look: str | None = None
+    """The obstacle's look (a tree, an outcrop...), when the map gives one."""
+
+    def colors(self, level: int) -> TerrainColors:
+        """The colours of level ``level`` (1 = bottom): its surface's, else its terrain's."""
+        index = level - 1
+        found = self.surfaces[index] if 0 <= index < len(self.surfaces) else None
+        if found is not None and found in SURFACES:
+            return SURFACES[found]
+        terrain = self.levels[index] if 0 <= index < len(self.levels) else self.terrain
+        return _colors(terrain)
 
     @property
     def tone(self) -> float:
@@ -133,17 +156,20 @@ def _draw_sides(
         pygame.draw.line(surface, shade(color, 1.18), a, b)
 
 
-def _level_runs(look: ColumnLook, upto: int) -> list[tuple[int, int, str]]:
-    """Consecutive levels of the same terrain below ``upto``: (start, end, terrain)."""
-    runs: list[tuple[int, int, str]] = []
+def _level_runs(look: ColumnLook, upto: int
+                ) -> list[tuple[int, int, str, TerrainColors]]:
+    """Consecutive levels of the same terrain and look below ``upto``: (start, end, terrain,
+    colours)."""
+    runs: list[tuple[int, int, str, TerrainColors]] = []
     for index in range(min(upto, len(look.levels))):
         terrain = look.levels[index]
         if terrain is None:
             continue
-        if runs and runs[-1][1] == index and runs[-1][2] == terrain:
-            runs[-1] = (runs[-1][0], index + 1, terrain)
+        colors = look.colors(index + 1)
+        if runs and runs[-1][1] == index and runs[-1][2:] == (terrain, colors):
+            runs[-1] = (runs[-1][0], index + 1, terrain, colors)
         else:
-            runs.append((index, index + 1, terrain))
+            runs.append((index, index + 1, terrain, colors))
     return runs
 
 
@@ -163,15 +189,15 @@ def draw_column(
     water = look.terrain == "water" and not cut
     surface_level = top_level - (WATER_DROP if water else 0.0)
     seams = [float(i) for i in range(1, top_level)]
-    for start, end, terrain in _level_runs(look, top_level):
+    for start, end, terrain, run_colors in _level_runs(look, top_level):
         hi = float(end)
         if terrain == "water" and end == top_level and water:
             hi = surface_level
-        _draw_sides(surface, proj, h, float(start), hi, _colors(terrain), seams)
+        _draw_sides(surface, proj, h, float(start), hi, run_colors, seams)
 
     top = proj.top_face(h, surface_level)
     center = proj.to_screen(h, surface_level)
-    colors = _colors(look.terrain)
+    colors = look.colors(look.top) if look.top else _colors(look.terrain)
     if cut:
         _poly(surface, CUT, top)
         _hatch(surface, top, center, shade(CUT, 0.8))
@@ -307,12 +333,21 @@ def _obstacle(surface: pygame.Surface, proj: Projection, look: ColumnLook,
         if base >= slice_level:
             return
         top = min(top, float(slice_level))
+    if kind == "ruin" and look.look in FOLIAGE and top == base + look.obstacle_height:
+        _plant(surface, proj, look, base, top)
+        return
     colors = CRYPTOLITH if kind == "cryptolith" else RUIN
-    seams = [float(i) for i in range(int(base) + 1, int(top))] if kind == "ruin" else []
+    walled = kind == "ruin" and look.look in (None, "ruin", "marvelRuin", "castleWall")
+    if kind == "ruin" and look.look in LOOKS:
+        colors = LOOKS[look.look]
+        inset = 0.8 if look.look in FOLIAGE else 0.86
+    seams = [float(i) for i in range(int(base) + 1, int(top))] if walled else []
     _draw_sides(surface, proj, h, base, top, colors, seams, inset)
     faces = proj.side_faces(h, base, top, inset)
     z = proj.zoom
-    if kind == "ruin":
+    if kind == "ruin" and not walled:
+        pass  # rock, ice, a hive, a pillar: a plain prism in its own colours
+    elif kind == "ruin":
         # a dark arched window in each visible wall reads as a ruin at a glance
         for face in faces:
             a, b, c, d = face.corners
@@ -351,3 +386,62 @@ def _obstacle(surface: pygame.Surface, proj: Projection, look: ColumnLook,
         pygame.draw.lines(surface, colors.detail, True, inner, max(1, round(z / 22)))
     pygame.draw.lines(surface, shade(fill, 0.6), True, top_face)
     pygame.draw.lines(surface, shade(fill, 1.2), False, top_face[1:4])
+
+
+def _plant(surface: pygame.Surface, proj: Projection, look: ColumnLook, base: float,
+           top: float) -> None:
+    """A tree, palm, underbrush or shroudshroom standing on its hex, as tall as its
+    obstacle: a trunk (a thin prism) and a crown drawn in screen space around the hex's
+    axis, lit from the upper left like everything else."""
+    colors = LOOKS[look.look or "tree"]
+    h = look.hex
+    z = proj.zoom
+    height = top - base
+    kind = look.look
+    x, y_top = proj.to_screen(h, top)
+    def at(level: float) -> float:
+        return proj.to_screen(h, level)[1]
+
+    if kind == "brush":
+        # a dense clump of leaves from the ground up
+        for i in range(5):
+            t = (i + 0.6) / 5.4
+            r = z * (0.62 - 0.28 * t)
+            cx = x + (-1) ** i * z * 0.12 * (1 - t)
+            cy = at(base + height * t * 0.92)
+            pygame.draw.circle(surface, colors.detail, (cx + r * 0.2, cy + r * 0.12), r)
+            pygame.draw.circle(surface, colors.top, (cx - r * 0.12, cy - r * 0.08), r * 0.86)
+        return
+    trunk_top = base + height * {"palm": 0.82, "shroudshroom": 0.78}.get(kind or "", 0.3)
+    _draw_sides(surface, proj, h, base, trunk_top, TerrainColors(
+        colors.side, colors.side, colors.side), [], 0.16)
+    if kind == "palm":
+        cx, cy = proj.to_screen(h, trunk_top)
+        width = max(2, round(z / 7))
+        for i in range(7):
+            angle = math.pi * (i / 6.0)
+            tip = (cx + math.cos(angle) * z * 0.85, cy - z * 0.15 + math.sin(angle) * z * 0.45)
+            mid = (cx + math.cos(angle) * z * 0.45, cy - z * 0.35)
+            shade_ = colors.top if math.cos(angle) < 0.2 else colors.detail
+            pygame.draw.lines(surface, shade_, False, [(cx, cy), mid, tip], width)
+        pygame.draw.circle(surface, colors.detail, (cx, cy), max(2.0, z * 0.14))
+        return
+    if kind == "shroudshroom":
+        cx, cy = proj.to_screen(h, trunk_top)
+        rx, ry = z * 0.8, max(3.0, (cy - y_top) * 1.1)
+        cap = pygame.Rect(cx - rx, cy - ry, rx * 2, ry * 2)
+        pygame.draw.ellipse(surface, colors.detail, cap.move(0, ry * 0.25))
+        pygame.draw.ellipse(surface, colors.top, cap)
+        return
+    # an evergreen: three tiers of a cone, the right half of each in shadow
+    y_low = at(trunk_top)
+    span = y_low - y_top
+    for i in range(3):
+        yb = y_low - span * i * 0.3
+        ya = yb - span * 0.55 if i < 2 else y_top
+        w = z * (0.8 - 0.17 * i)
+        _poly(surface, colors.top, [(x - w, yb), (x, ya), (x, yb + w * 0.18)])
+        _poly(surface, colors.detail, [(x, yb + w * 0.18), (x, ya), (x + w, yb)])
+        if kind == "snowTree":
+            pygame.draw.line(surface, (244, 248, 252), (x - w * 0.9, yb - 1), (x, ya),
+                             max(1, round(z / 16)))

@@ -43,6 +43,23 @@ WALKABLE: frozenset[str] = frozenset({"land", "road", "weirded", "water"})
 SOLID: frozenset[str] = frozenset({"land", "road", "weirded"})
 """Terrain another level may be stacked on."""
 
+Surface = Literal[
+    "grass", "rock", "sand", "road", "wood", "snow", "lavaField", "swamp", "asphalt", "concrete",
+    "dungeon", "toxic", "ancientTerrain", "wallWalk", "castleBase", "water", "swampWater",
+    "wellspringWater", "toxicWater", "lava", "ice", "shadow", "dirt",
+]
+"""What a level looks like (the Heroscape tile it came from): cosmetic only, drawn by the
+client; the rules read the level's `Terrain` alone (docs/heroscape-maps.md). The Heroscape
+tile terrains are `arena.content.piece_rules.RULES`'s land and water ones (a test keeps them
+equal); `dirt` is for maps made in Arena."""
+
+Look = Literal[
+    "tree", "snowTree", "palm", "brush", "outcrop", "lavaRockOutcrop", "glacier", "hive",
+    "shroudshroom", "laurWall", "ruin", "marvelRuin", "castleWall",
+]
+"""What an obstacle looks like (the Heroscape piece it came from): cosmetic only; its rules
+are its `kind`'s (a test keeps these equal to `RULES`'s obstacle terrains)."""
+
 GlyphKind = Literal["power", "toughness", "movement", "knowledge", "recall", "healing"]
 HexColour = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")]
 
@@ -52,6 +69,22 @@ class Column(Model):
 
     at: Coord
     levels: list[Terrain | None] = Field(min_length=1, max_length=MAX_LEVEL)
+    surfaces: list[Surface | None] | None = None
+    """Optional look of each level, parallel to `levels` (``null`` where a level has none):
+    the Heroscape tile an imported map put there. Cosmetic: the rules read `levels` only."""
+
+    @model_validator(mode="after")
+    def _surfaces(self) -> Column:
+        if self.surfaces is None:
+            return self
+        if len(self.surfaces) != len(self.levels):
+            raise ValueError(f"`surfaces` lists {len(self.surfaces)} looks for "
+                             f"{len(self.levels)} levels: give one per level (null for none)")
+        if any(s is not None and t is None for s, t in zip(self.surfaces, self.levels,
+                                                             strict=True)):
+            raise ValueError("`surfaces` gives a look to an empty level (null in `levels`): "
+                             "make it null too")
+        return self
 
     @property
     def top(self) -> int:
@@ -69,7 +102,8 @@ class Column(Model):
 
 
 class Obstacle(Model):
-    """A ruin or cryptolith standing on top of the columns in its footprint.
+    """A ruin or cryptolith standing on top of the columns in its footprint (an imported
+    tree, outcrop or wall is a ruin with its own `look`).
 
     `height` is in levels above the footprint's top. Cryptoliths (Shadows over Innistrad) are
     attackable (toughness 4, life 3) and have a standable top; ruins are walls figures cannot
@@ -82,6 +116,9 @@ class Obstacle(Model):
     footprint: list[Coord] = Field(min_length=1, max_length=7)
     height: Annotated[int, Field(ge=1, le=20)]
     blocks_sight: bool = True
+    look: Look | None = None
+    """Optional look (a tree, an outcrop, a glacier...: the Heroscape piece an imported map
+    put there). Cosmetic: it blocks as its `kind` says."""
 
     @model_validator(mode="after")
     def _shape(self) -> Obstacle:

@@ -20,15 +20,18 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import cast
 
 from arena.content.base import MAX_COORD, MAX_LEVEL, Coord
 from arena.content.battlefield import (
     SOLID,
     Battlefield,
     Column,
+    Look,
     Obstacle,
     PiecePlacement,
     StartingZone,
+    Surface,
     Terrain,
 )
 from arena.content.pieces import (
@@ -104,6 +107,15 @@ RULES: dict[PieceTerrain, Rule] = {
                                        "only"),
 }
 
+SURFACES: dict[PieceTerrain, Surface] = {
+    t: cast(Surface, t.value) for t, rule in RULES.items()
+    if rule.meaning in (Meaning.LAND, Meaning.WATER)}
+"""The look a land or water tile gives its level (`Column.surfaces`): its own terrain."""
+
+LOOKS: dict[PieceTerrain, Look] = {
+    t: cast(Look, t.value) for t, rule in RULES.items() if rule.meaning is Meaning.OBSTACLE}
+"""The look an obstacle piece gives its obstacle (`Obstacle.look`): its own terrain."""
+
 ZONES: dict[str, tuple[str, str]] = {
     "z1": ("red", "#d83a3a"), "z2": ("green", "#3aa655"), "z3": ("blue", "#3a6fd8"),
     "z4": ("yellow", "#e8c547"), "z5": ("violet", "#b04fd0"), "z6": ("cyan", "#3ac4d8"),
@@ -152,6 +164,7 @@ def expand(pieces: Sequence[PiecePlacement]) -> Expansion:
     """Columns, obstacles, glyph spaces and zones built from `pieces` (lowest first)."""
     notes = Notes()
     levels: dict[Coord, dict[int, Terrain]] = {}
+    looks: dict[Coord, dict[int, Surface]] = {}
     parts: list[tuple[PiecePlacement, list[tuple[Coord, int]]]] = []
     markers: list[tuple[PiecePlacement, Coord]] = []
     for piece in pieces:
@@ -169,6 +182,7 @@ def expand(pieces: Sequence[PiecePlacement]) -> Expansion:
                     notes["a tile overlapping an earlier piece: the earlier piece is kept"] += 1
                 else:
                     column[level] = "water" if rule.meaning is Meaning.WATER else "land"
+                    looks.setdefault(at, {})[level] = SURFACES[spec.terrain]
         elif rule.meaning is Meaning.OBSTACLE:
             core = spec.core if spec.core is not None else range(len(hexes))
             heights = spec.heights or (spec.height,) * len(hexes)
@@ -178,7 +192,7 @@ def expand(pieces: Sequence[PiecePlacement]) -> Expansion:
     obstacles, bases = _obstacles(parts, levels, notes)
     _ground_obstacles(bases, levels, notes)
     _fill_under(levels, notes)
-    columns = [Column(at=at, levels=[col.get(n) for n in range(1, max(col) + 1)])
+    columns = [_column(at, col, looks.get(at, {}))
                for at, col in sorted(levels.items(), key=lambda kv: (kv[0][1], kv[0][0]))
                if col]
     blocked = set(bases)
@@ -196,6 +210,15 @@ def expand(pieces: Sequence[PiecePlacement]) -> Expansion:
         else:
             glyphs.append(at)
     return Expansion(columns, obstacles, glyphs, zones, notes)
+
+
+def _column(at: Coord, col: dict[int, Terrain], looks: dict[int, Surface]) -> Column:
+    """A column with its levels and, where its tiles gave them, their looks (levels that
+    only fill a gap have none)."""
+    height = range(1, max(col) + 1)
+    surfaces = [looks.get(n) if col.get(n) is not None else None for n in height]
+    return Column(at=at, levels=[col.get(n) for n in height],
+                  surfaces=surfaces if any(surfaces) else None)
 
 
 def _check_bounds(piece: PiecePlacement, hexes: Iterable[Coord]) -> None:
@@ -234,7 +257,7 @@ def _obstacles(parts: list[tuple[PiecePlacement, list[tuple[Coord, int]]]],
                     numbers[piece.piece] += 1
                     out.append(Obstacle(id=f"{piece.piece}-{numbers[piece.piece]}",
                                         kind="ruin", name=spec.title, footprint=chunk,
-                                        height=min(height, 20)))
+                                        height=min(height, 20), look=LOOKS[spec.terrain]))
     return out, bases
 
 
@@ -402,18 +425,23 @@ def decompose(bf: Battlefield) -> tuple[list[PiecePlacement], Notes]:
     out: list[PiecePlacement] = []
     columns = bf.column_map()
     top = {at: c.top for at, c in columns.items()}
-    by_layer: dict[tuple[int, Terrain], set[Coord]] = {}
+    by_layer: dict[tuple[int, Terrain, str], set[Coord]] = {}
     for at, column in columns.items():
+        looks = list(column.surfaces or [])
         for index, terrain in enumerate(column.levels):
             if terrain is not None:
-                by_layer.setdefault((index + 1, terrain), set()).add(at)
-    for (level, terrain), hexes in sorted(by_layer.items()):
+                family = _family(terrain, looks[index] if index < len(looks) else None)
+                by_layer.setdefault((index + 1, terrain, family), set()).add(at)
+    for (level, terrain, family), hexes in sorted(by_layer.items()):
         prefix, sizes = LAND_SIZES[terrain]
-        if terrain == "weirded":
+        codes = [f"{prefix}{size}" for size in sizes]
+        if family:
+            codes = _family_codes(family) + codes
+        elif terrain == "weirded":
             notes["weirded ground exported as grass"] += len(hexes)
-        if terrain == "road":
+        elif terrain == "road":
             notes["road exported as Heroscape road (which imports as plain land)"] += len(hexes)
-        out.extend(_tiles(hexes, level - 1, prefix, sizes))
+        out.extend(_tiles(hexes, level - 1, codes))
     for obstacle in bf.obstacles:
         out.extend(_obstacle_pieces(obstacle, top, notes))
     for glyph in bf.glyphs:
@@ -431,12 +459,29 @@ def decompose(bf: Battlefield) -> tuple[list[PiecePlacement], Notes]:
     return out, notes
 
 
-def _tiles(hexes: set[Coord], on_level: int, prefix: str,
-           sizes: tuple[int, ...]) -> list[PiecePlacement]:
+def _family(terrain: Terrain, surface: str | None) -> str:
+    """The Heroscape terrain whose tiles rebuild a level: its look's when the look has tiles
+    and plays as the level's terrain (water under a tile plays as land: grass then), else
+    ``""`` (the terrain's default tiles, `LAND_SIZES`)."""
+    if surface is None or surface not in PieceTerrain.__members__.values():
+        return ""
+    meaning = RULES[PieceTerrain(surface)].meaning
+    wanted = Meaning.WATER if terrain == "water" else Meaning.LAND
+    return surface if meaning is wanted and _family_codes(surface) else ""
+
+
+def _family_codes(surface: str) -> list[str]:
+    """A terrain's plain tiles, largest first (fortress bases and other odd pieces aside)."""
+    found = [p for p in PIECES.values() if p.terrain.value == surface and p.heights is None
+             and p.core is None and p.terrain is not PieceTerrain.CASTLE_BASE]
+    return [p.code for p in sorted(found, key=lambda p: -p.size)]
+
+
+def _tiles(hexes: set[Coord], on_level: int, codes: Sequence[str]) -> list[PiecePlacement]:
+    """`hexes` covered greedily by `codes`' tiles, in order (the last must be one hex)."""
     left = set(hexes)
     out: list[PiecePlacement] = []
-    for size in sizes:
-        code = f"{prefix}{size}"
+    for code in codes:
         for origin in sorted(left, key=lambda a: (a[1], a[0])):
             if origin not in left:
                 continue
@@ -465,7 +510,10 @@ def _obstacle_pieces(obstacle: Obstacle, top: dict[Coord, int],
                 notes[f"ruin of height {obstacle.height} exported as {PIECES[code].title} "
                       f"(height {PIECES[code].height})"] += 1
             return [placed]
-    nearest = min(_SINGLE_OBSTACLES, key=lambda c: (abs(PIECES[c].height - obstacle.height), c))
+    own = tuple(p.code for p in PIECES.values()
+                if p.terrain.value == obstacle.look and p.size == 1 and p.heights is None)
+    nearest = min(own or _SINGLE_OBSTACLES,
+                  key=lambda c: (abs(PIECES[c].height - obstacle.height), c))
     notes[f"{obstacle.kind} of height {obstacle.height} exported as "
           f"{PIECES[nearest].title} on each of its hexes"] += 1
     return [PiecePlacement(piece=nearest, at=at, on_level=top.get(at, 0))

@@ -31,6 +31,7 @@ from editor import app as editor_app
 from editor import model as m
 from editor import recovery
 from editor.builder import Builder, shipped_catalog
+from editor.mapimport import proposed_note
 
 pytestmark = pytest.mark.usefixtures("headless")
 
@@ -576,6 +577,32 @@ def test_every_rule_message_is_live_in_the_builder(tmp_path: Path,
     while b.army_totals()[1].left < 0:
         click(app, win.army_list.item_list_container.elements[-1].rect.center)
     assert "more than the budget" not in win.army_findings.html_text
+
+
+def test_applying_a_proposed_zone_in_the_window_accepts_it(tmp_path: Path) -> None:
+    """A zone the import proposed stays a proposal until the map maker edits it in the zone
+    window: Apply makes it the map's (no longer `proposed`, no review note, written by
+    export); Ctrl+Z makes it a proposal again."""
+    doc = m.MapDoc.from_battlefield(load_file(DUEL))
+    doc.zones = [z.model_copy(update={"proposed": True}) for z in doc.zones]
+    path = tmp_path / "proposed.yaml"
+    m.Editor(doc).save(path)
+    app = editor_app.EditorApp(path, recover=False)
+    assert proposed_note(app.editor.doc)
+    app.brush.zone = "yellow"
+    press(app, app.buttons["edit-zone"])
+    win = app.zone_window
+    assert win is not None and "proposed" in win.window.window_display_title
+    type_into(win.capacity, "2")
+    pump(app)
+    press(app, win.apply)
+    zones = {z.id: z for z in app.editor.doc.zones}
+    assert not zones["yellow"].proposed and zones["yellow"].capacity == 2
+    assert zones["orange"].proposed  # only the zone edited is accepted
+    assert "proposed" not in win.window.window_display_title
+    assert "yellow" not in proposed_note(app.editor.doc)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert next(z for z in app.editor.doc.zones if z.id == "yellow").proposed
 
 
 def test_typing_in_a_text_field_is_not_a_shortcut() -> None:

@@ -1,7 +1,11 @@
 """End to end on a virtual X server: a community map imported with ``arena import-map``, opened
 in the installed ``arena-editor`` in a real window, a 7-hex rock tile chosen in the piece
 palette, turned with R, placed by a click on the map and saved with Ctrl+S; the saved file
-holds the piece where it was placed, with its turn, after the map's own pieces.
+holds the piece where it was placed, with its turn, after the map's own pieces. The player's
+collection (the AotP core box and one 7-hex rock tile) is checked in the summary: the map
+cannot be built from it, and the placed tile is one more piece missing. The map
+keeps its looks (grass, rock, sand, water, palms and underbrush) in the window and in the
+saved file.
 
 Where to click is worked out by the same editor code run in this process on SDL's dummy
 driver (same window size, same map, so the same camera and palette). Every step waits on the
@@ -37,6 +41,7 @@ from xvfb_kit import (  # noqa: E402
 )
 
 from arena.content.battlefield import Battlefield, PiecePlacement
+from arena.content.collections import Collection, save_collection
 from arena.content.loader import load_file
 from arena.hexgrid import Hex
 from editor import app as editor_app
@@ -46,6 +51,8 @@ pytestmark = pytest.mark.xvfb
 
 RIVER = "Web_1_The_Regenerated_River.json"
 TILE, TURN = "r7", 1
+OWNED = Collection(format="collection", sets={"aotp-core": 1}, pieces={TILE: 1})
+"""The player's collection: too small for the map, and holding the tile placed."""
 
 
 @pytest.fixture(scope="module")
@@ -93,7 +100,7 @@ def _plan(target: Path) -> dict[str, Any]:
             if inner.collidepoint(pos) and not palette.inflate(20, 20).collidepoint(pos) \
                     and model.hex_at(pos) == at:
                 return {"tool": tool, "line": line, "hex": at, "pos": pos, "piece": piece,
-                        "pieces": len(doc.pieces)}
+                        "pieces": len(doc.pieces), "summary": model.summary_box.rect.center}
         raise AssertionError("no hex of the map takes the tile in view")
     finally:
         pygame.quit()
@@ -104,6 +111,7 @@ def test_place_a_turned_tile_from_the_palette_on_a_community_map(
     target = _import(tmp_path)
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("ARENA_DATA_DIR", str(tmp_path / "data"))
+    save_collection(OWNED)
     plan = _plan(target)
 
     exe = Path(sys.executable).parent / "arena-editor"
@@ -119,6 +127,8 @@ def test_place_a_turned_tile_from_the_palette_on_a_community_map(
     try:
         window = find_window(x_display, lambda: (program.pid,), "Arena Editor")
         wait_status(mine, "the editor's first frames", lambda s: s["frames"] >= 2)
+        first = wait_status(mine, "the summary's collection check",
+                            lambda s: s["collection"]["revision"] >= 0, STEP_TIMEOUT)
         shots = shutil.which("import") is not None  # screenshots are optional
         if shots:
             screenshot(x_display, ARTIFACTS / "xvfb-pieces-imported.png")
@@ -152,6 +162,22 @@ def test_place_a_turned_tile_from_the_palette_on_a_community_map(
         placed = wait_status(mine, "the tile placed", lambda s: s["revision"] > before["revision"]
                              and s["message"].startswith("Placed") and s["dirty"], STEP_TIMEOUT)
         assert TILE in placed["message"]
+        checked = wait_status(mine, "the collection checked after the placing",
+                              lambda s: s["collection"]["revision"] >= placed["revision"],
+                              STEP_TIMEOUT)
+        point(plan["summary"])  # the check ends the summary: scroll down to it
+        for _ in range(40):
+            if wait_status(mine, "the summary", lambda s: True)["summary_end"]:
+                break
+            xdotool(x_display, "click", "5")
+        wait_status(mine, "the summary scrolled to the collection check",
+                    lambda s: s["summary_end"], STEP_TIMEOUT)
+        if shots:
+            screenshot(x_display, ARTIFACTS / "xvfb-pieces-collection.png")
+        before_lines, after_lines = first["collection"]["lines"], checked["collection"]["lines"]
+        assert after_lines[0] == "Your collection"
+        assert after_lines[1].startswith("The map cannot be built from your collection")
+        assert _missing(after_lines) == _missing(before_lines) + 1  # the tile placed
         xdotool(x_display, "key", "--window", window, "ctrl+s")
         wait_status(mine, "the map saved", lambda s: s["message"].startswith("Saved")
                     and not s["dirty"], STEP_TIMEOUT)
@@ -166,9 +192,20 @@ def test_place_a_turned_tile_from_the_palette_on_a_community_map(
 
     saved = load_file(target)
     assert isinstance(saved, Battlefield)
+    looks = {s for c in saved.columns for s in c.surfaces or () if s}
+    assert {"grass", "rock", "sand", "water"} <= looks  # the map still looks like itself
+    assert {o.look for o in saved.obstacles} == {"palm", "brush"}
     piece: PiecePlacement = plan["piece"]
     assert len(saved.pieces) == plan["pieces"] + 1
     assert saved.pieces[-1] == piece
     assert (piece.piece, piece.rotation) == (TILE, TURN)
     tops = {c.at: c.top for c in saved.columns}
     assert all(tops[a] == piece.on_level + 1 for a in pm.covers(piece))
+    placed_looks = {at: c.surfaces for c in saved.columns for at in [c.at]
+                    if at in set(pm.covers(piece))}
+    assert all(looks_ and looks_[piece.on_level] == "rock" for looks_ in placed_looks.values())
+
+
+def _missing(lines: list[str]) -> int:
+    """How many pieces the collection check's headline says are missing."""
+    return int(lines[1].split(": ")[1].split(" piece")[0])

@@ -152,7 +152,8 @@ class BattleScene(Scene):
                                      autosave=self._autosave if autosave else None)
         field_setup = game.state.static.field
         colours = content.zone_colours_for(field_setup.id) if content.ready() else {}
-        self.renderer = BattlefieldRenderer(field_setup, colours)
+        looks = content.terrain_looks_for(field_setup.id) if content.ready() else None
+        self.renderer = BattlefieldRenderer(field_setup, colours, looks)
         self.army_open = False
         """Compact windows: whether the player opened the army cards' tab."""
         self.layout = battle_layout(app.size, app.settings.ui_scale)

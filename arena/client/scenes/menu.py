@@ -19,7 +19,7 @@ from arena import __version__
 from arena.client import content, text
 from arena.client.figures import clear_cache
 from arena.client.palette import UI
-from arena.client.saves import autosave_path, list_saves
+from arena.client.saves import autosave_path, list_saves, plain_reason
 from arena.client.scenes.base import App, Scene, SceneName
 from arena.client.scenes.common import Dialog, backdrop, draw_title, menu_button_rects
 from arena.client.scenes.save_slots import open_save

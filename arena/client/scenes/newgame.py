@@ -483,7 +483,8 @@ class NewGameScene(Scene):
         found = self.previews.get(key)
         if found is None:
             bf = content.catalog().battlefields[field_id]
-            found = render_preview(field_from_battlefield(bf), size, content.zone_colours(bf))
+            found = render_preview(field_from_battlefield(bf), size, content.zone_colours(bf),
+                                   looks=content.terrain_looks(bf))
             self.previews[key] = found
         return found
 

@@ -37,7 +37,8 @@ class ReplayScene(Scene):
         self.name = name
         field_setup = self.cursor.game.state.static.field
         colours = content.zone_colours_for(field_setup.id) if content.ready() else {}
-        self.renderer = BattlefieldRenderer(field_setup, colours)
+        looks = content.terrain_looks_for(field_setup.id) if content.ready() else None
+        self.renderer = BattlefieldRenderer(field_setup, colours, looks)
         self.playing = False
         self.wait = 0.0
         self.lines: list[str] = []
