@@ -97,14 +97,16 @@ def duel_all_summoned(seed: int = 5, battlefield: str = "") -> tuple[Game, GameS
     return game, setup
 
 
-MAP_FOLDERS = (project_root().parent / "shared" / "heroscape-maps",)
-"""Where community maps are looked for (beside the project, as the tests look)."""
+MAP_FOLDERS = (project_root().parent / "shared" / "heroscape-maps",
+               project_root().parent.parent / "shared" / "heroscape-maps")
+"""Where community maps are looked for: beside the project, or beside the folder holding it
+(a checkout in a subfolder), as the tests look (tests/conftest.py). The first found is used."""
 
 
 def largest_community_map() -> Battlefield | None:
     """The community map with the most spaces, imported (None: no maps beside the project)."""
     found: list[Battlefield] = []
-    for folder in MAP_FOLDERS:
+    for folder in [f for f in MAP_FOLDERS if f.is_dir()][:1]:
         for path in sorted(folder.glob("*")):
             if path.suffix.lower() in (".json", ".hsc"):
                 found.append(import_map(path, slug(path.stem))[0])

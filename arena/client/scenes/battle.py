@@ -1,44 +1,7 @@
 """The battle screen: the battlefield, the turn flow, army cards, odds, dice and the log.
 
-Input (mouse and keyboard alike):
-
-- camera: Q / E or the round-arrow buttons rotate by 60 degrees (animated), the wheel or
-  + / - zooms (about the mouse), a right- or middle-drag, a left-drag on the field or the
-  arrow keys pan, [ and ] hide or show levels from the top (level slicing), F refits;
-- the turn: click an army card (or press its number) to choose it; click a figure of the
-  chosen card to select it (Tab cycles them): its reachable spaces light up with their cost
-  (orange, with a warning sign, where leaving would provoke attacks), the path shows under
-  the mouse with what it would set off (leaving-engagement attacks and from whom, falls and
-  their damage, a stop in water, the glyph it lands on); a risky move asks "Move / Cancel" first
-  (`MoveConfirmDialog`), a glyph alone does not. The flip key (R unless rebound) swaps which
-  hex of a double-space figure takes the lead, moving or placing. Its targets light up red
-  -- hover any enemy for the odds and the line-of-sight ruler (solid while clear; dashed
-  past a cross where it is blocked, naming what blocks it), click to attack. Summon from the
-  card's badge; placement spaces light up green. , and . step through the lit spaces and
-  Enter confirms, so the keyboard alone can play. Space ends the current step (move or
-  attack), T ends the turn; decisions (first player, optional abilities ...) are buttons in
-  the turn panel, numbered for the keyboard;
-- damage flashes and shakes the figure under a floating number, a destroyed figure sinks
-  and fades (`arena.client.effects`; none with animations off); they never hold up the game
-  or a computer player;
-- the hand (the strip under the battlefield) shows the spell cards of the player at the
-  screen, with the spells-per-turn counter: "Play" where the engine offers a PlaySpell for
-  that card now; then only the legal targets light up (figures and spaces on the
-  battlefield, army cards in the panel) until the spell is played (Esc cancels). Activated
-  abilities are "Use ..." buttons under their army card, with the same target flow. The
-  hand-limit decision marks the cards "Discard". Army cards list their enchantments and
-  counters; face-down ones belonging to others show as card backs;
-- Undo (U) takes back the player's actions since the last die roll, draw or reveal; ending
-  the turn with something useful left undone asks first;
-- at a hotseat game (two or more humans) a hand-off screen hides everything private until
-  the next player confirms (`HandOffScene`);
-- in a window under 1200x660 the army cards fold into a tab beside the battlefield, opened
-  over it by a click or whenever a card is to be chosen or targeted;
-- L (or "Full log" on the log panel) opens the whole log over the battlefield's right side,
-  grouped by turn and player; it follows new lines unless scrolled away ("Jump to latest",
-  End); L again closes it;
-- Esc clears the selection, else opens the pause menu (save to a named slot, load, settings,
-  main menu, quit).
+Input, mouse and keyboard alike, is described with its handling (`scenes.battle_input`) and
+in the README's controls table.
 
 Computer players think on a worker thread (`BattleSession.poll_ai`); the banner shows a
 spinner meanwhile and the frame loop never waits. Each computer action stays on screen for
