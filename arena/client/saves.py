@@ -96,6 +96,8 @@ class LoadedSave:
     seats: tuple[SeatSetup, ...]
     log: tuple[str, ...]
     path: Path
+    name: str = ""
+    """The slot's name (empty for the autosave and saves made before slots had names)."""
 
 
 @dataclass(frozen=True)
@@ -289,7 +291,7 @@ def load_save(path: Path) -> LoadedSave:
     except Exception as exc:  # noqa: BLE001 - any engine complaint becomes a message
         raise SaveError(f"The save {path.name} cannot be loaded: the game inside it is "
                         f"damaged ({plain_reason(exc)}). Nothing was changed.") from exc
-    return LoadedSave(game, seats, log, path)
+    return LoadedSave(game, seats, log, path, clean_name(str(record.get("name", "") or "")))
 
 
 def check_save(info: SaveInfo) -> SaveInfo:

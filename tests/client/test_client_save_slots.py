@@ -72,7 +72,9 @@ def test_a_named_slot_keeps_its_name_players_turn_and_picture() -> None:
     assert (info.name, info.scenario, info.turn, info.players) == (
         "Before the bridge", "The Duel", game.turn, PLAYERS)
     assert info.thumbnail == picture and not info.problem and info.saved_at
-    assert load_save(path).game.state_digest() == game.state_digest()
+    loaded = load_save(path)
+    assert loaded.game.state_digest() == game.state_digest()
+    assert loaded.name == "Before the bridge"  # "Loaded Before the bridge", not the file's name
     # the same name again (any case and spacing) replaces that slot, no second file
     again = save_slot("  before the   BRIDGE ", game, setup.seats, ["two"], "The Duel")
     assert again == path

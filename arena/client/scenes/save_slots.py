@@ -60,7 +60,7 @@ def open_save(app: App, path: Path) -> bool:
                         "Nothing was changed.", error=True))
         return False
     app.reset(battle)
-    app.toast(f"Loaded {path.name}")
+    app.toast(f"Loaded {loaded.name or path.name}")
     return True
 
 
