@@ -30,7 +30,7 @@ __all__ = ["DecisionRecord", "Match", "MatchResult", "run_match"]
 
 log = logging.getLogger("arena.ai")
 
-DEFAULT_TIME_LIMIT = 45.0
+DEFAULT_TIME_LIMIT = 90.0
 """Seconds a controller may take for one decision before the runner falls back: a net for a
 hung controller, above every level's own safety net (`arena.ai.levels`), so on a busy
 machine a search is cut by its own net (counted as a budget overrun, answering with the best

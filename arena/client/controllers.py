@@ -22,6 +22,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from arena.ai.match import DEFAULT_TIME_LIMIT
 from arena.engine import Action, Game
 
 __all__ = ["Controller", "RandomController", "ThinkingTask", "ai_controller"]
@@ -93,10 +94,12 @@ class ThinkingTask:
 
     Uses `arena.ai.AsyncController` when the AI package offers it (stop tokens for its
     searches, a time limit, a safe fallback action on any fault, reported in `fault`), else a
-    plain worker thread of its own (a fault is then left in `error`)."""
+    plain worker thread of its own (a fault is then left in `error`). Its time limit is the
+    runner's (`arena.ai.match.DEFAULT_TIME_LIMIT`), above the levels' own safety nets: a
+    search on a busy machine answers with the best it found rather than the safe action."""
 
     def __init__(self, controller: Controller, view: Game, legal: Sequence[Action],
-                 time_limit: float = 15.0) -> None:
+                 time_limit: float = DEFAULT_TIME_LIMIT) -> None:
         self.result: Action | None = None
         self.error: BaseException | None = None
         self.fault: str | None = None

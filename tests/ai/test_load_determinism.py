@@ -37,7 +37,7 @@ def test_a_seeded_hard_game_is_the_same_under_load_as_idle() -> None:
     stop = multiprocessing.get_context("spawn").Event()
     hogs = [multiprocessing.get_context("spawn").Process(target=_spin, args=(stop,),
                                                           daemon=True)
-            for _ in range(2 * (os.cpu_count() or 2))]
+            for _ in range(os.cpu_count() or 2)]
     for hog in hogs:
         hog.start()
     try:
