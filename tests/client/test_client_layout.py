@@ -2,7 +2,8 @@
 battlefield and every army card's and spell card's name is drawn whole (smaller type before a
 cut); at 1024x600, the smallest window, the army cards fold into a tab and the turn, combat and
 log panels into a dock of tabs at the right edge, so the battlefield keeps most of the window;
-each opens over it when it asks something of the player or its tab is clicked.
+each opens over it when it asks something of the player or its tab is clicked. Figures on
+neighbouring hexes never cover each other at the camera's default zooms.
 Screenshots go to tests/artifacts/client/."""
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from arena.client.scenes.hud import CardWidget, Dock, SpellCardWidget, battle_la
 from arena.client.scenes.standard import standard_app
 from arena.client.settings import Settings
 from arena.client.ui import Widget
+from arena.hexgrid import distance
 
 
 @pytest.fixture
@@ -173,3 +175,31 @@ def test_at_1024x600_the_right_hand_panels_are_tabs_of_a_dock(sized: None) -> No
     key(scene, pygame.K_ESCAPE)
     frames(app, screen, 1)
     assert scene.intent.pick is None and scene.layout.side is None
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1024, 600)])
+def test_figures_on_neighbouring_hexes_never_overlap_at_the_default_zooms(
+        sized: None, size: tuple[int, int]) -> None:
+    """At each of the six camera turns, zoomed to fit (the zoom the camera starts at and the
+    fit button returns to), no two figures on neighbouring hexes share a drawn pixel (their
+    sprites' masks, placed where they were drawn: a figure in front covered up to 148 px of
+    its neighbour behind at 1280x720)."""
+    app, screen, scene = open_duel(size)
+    state = scene.game.state
+    pairs = [(a, b) for a in state.on_battlefield() for b in state.on_battlefield() if a < b
+             and min(distance(x, y) for x in state.figures[a].hexes
+                     for y in state.figures[b].hexes) == 1]
+    assert len(pairs) >= 6, "the Duel's armies stand side by side"
+    for turn in range(6):
+        drawn = {item.figure: item for item in scene.renderer.drawn_figures}
+        for a, b in pairs:
+            fa, fb = drawn[a], drawn[b]
+            assert fa.sprite is not None and fb.sprite is not None
+            offset = (fb.rect.x - fa.rect.x, fb.rect.y - fa.rect.y)
+            shared = fa.sprite.mask.overlap_area(fb.sprite.mask, offset)
+            assert shared == 0, f"{a} and {b} overlap by {shared} px at turn {turn}, {size}"
+        scene.camera.rotate(1)
+        scene.camera.finish()
+        scene.fit()
+        frames(app, screen, 2)
+    save_artifact(screen, f"figures-{size[0]}x{size[1]}.png")
