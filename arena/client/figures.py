@@ -10,6 +10,14 @@ from the upper left like the terrain. Damage shows as pips over the head (red = 
 = life left), and rings round the base mark the chosen army card's figures and the selected
 figure.
 
+Neighbouring figures never cover each other: two hexes side by side on a row are a hex's
+width apart on screen (√3 sizes), but a neighbour in the row in front or behind is only half
+that to the side, and the tilted camera brings its rows close, so a tall figure in front
+reaches up past the base of the one behind it. The base is therefore a little narrower than
+half a hex's width (`BASE_RADIUS`) and the silhouette, scaled with it, stays inside its own
+half: the base of the figure behind ends before the body in front begins. The soft shadow is
+left out of the picking mask (`MASK_ALPHA`), so it neither counts as the figure nor covers.
+
 Sprites are cached by everything that changes their pixels (look, zoom, the offset to a
 double-space figure's second hex), so a frame only blits.
 """
@@ -24,7 +32,21 @@ import pygame
 
 from arena.client.palette import HIGHLIGHTS, MTG_COLOURS, Color, mix, shade
 
-__all__ = ["FigureLook", "Sprite", "figure_sprite", "clear_cache"]
+__all__ = ["BASE_RADIUS", "MASK_ALPHA", "PIPS_PER_ROW", "FigureLook", "Sprite", "figure_sprite",
+           "clear_cache"]
+
+BASE_RADIUS = 0.40
+"""A base's radius in hex sizes: the centres of neighbours in rows in front and behind are
+√3/2 (0.87) sizes apart sideways, so a base this wide and a body inside it keep clear of
+each other (at 0.56 the figure in front covered the base of the one behind)."""
+
+PIPS_PER_ROW = 4
+"""Life pips in a row over the head: four are narrower than the base (a Planeswalker's six
+or seven in one row were wider, and reached over the figure behind)."""
+
+MASK_ALPHA = 80
+"""The opacity from which a sprite's pixel is the figure (for picking and covering): above
+the soft shadow's (70) so the shadow is neither."""
 
 
 @dataclass(frozen=True)
@@ -89,11 +111,11 @@ def _variant(card: str) -> int:
 
 def _build(look: FigureLook, zoom: float, level_px: float, squash: float,
            pair: tuple[int, int] | None) -> Sprite:
-    rx = zoom * 0.56
+    rx = zoom * BASE_RADIUS
     ry = rx * squash
     base_h = max(2.0, zoom * 0.1)
     body_h = max(8.0, look.height * level_px - base_h)
-    pip_room = zoom * 0.3
+    pip_room = zoom * (0.09 + 0.21 * _pip_rows(look))
     px, py = pair if pair is not None else (0, 0)
     left = min(0.0, px) - rx * 1.3
     right = max(0.0, px) + rx * 1.3
@@ -135,7 +157,7 @@ def _build(look: FigureLook, zoom: float, level_px: float, squash: float,
         _pips(image, look, head_x, head_top - zoom * 0.08, zoom)
     if look.ghost:
         image.set_alpha(140)
-    return Sprite(image, (ax, ay), pygame.mask.from_surface(image, 60))
+    return Sprite(image, (ax, ay), pygame.mask.from_surface(image, MASK_ALPHA))
 
 
 def _body_colors(look: FigureLook) -> tuple[Color, Color, Color]:
@@ -419,16 +441,26 @@ def _beast(image: pygame.Surface, look: FigureLook, ends: list[tuple[float, floa
 
 
 def _pips(image: pygame.Surface, look: FigureLook, cx: float, y: float, zoom: float) -> None:
-    """Life pips over the head: red for damage taken, dark for life left."""
+    """Life pips over the head: red for damage taken, dark for life left; `PIPS_PER_ROW` to
+    a row (the first row on top), so the marker is never wider than the base."""
     n = max(look.life, look.damage)
     r = max(2.0, zoom * 0.07)
     gap = r * 2.4
-    total = gap * (n - 1)
-    x0 = cx - total / 2
-    back = pygame.Rect(0, 0, total + r * 3.2, r * 3)
-    back.center = (round(cx), round(y - r))
+    rows = _pip_rows(look)
+    widest = min(n, PIPS_PER_ROW)
+    back = pygame.Rect(0, 0, gap * (widest - 1) + r * 3.2, r * 3 * rows)
+    back.midbottom = (round(cx), round(y + r * 0.5))
     pygame.draw.rect(image, (20, 20, 28, 170), back, border_radius=round(r * 1.5))
     for i in range(n):
+        row, col = divmod(i, PIPS_PER_ROW)
+        count = min(PIPS_PER_ROW, n - row * PIPS_PER_ROW)
+        px = cx - gap * (count - 1) / 2 + col * gap
+        py = y - r - (rows - 1 - row) * r * 3
         color = (236, 70, 56) if i < look.damage else (70, 80, 90)
-        pygame.draw.circle(image, color, (x0 + i * gap, y - r), r)
-        pygame.draw.circle(image, (15, 15, 20), (x0 + i * gap, y - r), r, 1)
+        pygame.draw.circle(image, color, (px, py), r)
+        pygame.draw.circle(image, (15, 15, 20), (px, py), r, 1)
+
+
+def _pip_rows(look: FigureLook) -> int:
+    """How many rows of life pips ``look`` shows over its head."""
+    return -(-max(look.life, look.damage) // PIPS_PER_ROW)

@@ -34,7 +34,7 @@ from typing import Any
 import pygame
 
 from arena.client import text
-from arena.client.figures import FigureLook, Sprite, figure_sprite
+from arena.client.figures import BASE_RADIUS, FigureLook, Sprite, figure_sprite
 from arena.client.looks import TerrainLooks
 from arena.client.palette import HIGHLIGHTS, UI, ZONE_COLOURS, Color, mix, shade
 from arena.client.projection import Camera, Projection, draw_sequence
@@ -657,7 +657,7 @@ def _touched(image: pygame.Surface, anchor: tuple[int, int], placement: FigurePl
     sank into."""
     out = image.copy()
     if placement.sink > 0:
-        ground = anchor[1] - placement.sink * proj.level_px + proj.zoom * 0.56 * proj.squash
+        ground = anchor[1] - placement.sink * proj.level_px + proj.zoom * BASE_RADIUS * proj.squash
         top = max(0, math.ceil(ground))
         if top < out.get_height():
             out.fill((0, 0, 0, 0), pygame.Rect(0, top, out.get_width(), out.get_height() - top))

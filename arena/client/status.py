@@ -4,7 +4,8 @@ are on screen, so a test driving the real window with xdotool can wait for a UI 
 click the right place instead of sleeping. Each lit move also says whether it provokes or
 falls and how far (in spaces) it ends from the nearest opposing figure, so a test can walk a
 figure into contact without a risky move. The Load screen lists its saves (file, name,
-problem) and which is selected; a box being typed in shows its text. Written atomically a
+problem) and which is selected; a box being typed in shows its text. Whether the player
+can undo and redo, and the recap panel's lines and place, are there too. Written atomically a
 few times a second; never written unless the variable is set."""
 
 from __future__ import annotations
@@ -121,11 +122,12 @@ def status(app: Any) -> dict[str, Any]:
         "picking": battle.pick is not None,
         "hand": list(state.players[battle.hand_seat()].hand),
         "spells_played": state.turn_state.spells_played,
-        "can_undo": session.can_undo,
+        "can_undo": session.can_undo, "can_redo": session.can_redo,
         "anims": len(battle.anims) + (1 if battle.camera.animating else 0),
         "log": session.log[-6:],
         "held": session.held_text,
         "recap": [line.text for line in battle.recap.recap.lines] if battle.recap else [],
+        "recap_box": _rect(battle.recap.rect) if battle.recap else None,
         "full_log": battle.full_log.open,
         "layout": {k: _rect(getattr(battle.layout, k)) for k in
                    ("left", "turn", "info", "log", "view", "hand")},

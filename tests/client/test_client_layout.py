@@ -1,7 +1,9 @@
 """The battle screen fits the window: at 1280x720 every panel is inside it beside the
 battlefield and every army card's and spell card's name is drawn whole (smaller type before a
-cut); at 1024x600, the smallest window, the army cards fold into a tab so the battlefield keeps
-most of the window, opening over it when a card is to be chosen or the tab is clicked.
+cut); at 1024x600, the smallest window, the army cards fold into a tab and the turn, combat and
+log panels into a dock of tabs at the right edge, so the battlefield keeps most of the window;
+each opens over it when it asks something of the player or its tab is clicked. Figures on
+neighbouring hexes never cover each other at the camera's default zooms.
 Screenshots go to tests/artifacts/client/."""
 
 from __future__ import annotations
@@ -16,9 +18,11 @@ from arena.client import content, text
 from arena.client.bench import duel_all_summoned
 from arena.client.scenes.base import App
 from arena.client.scenes.battle import BattleScene
-from arena.client.scenes.hud import CardWidget, SpellCardWidget, battle_layout
+from arena.client.scenes.hud import CardWidget, Dock, SpellCardWidget, battle_layout
 from arena.client.scenes.standard import standard_app
 from arena.client.settings import Settings
+from arena.client.ui import Widget
+from arena.hexgrid import distance
 
 
 @pytest.fixture
@@ -57,6 +61,8 @@ def panels(scene: BattleScene) -> dict[str, pygame.Rect]:
         found["left"] = lay.left
     if lay.rail.width:
         found["rail"] = lay.rail
+    if lay.dock.width:
+        found["dock"] = lay.dock
     return found
 
 
@@ -87,13 +93,15 @@ def test_at_1024x600_the_army_cards_fold_into_a_tab(sized: None) -> None:
     app, screen, scene = open_duel((1024, 600))
     lay = scene.layout
     window = screen.get_rect()
-    assert lay.compact and lay.rail.width > 0
-    # the battlefield keeps most of the window (the full layout left it a third)
-    assert lay.view.width * lay.view.height >= 0.45 * 1024 * 600
+    assert lay.compact and lay.rail.width > 0 and lay.dock.width > 0
+    # the battlefield keeps most of the window (the full layout left it a third, the side
+    # panels at full height a half)
+    assert lay.view.width * lay.view.height >= 0.6 * 1024 * 600
+    assert lay.dock.width <= 48 and lay.view.right >= 1024 - 60
     assert battle_layout((1024, 600)).view == lay.view, "opening the tab moves nothing"
     for name, rect in panels(scene).items():
         assert window.contains(rect), f"{name} {rect} leaves the window"
-    for name in ("rail", "turn", "info", "log", "hand"):
+    for name in ("rail", "dock", "turn", "info", "log", "hand"):
         assert not panels(scene)[name].colliderect(lay.view), f"{name} covers the battlefield"
     # a card is to be chosen: the tab is open over the battlefield, its cards clickable
     assert lay.left.width > 0 and scene.army_shown()
@@ -115,3 +123,83 @@ def test_at_1024x600_the_army_cards_fold_into_a_tab(sized: None) -> None:
     click(scene, tab.rect.center)
     frames(app, screen, 1)
     assert scene.layout.left.width == 0
+
+
+def test_at_1024x600_the_right_hand_panels_are_tabs_of_a_dock(sized: None) -> None:
+    app, screen, scene = open_duel((1024, 600))
+    click(scene, next(w for w in scene.form.widgets
+                      if w.name == "card:p2:leyline-phantoms").rect.center)
+    frames(app, screen, 2)
+    lay = scene.layout
+    assert lay.side is None, "nothing asked: every right-hand panel folded"
+    assert lay.turn.width == lay.info.width == lay.log.width == 0
+
+    def named(name: str) -> Widget:
+        return next(w for w in scene.form.widgets if w.name == name and w.visible)
+
+    # the turn's buttons stay on the dock while its panel is folded, with their keys
+    for name in ("end-turn", "undo", "end-step"):
+        assert scene.layout.dock.contains(named(name).rect), f"{name} is not on the dock"
+    assert named("undo").enabled, "the army card just chosen can be taken back"
+    key(scene, pygame.K_u)
+    frames(app, screen, 1)
+    assert scene.game.state.turn_state.chosen is None, "U on the dock's Undo took it back"
+    click(scene, next(w for w in scene.form.widgets
+                      if w.name == "card:p2:leyline-phantoms").rect.center)
+    frames(app, screen, 2)
+
+    # each tab opens its panel over the battlefield beside the dock, and closes it again
+    for side, rect_name in ((Dock.COMBAT, "info"), (Dock.LOG, "log"), (Dock.TURN, "turn")):
+        click(scene, named(f"dock:{side.value}").rect.center)
+        frames(app, screen, 1)
+        lay = scene.layout
+        opened = getattr(lay, rect_name)
+        assert lay.side is side and opened.width >= 200 and opened.height >= 300
+        assert opened.right <= lay.dock.x and not opened.colliderect(lay.hand)
+        assert sum(r.width for r in (lay.turn, lay.info, lay.log)) == opened.width
+        assert named(f"dock:{side.value}").lit
+        if side is Dock.TURN:  # open: its buttons are in the panel, not on the dock
+            assert opened.contains(named("end-turn").rect)
+            save_artifact(screen, "layout-1024x600-turn-open.png")
+        click(scene, named(f"dock:{side.value}").rect.center)
+        frames(app, screen, 1)
+        assert scene.layout.side is None
+
+    # a target to pick: the turn panel opens by itself (its Cancel button), and folds after
+    spell = next(w for w in scene.form.widgets if isinstance(w, SpellCardWidget)
+                 and w.enabled and w.card.name == "Binding Mists")
+    click(scene, spell.rect.center)
+    frames(app, screen, 1)
+    assert scene.intent.pick is not None and scene.layout.side is Dock.TURN
+    assert scene.layout.turn.contains(named("pick:cancel").rect)
+    key(scene, pygame.K_ESCAPE)
+    frames(app, screen, 1)
+    assert scene.intent.pick is None and scene.layout.side is None
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1024, 600)])
+def test_figures_on_neighbouring_hexes_never_overlap_at_the_default_zooms(
+        sized: None, size: tuple[int, int]) -> None:
+    """At each of the six camera turns, zoomed to fit (the zoom the camera starts at and the
+    fit button returns to), no two figures on neighbouring hexes share a drawn pixel (their
+    sprites' masks, placed where they were drawn: a figure in front covered up to 148 px of
+    its neighbour behind at 1280x720)."""
+    app, screen, scene = open_duel(size)
+    state = scene.game.state
+    pairs = [(a, b) for a in state.on_battlefield() for b in state.on_battlefield() if a < b
+             and min(distance(x, y) for x in state.figures[a].hexes
+                     for y in state.figures[b].hexes) == 1]
+    assert len(pairs) >= 6, "the Duel's armies stand side by side"
+    for turn in range(6):
+        drawn = {item.figure: item for item in scene.renderer.drawn_figures}
+        for a, b in pairs:
+            fa, fb = drawn[a], drawn[b]
+            assert fa.sprite is not None and fb.sprite is not None
+            offset = (fb.rect.x - fa.rect.x, fb.rect.y - fa.rect.y)
+            shared = fa.sprite.mask.overlap_area(fb.sprite.mask, offset)
+            assert shared == 0, f"{a} and {b} overlap by {shared} px at turn {turn}, {size}"
+        scene.camera.rotate(1)
+        scene.camera.finish()
+        scene.fit()
+        frames(app, screen, 2)
+    save_artifact(screen, f"figures-{size[0]}x{size[1]}.png")

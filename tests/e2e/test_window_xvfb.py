@@ -349,6 +349,73 @@ def _walk_toward_the_enemy(d: str, w: str, status: Path, figure: str) -> dict[st
     pytest.fail(f"four clicks on lit spaces did not move {figure}")
 
 
+def _set_up_duel(d: str, w: str, status: Path) -> dict[str, Any]:
+    """The set-up of a `DUEL_SEED` Duel just started: we choose who goes first (ourselves),
+    place Gideon, the computer places; the status once our first turn's choice is up."""
+    chose_first = False
+    deadline = time.monotonic() + 15 * SLOW
+    while True:
+        assert time.monotonic() < deadline, "the set-up never reached our turn"
+        s = wait_status(status, "our move", lambda s: s["top"] == "ChoiceDialog" or (
+            _settled(s) and _battle(s)["human_to_act"] and not _battle(s)["thinking"]),
+            timeout=15 * SLOW)
+        if s["top"] == "ChoiceDialog":
+            _answer_decisions(d, w, status, s)
+            continue
+        b = _battle(s)
+        if b["phase"] == "choose":
+            break
+        version = b["version"]
+        if (first := _widget(s, "opt:first p1")) is not None:
+            chose_first = True
+            _click(d, w, _centre(first))
+        elif b["place"]:
+            _click(d, w, b["place"][0])
+        else:
+            pytest.fail(f"an unexpected set-up step: {json.dumps(b)[:600]}")
+        wait_status(status, "the set-up step", lambda s, v=version: _battle(s)["version"] != v)
+    assert chose_first, f"seed {DUEL_SEED} no longer lets Player 1 choose who goes first"
+    return s
+
+
+def _save_to_slot(d: str, w: str, status: Path, data: Path, name: str) -> None:
+    """Esc menu, Save game, type ``name``, Enter: the battle is back with the save's notice
+    and the saves folder (in ``data``) holds one slot, named ``name``, with a picture."""
+    _click_widget(d, w, status, "BattleScene", "menu")
+    _click_widget(d, w, status, "PauseMenu", "Save game")
+    wait_status(status, "the name box", lambda s: s["top"] == "NameDialog")
+    xdotool(d, "type", "--window", w, "--delay", "60", name)
+    wait_status(status, "the name typed", lambda s: s.get("field") == name)
+    xdotool(d, "key", "--window", w, "Return")
+    wait_status(status, "the save", lambda s: s["top"] == "BattleScene"
+                and any(name in t for t in s["toasts"]))
+    slots = [json.loads(f.read_text(encoding="utf-8"))
+             for f in (data / "saves").glob("*.json") if f.name != "autosave.json"]
+    assert [r.get("name") for r in slots] == [name], slots
+    assert slots[0]["thumbnail"] and slots[0]["players"]
+
+
+def _load_slot(d: str, w: str, status: Path, name: str, shot: Path) -> pygame.Surface:
+    """Esc menu, Main menu, Load game: the slot ``name`` is listed without a problem; select
+    it, take a screenshot of the Load screen to ``shot`` (returned), then Load."""
+    _click_widget(d, w, status, "BattleScene", "menu")
+    _click_widget(d, w, status, "PauseMenu", "Main menu")
+    _click_widget(d, w, status, "MainMenu", "Load game")
+    s = wait_status(status, "the Load screen", lambda s: s["top"] == "LoadScene"
+                    and any(x["name"] == name for x in s["saves"]))
+    index = next(i for i, x in enumerate(s["saves"]) if x["name"] == name)
+    assert not s["saves"][index]["problem"]
+    listing = _widget(s, "saves")
+    assert listing is not None
+    x, y, _, _ = listing["rect"]
+    if s["selected"] != index:  # a click on the selected row would load it at once
+        _click(d, w, (x + 60, y + index * 56 + 28))  # the list's rows are 56 px high
+        wait_status(status, "the slot selected", lambda s: s["selected"] == index)
+    image = _screenshot(d, shot)
+    _click_widget(d, w, status, "LoadScene", "load")
+    return image
+
+
 @contextmanager
 def _game(display: str, data: Path, settings: dict[str, Any]
           ) -> Iterator[tuple[subprocess.Popen[bytes], str, tuple[int, int]]]:
@@ -385,30 +452,7 @@ def test_a_duel_against_the_computer_through_the_window(x_display: str, tmp_path
         s = wait_status(status, "the battle", lambda s: s["top"] == "BattleScene")
         assert s["setup"]["seed"] == DUEL_SEED
 
-        # set-up: we choose who goes first (ourselves), place Gideon, the computer places
-        chose_first = False
-        deadline = time.monotonic() + 15 * SLOW
-        while True:
-            assert time.monotonic() < deadline, "the set-up never reached our turn"
-            s = wait_status(status, "our move", lambda s: s["top"] == "ChoiceDialog" or (
-                _settled(s) and _battle(s)["human_to_act"] and not _battle(s)["thinking"]),
-                timeout=15 * SLOW)
-            if s["top"] == "ChoiceDialog":
-                _answer_decisions(d, w, status, s)
-                continue
-            b = _battle(s)
-            if b["phase"] == "choose":
-                break
-            version = b["version"]
-            if (first := _widget(s, "opt:first p1")) is not None:
-                chose_first = True
-                _click(d, w, _centre(first))
-            elif b["place"]:
-                _click(d, w, b["place"][0])
-            else:
-                pytest.fail(f"an unexpected set-up step: {json.dumps(b)[:600]}")
-            wait_status(status, "the set-up step", lambda s, v=version: _battle(s)["version"] != v)
-        assert chose_first, f"seed {DUEL_SEED} no longer lets Player 1 choose who goes first"
+        s = _set_up_duel(d, w, status)
         b = _battle(s)
         assert (b["turn"], b["to_act"], b["viewer"]) == (1, 1, 1)
 
@@ -528,35 +572,9 @@ def test_a_named_slot_saved_from_the_pause_menu_loads_from_the_main_menu(
         s = wait_status(status, "the full log closed", lambda s: not _battle(s)["full_log"])
         digest, actions = _battle(s)["digest"], _battle(s)["actions"]
 
-        _click_widget(d, w, status, "BattleScene", "menu")
-        _click_widget(d, w, status, "PauseMenu", "Save game")
-        wait_status(status, "the name box", lambda s: s["top"] == "NameDialog")
-        xdotool(d, "type", "--window", w, "--delay", "60", "Bridge")
-        wait_status(status, "the name typed", lambda s: s.get("field") == "Bridge")
-        xdotool(d, "key", "--window", w, "Return")
-        wait_status(status, "the save", lambda s: s["top"] == "BattleScene"
-                    and any("Bridge" in t for t in s["toasts"]))
-        slots = [json.loads(f.read_text(encoding="utf-8"))
-                 for f in (tmp_path / "saves").glob("*.json") if f.name != "autosave.json"]
-        assert [r.get("name") for r in slots] == ["Bridge"], slots
-        assert slots[0]["thumbnail"] and slots[0]["players"]
-
-        _click_widget(d, w, status, "BattleScene", "menu")
-        _click_widget(d, w, status, "PauseMenu", "Main menu")
-        _click_widget(d, w, status, "MainMenu", "Load game")
-        s = wait_status(status, "the Load screen", lambda s: s["top"] == "LoadScene"
-                        and any(x["name"] == "Bridge" for x in s["saves"]))
-        index = next(i for i, x in enumerate(s["saves"]) if x["name"] == "Bridge")
-        assert not s["saves"][index]["problem"]
-        listing = _widget(s, "saves")
-        assert listing is not None
-        x, y, _, _ = listing["rect"]
-        if s["selected"] != index:  # a click on the selected row would load it at once
-            _click(d, w, (x + 60, y + index * 56 + 28))  # the list's rows are 56 px high
-            wait_status(status, "the slot selected", lambda s: s["selected"] == index)
-        image = _screenshot(d, shots / "e2e_load_slots.png")
+        _save_to_slot(d, w, status, tmp_path, "Bridge")
+        image = _load_slot(d, w, status, "Bridge", shots / "e2e_load_slots.png")
         assert _distinct_colors(image, pygame.Rect(origin, (1280, 720))) >= 12
-        _click_widget(d, w, status, "LoadScene", "load")
         s = wait_status(status, "the loaded battle", lambda s: s["scenes"] == ["BattleScene"]
                         and _settled(s))
         assert (_battle(s)["digest"], _battle(s)["actions"]) == (digest, actions), \

@@ -45,10 +45,12 @@ STEP_TIMEOUT = 5.0 * SLOW
 """Seconds for a program to show that it handled one input (a click, a key)."""
 
 
-def x_server(tmp_path_factory: pytest.TempPathFactory, tools: Iterable[str] = tuple(PACKAGES)
-             ) -> Iterator[str]:
-    """Start a private Xvfb on a display number it picks itself; yield ``":N"`` (the body
-    of a module-scoped ``x_display`` fixture). Skips (fails in CI) when a tool is missing."""
+def x_server(tmp_path_factory: pytest.TempPathFactory, tools: Iterable[str] = tuple(PACKAGES),
+             screen: str = SCREEN) -> Iterator[str]:
+    """Start a private Xvfb on a display number it picks itself, its screen ``screen``
+    (width x height x depth: large enough for the biggest window a module opens); yield
+    ``":N"`` (the body of a module-scoped ``x_display`` fixture). Skips (fails in CI) when
+    a tool is missing."""
     missing = [tool for tool in tools if shutil.which(tool) is None]
     if missing:
         packages = " ".join(PACKAGES.get(tool, tool) for tool in missing)
@@ -61,7 +63,7 @@ def x_server(tmp_path_factory: pytest.TempPathFactory, tools: Iterable[str] = tu
     read_fd, write_fd = os.pipe()
     with log_path.open("w") as log:
         server = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", SCREEN, "-nolisten", "tcp",
+            ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", screen, "-nolisten", "tcp",
              "-noreset"],
             pass_fds=(write_fd,), stdin=subprocess.DEVNULL, stdout=log, stderr=log)
     os.close(write_fd)

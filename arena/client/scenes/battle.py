@@ -66,11 +66,11 @@ from arena.client.scenes.battle_stage import Stage
 from arena.client.scenes.common import ChoiceDialog
 from arena.client.scenes.hand_panel import hand_widgets
 from arena.client.scenes.hover_box import Hover
-from arena.client.scenes.hud import RailTab, battle_layout
+from arena.client.scenes.hud import Dock, RailTab, battle_layout
 from arena.client.scenes.log_panel import FullLog, LogPanel, turn_heading
 from arena.client.scenes.recap_panel import RecapPanel
 from arena.client.scenes.replaying import Replayer
-from arena.client.scenes.turn_panel import turn_buttons
+from arena.client.scenes.turn_panel import dock_side, dock_widgets, turn_buttons
 from arena.client.scenes.tutorial_panel import TutorialCoach
 from arena.client.scenes.watching import Spotlight
 from arena.client.session import BattleSession
@@ -119,6 +119,8 @@ class BattleScene(Scene):
         self.renderer = BattlefieldRenderer(field_setup, colours, looks)
         self.army_open = False
         """Compact windows: whether the player opened the army cards' tab."""
+        self.side_open: Dock | None = None
+        """Compact windows: the right-hand panel the player opened from the dock."""
         self.layout = battle_layout(app.size, app.settings.ui_scale)
         self.camera = self.renderer.camera(self._viewport())
         self.slice_level: int | None = None
@@ -344,16 +346,25 @@ class BattleScene(Scene):
         self.army_open = not self.army_shown()
         self._rebuild()
 
+    def toggle_side(self, side: Dock) -> None:
+        """Open or close one of the dock's panels (compact windows; `dock_side`)."""
+        self.side_open = None if dock_side(self, self.side_open) is side else side
+        self._rebuild()
+
     def _rebuild(self) -> None:
         """Lay out the widgets for the current state (after every change)."""
-        if self.layout.compact and (self.layout.left.width > 0) != self.army_shown():
+        if self.layout.compact and ((self.layout.left.width > 0) != self.army_shown()
+                                    or self.layout.side is not dock_side(self, self.side_open)):
             self.layout = battle_layout(self.layout.size, self.settings.ui_scale,
-                                        self.army_shown())
+                                        self.army_shown(), dock_side(self, self.side_open))
         lay = self.layout
         widgets, self.numbered = self.army.widgets(self)
-        buttons, answers, self.buttons_top = turn_buttons(self)
-        self.numbered = answers or self.numbered
-        widgets += buttons
+        if lay.turn.width:
+            buttons, answers, self.buttons_top = turn_buttons(self)
+            self.numbered = answers or self.numbered
+            widgets += buttons
+        if lay.compact:
+            widgets += dock_widgets(self, self.toggle_side)
         widgets += hand_widgets(self)
         widgets += camera_widgets(self)
         if lay.compact:
@@ -362,11 +373,12 @@ class BattleScene(Scene):
                                    note="Show or hide the army cards over the battlefield."))
         jump = self.log_panel.jump_button(self.session.log, lay.log, self.font_scale,
                                     self.jump_to_latest)
-        if jump is not None and not self.full_log.open:
+        if jump is not None and not self.full_log.open and lay.log.width:
             widgets.append(jump)
         widgets = self.full_log.cover(widgets, lay)
-        widgets.append(self.full_log.toggle_button(lay, self.font_scale, self.toggle_log,
-                                                   self._hint("log")))
+        if lay.log.width or self.full_log.open:  # folded: the Log tab, or L, opens it
+            widgets.append(self.full_log.toggle_button(lay, self.font_scale,
+                                                       self.toggle_log, self._hint("log")))
         widgets += self.full_log.widgets(self.session.log, lay, self.font_scale,
                                          self.jump_to_latest)
         if self.recap is not None:
@@ -554,7 +566,8 @@ class BattleScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         old = self.layout.view
-        self.layout = battle_layout(size, self.app.settings.ui_scale, self.army_shown())
+        self.layout = battle_layout(size, self.app.settings.ui_scale, self.army_shown(),
+                                    dock_side(self, self.side_open))
         if old.size != self.layout.view.size:
             self.renderer.fit(self.camera, self._viewport())
         self.camera.viewport = self._viewport()

@@ -217,7 +217,8 @@ class Canvas:
         f = scene.form
         dice = scene.stage.dice
         dice_settled = dice is None or scene.time - dice.start >= scene.stage.settle()
-        return (scene.layout.size, scene.session.version, scene.intent.selected, scene.intent.walk,
+        return (scene.layout.size, scene.layout.left.width, scene.layout.side,
+                scene.session.version, scene.intent.selected, scene.intent.walk,
                 scene.hover_hex, scene.hover_figure, scene.intent.cursor, scene.intent.flipped,
                 f.hover.name if f.hover else None, f.pressed.name if f.pressed else None,
                 f.focused.name if f.focused else None,
@@ -241,7 +242,7 @@ class Canvas:
             else pygame.Surface(size, pygame.SRCALPHA)
         hud.fill((0, 0, 0, 0))
         lay = scene.layout
-        self.hud_rects = [lay.top, lay.left, lay.right, lay.hand, lay.rail,
+        self.hud_rects = [lay.top, lay.left, lay.right, lay.hand, lay.rail, lay.dock,
                           lay.camera.inflate(12, 12).union(lay.camera.move(0, -22))]
         self.draw_hud(hud)
         self.hud = (key, hud)
@@ -254,11 +255,15 @@ class Canvas:
         draw_top_bar(hud, scene)
         scene.army.draw(hud, scene)
         draw_hand(hud, scene)
-        draw_turn_panel(hud, lay.turn, scene.game.state, turn_lines(scene), scene.font_scale,
-                        scene.buttons_top)
-        draw_combat_panel(hud, scene, scene.hover_figure, scene.stage.dice,
-                          scene.stage.settle(), scene.ruler)
-        scene.log_panel.draw(hud, scene.session.log, lay.log, scene.font_scale)
+        # a compact window draws only the dock's open panel (the others are empty rects)
+        if lay.turn.width:
+            draw_turn_panel(hud, lay.turn, scene.game.state, turn_lines(scene),
+                            scene.font_scale, scene.buttons_top)
+        if lay.info.width:
+            draw_combat_panel(hud, scene, scene.hover_figure, scene.stage.dice,
+                              scene.stage.settle(), scene.ruler)
+        if lay.log.width:
+            scene.log_panel.draw(hud, scene.session.log, lay.log, scene.font_scale)
         if scene.recap is not None:
             scene.recap.draw(hud, scene.font_scale)
             self.hud_rects.append(scene.recap.rect.inflate(4, 10))

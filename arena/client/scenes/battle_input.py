@@ -151,7 +151,7 @@ class BattleInput:
         lay = scene.layout
         return any(r.collidepoint(pos) for r in (lay.top, lay.left, lay.turn, lay.info,
                                                   lay.log, lay.camera, lay.hand,
-                                                  lay.rail)) or \
+                                                  lay.rail, lay.dock)) or \
             (scene.recap is not None and scene.recap.rect.collidepoint(pos)) or \
             (scene.full_log.open and scene.full_log.rect(lay).collidepoint(pos))
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from fractions import Fraction
 
 import pygame
@@ -25,6 +26,7 @@ __all__ = [
     "SpellCardWidget",
     "IconButton",
     "RailTab",
+    "Dock",
     "Layout",
     "battle_layout",
     "hover_box_rect",
@@ -46,6 +48,18 @@ PHASE_ACTION = {Phase.TURN_START: 0, Phase.DRAW: 0, Phase.CHOOSE: 1, Phase.PRE_M
                 Phase.END: 4, Phase.HAND_LIMIT: 4, Phase.END_MARKER: 4}
 
 
+class Dock(StrEnum):
+    """The right-hand panels, each a tab of the dock in a compact window (the value names
+    the `Layout` field of its rectangle)."""
+
+    TURN = "turn"
+    COMBAT = "info"
+    LOG = "log"
+
+
+DOCK_LABELS = {Dock.TURN: "Turn", Dock.COMBAT: "Combat", Dock.LOG: "Log"}
+
+
 @dataclass(frozen=True)
 class Layout:
     """Where the battle screen's parts go for one window size."""
@@ -64,6 +78,11 @@ class Layout:
     hand: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     rail: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     """Compact windows: the tab the army cards fold into (empty in the full layout)."""
+    dock: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    """Compact windows: the column of tabs the right-hand panels fold into (empty in the
+    full layout); the open one (`side`) lies over the battlefield beside it, the others are
+    empty."""
+    side: Dock | None = None
 
     @property
     def compact(self) -> bool:
@@ -72,16 +91,19 @@ class Layout:
 
 
 COMPACT = (1200, 660)
-"""Below this width or height the army cards fold into a tab beside the battlefield (opened
-over it on demand), so the battlefield keeps most of a small window (1024x600 at least)."""
+"""Below this width or height the army cards fold into a tab beside the battlefield and the
+right-hand panels into a column of tabs at the window's right edge (each opened over the
+battlefield on demand), so the battlefield keeps most of a small window (1024x600 at
+least)."""
 
 
 def battle_layout(size: tuple[int, int], ui_scale: float = 1.0,
-                  army_open: bool = False) -> Layout:
+                  army_open: bool = False, side: Dock | None = None) -> Layout:
     """The battle screen's layout (pure arithmetic, so tests can click by it); ``ui_scale``
     (the UI scale setting) widens or narrows the side panels. In a compact window the army
     cards are a tab (``rail``) and their panel opens over the battlefield only with
-    ``army_open`` (else it is empty)."""
+    ``army_open`` (else it is empty); the turn, combat and log panels are tabs of the
+    ``dock`` and only ``side`` of them opens, over the battlefield, as tall as the dock."""
     w, h = size
     scale = max(0.75, min(1.5, min(w / 1280.0, h / 720.0)))
     pad = 8
@@ -108,11 +130,22 @@ def battle_layout(size: tuple[int, int], ui_scale: float = 1.0,
     turn = pygame.Rect(right.x, right.y, right_w, turn_h)
     info = pygame.Rect(right.x, turn.bottom + pad, right_w, info_h)
     log = pygame.Rect(right.x, info.bottom + pad, right_w, right.bottom - info.bottom - pad)
+    dock = pygame.Rect(0, 0, 0, 0)
+    if compact:
+        dock = pygame.Rect(0, body_y, rail.width, body_h)
+        dock.right = w - pad
+    edge = dock.x if compact else right.x  # what the battlefield and the hand end beside
     hand_h = int(138 * scale)
-    hand = pygame.Rect(bar.right + pad, h - pad - hand_h, right.x - bar.right - 2 * pad,
+    hand = pygame.Rect(bar.right + pad, h - pad - hand_h, edge - bar.right - 2 * pad,
                        hand_h)
-    view = pygame.Rect(bar.right + pad, top.bottom, right.x - bar.right - 2 * pad,
+    view = pygame.Rect(bar.right + pad, top.bottom, edge - bar.right - 2 * pad,
                        hand.y - pad - top.bottom)
+    if compact:  # the open panel over the battlefield, above the hand (which stays whole)
+        open_w = right_w if side is not None else 0
+        right = pygame.Rect(dock.x - 4 - open_w, body_y, open_w, hand.y - pad - body_y)
+        shut = pygame.Rect(right.x, body_y, 0, 0)
+        turn, info, log = (right.copy() if side is d else shut.copy()
+                           for d in (Dock.TURN, Dock.COMBAT, Dock.LOG))
     cam_h = int(36 * scale)
     cam_w = min(view.width - 20, int(7 * (cam_h + 6)))
     camera = pygame.Rect(0, 0, cam_w, cam_h)
@@ -120,7 +153,7 @@ def battle_layout(size: tuple[int, int], ui_scale: float = 1.0,
     hover = pygame.Rect(view.x + pad, view.y + pad, min(360, view.width - 2 * pad),
                         int(92 * scale))
     return Layout(size, top, left, right, turn, info, log, view, camera, hover, scale, hand,
-                  rail)
+                  rail, dock, side if compact else None)
 
 
 def hover_box_rect(view: pygame.Rect, size: tuple[int, int], anchor: tuple[int, int],
@@ -151,14 +184,14 @@ class RailTab(Button):
              pressed: bool) -> None:
         rect = self.rect
         fill = mix(UI["panel"], UI["teal"], 0.3) if self.lit else UI["panel"]
-        if hovered or focused:
+        if (hovered or focused) and self.enabled:
             fill = shade(fill, 1.3)
         pygame.draw.rect(surface, fill, rect, border_radius=8)
         pygame.draw.rect(surface, UI["focus"] if focused else UI["border"], rect,
                          2 if focused else 1, border_radius=8)
         px = self.px or max(13, min(20, rect.width // 2))
-        label = text.render(text.fit(self.label, px, rect.height - 16, True), px, UI["text"],
-                            bold=True)
+        label = text.render(text.fit(self.label, px, rect.height - 16, True), px,
+                            UI["text"] if self.enabled else UI["dim"], bold=True)
         turned = pygame.transform.rotate(label, 90)
         surface.blit(turned, turned.get_rect(center=rect.center))
 

@@ -154,7 +154,9 @@ class FullLog:
         """"Full log" on the compact panel's title ("Close" while open)."""
         bh = round(22 * scale)
         bw = round(104 * scale)
-        rect = pygame.Rect(lay.log.right - bw - 8, lay.log.y + 5, bw, bh)
+        # on the log panel's title; its panel folded (a compact window), on the view's
+        anchor = lay.log if lay.log.width else self.rect(lay)
+        rect = pygame.Rect(anchor.right - bw - 8, anchor.y + 5, bw, bh)
         return Button(rect=rect, label="Close" if self.open else "Full log",
                       name="log:full", hint=key, px=round(14 * scale), action=toggle,
                       style="primary" if self.open else "normal",

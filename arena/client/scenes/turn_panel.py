@@ -2,12 +2,13 @@
 player to act is asked (prompt, help, hint, or what a computer player is doing) and the
 turn's buttons: End turn, Undo (saying what it takes back), the step's end, walking instead
 of flying, the decisions' answers (numbered for the keyboard) and "Go on" for a held
-computer attack.
+computer attack. In a compact window the panel is a tab of the dock (`dock_widgets`), open
+while it asks the player something, its step buttons on the dock while it is folded.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 
 import pygame
@@ -15,13 +16,14 @@ import pygame
 from arena.client import text
 from arena.client.palette import UI, mix
 from arena.client.scenes.battle_view import BattleScreen, BattleView, key_hint, scaled
-from arena.client.scenes.hud import PHASE_ACTION, TURN_ACTIONS
+from arena.client.scenes.hud import DOCK_LABELS, PHASE_ACTION, TURN_ACTIONS, Dock, RailTab
 from arena.client.session import decision_help
 from arena.client.ui import Button, Widget, draw_panel
 from arena.engine.state import GameState
 from arena.engine.vocab import Phase
 
-__all__ = ["draw_turn_panel", "turn_buttons", "turn_lines", "turn_steps"]
+__all__ = ["dock_side", "dock_widgets", "draw_turn_panel", "turn_buttons", "turn_lines",
+           "turn_steps"]
 
 Line = tuple[str, tuple[int, int, int]]
 
@@ -174,3 +176,56 @@ def turn_buttons(screen: BattleScreen) -> tuple[list[Button], list[Widget], int]
                               action=screen.go_on,
                               note="Let the computer's attack happen (Space or Enter)."))
     return buttons, numbered, by + bh
+
+
+def dock_side(screen: BattleScreen, chosen: Dock | None) -> Dock | None:
+    """Compact windows: which right-hand panel is open over the battlefield: the turn panel
+    while it asks the player something only it shows (a decision's answers, a target to
+    pick, the computer's attack held until "Go on"), else ``chosen`` (the player's tab)."""
+    session, intent = screen.session, screen.intent
+    if session.held is not None or (session.human_to_act and (
+            intent.pick is not None or bool(intent.choice_actions()))):
+        return Dock.TURN
+    return chosen
+
+
+def dock_widgets(screen: BattleScreen, toggle: Callable[[Dock], object]) -> list[Button]:
+    """Compact windows: the dock's tabs (Turn, Combat, Log: each opens its panel over the
+    battlefield, lit while open) and, on the player's turn while the turn panel is folded,
+    its step buttons as tabs at the dock's foot (End move or End attack, Undo, End turn;
+    the same keys), so a turn is played without opening the panel."""
+    lay = screen.layout
+    session, opts, settings = screen.session, screen.session.options, screen.settings
+    dock, gap = lay.dock, 4
+    tab_h = (dock.height - 5 * gap) // 6
+    out: list[Button] = []
+    for i, side in enumerate(Dock):
+        label = DOCK_LABELS[side]
+        out.append(RailTab(rect=pygame.Rect(dock.x, dock.y + i * (tab_h + gap), dock.width,
+                                            tab_h),
+                           label=label, name=f"dock:{side.value}", lit=lay.side is side,
+                           action=partial(toggle, side),
+                           note=f"Show or hide the {label.lower()} panel over the "
+                                "battlefield."))
+    if lay.side is Dock.TURN or not session.human_to_act:
+        return out
+    step = opts.end_move or opts.end_attack
+    undo_text = session.undo_text
+    foot = [RailTab(rect=pygame.Rect(0, 0, 0, 0), label="End turn", name="end-turn",
+                    hotkeys=(settings.key("end-turn"),), enabled=opts.end_turn is not None,
+                    action=screen.end_turn,
+                    note="Finish the turn (asks first when something useful is left "
+                         "undone)."),
+            RailTab(rect=pygame.Rect(0, 0, 0, 0), label="Undo", name="undo",
+                    hotkeys=(settings.key("undo"),), enabled=session.can_undo,
+                    action=screen.undo,
+                    note=f"Take back: {undo_text}." if session.can_undo else undo_text)]
+    if step is not None:
+        foot.append(RailTab(rect=pygame.Rect(0, 0, 0, 0),
+                            label="End move" if opts.end_move else "End attack",
+                            name="end-step", hotkeys=(settings.key("end-step"),), lit=True,
+                            action=partial(screen.act, step)))
+    for i, tab in enumerate(foot):
+        tab.rect = pygame.Rect(dock.x, dock.bottom - (i + 1) * tab_h - i * gap, dock.width,
+                               tab_h)
+    return out + foot
