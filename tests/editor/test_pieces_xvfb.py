@@ -16,7 +16,6 @@ without ``shared/heroscape-maps`` beside the checkout.
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
@@ -30,9 +29,9 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
 
 from editor_kit import ARTIFACTS, SHARED  # noqa: E402
+from xvfb_editor_kit import editor_window  # noqa: E402
 from xvfb_kit import (  # noqa: E402
     STEP_TIMEOUT,
-    find_window,
     press_closing_key,
     screenshot,
     wait_status,
@@ -114,19 +113,8 @@ def test_place_a_turned_tile_from_the_palette_on_a_community_map(
     save_collection(OWNED)
     plan = _plan(target)
 
-    exe = Path(sys.executable).parent / "arena-editor"
-    assert exe.exists(), "run `make setup`"
-    mine = tmp_path / "editor-status.json"
-    env = {**os.environ, "DISPLAY": x_display, "SDL_VIDEODRIVER": "x11",
-           "SDL_AUDIODRIVER": "dummy", "ARENA_DATA_DIR": str(tmp_path / "data"),
-           "ARENA_EDITOR_TEST_STATUS": str(mine)}
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with (ARTIFACTS / "xvfb-pieces.log").open("w") as log:
-        program = subprocess.Popen([str(exe), "--no-recover", str(target)], env=env,
-                                   stdout=log, stderr=log)
-    try:
-        window = find_window(x_display, lambda: (program.pid,), "Arena Editor")
-        wait_status(mine, "the editor's first frames", lambda s: s["frames"] >= 2)
+    with editor_window(x_display, tmp_path, [str(target)], "xvfb-pieces.log") as editor:
+        program, window, mine = editor.program, editor.window, editor.status
         first = wait_status(mine, "the summary's collection check",
                             lambda s: s["collection"]["revision"] >= 0, STEP_TIMEOUT)
         shots = shutil.which("import") is not None  # screenshots are optional
@@ -138,12 +126,7 @@ def test_place_a_turned_tile_from_the_palette_on_a_community_map(
             return wait_status(mine, f"the editor to see the pointer at {pos}",
                                lambda s: s["pointer"] == list(pos), STEP_TIMEOUT)
 
-        def click(pos: tuple[int, int]) -> dict[str, Any]:
-            """Point, click, and wait until the editor handled the click."""
-            seen = point(pos)
-            xdotool(x_display, "click", "1")
-            return wait_status(mine, f"the editor to handle a click at {pos}",
-                               lambda s: s["clicks"] > seen["clicks"], STEP_TIMEOUT)
+        click = editor.click
 
         click(plan["tool"])
         wait_status(mine, "the piece palette", lambda s: s["tool"] == "piece"
@@ -185,10 +168,6 @@ def test_place_a_turned_tile_from_the_palette_on_a_community_map(
             screenshot(x_display, ARTIFACTS / "xvfb-pieces-saved.png")
         assert press_closing_key(x_display, window, "Escape",
                                  lambda: program.wait(timeout=STEP_TIMEOUT)) == 0
-    finally:
-        if program.poll() is None:
-            program.kill()
-            program.wait()
 
     saved = load_file(target)
     assert isinstance(saved, Battlefield)
