@@ -133,6 +133,12 @@ def test_the_hover_box_never_covers_what_it_describes_and_goes_when_the_mouse_le
         box = hover_box_rect(view, (300, 90), anchor, 30)
         assert view.contains(box)
         assert not box.inflate(58, 58).collidepoint(anchor), (anchor, box)
+        # The figure standing on the space rises above it: the box keeps clear of it too
+        # (flipped up and left near the view's bottom right corner, it used to cover it).
+        sprite = pygame.Rect(anchor[0] - 25, anchor[1] - 120, 50, 130)
+        box = hover_box_rect(view, (300, 90), anchor, 30, sprite)
+        assert view.contains(box) and not box.colliderect(sprite), (anchor, box)
+        assert not box.inflate(58, 58).collidepoint(anchor), (anchor, box)
 
     scene = BattleScene(app, spell_position(), SEATS,
                         controllers={2: RandomController(seed=3, delay=5.0)}, autosave=False)
@@ -150,6 +156,21 @@ def test_the_hover_box_never_covers_what_it_describes_and_goes_when_the_mouse_le
     assert scene.hover_hex is not None and scene.hover_lines()
     box = scene.canvas.hud_rects[-1]
     assert not box.collidepoint(point)
+    # Over a figure: the box stays clear of the whole figure, not only of the pointer.
+    checked = 0
+    for fid in scene.game.state.on_battlefield():
+        drawn = scene.renderer.figure_rect(fid)
+        if drawn is None or not lay.view.contains(drawn):
+            continue
+        point = drawn.center
+        scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=point, rel=(0, 0),
+                                              buttons=(0, 0, 0)))
+        frames(app, screen, 2)
+        if scene.hover_figure != fid:
+            continue
+        assert not scene.canvas.hud_rects[-1].colliderect(drawn), fid
+        checked += 1
+    assert checked >= 2
     scene.handle_event(pygame.event.Event(pygame.WINDOWLEAVE))
     frames(app, screen, 2)
     assert scene.hover_hex is None and scene.hover_lines() == []

@@ -138,7 +138,7 @@ class Hover:
         lay = view.layout
         size = (lay.hover.width, 12 + scaled(view, 20) * len(lines))
         box = hover_box_rect(lay.view, size, self.anchor(view),
-                             max(24, round(view.camera.zoom * 0.9)))
+                             max(24, round(view.camera.zoom * 0.9)), self.sprite_rect(view))
         pygame.draw.rect(hud, (14, 16, 25, 225), box, border_radius=8)
         pygame.draw.rect(hud, UI["border"], box, 1, border_radius=8)
         px = scaled(view, 17)
@@ -146,6 +146,14 @@ class Hover:
             text.blit(hud, text.fit(line, px, box.width - 16), px, color,
                       (box.x + 8, box.y + 6 + i * scaled(view, 20)))
         return box
+
+    def sprite_rect(self, view: HoverView) -> pygame.Rect | None:
+        """Where the figure the box describes was drawn (it rises above its space, so the box
+        keeps clear of all of it), if a figure stands there."""
+        figure = self.figure
+        if figure is None and self.hex is not None:
+            figure = view.game.state.occupant_map().get(self.hex)
+        return view.renderer.figure_rect(figure) if figure is not None else None
 
     def anchor(self, view: HoverView) -> tuple[int, int]:
         """Where the box hangs from: the pointer on the battlefield, else (the keyboard

@@ -157,12 +157,24 @@ def battle_layout(size: tuple[int, int], ui_scale: float = 1.0,
 
 
 def hover_box_rect(view: pygame.Rect, size: tuple[int, int], anchor: tuple[int, int],
-                   clearance: int) -> pygame.Rect:
+                   clearance: int, avoid: pygame.Rect | None = None) -> pygame.Rect:
     """Where the hover box goes: beside the pointer (``anchor``), ``clearance`` pixels away
-    so it never covers the space it describes: below right, else flipped left or up to stay
-    inside the battlefield view."""
-    box = pygame.Rect((0, 0), size)
+    so it never covers the space it describes -- nor ``avoid``, the figure standing there,
+    whose sprite rises above its space. Below right of the pointer when that is clear, else
+    right, left, below or above of what it keeps clear, whichever first fits inside the
+    battlefield view."""
     x, y = anchor
+    keep = pygame.Rect(x - clearance, y - clearance, 2 * clearance, 2 * clearance)
+    if avoid is not None:
+        keep = keep.union(avoid)
+    w, h = size
+    for left, top in ((x + clearance, y + clearance), (keep.right + 4, y - h // 2),
+                      (keep.left - 4 - w, y - h // 2), (x - w // 2, keep.bottom + 4),
+                      (x - w // 2, keep.top - 4 - h)):
+        box = pygame.Rect(left, top, w, h).clamp(view)
+        if not box.colliderect(keep):
+            return box
+    box = pygame.Rect((0, 0), size)
     box.left = x + clearance
     if box.right > view.right:
         box.right = x - clearance
