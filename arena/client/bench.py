@@ -34,7 +34,9 @@ import pygame
 
 from arena.client import content, text
 from arena.client.content import GameSetup, SeatSetup
+from arena.client.recap import Recap, RecapLine
 from arena.client.scenes.battle import BattleScene
+from arena.client.scenes.recap_panel import RecapPanel
 from arena.client.scenes.standard import standard_app
 from arena.client.settings import Settings
 from arena.content import load_file, yamlio
@@ -122,13 +124,18 @@ def _with_battlefield(path: str) -> str:
 
 
 def _battle(size: tuple[int, int], battlefield: str = "") -> tuple[Any, Any, Any]:
-    """A display, an App and a Duel battle scene with the mouse over a space (on the
-    battlefield file ``battlefield``, if given)."""
+    """A display, an App and a Duel battle scene with the mouse over a space, the log panel
+    and a computer turn's recap panel drawn (on the battlefield file ``battlefield``, if
+    given)."""
     screen = pygame.display.set_mode(size)
     app = standard_app(size, Settings(animations="off", ai_pace="instant"))
     field_id = _with_battlefield(battlefield) if battlefield else ""
     game, setup = duel_all_summoned(battlefield=field_id)
     scene = BattleScene(app, game, setup.seats, setup=setup, autosave=False)
+    figures = game.state.on_battlefield()
+    scene.recap = RecapPanel(Recap("Player 2's turn", tuple(
+        RecapLine(f"{game.state.static.figure_name(f)} moved.", 2, f,
+                  game.state.figures[f].hexes) for f in figures[:8])))
     app.push(scene)
     for _ in range(3):
         app.update(1 / 60)

@@ -57,3 +57,23 @@ def test_the_map_rows_are_registered_only_with_the_maps(monkeypatch: pytest.Monk
     names.clear()
     bench.register(benchmark)
     assert sum("community map" in n for n in names) == 3
+
+
+def test_the_battle_frame_is_measured_with_the_recap_and_the_log_drawn(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The frame goal holds with a computer turn's recap panel open over the board and the
+    log panel drawn, so the bench's scene has both."""
+    import pygame
+
+    for key, value in bench.HEADLESS.items():
+        monkeypatch.setenv(key, value)
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        _, app, scene = bench._battle((1280, 720))
+        app.update(1 / 60)
+        assert scene.recap is not None and scene.recap.recap.lines
+        assert scene.layout.view.contains(scene.recap.rect) and scene.recap.rect.height > 40
+        assert scene.log_panel is not None
+    finally:
+        pygame.quit()
