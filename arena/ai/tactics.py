@@ -187,7 +187,7 @@ class Tactics:
         body: Body | None = None
         touching: set[str] = set()  # adjacent by the rules: no sight needed
         if any(spaces_between(hexes, e.hexes) == 1 for e in near):
-            body = _standing(state, f.id, hexes)
+            body = state.body_at(f.id, hexes)
             touching = {e.id for e in near if spaces_between(hexes, e.hexes) == 1
                         and is_adjacent(body, state.body(e.id))}
             engaged = engaged_with(state.board, body, [state.body(e) for e in touching])
@@ -201,7 +201,7 @@ class Tactics:
         scored.sort(key=lambda x: -x[0])
         if not sight:
             return scored[0][0] * self.ev.w.tempo_now
-        body = body or _standing(state, f.id, hexes)
+        body = body or state.body_at(f.id, hexes)
         others = [state.body(o) for o in state.on_battlefield() if o != f.id]
         for value, e in scored:
             if e.id in touching or line_of_sight(state.board, body, state.body(e.id),
@@ -688,13 +688,6 @@ def _reserve_fig(state: GameState, figure: str, snap: Snapshot, self_pw: float) 
     f.attack = stat(state, Point.ATTACK_DICE, figure)
     f.defense = stat(state, Point.DEFENSE_DICE, figure)
     return f
-
-
-def _standing(state: GameState, figure: str, hexes: tuple[Hex, ...]) -> Body:
-    """The engine's body of ``figure`` as if it stood on ``hexes`` (for its rules queries)."""
-    card = state.static.figure_def(figure)
-    return Body.standing(state.board, figure, hexes, int(card.height), float(card.target_point),
-                         (float(card.hit_zone.bottom), float(card.hit_zone.top)))
 
 
 def _with_attack(m: _Mover) -> _Mover:

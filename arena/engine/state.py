@@ -441,17 +441,21 @@ class GameState:
         bodies: dict[str, Body] = self.cache.setdefault("bodies", {})
         found = bodies.get(figure)
         if found is None:
-            d = self.static.figure_def(figure)
-            found = Body.standing(
-                self.board,
-                figure,
-                self.figures[figure].hexes,
-                d.height,
-                d.target_point,
-                (d.hit_zone.bottom, d.hit_zone.top),
-            )
-            bodies[figure] = found
+            found = bodies[figure] = self._standing(figure, self.figures[figure].hexes)
         return found
+
+    def body_at(self, figure: str, hexes: tuple[Hex, ...]) -> Body:
+        """The figure's `Body` as if it stood on ``hexes``: the rules' queries at a position
+        it may take (an effect's origin, a move the AI weighs); where it stands, `body`."""
+        fs = self.figures[figure]
+        if fs.zone == "battlefield" and fs.hexes == hexes:
+            return self.body(figure)
+        return self._standing(figure, hexes)
+
+    def _standing(self, figure: str, hexes: tuple[Hex, ...]) -> Body:
+        d = self.static.figure_def(figure)
+        return Body.standing(self.board, figure, hexes, d.height, d.target_point,
+                             (d.hit_zone.bottom, d.hit_zone.top))
 
     def bodies(self, exclude: tuple[str, ...] = ()) -> list[Body]:
         """Bodies of every figure on the battlefield except those named."""

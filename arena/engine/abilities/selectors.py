@@ -35,7 +35,7 @@ from collections.abc import Iterable, Sequence
 from arena.engine import cryptoliths
 from arena.engine.abilities.params import SelectorSpec
 from arena.engine.abilities.scope import Scope
-from arena.engine.bodies import Body, is_adjacent
+from arena.engine.bodies import is_adjacent
 from arena.engine.defs import ArmyCardDef
 from arena.engine.sight import clear_sight_to_figure
 from arena.engine.state import GameState
@@ -132,15 +132,6 @@ def origins(state: GameState, sel: SelectorSpec, scope: Scope) -> list[Origin]:
     return out
 
 
-def _body_at(state: GameState, figure: str, hexes: tuple[Hex, ...]) -> Body:
-    fs = state.figures[figure]
-    if fs.zone == "battlefield" and fs.hexes == hexes:
-        return state.body(figure)
-    d = state.static.figure_def(figure)
-    return Body.standing(state.board, figure, hexes, d.height, d.target_point,
-                         (d.hit_zone.bottom, d.hit_zone.top))
-
-
 def _sees(state: GameState, origin: Origin, figure: str) -> bool:
     key = (origin[0], origin[1], figure)
     seen: dict[tuple[str, tuple[Hex, ...], str], bool] = state.cache.setdefault("abl_sight", {})
@@ -152,7 +143,7 @@ def _sees(state: GameState, origin: Origin, figure: str) -> bool:
             # stands on a cryptolith (Shadows over Innistrad "Cryptoliths").
             found = cryptoliths.clear_sight_to_figure(state, origin[0], figure).clear
         else:
-            viewer = _body_at(state, *origin)
+            viewer = state.body_at(*origin)
             others = state.bodies(exclude=(origin[0], figure))
             found = clear_sight_to_figure(state.board, viewer, state.body(figure), others).clear
         seen[key] = found
@@ -166,7 +157,7 @@ def _positional_ok(state: GameState, sel: SelectorSpec, origin: Origin, figure: 
     spaces = min(distance(a, b) for a in origin[1] for b in hexes)
     # Rules adjacency: neighbouring spaces and no ledge as high as the lower figure is tall.
     adjacent = spaces == 1 and (sel.adjacent or sel.clear_sight) and is_adjacent(
-        _body_at(state, *origin), state.body(figure))
+        state.body_at(*origin), state.body(figure))
     if sel.adjacent and not adjacent:
         return False
     if sel.within is not None and spaces > sel.within:
