@@ -1,5 +1,6 @@
-"""The editor window tests' ``headless`` fixture (modules that drive the window use it for
-every test through ``pytestmark``)."""
+"""The editor window tests' fixtures: ``headless`` (modules that drive the window use it for
+every test through ``pytestmark``) and ``x_display``, the private X server of each
+real-window test module."""
 
 from __future__ import annotations
 
@@ -25,3 +26,12 @@ def headless(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[pygame
     screen = pygame.display.set_mode(editor_app.WINDOW_SIZE)
     yield screen
     pygame.quit()
+
+
+@pytest.fixture(scope="module")
+def x_display(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A private Xvfb for the module (`xvfb_kit.x_server`); its tests skip without Xvfb and
+    xdotool. Screenshots are optional."""
+    from xvfb_editor_kit import x_server
+
+    yield from x_server(tmp_path_factory, ("Xvfb", "xdotool"))

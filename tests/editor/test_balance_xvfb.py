@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import shutil
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -25,7 +24,6 @@ from xvfb_kit import (  # noqa: E402
     press_closing_key,
     screenshot,
     wait_status,
-    x_server,
 )
 
 from editor import app as editor_app
@@ -38,10 +36,6 @@ DUEL = ROOT / "scenarios" / "battlefields" / "duel.yaml"
 GAMES_TIMEOUT = 600.0 * SLOW
 """Seconds for four Duels of greedy AIs on a loaded machine (the step ends when they end)."""
 
-
-@pytest.fixture(scope="module")
-def x_display(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    yield from x_server(tmp_path_factory, ("Xvfb", "xdotool"))
 
 
 def _workers(pid: int) -> list[str]:

@@ -24,7 +24,6 @@ import shutil
 import signal
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -39,7 +38,6 @@ from xvfb_kit import (  # noqa: E402
     press_closing_key,
     screenshot,
     wait_status,
-    x_server,
     xdotool,
 )
 
@@ -55,11 +53,6 @@ pytestmark = pytest.mark.xvfb
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "tests" / "artifacts" / "editor"
 
-
-@pytest.fixture(scope="module")
-def x_display(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A private Xvfb for this module (`xvfb_kit.x_server`); screenshots are optional."""
-    yield from x_server(tmp_path_factory, ("Xvfb", "xdotool"))
 
 
 def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,

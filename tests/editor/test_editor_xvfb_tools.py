@@ -30,7 +30,6 @@ from xvfb_editor_kit import (
     read_status,
     shot,
     wait_status,
-    x_server,
 )
 
 from arena.content.fits import fit
@@ -47,11 +46,6 @@ DUEL_SCENARIO = ROOT / "scenarios" / "the-duel.yaml"
 A, B = (-1, -4), (-1, 0)
 """Two spaces of The Duel on either side of its ruin on (-1, -2) and (-1, -1)."""
 
-
-@pytest.fixture(scope="module")
-def x_display(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A private Xvfb for this module (`xvfb_kit.x_server`); screenshots are optional."""
-    yield from x_server(tmp_path_factory, ("Xvfb", "xdotool"))
 
 
 @pytest.fixture

@@ -19,7 +19,6 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +34,6 @@ from xvfb_kit import (  # noqa: E402
     press_closing_key,
     screenshot,
     wait_status,
-    x_server,
     xdotool,
 )
 
@@ -53,11 +51,6 @@ TILE, TURN = "r7", 1
 OWNED = Collection(format="collection", sets={"aotp-core": 1}, pieces={TILE: 1})
 """The player's collection: too small for the map, and holding the tile placed."""
 
-
-@pytest.fixture(scope="module")
-def x_display(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A private Xvfb for this module (`xvfb_kit.x_server`)."""
-    yield from x_server(tmp_path_factory, ("Xvfb", "xdotool"))
 
 
 def _import(tmp_path: Path) -> Path:
