@@ -64,10 +64,11 @@ class Controller(Protocol):
 
 
 class StopToken:
-    """Ends a running decision: ``stop()`` from any thread; ``budget`` (simulated actions,
-    counted by `spend`) ends a search deterministically, at the same point on any machine;
-    ``deadline`` (a `time.perf_counter` value) is the safety net that ends a search that
-    runs late by itself (when it fires, the game may differ from an idle machine's)."""
+    """Ends a running decision: ``stop()`` from any thread; ``budget`` (units of work:
+    simulated actions and evaluated positions, counted by `spend`) ends a search
+    deterministically, at the same point on any machine; ``deadline`` (a
+    `time.perf_counter` value) is the safety net that ends a search that runs late by itself
+    (when it fires, the game may differ from an idle machine's)."""
 
     def __init__(self, deadline: float | None = None, budget: int | None = None) -> None:
         self._event = threading.Event()
@@ -84,12 +85,12 @@ class StopToken:
         self._event.set()
 
     def spend(self, actions: int = 1) -> None:
-        """Count simulated actions against the budget."""
+        """Count units of work (simulated actions, evaluated positions) against the budget."""
         self.spent += actions
 
     @property
     def exhausted(self) -> bool:
-        """Whether the budget of simulated actions is spent."""
+        """Whether the budget of work is spent."""
         return self.budget is not None and self.spent >= self.budget
 
     @property

@@ -437,6 +437,9 @@ class Evaluator:
         """Set during a search: rollouts read approximate stats (`snapshot`)."""
         self.zones: Zones = {}
         """Set during a search: the opponents' strike zones (`strike_zones`)."""
+        self.evaluations = 0
+        """Positions evaluated so far: the search counts them as work (an evaluation costs
+        about as much as a simulated action), so its budget tracks what it really does."""
 
     def zone(self, f: Fig) -> frozenset[Hex] | None:
         """The spaces ``f`` could attack next turn, if measured from where it stands."""
@@ -473,6 +476,7 @@ class Evaluator:
     def evaluate(self, state: GameState, me: int, credit: float = 0.0) -> float:
         """The value of ``state`` for ``me``'s team, in army points (``credit``: what a
         rollout adds for summons it did not place; a finished game ignores it)."""
+        self.evaluations += 1
         outcome = state.outcome
         team = state.static.team_of(me)
         if outcome is not None:

@@ -16,19 +16,24 @@ At a decision on its own turn the AI:
    (`arena.ai.tactics.rollout`) plays the rest of the turn; the position where the turn ends is
    evaluated (`arena.ai.evaluate`, whose tempo term prices the opponents' next turn).
    Every candidate sees the same determinizations (common random numbers);
-3. spends its rollout budget by **sequential halving**: a round gives every surviving
-   candidate an equal share, then the worse half is dropped, until one remains or a budget
-   runs out: the rollouts, or the simulated actions (``work``: one-ply trials and rollout
-   steps, counted the same on every machine), or -- the safety net -- the wall clock, or a
-   stop request;
-4. picks the best mean, optionally with Gumbel noise (the *normal* level's slips).
+3. spends its budget by **sequential halving**: a first pass samples every candidate once,
+   which tells what a sample costs in this position, and the rounds after it are planned to
+   fit what is left; a round gives every surviving candidate an equal share, then the worse
+   half is dropped, until one remains or a budget runs out: the rollouts, or the work
+   (``work``: every simulated action and every evaluated position, one-ply trials
+   included, counted the same on every machine), or -- the safety net -- the wall clock, or
+   a stop request;
+4. picks the best value: each finalist's rollout mean shrunk towards its one-ply value
+   (``prior_weight`` pseudo-samples, after the shift common to the decision's rollouts), so
+   a sample or two of dice cannot outvote what one ply knows, optionally with Gumbel noise
+   (the *normal* level's slips).
 
 Decisions outside its own turn (a question asked during another player's turn) and set-up
 decisions are answered by one ply (`arena.ai.greedy`). The same seed and view always give
 the same choice: every random number is drawn from a seed made of the controller's seed and
-the view (`decision_seed`); the budgets count rollouts and simulated actions, never time, and
-the wall-clock safety net fires only on a machine far slower or busier than the budget was
-sized for (each time it does, `arena sim` counts a budget overrun).
+the view (`decision_seed`); the budgets count rollouts, simulated actions and evaluations,
+never time, and the wall-clock safety net fires only on a machine far slower or busier than
+the budget was sized for (each time it does, `arena sim` counts a budget overrun).
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from arena.ai.chance import apply_outcome, determinize, outcomes
@@ -86,9 +91,10 @@ class SearchConfig:
     exact_outcomes: int = 6
     """Chance nodes with at most this many outcomes are averaged exactly."""
     work: int | None = None
-    """The deterministic budget: simulated actions per decision (one-ply trials and rollout
-    steps); the search answers with the best it found when they are spent. None: only
-    ``rollouts`` bounds it."""
+    """The deterministic budget: work per decision, a unit for each simulated action (one-ply
+    trials and rollout steps) and each evaluated position (`Evaluator.evaluations`); the
+    search answers with the best it found when it is spent. None: only ``rollouts`` bounds
+    it."""
     time_limit: float = 2.5
     """Wall-clock safety net (seconds): a search still running then stops and answers, and
     the decision counts as a budget overrun (the game may then differ from an idle
@@ -102,8 +108,17 @@ class SearchConfig:
     options: sight lines, engagement), so threats a distance estimate misses are met."""
     placements: int = 4
     """Summoning spaces (best by the move scores) compared by one ply."""
+    policy_moves: int = 2
+    """Positions per figure the rollouts' quick policy compares by the evaluation
+    (`Tactics.eval_moves`)."""
     answers: int = 8
     """Options of an effect's question compared by one ply (evenly spread)."""
+    prior_weight: float = 2.0
+    """How many rollout samples the one-ply value (the prior) is worth in the final choice:
+    each candidate's value is its rollout mean shrunk towards its prior (moved by how far
+    the decision's rollouts sit from their priors on average). With a sample or two the
+    dice in a rollout say little, and the search then plays much as one ply would; with
+    more, the rollouts decide."""
 
 
 @dataclass
@@ -151,7 +166,7 @@ class SearchController(AIController):
         super().__init__(seed)
         self.name = name
         self.config = config or SearchConfig()
-        self.tactics = Tactics(Evaluator(weights))
+        self.tactics = Tactics(Evaluator(weights), eval_moves=self.config.policy_moves)
         self.stats = SearchStats()
 
     # --- the decision -----------------------------------------------------------------------
@@ -241,7 +256,7 @@ class SearchController(AIController):
     # --- rollouts -----------------------------------------------------------------------------
 
     def _sample(self, view: Game, cand: _Cand, me: int, seed: int, j: int,
-                stop: StopToken | None = None) -> tuple[float, int]:
+                meter: _Meter | None = None) -> tuple[float, int]:
         """One rollout sample of a candidate: (value, rollouts spent)."""
         det_seed = (seed * 1_000_003 + j * 7919) & 0xFFFFFFFFFFFF
         base = determinize(view, me, det_seed)
@@ -271,7 +286,7 @@ class SearchController(AIController):
                 return -math.inf, 1
             settle_own_decisions(self.tactics, game, me)
             rnd = random.Random(det_seed + k)
-            halt = _halt(stop) if stop is not None else None
+            halt = meter.halt if meter is not None else None
             luck = (0.5 + j * _PHI) % 1.0
             credit = rollout(self.tactics, game, me, rnd, turn_of=turn_of, stop=halt,
                              quantile=luck)
@@ -293,50 +308,49 @@ class SearchController(AIController):
     def _search(self, view: Game, legal: list[Action], me: int, seed: int, stop: StopToken,
                 started: float) -> Action:
         cfg = self.config
+        meter = _Meter(stop, self.tactics.ev)
         cands = self.candidates(view, legal, me, seed, stop)
+        meter.charge()
         self.stats.candidates = len(cands)
         if len(cands) == 1:
             return cands[0].action
-        budget = cfg.rollouts
+        # A first pass gives every candidate one sample: what a sample costs here (the work
+        # it took) sets how many the budget affords, and sequential halving spends those.
+        before = stop.spent
         alive = list(cands)
-        rounds = max(1, math.ceil(math.log2(len(alive))))
-        spent = 0
-        sample_index = 0
-        stopped = False
+        spent, stopped = self._pass(view, alive, me, seed, 0, stop, meter)
+        budget = cfg.rollouts
+        if cfg.work is not None and spent:
+            per_sample = max(1.0, (stop.spent - before) / spent)
+            budget = min(budget, spent + int((cfg.work - stop.spent) / per_sample))
+        sample_index = 1
+        alive = [c for c in alive if not c.dead]
+        rounds = max(1, math.ceil(math.log2(max(1, len(alive)))))
         for r in range(rounds):
-            share = max(1, (budget - spent) // max(1, (rounds - r) * len(alive)))
-            for _ in range(share):
-                for cand in alive:
-                    if stop.stopped:
-                        stopped = True
-                        break
-                    if cand.dead or cand.settled:
-                        continue
-                    try:
-                        value, cost = self._sample(view, cand, me, seed, sample_index, stop)
-                    except RolloutStopped:
-                        stopped = True
-                        break
-                    except IllegalAction as exc:  # this line cannot be played in the view
-                        log.debug("rollout of %s failed: %s", cand.action, exc)
-                        cand.dead = True
-                        continue
-                    if cand.dead:
-                        continue
-                    cand.total += value
-                    cand.count += 1
-                    cand.values.append(value)
-                    spent += cost
-                sample_index += 1
-                if stopped:
+            if stopped or len(alive) <= 1:
+                break
+            if r > 0:  # the worse half goes (the first pass was round 0's first share)
+                sampled = [c for c in cands if c.count > 0 and not c.dead]
+                value = dict(zip(map(id, alive), _shrunk(alive, sampled, cfg.prior_weight),
+                                 strict=True))
+                alive.sort(key=lambda c: (-value[id(c)], -c.prior))
+                alive = alive[:max(1, (len(alive) + 1) // 2)]
+                if len(alive) <= 1:
                     break
-            if stopped:
-                break
+            live = [c for c in alive if not c.settled]
+            if budget - spent < len(live):
+                break  # not a whole pass left: decide on what was sampled
+            share = max(1, (budget - spent) // max(1, (rounds - r) * len(live)))
+            for _ in range(share):
+                if cfg.work is not None and spent and \
+                        cfg.work - stop.spent < (stop.spent - before) / spent * len(live):
+                    break  # the pass would not fit what is left of the budget
+                cost, stopped = self._pass(view, alive, me, seed, sample_index, stop, meter)
+                spent += cost
+                sample_index += 1
+                if stopped or budget - spent < len(live):
+                    break
             alive = [c for c in alive if not c.dead]
-            if len(alive) <= 1:
-                break
-            alive.sort(key=lambda c: (-c.mean, -c.prior))
-            alive = alive[:max(1, (len(alive) + 1) // 2)]
         self.stats.rollouts = spent
         self.stats.seconds = time.perf_counter() - started
         self.stats.stopped_early = stopped
@@ -349,7 +363,7 @@ class SearchController(AIController):
         most = max(c.count for c in scored if not c.settled) if any(
             not c.settled for c in scored) else 1
         final = [c for c in scored if c.count >= most * 0.5 or c.settled]
-        means = [c.mean for c in final]
+        means = _shrunk(final, scored, cfg.prior_weight)
         if cfg.noise > 0.0:
             rnd = random.Random(seed ^ 0x5EED)
             means = [m - cfg.noise * math.log(-math.log(max(1e-12, rnd.random())))
@@ -357,13 +371,76 @@ class SearchController(AIController):
         best = max(range(len(final)), key=lambda i: (means[i], final[i].prior))
         return final[best].action
 
+    def _pass(self, view: Game, alive: list[_Cand], me: int, seed: int, index: int,
+              stop: StopToken, meter: _Meter) -> tuple[int, bool]:
+        """One sample (number ``index``: the same determinization and luck for each) of every
+        candidate still unsettled: (rollouts spent, whether the search must stop)."""
+        spent = 0
+        for cand in alive:
+            if stop.stopped:
+                return spent, True
+            if cand.dead or cand.settled:
+                continue
+            try:
+                value, cost = self._sample(view, cand, me, seed, index, meter)
+            except RolloutStopped:
+                return spent, True
+            except IllegalAction as exc:  # this line cannot be played in the view
+                log.debug("rollout of %s failed: %s", cand.action, exc)
+                cand.dead = True
+                continue
+            finally:
+                meter.charge()
+            if cand.dead:
+                continue
+            cand.total += value
+            cand.count += 1
+            cand.values.append(value)
+            spent += cost
+        return spent, False
 
-def _halt(stop: StopToken) -> Callable[[], bool]:
-    """A rollout's check before each action: the action is spent from the budget."""
-    def halt() -> bool:
-        stop.spend()
-        return stop.stopped
-    return halt
+
+def _shrunk(final: list[_Cand], scored: list[_Cand], weight: float) -> list[float]:
+    """The finalists' values: each rollout mean shrunk towards its prior by ``weight``
+    pseudo-samples (`SearchConfig.prior_weight`). The priors are one-ply values and the
+    rollouts look further, so the two differ by a shift common to the decision (the average
+    of mean minus prior over every sampled candidate); the prior is moved by that shift
+    first, so only the candidates' differences are blended. A settled candidate (no dice in
+    its line) keeps its mean: more samples would say the same."""
+    if weight <= 0.0:
+        return [c.mean for c in final]
+    finite = [c for c in scored if math.isfinite(c.prior) and math.isfinite(c.mean)]
+    shift = sum(c.mean - c.prior for c in finite) / len(finite) if finite else 0.0
+    out = []
+    for c in final:
+        if c.settled or not math.isfinite(c.prior):
+            out.append(c.mean)
+        else:
+            out.append((c.total + weight * (c.prior + shift)) / (c.count + weight))
+    return out
+
+
+class _Meter:
+    """Charges a decision's work to its `StopToken`: every simulated action and every
+    position evaluated (`Evaluator.evaluations`). Counting evaluations too keeps the budget
+    in step with what a decision really costs: a quick-policy step may evaluate a dozen
+    positions (each move it weighs, each spell it tries), and those dominate the time."""
+
+    def __init__(self, stop: StopToken, evaluator: Evaluator) -> None:
+        self.stop = stop
+        self.evaluator = evaluator
+        self.seen = evaluator.evaluations
+
+    def charge(self, actions: int = 0) -> None:
+        """Spend ``actions`` plus the evaluations made since the last charge."""
+        now = self.evaluator.evaluations
+        self.stop.spend(actions + now - self.seen)
+        self.seen = now
+
+    def halt(self) -> bool:
+        """A rollout's check before each action: the action is spent from the budget."""
+        self.charge(1)
+        return self.stop.stopped
 
 
 def _texts(actions: Sequence[Action]) -> list[str]:

@@ -141,7 +141,7 @@ class Tactics:
     """Scores and the quick policy (see the module docstring)."""
 
     def __init__(self, evaluator: Evaluator | None = None, answer_width: int = 3,
-                 eval_moves: int = 3) -> None:
+                 eval_moves: int = 3, extension_width: int = 4) -> None:
         self.ev = evaluator or Evaluator()
         self.answer_width = answer_width
         """Options of an effect's question compared by one ply in simulations (effects that
@@ -149,6 +149,9 @@ class Tactics:
         self.eval_moves = eval_moves
         """Positions per figure (best by the move scores) the quick policy compares by the
         evaluation; 0: the move scores alone decide."""
+        self.extension_width = extension_width
+        """Spells and abilities (evenly spread over those legal) the quick policy tries in a
+        step: each costs a copy of the game and an evaluation or more."""
 
     # --- moves ------------------------------------------------------------------------------
 
@@ -420,10 +423,14 @@ class Tactics:
     # --- the quick policy ---------------------------------------------------------------------
 
     def policy_action(self, game: Game, me: int, rnd: random.Random, summon: bool = True,
-                      stay: set[str] | None = None) -> Action:
+                      stay: set[str] | None = None,
+                      weighed: set[tuple[int, int, Phase]] | None = None) -> Action:
         """The quick policy's action for the player to act now (see the module docstring).
         ``summon`` False: never begin a summon (the rollouts credit it instead). ``stay``
-        collects the figures the policy decided to leave where they are this turn."""
+        collects the figures the policy decided to leave where they are this turn.
+        ``weighed`` collects the (seat, turn, phase) steps whose spells and abilities it has
+        weighed: each is weighed once, so a rollout plays at most one in each step (trying
+        every spell and ability costs a dozen evaluations, the bulk of a rollout's work)."""
         state = game.state
         if state.pending:
             return self.decide_pending(game, game.legal_actions(), me)
@@ -435,7 +442,11 @@ class Tactics:
             cards = summonable_cards(state)
             if cards:
                 return BeginSummon(max(cards, key=lambda c: _card_price(state, c)))
-        if phase in (Phase.PRE_MOVE, Phase.POST_ATTACK):
+        step = (player, state.turn, phase)
+        if phase in (Phase.PRE_MOVE, Phase.POST_ATTACK) and (
+                weighed is None or step not in weighed):
+            if weighed is not None:
+                weighed.add(step)
             extra = self._best_extension(game, player)
             if extra is not None:
                 return extra
@@ -522,7 +533,7 @@ class Tactics:
             return None
         base = self.ev.evaluate(game.state, player)
         best, best_gain = None, 1.0
-        for a in options[:10]:
+        for a in spread(options, self.extension_width):
             try:
                 clone = game.clone()
                 clone.apply(a)
@@ -594,6 +605,7 @@ def rollout(tactics: Tactics, game: Game, me: int, rnd: random.Random,
     credit = 0.0
     credited = summon
     stay: set[str] = set()
+    weighed: set[tuple[int, int, Phase]] = set()
     chance_steps = 0
     while steps < max_steps:
         state = game.state
@@ -607,7 +619,8 @@ def rollout(tactics: Tactics, game: Game, me: int, rnd: random.Random,
             credit += value if friendly else -value
         if stop is not None and stop():
             raise RolloutStopped
-        action = tactics.policy_action(game, me, rnd, summon=summon, stay=stay)
+        action = tactics.policy_action(game, me, rnd, summon=summon, stay=stay,
+                                       weighed=weighed)
         if until_attack and isinstance(action, (Attack, EndMove, EndAttack, EndTurn)):
             break
         try:

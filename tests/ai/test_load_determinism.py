@@ -1,7 +1,8 @@
-"""The hard level is bounded by a budget of simulated actions (`SearchConfig.work`), not by
-the clock: a seeded game is the same, action for action, with the CPU saturated by other
-processes as on a quiet machine (its wall-clock cap is only a safety net, far above what the
-budget takes). The runner's own time limit is off, as it is the same kind of net."""
+"""The hard level is bounded by a budget of work (`SearchConfig.work`: simulated actions and
+evaluated positions), not by the clock: a seeded game is the same, action for action, with
+the CPU saturated by other processes as on a quiet machine (its wall-clock cap is only a
+safety net, far above what the budget takes). The runner's own time limit is off, as it is
+the same kind of net."""
 
 from __future__ import annotations
 

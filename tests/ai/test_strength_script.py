@@ -38,10 +38,11 @@ def test_bars_are_interleaved_game_by_game(strength) -> None:  # type: ignore[no
 def test_a_partial_bar_is_reported_incomplete_and_missed(strength) -> None:  # type: ignore[no-untyped-def]
     specs = plan("duel", ("hard", "greedy"), 4, 1)
     reports = [_report(s, i != 0) for i, s in enumerate(specs[:3])]
-    row = strength.bar_row("hard-greedy", ("hard", "greedy"), 0.70, 4, reports, 1, 1.0)
+    bar = strength.Bar("hard-greedy", "duel", ("hard", "greedy"), 0.70)
+    row = strength.bar_row(bar, 4, reports, 1, 1.0)
     assert (row["games"], row["wins"], row["complete"]) == (3, 2, False)
     assert row["met"] is False  # 2 of 3 is under 70%
-    empty = strength.bar_row("hard-greedy", ("hard", "greedy"), 0.70, 4, [], 1, 0.0)
+    empty = strength.bar_row(bar, 4, [], 1, 0.0)
     assert empty["games"] == 0 and not empty["met"]
 
 
@@ -56,11 +57,46 @@ def test_coverage_waits_for_the_first_hundred_games(strength) -> None:  # type: 
     cov = strength.coverage_of(reports, 1)
     assert cov is not None and cov["games"] == 100
     assert cov["spells_never_cast"] == ["unsummon"] and cov["met"] is False
-    text = strength.render([strength.bar_row("hard-greedy", ("hard", "greedy"), 0.70, 101,
-                                             reports, 1, 1.0)], cov)
+    bar = strength.Bar("hard-greedy", "duel", ("hard", "greedy"), 0.70)
+    text = strength.render([strength.bar_row(bar, 101, reports, 1, 1.0)], cov)
     assert "| hard-greedy | 101 | 101 | 100.0% |" in text and "never cast: unsummon" in text
     assert "first 100 hard-greedy games" in text
     json.dumps(cov)
+
+
+def test_the_bars_are_the_issues_goals(strength) -> None:  # type: ignore[no-untyped-def]
+    """Hard against greedy at 85% with the interval's lower bound at 80%, hard against
+    normal 75%, normal against greedy 55%, hard in a 3-player Melee 55%, the hard team in
+    the Skirmish 85%."""
+    bars = {b.name: b for b in strength.BARS}
+    assert {n: (b.scenario, b.seats, b.goal, b.lowest, b.players) for n, b in bars.items()} == {
+        "hard-greedy": ("duel", ("hard", "greedy"), 0.85, 0.80, None),
+        "hard-normal": ("duel", ("hard", "normal"), 0.75, 0.0, None),
+        "normal-greedy": ("duel", ("normal", "greedy"), 0.55, 0.0, None),
+        "hard-melee": ("melee", ("hard", "greedy", "greedy"), 0.55, 0.0, 3),
+        "hard-skirmish": ("skirmish", ("hard", "greedy"), 0.85, 0.0, None),
+    }
+    melee = bars["hard-melee"].plan(15, 1)  # five army rotations, then the seats turn
+    assert all(len(s.controllers) == 3 and s.controllers.count("hard") == 1 for s in melee)
+    assert len({s.controllers for s in melee}) == 3  # hard takes every seat in turn
+    skirmish = bars["hard-skirmish"].plan(2, 1)
+    for s in skirmish:  # a controller per team: hard+hard against greedy+greedy
+        assert sorted(s.controllers) == ["greedy", "greedy", "hard", "hard"]
+    duel = bars["hard-greedy"].plan(1, 1)
+    keys = {strength._key(s) for s in (*melee, *skirmish, *duel)}
+    assert len(keys) == 18  # the same game numbers of three bars: told apart
+
+
+def test_a_bar_needs_its_lower_bound_too(strength) -> None:  # type: ignore[no-untyped-def]
+    """86 of 100 clears 85%, but its interval's lower bound (about 78%) does not clear 80%."""
+    bar = next(b for b in strength.BARS if b.name == "hard-greedy")
+    specs = bar.plan(100, 1)
+    reports = [_report(s, i < 86) for i, s in enumerate(specs)]
+    row = strength.bar_row(bar, 100, reports, 1, 1.0)
+    assert row["win_rate"] == 0.86 and row["ci95"][0] < 0.80
+    assert row["met"] is False
+    reports = [_report(s, i < 91) for i, s in enumerate(specs)]
+    assert strength.bar_row(bar, 100, reports, 1, 1.0)["met"] is True
 
 
 def test_a_report_survives_the_json_round_trip() -> None:
