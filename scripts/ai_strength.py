@@ -220,6 +220,13 @@ def main(argv: list[str] | None = None) -> int:
     return 0 if met else 1
 
 
+def _verdict(row: dict[str, Any]) -> str:
+    """Met or not; a bar short of its games is only above or below its goal so far."""
+    if not row["complete"]:
+        return f"so far {'above' if row['met'] else 'below'} ({row['games']} of {row['planned']})"
+    return "yes" if row["met"] else "NO"
+
+
 def render(rows: list[dict[str, Any]], coverage: dict[str, Any] | None) -> str:
     """The README's tables (Markdown)."""
     lines = ["| bar | games | wins | win rate | 95% CI (Wilson) | goal | met |",
@@ -230,8 +237,7 @@ def render(rows: list[dict[str, Any]], coverage: dict[str, Any] | None) -> str:
         lo, hi = r["ci95"]
         goal = f"{r['goal']:.0%}" + (f", lower bound {r['lowest']:.0%}" if r["lowest"] else "")
         lines.append(f"| {r['bar']} | {r['games']} | {r['wins']} | {r['win_rate']:.1%} | "
-                     f"[{lo:.1%}, {hi:.1%}] | {goal} | "
-                     f"{'yes' if r['met'] else 'NO'} |")
+                     f"[{lo:.1%}, {hi:.1%}] | {goal} | {_verdict(r)} |")
     lines += ["", "| controller (bar) | decisions | median | p95 | max | budget overruns |",
               "| --- | ---: | ---: | ---: | ---: | ---: |"]
     for r in rows:

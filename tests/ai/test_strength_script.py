@@ -99,6 +99,19 @@ def test_a_bar_needs_its_lower_bound_too(strength) -> None:  # type: ignore[no-u
     assert strength.bar_row(bar, 100, reports, 1, 1.0)["met"] is True
 
 
+def test_a_short_bar_is_only_above_or_below_its_goal_so_far(strength) -> None:  # type: ignore[no-untyped-def]
+    """A bar of 19 games of its 200 is not met however well it went: the table says so."""
+    bar = next(b for b in strength.BARS if b.name == "normal-greedy")
+    specs = bar.plan(19, 1)
+    above = strength.bar_row(bar, 200, [_report(s, True) for s in specs], 1, 1.0)
+    below = strength.bar_row(bar, 200, [_report(s, False) for s in specs], 1, 1.0)
+    text = strength.render([above, below], None)
+    assert "| so far above (19 of 200) |" in text and "| so far below (19 of 200) |" in text
+    assert "| yes |" not in text and "| NO |" not in text
+    whole = strength.bar_row(bar, 19, [_report(s, True) for s in specs], 1, 1.0)
+    assert "| yes |" in strength.render([whole], None)
+
+
 def test_a_report_survives_the_json_round_trip() -> None:
     from arena.ai.sim import report_from_data, report_to_data
 
