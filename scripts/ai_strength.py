@@ -69,7 +69,6 @@ COVERAGE_GAMES = 100
 COVERAGE_BAR = "hard-greedy"
 
 
-
 @dataclass(frozen=True)
 class Bar:
     """One strength bar: a batch of games and the share the first seat's controller must

@@ -12,6 +12,7 @@ one ply already knows:
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
 from dataclasses import replace
 
@@ -23,7 +24,7 @@ from arena.ai.controller import RandomController
 from arena.ai.evaluate import Evaluator
 from arena.ai.levels import HARD
 from arena.ai.search import SearchController, _Cand, _shrunk
-from arena.ai.tactics import Tactics, rollout
+from arena.ai.tactics import Tactics, extension_actions, rollout
 from arena.engine import EndTurn, Game
 from arena.engine.vocab import Phase
 
@@ -82,11 +83,9 @@ def _rollout_from_pre_move(seed: int) -> tuple[Game, int] | None:
         if game.outcome() is not None:
             return None
         state = game.state
-        if state.phase == Phase.PRE_MOVE and not state.pending and state.turn >= 3:
-            from arena.ai.tactics import extension_actions
-
-            if extension_actions(game):
-                return game, state.active
+        if state.phase == Phase.PRE_MOVE and not state.pending and state.turn >= 3 and \
+                extension_actions(game):
+            return game, state.active
         legal = game.legal_actions()
         if state.phase == Phase.CHOOSE:
             game.apply(tactics.choose_card(game, state.active))
@@ -97,8 +96,6 @@ def _rollout_from_pre_move(seed: int) -> tuple[Game, int] | None:
 
 
 def test_a_rollout_weighs_each_steps_spells_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    import random
-
     weighed: Counter[tuple[int, int, Phase]] = Counter()
     original = Tactics._best_extension
 
