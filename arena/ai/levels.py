@@ -8,6 +8,10 @@
 | normal | search (`arena.ai.search`) | 4 candidates, 10 rollouts, 300 work | Gumbel, 6 |
 | hard | search | 6 candidates, 96 rollouts, 600 work | none |
 
+A search level may be given helper processes (`arena.ai.helpers`: the game window uses the
+cores its frame loop leaves free); they take shares of its rollout samples, and the search
+counts them as if it had taken them in turn, so its decisions are the same with or without.
+
 The budgets count work, never time: a simulated action or an evaluated position is one unit
 of work (`arena.ai.search`), so a seeded game is the same on a slow or busy machine as on a
 fast one; only the slower answer differs. Hard's 600 units keep its decisions within the
@@ -23,9 +27,10 @@ from __future__ import annotations
 
 from arena.ai.controller import AIController, RandomController
 from arena.ai.greedy import GreedyController
+from arena.ai.sample import SampleRunner
 from arena.ai.search import SearchConfig, SearchController
 
-__all__ = ["LEVELS", "NORMAL", "HARD", "make_controller"]
+__all__ = ["LEVELS", "NORMAL", "HARD", "SEARCH_LEVELS", "make_controller"]
 
 NORMAL = SearchConfig(candidates=4, moves_per_figure=3, attacks=4, rollouts=10, work=300,
                       time_limit=20.0, noise=6.0)
@@ -35,9 +40,15 @@ HARD = SearchConfig(candidates=6, moves_per_figure=6, attacks=6, rollouts=96, wo
 LEVELS = ("random", "easy", "normal", "hard", "greedy")
 """Controller names a seat may take (difficulty levels easy / normal / hard)."""
 
+SEARCH_LEVELS = ("normal", "hard")
+"""The levels that search (and so can use helper processes)."""
 
-def make_controller(name: str, seed: int = 0) -> AIController:
-    """A controller by level name (see the module docstring)."""
+
+def make_controller(name: str, seed: int = 0, helpers: SampleRunner | None = None
+                    ) -> AIController:
+    """A controller by level name (see the module docstring). ``helpers``: processes that
+    take a share of a search level's rollout samples (`arena.ai.helpers`; the game window
+    passes its own) -- the same decisions, sooner; the other levels do not search."""
     key = name.strip().lower()
     if key == "random":
         return RandomController(seed)
@@ -46,7 +57,7 @@ def make_controller(name: str, seed: int = 0) -> AIController:
     if key == "greedy":
         return GreedyController(seed, name="greedy")
     if key == "normal":
-        return SearchController(seed, NORMAL, name="normal")
+        return SearchController(seed, NORMAL, name="normal", helpers=helpers)
     if key == "hard":
-        return SearchController(seed, HARD, name="hard")
+        return SearchController(seed, HARD, name="hard", helpers=helpers)
     raise ValueError(f"unknown controller {name!r} (choose from {', '.join(LEVELS)})")

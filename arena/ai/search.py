@@ -22,7 +22,10 @@ At a decision on its own turn the AI:
    half is dropped, until one remains or a budget runs out: the rollouts, or the work
    (``work``: every simulated action and every evaluated position, one-ply trials
    included, counted the same on every machine), or -- the safety net -- the wall clock, or
-   a stop request;
+   a stop request. Each sample records its own work, check by check (`arena.ai.sample`),
+   and a pass's samples are counted in candidate order as if taken one after another, so
+   they may be taken side by side in helper processes (`arena.ai.helpers`, the game
+   window's spare cores) to the same decision;
 4. picks the best value: each finalist's rollout mean shrunk towards its one-ply value
    (``prior_weight`` pseudo-samples, after the shift common to the decision's rollouts), so
    a sample or two of dice cannot outvote what one ply knows, optionally with Gumbel noise
@@ -48,6 +51,7 @@ from arena.ai.chance import apply_outcome, determinize, outcomes
 from arena.ai.controller import AIController, StopToken, decision_seed, log
 from arena.ai.evaluate import Evaluator, Weights, stat_deltas, strike_zones
 from arena.ai.greedy import dead_end, one_ply_values, pick, settle_own_decisions
+from arena.ai.sample import Sample, SampleMeter, SampleRunner
 from arena.ai.tactics import (
     RolloutStopped,
     Tactics,
@@ -162,12 +166,16 @@ class SearchController(AIController):
     """The search AI (see the module docstring)."""
 
     def __init__(self, seed: int = 0, config: SearchConfig | None = None, name: str = "hard",
-                 weights: Weights | None = None) -> None:
+                 weights: Weights | None = None, helpers: SampleRunner | None = None) -> None:
         super().__init__(seed)
         self.name = name
         self.config = config or SearchConfig()
+        self.weights = weights
         self.tactics = Tactics(Evaluator(weights), eval_moves=self.config.policy_moves)
         self.stats = SearchStats()
+        self.helpers = helpers
+        """Helper processes that take a share of each pass's samples (`arena.ai.helpers`):
+        the same decisions, sooner, where a core is free. None: every sample here."""
 
     # --- the decision -----------------------------------------------------------------------
 
@@ -255,13 +263,16 @@ class SearchController(AIController):
 
     # --- rollouts -----------------------------------------------------------------------------
 
-    def _sample(self, view: Game, cand: _Cand, me: int, seed: int, j: int,
-                meter: _Meter | None = None) -> tuple[float, int]:
-        """One rollout sample of a candidate: (value, rollouts spent)."""
+    def sample(self, view: Game, action: Action, me: int, seed: int, j: int,
+               meter: SampleMeter) -> Sample:
+        """Rollout sample number ``j`` of a candidate action (``meter`` counts its work and
+        may cut it: `SampleMeter`). What it finds depends on nothing but its arguments and
+        this controller's evaluator (its deltas and zones), so it may run in a helper
+        process (`arena.ai.helpers`) and come out the same."""
         det_seed = (seed * 1_000_003 + j * 7919) & 0xFFFFFFFFFFFF
         base = determinize(view, me, det_seed)
         turn_of = (view.state.active, view.state.turn)
-        outs = outcomes(base, cand.action, min_probability=0.02)
+        outs = outcomes(base, action, min_probability=0.02)
         if outs[0][1] is not None and len(outs) <= self.config.exact_outcomes:
             chosen = outs
         else:
@@ -275,35 +286,39 @@ class SearchController(AIController):
                     break
             chosen = [(1.0, pickd[1])]
         total, weight, spent = 0.0, 0.0, 0
-        for k, (p, script) in enumerate(chosen):
-            game = base.clone() if len(chosen) > 1 else base
-            apply_outcome(game, cand.action, script, det_seed + 31 * k)
-            if script:
-                cand.chancy = True
-            rng_before = (game.state.rng.state, len(getattr(game.state.rng, "script", ())))
-            if isinstance(cand.action, PlaceFigure) and dead_end(game):
-                cand.dead = True
-                return -math.inf, 1
-            settle_own_decisions(self.tactics, game, me)
-            rnd = random.Random(det_seed + k)
-            halt = meter.halt if meter is not None else None
-            luck = (0.5 + j * _PHI) % 1.0
-            credit = rollout(self.tactics, game, me, rnd, turn_of=turn_of, stop=halt,
-                             quantile=luck)
-            if self.config.reply and game.outcome() is None and \
-                    game.state.active != turn_of[0]:
-                # The next player's turn, played by the quick policy for that player.
-                nxt = game.state.active
-                theirs = rollout(self.tactics, game, nxt, rnd, until_attack=True, stop=halt,
+        try:
+            for k, (p, script) in enumerate(chosen):
+                game = base.clone() if len(chosen) > 1 else base
+                apply_outcome(game, action, script, det_seed + 31 * k)
+                if script:
+                    meter.rolled()
+                rng_before = (game.state.rng.state, len(getattr(game.state.rng, "script", ())))
+                if isinstance(action, PlaceFigure) and dead_end(game):
+                    return meter.result(-math.inf, 1, dead=True)
+                settle_own_decisions(self.tactics, game, me)
+                rnd = random.Random(det_seed + k)
+                luck = (0.5 + j * _PHI) % 1.0
+                credit = rollout(self.tactics, game, me, rnd, turn_of=turn_of, stop=meter.halt,
                                  quantile=luck)
-                static = game.state.static
-                credit += theirs if static.team_of(nxt) == static.team_of(me) else -theirs
-            if (game.state.rng.state, len(getattr(game.state.rng, "script", ()))) != rng_before:
-                cand.chancy = True
-            total += p * self.tactics.ev.evaluate(game.state, me, credit)
-            weight += p
-            spent += 1
-        return total / weight + action_bonus(cand.action), spent
+                if self.config.reply and game.outcome() is None and \
+                        game.state.active != turn_of[0]:
+                    # The next player's turn, played by the quick policy for that player.
+                    nxt = game.state.active
+                    theirs = rollout(self.tactics, game, nxt, rnd, until_attack=True,
+                                     stop=meter.halt, quantile=luck)
+                    static = game.state.static
+                    credit += theirs if static.team_of(nxt) == static.team_of(me) else -theirs
+                rng_after = (game.state.rng.state, len(getattr(game.state.rng, "script", ())))
+                if rng_after != rng_before:
+                    meter.rolled()
+                total += p * self.tactics.ev.evaluate(game.state, me, credit)
+                weight += p
+                spent += 1
+        except RolloutStopped:
+            return meter.result(-math.inf, spent, cut=True)
+        except IllegalAction as exc:  # this line cannot be played in the view
+            return meter.result(-math.inf, spent, illegal=str(exc))
+        return meter.result(total / weight + action_bonus(action), spent)
 
     def _search(self, view: Game, legal: list[Action], me: int, seed: int, stop: StopToken,
                 started: float) -> Action:
@@ -374,30 +389,71 @@ class SearchController(AIController):
     def _pass(self, view: Game, alive: list[_Cand], me: int, seed: int, index: int,
               stop: StopToken, meter: _Meter) -> tuple[int, bool]:
         """One sample (number ``index``: the same determinization and luck for each) of every
-        candidate still unsettled: (rollouts spent, whether the search must stop)."""
+        candidate still unsettled: (rollouts spent, whether the search must stop).
+
+        The samples are taken first (here, or spread over the helper processes), then
+        counted in candidate order as if taken one after another: each one's work is spent
+        from the budget, and a sample that would have found the budget spent at one of its
+        checks (`Sample.checks`) ends the search there, as a search that took them in turn
+        would have. So the decision does not depend on where the samples ran."""
+        live = [c for c in alive if not c.dead and not c.settled]
+        if stop.stopped:
+            return 0, True
+        if not live:
+            return 0, False
+        limit = None if stop.budget is None else stop.budget - stop.spent
+        samples = self._samples(view, [c.action for c in live], me, seed, index, limit, stop)
+        meter.sync()  # each sample counted its own work (`Sample.work`), spent below
         spent = 0
-        for cand in alive:
-            if stop.stopped:
+        for cand, found in zip(live, samples, strict=True):
+            if found is None or stop.stopped:
                 return spent, True
-            if cand.dead or cand.settled:
-                continue
-            try:
-                value, cost = self._sample(view, cand, me, seed, index, meter)
-            except RolloutStopped:
+            left = None if stop.budget is None else stop.budget - stop.spent
+            cut = found.cut_at(left)
+            if cut is not None:  # the budget runs out during this sample: the search ends
+                if found.rolled_by(cut):
+                    cand.chancy = True
+                stop.spend(found.checks[cut])
                 return spent, True
-            except IllegalAction as exc:  # this line cannot be played in the view
-                log.debug("rollout of %s failed: %s", cand.action, exc)
+            stop.spend(found.work)
+            if found.rolled is not None:
+                cand.chancy = True
+            if found.interrupted:
+                return spent, True
+            if found.illegal is not None:
+                log.debug("rollout of %s failed: %s", cand.action, found.illegal)
                 cand.dead = True
                 continue
-            finally:
-                meter.charge()
-            if cand.dead:
+            if found.dead:
+                cand.dead = True
                 continue
-            cand.total += value
+            cand.total += found.value
             cand.count += 1
-            cand.values.append(value)
-            spent += cost
+            cand.values.append(found.value)
+            spent += found.cost
         return spent, False
+
+    def _samples(self, view: Game, actions: list[Action], me: int, seed: int, index: int,
+                 limit: int | None, stop: StopToken) -> list[Sample | None]:
+        """Sample ``index`` of each action: spread over the helper processes when there are
+        any (this process takes its share), else taken here one after another. None for a
+        sample not taken: the decision was stopped first."""
+        helpers = self.helpers
+        if helpers is not None and len(actions) > 1:
+            return helpers.samples(self, view, actions, me, seed, index, limit, stop)
+        out: list[Sample | None] = []
+        used = 0  # the work of this pass's samples so far: each starts where the last ended
+        for action in actions:
+            if stop.stopped:
+                break
+            found = self.sample(view, action, me, seed, index, SampleMeter(
+                self.tactics.ev, None if limit is None else limit - used, stop))
+            out.append(found)
+            used += found.work
+            if found.cut or found.interrupted:
+                break  # nothing after it counts
+        out.extend([None] * (len(actions) - len(out)))
+        return out
 
 
 def _shrunk(final: list[_Cand], scored: list[_Cand], weight: float) -> list[float]:
@@ -424,7 +480,8 @@ class _Meter:
     """Charges a decision's work to its `StopToken`: every simulated action and every
     position evaluated (`Evaluator.evaluations`). Counting evaluations too keeps the budget
     in step with what a decision really costs: a quick-policy step may evaluate a dozen
-    positions (each move it weighs, each spell it tries), and those dominate the time."""
+    positions (each move it weighs, each spell it tries), and those dominate the time. The
+    rollout samples count their own work (`SampleMeter`)."""
 
     def __init__(self, stop: StopToken, evaluator: Evaluator) -> None:
         self.stop = stop
@@ -437,10 +494,9 @@ class _Meter:
         self.stop.spend(actions + now - self.seen)
         self.seen = now
 
-    def halt(self) -> bool:
-        """A rollout's check before each action: the action is spent from the budget."""
-        self.charge(1)
-        return self.stop.stopped
+    def sync(self) -> None:
+        """Take the evaluations made so far as counted (the samples count their own)."""
+        self.seen = self.evaluator.evaluations
 
 
 def _texts(actions: Sequence[Action]) -> list[str]:

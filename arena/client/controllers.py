@@ -9,6 +9,9 @@ them; ``normal``/``hard``: weighted towards attacking, summoning and moving so t
 moves on). ``arena.ai.levels.make_controller`` is tried too while the package does not
 export it; any failure to import or build the AI falls back to the random opponent.
 
+A search level gets the window's helper processes (`arena.ai.helpers`), so it thinks on
+the cores the frame loop leaves idle, to the same decisions.
+
 `ThinkingTask` runs one ``choose`` on a worker thread; the battle screen polls it every frame
 and shows "thinking" meanwhile, so the frame loop never waits for the AI.
 """
@@ -22,6 +25,8 @@ import time
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from arena.ai.helpers import shared_helpers
+from arena.ai.levels import SEARCH_LEVELS
 from arena.ai.match import DEFAULT_TIME_LIMIT
 from arena.engine import Action, Game
 
@@ -82,11 +87,22 @@ def ai_controller(difficulty: str, seed: int) -> Controller:
         factory = getattr(package, "make_controller", None)
         if callable(factory):
             try:
-                found: Controller = factory(difficulty, seed=seed)
+                helpers = _helpers() if difficulty.strip().lower() in SEARCH_LEVELS else None
+                found: Controller = factory(difficulty, seed=seed, helpers=helpers)
                 return found
             except Exception:  # noqa: BLE001 - unknown level, broken AI: play on
                 break
     return RandomController(seed, weighted=difficulty != "easy")
+
+
+def _helpers() -> Any:
+    """The AI's helper processes for this window (`arena.ai.helpers.shared_helpers`: the
+    searches use the cores the frame loop leaves idle), started now so they are ready by the
+    first decision; None where there is no core to spare."""
+    helpers = shared_helpers()
+    if helpers is not None:
+        helpers.warm()
+    return helpers
 
 
 class ThinkingTask:

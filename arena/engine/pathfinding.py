@@ -76,6 +76,7 @@ __all__ = [
     "ROAD_BONUS",
     "WATER_EXIT_COST",
     "EngagedAt",
+    "EngagementLookup",
     "MoveRequest",
     "Occupant",
     "Position",
@@ -113,41 +114,62 @@ def no_engagement(position: Position) -> frozenset[str]:
     return frozenset()
 
 
+class EngagementLookup:
+    """The `EngagedAt` for a mover among opposing bodies: the mover is stood at each asked
+    position (its base read from the board, as `Body.standing` does) and each opposing body is
+    checked with the engagement rule (`arena.engine.engagement.is_engaged` unless another is
+    given, e.g. one that applies an ability). The search caches the answers, so the rule runs
+    once per position.
+
+    `zone` holds every space where the mover could be engaged -- the spaces next to an
+    opposing figure, since the guide's rule engages only adjacent figures -- or None when
+    another rule is given. The search does not ask about a position with no space in `zone`:
+    most positions a search visits are far from every foe."""
+
+    __slots__ = ("board", "mover", "foes", "is_engaged", "beside", "zone")
+
+    def __init__(self, board: Board, mover: Body, enemies: Iterable[Body],
+                 is_engaged: Callable[[Board, Body, Body], bool] = _is_engaged) -> None:
+        self.board = board
+        self.mover = mover
+        self.foes = tuple(enemies)
+        self.is_engaged = is_engaged
+        self.beside: dict[Hex, list[Body]] | None = None
+        self.zone: frozenset[Hex] | None = None
+        if is_engaged is _is_engaged:
+            beside: dict[Hex, list[Body]] = {}
+            for foe in self.foes:
+                for space in {n for h in foe.hexes for n in neighbours(h)}:
+                    beside.setdefault(space, []).append(foe)
+            self.beside = beside
+            self.zone = frozenset(beside)
+
+    def __call__(self, position: Position) -> frozenset[str]:
+        hexes = (position,) if isinstance(position, Hex) else position
+        near: Iterable[Body] = self.foes
+        beside = self.beside
+        if beside is not None:
+            groups = [beside[h] for h in hexes if h in beside]
+            if not groups:
+                return frozenset()
+            # The foes beside these spaces, each once (the engagement rule decides).
+            near = groups[0] if len(groups) == 1 else {
+                id(f): f for group in groups for f in group}.values()
+        mover = self.mover
+        body = Body.standing(
+            self.board, mover.figure_id, hexes, mover.height, mover.target_point, mover.hit_zone
+        )
+        return frozenset(foe.figure_id for foe in near if self.is_engaged(self.board, body, foe))
+
+
 def engagement_lookup(
     board: Board,
     mover: Body,
     enemies: Iterable[Body],
     is_engaged: Callable[[Board, Body, Body], bool] = _is_engaged,
 ) -> EngagedAt:
-    """The `EngagedAt` for a mover among opposing bodies: the mover is stood at each asked
-    position (its base read from the board, as `Body.standing` does) and each opposing body is
-    checked with the engagement rule (`arena.engine.engagement.is_engaged` unless another is
-    given, e.g. one that applies an ability). The search caches the answers, so the rule runs
-    once per position."""
-    foes = tuple(enemies)
-    # The guide's rule engages only adjacent figures: with it, a position next to no foe
-    # needs no body (most positions a search asks about).
-    beside: dict[Hex, list[Body]] | None = None
-    if is_engaged is _is_engaged:
-        beside = {}
-        for foe in foes:
-            for space in {n for h in foe.hexes for n in neighbours(h)}:
-                beside.setdefault(space, []).append(foe)
-
-    def engaged_at(position: Position) -> frozenset[str]:
-        hexes = (position,) if isinstance(position, Hex) else position
-        near = foes
-        if beside is not None:
-            found = [beside[h] for h in hexes if h in beside]
-            if not found:
-                return frozenset()
-            near = tuple(foe for foe in foes if any(foe is f for group in found for f in group))
-        body = Body.standing(
-            board, mover.figure_id, hexes, mover.height, mover.target_point, mover.hit_zone
-        )
-        return frozenset(foe.figure_id for foe in near if is_engaged(board, body, foe))
-
-    return engaged_at
+    """The `EngagedAt` for a mover among opposing bodies (`EngagementLookup`)."""
+    return EngagementLookup(board, mover, enemies, is_engaged)
 
 
 @dataclass(frozen=True)
@@ -224,6 +246,9 @@ class Reach:
 
 # --- internals ------------------------------------------------------------------------------
 
+_UNENGAGED: frozenset[str] = frozenset()
+"""Engaged with nobody."""
+
 _NOBODY: Mapping[int, Occupant] = {}
 """No other figure on the battlefield (the steps every search on a board shares)."""
 
@@ -265,6 +290,12 @@ class _Rules:
         self.glyphs = frozenset(table.id(h) for h in request.glyphs)
         self.start: _Pos = tuple(table.id(h) for h in request.hexes)
         self._engaged: dict[_Pos, frozenset[str]] = {}
+        # The hex numbers where the mover could be engaged (`EngagementLookup.zone`); None
+        # when the lookup does not say, and then every position is asked about.
+        lookup = request.engaged_at
+        zone = frozenset() if lookup is no_engagement else getattr(lookup, "zone", None)
+        self.near: frozenset[int] | None = None if zone is None else frozenset(
+            index[h] for h in zone if h in index)
         self._steps: dict[tuple[_Pos, _Pos], _Step | str] = {}
         self._targets: dict[_Pos, tuple[_Pos, ...]] = {}
         self._flat: dict[_Pos, tuple[int, ...]] = {}
@@ -304,7 +335,11 @@ class _Rules:
     def engaged(self, pos: _Pos) -> frozenset[str]:
         found = self._engaged.get(pos)
         if found is None:
-            found = self.request.engaged_at(self.public(pos))
+            near = self.near
+            if near is not None and pos[0] not in near and (len(pos) == 1 or pos[1] not in near):
+                found = _UNENGAGED
+            else:
+                found = self.request.engaged_at(self.public(pos))
             self._engaged[pos] = found
         return found
 

@@ -19,6 +19,7 @@ from arena.engine.board import Board, ObstacleSpec
 from arena.engine.bodies import Body
 from arena.engine.pathfinding import (
     EngagedAt,
+    EngagementLookup,
     MoveRequest,
     Occupant,
     Position,
@@ -382,6 +383,37 @@ def test_engagement_lookup_uses_the_engagement_rule() -> None:
             engaged_at=engagement_lookup(board, mover, [foe]),
         )
         assert reachable(board, req)[H(-2)].provokes == provokes
+
+
+def test_the_search_asks_the_engagement_rule_only_beside_a_foe() -> None:
+    # The guide's rule engages only adjacent figures, so the lookup names the spaces beside
+    # the foes (`EngagementLookup.zone`) and the search asks about no position elsewhere --
+    # with the same answer as a search that asks about every position.
+    board = make_board({h: 1 for h in spiral(H(0), 4)})
+    mover = Body.standing(board, "mover", [H(-3)], 4, 3.5, (1.0, 3.0))
+    foe = Body.standing(board, "foe", [H(2)], 4, 3.5, (1.0, 3.0))
+    lookup = EngagementLookup(board, mover, [foe])
+    assert lookup.zone == frozenset(neighbours(H(2)))
+    asked: list[Position] = []
+
+    class Counting:
+        zone = lookup.zone
+
+        def __call__(self, position: Position) -> frozenset[str]:
+            asked.append(position)
+            return lookup(position)
+
+    for start in (H(-3), H(1)):  # far from the foe, and engaged with it
+        lookup.mover = replace(mover, hexes=(start,))
+        base = request(start, move=6, enemies={"foe": H(2)})
+        asked.clear()
+        zoned = reachable(board, replace(base, engaged_at=Counting()))
+        everywhere = reachable(board, replace(base, engaged_at=lambda p: lookup(p)))
+        assert list(zoned.items()) == list(everywhere.items())
+        assert asked and all(p in lookup.zone for p in asked)
+    assert zoned[H(-3)].provokes == ("foe",)  # walked away from it: left the engagement
+    # Another engagement rule names no zone: every position is asked about.
+    assert EngagementLookup(board, mover, [foe], lambda b, x, y: True).zone is None
 
 
 # --- road -----------------------------------------------------------------------------------

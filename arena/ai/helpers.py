@@ -1,0 +1,187 @@
+"""Helper processes for the search AI: a pass's rollout samples spread over the free cores.
+
+The search takes its samples in passes, one per live candidate (`arena.ai.search`). Each
+sample depends only on the view, the candidate, the sample number and the evaluator's
+per-decision facts (deltas and zones), and records its own work (`arena.ai.sample`). So a
+pass can be shared out: this process takes every (n+1)-th sample and each of the n helpers
+its own share, and the search then counts the samples in candidate order exactly as if it
+had taken them one after another. The decisions -- and so the games -- are the same with
+helpers or without, on any number of cores; only the waiting is shorter.
+
+The game window uses the cores its frame loop leaves idle (`shared_helpers`: one fewer than
+the machine has, at most `MAX_HELPERS`). ``arena sim`` and the strength script already play
+a game per core, so they use none. Helpers are started with ``spawn`` (never ``fork``: the
+window's threads and SDL must not be copied) and lazily, on the first pass that can use them;
+each keeps the last decision's view, so a decision's view is sent to a helper once.
+"""
+
+from __future__ import annotations
+
+import atexit
+import hashlib
+import multiprocessing
+import os
+import pickle
+import threading
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import wait as wait_for
+from typing import TYPE_CHECKING, Any
+
+from arena.ai.sample import Sample, SampleMeter
+from arena.ai.search import SearchController
+
+if TYPE_CHECKING:
+    from arena.ai.controller import StopToken
+    from arena.engine import Action, Game
+
+__all__ = ["MAX_HELPERS", "Helpers", "helper_count", "shared_helpers"]
+
+MAX_HELPERS = 3
+"""At most this many helper processes (a pass rarely has more than a handful of samples)."""
+
+_POLL = 0.05
+"""Seconds between looks at the decision's stop while the helpers work."""
+
+
+class Helpers:
+    """A pool of helper processes taking shares of the search's passes (module docstring)."""
+
+    def __init__(self, processes: int = 1) -> None:
+        if processes < 1:
+            raise ValueError(f"helpers need at least one process, not {processes}")
+        self.processes = processes
+        self._pool: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+        self._last: tuple[tuple[Any, ...], bytes, bytes] | None = None
+        """The last decision's parts (compared by identity), key and pickled context."""
+
+    def _executor(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(
+                    max_workers=self.processes, mp_context=multiprocessing.get_context("spawn"))
+            return self._pool
+
+    def samples(self, controller: SearchController, view: Game, actions: list[Action],
+                me: int, seed: int, index: int, limit: int | None, stop: StopToken
+                ) -> list[Sample | None]:
+        """Sample ``index`` of each action, in order (`arena.ai.sample.SampleRunner`): the
+        helpers' shares sent off, this process's share taken meanwhile. A share still out
+        when the decision's stop or safety net fires is left unused (None)."""
+        n = self.processes + 1
+        ev = controller.tactics.ev
+        key, context = self._context(controller, view, me)
+        pool = self._executor()
+        futures: dict[int, Future[list[Sample | None]]] = {
+            k: pool.submit(_share, key, context, actions[k::n], seed, index, limit)
+            for k in range(1, n) if actions[k::n]}
+        out: list[Sample | None] = [None] * len(actions)
+        for i, action in zip(range(0, len(actions), n), actions[0::n], strict=True):
+            if stop.stopped:
+                break
+            found = controller.sample(view, action, me, seed, index,
+                                      SampleMeter(ev, limit, stop))
+            out[i] = found
+            if found.cut or found.interrupted:
+                break
+        while True:  # the helpers' shares, unless the decision is stopped meanwhile
+            _, pending = wait_for(futures.values(), timeout=_POLL)
+            if not pending:
+                break
+            if stop.cancelled:
+                break
+            if stop.timed_out:
+                stop.fired = True  # the safety net fired while a helper was still at work
+                break
+        for k, future in futures.items():
+            if future.done():
+                for j, theirs in enumerate(future.result()):
+                    out[k + j * n] = theirs
+        return out
+
+    def _context(self, controller: SearchController, view: Game, me: int
+                 ) -> tuple[bytes, bytes]:
+        """What a helper needs for this decision, pickled once a decision (its passes share
+        it), with a key naming it."""
+        ev = controller.tactics.ev
+        parts = (controller.config, controller.weights, ev.deltas, ev.zones, view, me)
+        last = self._last
+        if last is not None and len(last[0]) == len(parts) and all(
+                a is b for a, b in zip(last[0], parts, strict=True)):
+            return last[1], last[2]
+        context = pickle.dumps(parts, protocol=pickle.HIGHEST_PROTOCOL)
+        key = hashlib.blake2b(context, digest_size=16).digest()
+        self._last = (parts, key, context)
+        return key, context
+
+    def warm(self) -> None:
+        """Start the helper processes now (each loads the search), so the first decision
+        does not wait for them."""
+        pool = self._executor()
+        for _ in range(self.processes):
+            pool.submit(_ready)
+
+    def close(self) -> None:
+        """Stop the helper processes (samples under way are abandoned)."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+_context: tuple[bytes, Any, Any, int] | None = None
+"""In a helper: the last decision's key, controller, view and seat (a decision's passes
+reuse them)."""
+
+
+def _share(key: bytes, context: bytes, actions: list[Action], seed: int, index: int,
+           limit: int | None) -> list[Sample | None]:
+    """In a helper: sample ``index`` of each action, stopping after one its limit cut (the
+    ones after it would not count)."""
+    global _context
+    if _context is None or _context[0] != key:
+        config, weights, deltas, zones, view, me = pickle.loads(context)  # noqa: S301 - our own
+        controller = SearchController(0, config, weights=weights)
+        controller.tactics.ev.deltas = deltas
+        controller.tactics.ev.zones = zones
+        _context = (key, controller, view, me)
+    _, controller, view, me = _context
+    out: list[Sample | None] = []
+    for action in actions:
+        found = controller.sample(view, action, me, seed, index,
+                                  SampleMeter(controller.tactics.ev, limit))
+        out.append(found)
+        if found.cut:
+            break
+    out.extend([None] * (len(actions) - len(out)))
+    return out
+
+
+def _ready() -> None:
+    """In a helper: nothing; calling it loads this module and so the search (what the first
+    share would otherwise wait for)."""
+
+
+def helper_count(cores: int | None = None) -> int:
+    """How many helpers a game window uses: the cores its own thread leaves, at most
+    `MAX_HELPERS` (0 on one core)."""
+    cores = cores if cores is not None else (os.cpu_count() or 1)
+    return max(0, min(MAX_HELPERS, cores - 1))
+
+
+_shared: Helpers | None = None
+_shared_lock = threading.Lock()
+
+
+def shared_helpers() -> Helpers | None:
+    """The game window's helpers, one pool for every AI seat (started on first use, closed
+    at exit); None on a machine with one core."""
+    global _shared
+    count = helper_count()
+    if count == 0:
+        return None
+    with _shared_lock:
+        if _shared is None:
+            _shared = Helpers(count)
+            atexit.register(_shared.close)
+        return _shared
