@@ -27,7 +27,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import wait as wait_for
 from typing import TYPE_CHECKING, Any
 
-from arena.ai.sample import Sample, SampleMeter
+from arena.ai.sample import Sample
 from arena.ai.search import SearchController
 
 if TYPE_CHECKING:
@@ -69,21 +69,13 @@ class Helpers:
         helpers' shares sent off, this process's share taken meanwhile. A share still out
         when the decision's stop or safety net fires is left unused (None)."""
         n = self.processes + 1
-        ev = controller.tactics.ev
         key, context = self._context(controller, view, me)
         pool = self._executor()
         futures: dict[int, Future[list[Sample | None]]] = {
             k: pool.submit(_share, key, context, actions[k::n], seed, index, limit)
             for k in range(1, n) if actions[k::n]}
         out: list[Sample | None] = [None] * len(actions)
-        for i, action in zip(range(0, len(actions), n), actions[0::n], strict=True):
-            if stop.stopped:
-                break
-            found = controller.sample(view, action, me, seed, index,
-                                      SampleMeter(ev, limit, stop))
-            out[i] = found
-            if found.cut or found.interrupted:
-                break
+        out[0::n] = controller.take(view, actions[0::n], me, seed, index, limit, stop)
         while True:  # the helpers' shares, unless the decision is stopped meanwhile
             _, pending = wait_for(futures.values(), timeout=_POLL)
             if not pending:
@@ -136,8 +128,7 @@ reuse them)."""
 
 def _share(key: bytes, context: bytes, actions: list[Action], seed: int, index: int,
            limit: int | None) -> list[Sample | None]:
-    """In a helper: sample ``index`` of each action, stopping after one its limit cut (the
-    ones after it would not count)."""
+    """In a helper: sample ``index`` of each action (`SearchController.take`)."""
     global _context
     if _context is None or _context[0] != key:
         config, weights, deltas, zones, view, me = pickle.loads(context)  # noqa: S301 - our own
@@ -146,15 +137,8 @@ def _share(key: bytes, context: bytes, actions: list[Action], seed: int, index: 
         controller.tactics.ev.zones = zones
         _context = (key, controller, view, me)
     _, controller, view, me = _context
-    out: list[Sample | None] = []
-    for action in actions:
-        found = controller.sample(view, action, me, seed, index,
-                                  SampleMeter(controller.tactics.ev, limit))
-        out.append(found)
-        if found.cut:
-            break
-    out.extend([None] * (len(actions) - len(out)))
-    return out
+    taken: list[Sample | None] = controller.take(view, actions, me, seed, index, limit)
+    return taken
 
 
 def _ready() -> None:

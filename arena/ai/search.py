@@ -441,17 +441,27 @@ class SearchController(AIController):
         helpers = self.helpers
         if helpers is not None and len(actions) > 1:
             return helpers.samples(self, view, actions, me, seed, index, limit, stop)
+        return self.take(view, actions, me, seed, index, limit, stop, in_turn=True)
+
+    def take(self, view: Game, actions: list[Action], me: int, seed: int, index: int,
+             limit: int | None, stop: StopToken | None = None, in_turn: bool = False
+             ) -> list[Sample | None]:
+        """Sample ``index`` of each action here, one after another, until one is cut (the
+        ones after it would not count) or ``stop`` says so; None for those not taken.
+        ``in_turn``: these are all the pass's samples, counted in this order, so each one's
+        ``limit`` is what the ones before it left."""
         out: list[Sample | None] = []
-        used = 0  # the work of this pass's samples so far: each starts where the last ended
+        used = 0
         for action in actions:
-            if stop.stopped:
+            if stop is not None and stop.stopped:
                 break
             found = self.sample(view, action, me, seed, index, SampleMeter(
                 self.tactics.ev, None if limit is None else limit - used, stop))
             out.append(found)
-            used += found.work
+            if in_turn:
+                used += found.work
             if found.cut or found.interrupted:
-                break  # nothing after it counts
+                break
         out.extend([None] * (len(actions) - len(out)))
         return out
 
