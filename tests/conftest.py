@@ -5,13 +5,20 @@ itself, which wins.
 
 ``community_maps`` is the folder of Heroscape community maps, ``shared/heroscape-maps``
 beside the checkout (CI puts ``shared/`` next to the clone; a worktree is one folder deeper);
-a test that asks for it is skipped, saying so, only when that folder is absent."""
+a test that asks for it is skipped, saying so, only when that folder is absent.
+
+The game window's AI helper processes (`arena.ai.helpers.shared_helpers`) are stopped after
+each test module that started them: they live as long as the program, and a test of another
+module may check that it leaves no child process behind."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from arena.ai.helpers import close_shared_helpers
 
 _ROOT = Path(__file__).resolve().parents[1]
 _COMMUNITY = (_ROOT.parent / "shared" / "heroscape-maps",
@@ -31,3 +38,10 @@ def community_maps() -> Path:
 def _private_user_folder(tmp_path_factory: pytest.TempPathFactory,
                          monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ARENA_DATA_DIR", str(tmp_path_factory.mktemp("user-data")))
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _no_ai_helpers_left() -> Iterator[None]:
+    """Stop the window's AI helpers after the module (see the module docstring)."""
+    yield
+    close_shared_helpers()

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from arena.ai.controller import StopToken
     from arena.engine import Action, Game
 
-__all__ = ["MAX_HELPERS", "Helpers", "helper_count", "shared_helpers"]
+__all__ = ["MAX_HELPERS", "Helpers", "close_shared_helpers", "helper_count", "shared_helpers"]
 
 MAX_HELPERS = 3
 """At most this many helper processes (a pass rarely has more than a handful of samples)."""
@@ -113,12 +113,13 @@ class Helpers:
         for _ in range(self.processes):
             pool.submit(_ready)
 
-    def close(self) -> None:
-        """Stop the helper processes (samples under way are abandoned)."""
+    def close(self, wait: bool = False) -> None:
+        """Stop the helper processes (samples under way are abandoned); ``wait``: until they
+        have exited."""
         with self._lock:
             pool, self._pool = self._pool, None
         if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+            pool.shutdown(wait=wait, cancel_futures=True)
 
 
 _context: tuple[bytes, Any, Any, int] | None = None
@@ -169,3 +170,14 @@ def shared_helpers() -> Helpers | None:
             _shared = Helpers(count)
             atexit.register(_shared.close)
         return _shared
+
+
+def close_shared_helpers() -> None:
+    """Stop the shared helpers, if started (a later `shared_helpers` starts new ones): for a
+    program -- or a test -- that wants no child processes left behind."""
+    global _shared
+    with _shared_lock:
+        helpers, _shared = _shared, None
+    if helpers is not None:
+        atexit.unregister(helpers.close)
+        helpers.close(wait=True)

@@ -23,7 +23,7 @@ from arena.engine import Game
 def helpers() -> Iterator[Helpers]:
     pool = Helpers(2)
     yield pool
-    pool.close()
+    pool.close(wait=True)
 
 
 def _decisions(config: SearchConfig, pool: Helpers | None, games: list[Game]
