@@ -87,8 +87,9 @@ def register(benchmark: Callable[..., Callable[[Callable[[], float]], Callable[[
              ) -> None:
     """Add the AI rows to the ``make bench`` table (its ``@benchmark`` decorator)."""
     rows = [(level, False, f"AI {level}") for level in ("easy", "normal", "hard")]
-    rows.append(("hard", True, f"AI hard in the game window ({helper_count()} helper "
-                               "processes)"))
+    count = helper_count()
+    rows.append(("hard", True, f"AI hard in the game window ({count} helper "
+                               f"process{'' if count == 1 else 'es'})"))
     for level, window, title in rows:
         median_goal, p95_goal, max_goal = GOALS[level]
 
