@@ -269,6 +269,15 @@ class SearchController(AIController):
         may cut it: `SampleMeter`). What it finds depends on nothing but its arguments and
         this controller's evaluator (its deltas and zones), so it may run in a helper
         process (`arena.ai.helpers`) and come out the same."""
+        try:
+            return self._sampled(view, action, me, seed, j, meter)
+        except RolloutStopped:
+            return meter.result(-math.inf, 0, cut=True)
+        except IllegalAction as exc:  # this line cannot be played in the view
+            return meter.result(-math.inf, 0, illegal=str(exc))
+
+    def _sampled(self, view: Game, action: Action, me: int, seed: int, j: int,
+                 meter: SampleMeter) -> Sample:
         det_seed = (seed * 1_000_003 + j * 7919) & 0xFFFFFFFFFFFF
         base = determinize(view, me, det_seed)
         turn_of = (view.state.active, view.state.turn)
@@ -286,38 +295,33 @@ class SearchController(AIController):
                     break
             chosen = [(1.0, pickd[1])]
         total, weight, spent = 0.0, 0.0, 0
-        try:
-            for k, (p, script) in enumerate(chosen):
-                game = base.clone() if len(chosen) > 1 else base
-                apply_outcome(game, action, script, det_seed + 31 * k)
-                if script:
-                    meter.rolled()
-                rng_before = (game.state.rng.state, len(getattr(game.state.rng, "script", ())))
-                if isinstance(action, PlaceFigure) and dead_end(game):
-                    return meter.result(-math.inf, 1, dead=True)
-                settle_own_decisions(self.tactics, game, me)
-                rnd = random.Random(det_seed + k)
-                luck = (0.5 + j * _PHI) % 1.0
-                credit = rollout(self.tactics, game, me, rnd, turn_of=turn_of, stop=meter.halt,
-                                 quantile=luck)
-                if self.config.reply and game.outcome() is None and \
-                        game.state.active != turn_of[0]:
-                    # The next player's turn, played by the quick policy for that player.
-                    nxt = game.state.active
-                    theirs = rollout(self.tactics, game, nxt, rnd, until_attack=True,
-                                     stop=meter.halt, quantile=luck)
-                    static = game.state.static
-                    credit += theirs if static.team_of(nxt) == static.team_of(me) else -theirs
-                rng_after = (game.state.rng.state, len(getattr(game.state.rng, "script", ())))
-                if rng_after != rng_before:
-                    meter.rolled()
-                total += p * self.tactics.ev.evaluate(game.state, me, credit)
-                weight += p
-                spent += 1
-        except RolloutStopped:
-            return meter.result(-math.inf, spent, cut=True)
-        except IllegalAction as exc:  # this line cannot be played in the view
-            return meter.result(-math.inf, spent, illegal=str(exc))
+        for k, (p, script) in enumerate(chosen):
+            game = base.clone() if len(chosen) > 1 else base
+            apply_outcome(game, action, script, det_seed + 31 * k)
+            if script:
+                meter.rolled()
+            rng_before = (game.state.rng.state, len(getattr(game.state.rng, "script", ())))
+            if isinstance(action, PlaceFigure) and dead_end(game):
+                return meter.result(-math.inf, 1, dead=True)
+            settle_own_decisions(self.tactics, game, me)
+            rnd = random.Random(det_seed + k)
+            luck = (0.5 + j * _PHI) % 1.0
+            credit = rollout(self.tactics, game, me, rnd, turn_of=turn_of, stop=meter.halt,
+                             quantile=luck)
+            if self.config.reply and game.outcome() is None and \
+                    game.state.active != turn_of[0]:
+                # The next player's turn, played by the quick policy for that player.
+                nxt = game.state.active
+                theirs = rollout(self.tactics, game, nxt, rnd, until_attack=True,
+                                 stop=meter.halt, quantile=luck)
+                static = game.state.static
+                credit += theirs if static.team_of(nxt) == static.team_of(me) else -theirs
+            rng_after = (game.state.rng.state, len(getattr(game.state.rng, "script", ())))
+            if rng_after != rng_before:
+                meter.rolled()
+            total += p * self.tactics.ev.evaluate(game.state, me, credit)
+            weight += p
+            spent += 1
         return meter.result(total / weight + action_bonus(action), spent)
 
     def _search(self, view: Game, legal: list[Action], me: int, seed: int, stop: StopToken,

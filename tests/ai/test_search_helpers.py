@@ -10,13 +10,15 @@ from dataclasses import replace
 
 import pytest
 
+import arena.ai.search as search_module
 from arena.ai.bench import positions
+from arena.ai.controller import StopToken
 from arena.ai.helpers import Helpers, helper_count, shared_helpers
 from arena.ai.levels import HARD
 from arena.ai.sample import Sample
 from arena.ai.search import SearchConfig, SearchController
 from arena.client.controllers import ai_controller
-from arena.engine import Game
+from arena.engine import Action, Game, IllegalAction
 
 
 @pytest.fixture(scope="module")
@@ -82,3 +84,23 @@ def test_the_window_uses_the_cores_its_frame_loop_leaves() -> None:
         assert hard.helpers is shared_helpers() and hard.helpers is not None
     easy = ai_controller("easy", 3)
     assert getattr(easy, "helpers", None) is None
+
+
+def test_a_line_the_view_cannot_play_is_dropped_not_a_fault(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The engine's IllegalAction anywhere in a sample -- even determinizing the view or
+    # working out the action's chances -- drops that candidate; the search answers another.
+    game = _searched()[0]
+    view, legal = game.view(game.to_act), game.legal_actions()
+    first = SearchController(7, replace(HARD, work=300)).choose(view, legal)
+    real = search_module.outcomes
+
+    def refusing(g: Game, action: Action, **kw: float) -> object:
+        if action == first:
+            raise IllegalAction(action, "not in this view")
+        return real(g, action, **kw)
+
+    monkeypatch.setattr(search_module, "outcomes", refusing)
+    ai = SearchController(7, replace(HARD, work=300))
+    again = ai.decide(view, legal, StopToken())
+    assert again != first and again in legal
