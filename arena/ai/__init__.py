@@ -14,6 +14,8 @@ Modules:
 - `chance`: exact chance outcomes (forced dice), determinization of hidden information;
 - `tactics`: fast move, placement and attack scores; the quick policy and its rollouts;
 - `greedy`: the one-ply AI; `search`: the search AI (rollouts, sequential halving);
+- `sample`: a rollout sample as a record of its value and work; `helpers`: helper processes
+  that take shares of a search's samples (the game window's spare cores), same decisions;
 - `levels`: the named levels; `match`: the match runner (`Match`, `run_match`);
 - `async_controller`: `AsyncController` (decisions off the frame loop, cancellable);
 - `sim`, `sim_cli`: batches of matches (``arena sim``); `bench`: benchmark rows.
