@@ -96,10 +96,9 @@ class Helpers:
         """What a helper needs for this decision, pickled once a decision (its passes share
         it), with a key naming it."""
         ev = controller.tactics.ev
-        parts = (controller.config, controller.weights, ev.deltas, ev.zones, view, me)
+        parts = (controller.config, ev.w, ev.deltas, ev.zones, view, me)
         last = self._last
-        if last is not None and len(last[0]) == len(parts) and all(
-                a is b for a, b in zip(last[0], parts, strict=True)):
+        if last is not None and all(a is b for a, b in zip(last[0], parts, strict=True)):
             return last[1], last[2]
         context = pickle.dumps(parts, protocol=pickle.HIGHEST_PROTOCOL)
         key = hashlib.blake2b(context, digest_size=16).digest()

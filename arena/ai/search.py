@@ -170,7 +170,6 @@ class SearchController(AIController):
         super().__init__(seed)
         self.name = name
         self.config = config or SearchConfig()
-        self.weights = weights
         self.tactics = Tactics(Evaluator(weights), eval_moves=self.config.policy_moves)
         self.stats = SearchStats()
         self.helpers = helpers
@@ -327,9 +326,11 @@ class SearchController(AIController):
     def _search(self, view: Game, legal: list[Action], me: int, seed: int, stop: StopToken,
                 started: float) -> Action:
         cfg = self.config
-        meter = _Meter(stop, self.tactics.ev)
+        # The one-ply values behind the candidates are work too (each evaluated position a
+        # unit); the rollout samples count their own (`SampleMeter`).
+        evaluated = self.tactics.ev.evaluations
         cands = self.candidates(view, legal, me, seed, stop)
-        meter.charge()
+        stop.spend(self.tactics.ev.evaluations - evaluated)
         self.stats.candidates = len(cands)
         if len(cands) == 1:
             return cands[0].action
@@ -337,11 +338,15 @@ class SearchController(AIController):
         # it took) sets how many the budget affords, and sequential halving spends those.
         before = stop.spent
         alive = list(cands)
-        spent, stopped = self._pass(view, alive, me, seed, 0, stop, meter)
+        spent, stopped = self._pass(view, alive, me, seed, 0, stop)
+
+        def per_sample() -> float:
+            """The work a sample has cost so far in this decision, on average."""
+            return (stop.spent - before) / spent
+
         budget = cfg.rollouts
         if cfg.work is not None and spent:
-            per_sample = max(1.0, (stop.spent - before) / spent)
-            budget = min(budget, spent + int((cfg.work - stop.spent) / per_sample))
+            budget = min(budget, spent + int((cfg.work - stop.spent) / max(1.0, per_sample())))
         sample_index = 1
         alive = [c for c in alive if not c.dead]
         rounds = max(1, math.ceil(math.log2(max(1, len(alive)))))
@@ -362,9 +367,9 @@ class SearchController(AIController):
             share = max(1, (budget - spent) // max(1, (rounds - r) * len(live)))
             for _ in range(share):
                 if cfg.work is not None and spent and \
-                        cfg.work - stop.spent < (stop.spent - before) / spent * len(live):
+                        cfg.work - stop.spent < per_sample() * len(live):
                     break  # the pass would not fit what is left of the budget
-                cost, stopped = self._pass(view, alive, me, seed, sample_index, stop, meter)
+                cost, stopped = self._pass(view, alive, me, seed, sample_index, stop)
                 spent += cost
                 sample_index += 1
                 if stopped or budget - spent < len(live):
@@ -391,7 +396,7 @@ class SearchController(AIController):
         return final[best].action
 
     def _pass(self, view: Game, alive: list[_Cand], me: int, seed: int, index: int,
-              stop: StopToken, meter: _Meter) -> tuple[int, bool]:
+              stop: StopToken) -> tuple[int, bool]:
         """One sample (number ``index``: the same determinization and luck for each) of every
         candidate still unsettled: (rollouts spent, whether the search must stop).
 
@@ -407,7 +412,6 @@ class SearchController(AIController):
             return 0, False
         limit = None if stop.budget is None else stop.budget - stop.spent
         samples = self._samples(view, [c.action for c in live], me, seed, index, limit, stop)
-        meter.sync()  # each sample counted its own work (`Sample.work`), spent below
         spent = 0
         for cand, found in zip(live, samples, strict=True):
             if found is None or stop.stopped:
@@ -488,29 +492,6 @@ def _shrunk(final: list[_Cand], scored: list[_Cand], weight: float) -> list[floa
         else:
             out.append((c.total + weight * (c.prior + shift)) / (c.count + weight))
     return out
-
-
-class _Meter:
-    """Charges a decision's work to its `StopToken`: every simulated action and every
-    position evaluated (`Evaluator.evaluations`). Counting evaluations too keeps the budget
-    in step with what a decision really costs: a quick-policy step may evaluate a dozen
-    positions (each move it weighs, each spell it tries), and those dominate the time. The
-    rollout samples count their own work (`SampleMeter`)."""
-
-    def __init__(self, stop: StopToken, evaluator: Evaluator) -> None:
-        self.stop = stop
-        self.evaluator = evaluator
-        self.seen = evaluator.evaluations
-
-    def charge(self, actions: int = 0) -> None:
-        """Spend ``actions`` plus the evaluations made since the last charge."""
-        now = self.evaluator.evaluations
-        self.stop.spend(actions + now - self.seen)
-        self.seen = now
-
-    def sync(self) -> None:
-        """Take the evaluations made so far as counted (the samples count their own)."""
-        self.seen = self.evaluator.evaluations
 
 
 def _texts(actions: Sequence[Action]) -> list[str]:

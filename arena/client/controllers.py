@@ -25,7 +25,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from arena.ai.helpers import shared_helpers
+from arena.ai.helpers import Helpers, shared_helpers
 from arena.ai.levels import SEARCH_LEVELS
 from arena.ai.match import DEFAULT_TIME_LIMIT
 from arena.engine import Action, Game
@@ -95,7 +95,7 @@ def ai_controller(difficulty: str, seed: int) -> Controller:
     return RandomController(seed, weighted=difficulty != "easy")
 
 
-def _helpers() -> Any:
+def _helpers() -> Helpers | None:
     """The AI's helper processes for this window (`arena.ai.helpers.shared_helpers`: the
     searches use the cores the frame loop leaves idle), started now so they are ready by the
     first decision; None where there is no core to spare."""
