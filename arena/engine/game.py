@@ -351,11 +351,11 @@ class Game:
 
     # --- queries ------------------------------------------------------------------------------
 
-    def reachable_spaces(self, figure: str, walk: bool = False) -> dict[Any, Reach]:
+    def reachable_spaces(self, figure: str, walk: bool = False) -> Mapping[Any, Reach]:
         """Where a figure on the battlefield could end a move now: position -> `Reach` (cost,
         path, leaving-engagement attacks provoked, falls, glyph stop); ``walk``: a flier on
-        foot."""
-        return dict(move_action.reachable_spaces(self.state, figure, walk))
+        foot. Read-only: the engine's own answer, kept until the state changes."""
+        return move_action.reachable_spaces(self.state, figure, walk)
 
     def attack_options(self, figure: str) -> list[combat.AttackOption]:
         """Every opposing figure as a target of ``figure``: dice with sources, or why not."""

@@ -38,7 +38,14 @@ from arena.engine.effects import deal_damage
 from arena.engine.engagement import is_engaged
 from arena.engine.errors import IllegalAction
 from arena.engine.events import FigureFell, FigureMoved, LeavingEngagementAttacked
-from arena.engine.pathfinding import MoveRequest, Occupant, Reach, engagement_lookup, path_cost
+from arena.engine.pathfinding import (
+    MoveRequest,
+    Occupant,
+    Reach,
+    Reaches,
+    engagement_lookup,
+    path_cost,
+)
 from arena.engine.pathfinding import reachable as _reachable
 from arena.engine.state import GameState
 from arena.engine.stats import acting_figures, acts_this_turn, keywords, stat
@@ -126,7 +133,7 @@ def move_request(state: GameState, figure: str, walk: bool = False) -> MoveReque
 
 
 _MEMO_SIZE = 512
-_memo: OrderedDict[tuple[object, ...], dict[Pos, Reach]] = OrderedDict()
+_memo: OrderedDict[tuple[object, ...], Reaches] = OrderedDict()
 
 
 def clear_caches() -> None:
@@ -154,12 +161,12 @@ def _memo_key(state: GameState, request: MoveRequest) -> tuple[object, ...]:
             tuple(sorted((h.q, h.r) for h in request.glyphs)), enemies)
 
 
-def reachable_spaces(state: GameState, figure: str, walk: bool = False) -> dict[Pos, Reach]:
+def reachable_spaces(state: GameState, figure: str, walk: bool = False) -> Reaches:
     """Every position the figure can end a move on now, with cost, path, provoked attacks
     and falls (``walk``: a flier moving on foot). Cached in the state until it changes, and in
     a small memo across states (a clone, a replay or an AI search meets the same positions
     again)."""
-    reaches: dict[tuple[str, bool], dict[Pos, Reach]] = state.cache.setdefault("reach", {})
+    reaches: dict[tuple[str, bool], Reaches] = state.cache.setdefault("reach", {})
     found = reaches.get((figure, walk))
     if found is not None:
         return found

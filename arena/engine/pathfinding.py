@@ -68,6 +68,7 @@ from arena.engine.path_labels import Pushed as _Pushed
 from arena.engine.path_labels import SearchPos as _Pos
 from arena.engine.path_labels import Step as _Step
 from arena.engine.path_labels import beaten as _beaten
+from arena.engine.reaches import Position, Reach, Reaches, reach_of
 from arena.engine.terrain_table import CRYPTOLITH_SCALE_COST, WATER_EXIT_COST, terrain_table
 from arena.hexgrid import Hex, distance, neighbours
 
@@ -81,14 +82,12 @@ __all__ = [
     "Occupant",
     "Position",
     "Reach",
+    "Reaches",
     "engagement_lookup",
     "no_engagement",
     "path_cost",
     "reachable",
 ]
-
-Position: TypeAlias = Hex | tuple[Hex, Hex]
-"""A single-space figure's hex, or a double-space figure's (leading hex, trailing hex)."""
 
 EngagedAt: TypeAlias = Callable[[Position], frozenset[str]]
 """Ids of the opposing figures the mover would be engaged with if it stood at a position."""
@@ -212,36 +211,6 @@ class MoveRequest:
         """The mover's position before it moves."""
         hexes = self.hexes
         return hexes[0] if len(hexes) == 1 else (hexes[0], hexes[1])
-
-
-@dataclass(frozen=True, slots=True)
-class Reach:
-    """One legal move: its end (`path[-1]`), what it costs and what it sets off.
-
-    `cost` counts spaces as the guide does (climbs, leaving water, scaling). `provokes` lists the
-    opposing figures that get a leaving-engagement attack, in the order they happen, and
-    `provoke_steps[i]` is the index in `path` of the position the mover stepped onto when
-    `provokes[i]` attacked. `falls` lists each fall check as (position landed on, levels
-    dropped), with `fall_steps` likewise; drops into water are not falls. `road` says the whole
-    move, start included, was on road, so the move number was 3 higher (how `cost` can exceed
-    it).
-    `stopped_by_glyph` asks the engine to turn the glyph ability-side up and apply it at once.
-    """
-
-    cost: int
-    path: tuple[Position, ...]
-    provokes: tuple[str, ...] = ()
-    provoke_steps: tuple[int, ...] = ()
-    falls: tuple[tuple[Position, int], ...] = ()
-    fall_steps: tuple[int, ...] = ()
-    ends_in_water: bool = False
-    stopped_by_glyph: bool = False
-    road: bool = False
-
-    @property
-    def end(self) -> Position:
-        """Where the figure ends its move."""
-        return self.path[-1]
 
 
 # --- internals ------------------------------------------------------------------------------
@@ -589,26 +558,10 @@ class _Rules:
         return out
 
     def reach(self, label: _Label) -> Reach:
-        end = label.pos
-        glyph = label.glyph
-        if self.flying:
-            # A flier lands only where it ends; landing there on a glyph stops it.
-            glyph = any(n in self.glyphs for n in end)
-        public = self.public
-        return Reach(
-            cost=label.cost,
-            path=tuple(map(public, label.path)),
-            provokes=label.provokes,
-            provoke_steps=label.provoke_steps,
-            falls=tuple((public(p), drop) for p, drop in label.falls) if label.falls else (),
-            fall_steps=label.fall_steps,
-            ends_in_water=all(self.table.water[n] for n in end),
-            stopped_by_glyph=glyph,
-            road=label.road,
-        )
+        return reach_of(label, self.table.hexes, self.table.water, self.glyphs, self.flying)
 
 
-def reachable(board: Board, request: MoveRequest) -> dict[Position, Reach]:
+def reachable(board: Board, request: MoveRequest) -> Reaches:
     """Every position the figure can end its move on, with the best path to each.
 
     "Best" is lexicographic among paths that fit the move: fewest leaving-engagement attacks
@@ -621,12 +574,14 @@ def reachable(board: Board, request: MoveRequest) -> dict[Position, Reach]:
     The start position is left out (not moving is always allowed and needs no entry). For a
     double-space figure the flipped start is included at cost 0 with no attacks, since flipping
     in place is a legal move of its own (guide Example 9).
+
+    The answer is a `Reaches`: the ends in that order, each `Reach` made when first read.
     """
     rules = _Rules(board, request)
     start = rules.start_label()
     settled: dict[tuple[_Pos, bool, bool, bool, bool], list[_Label]] = {}
     pushed: dict[tuple[_Pos, bool, bool, bool, bool], list[_Label]] = {start.state(): [start]}
-    result: dict[Position, Reach] = {}
+    ends: dict[Position, _Label] = {}
     done: set[_Pos] = {rules.start}
     counter = 0
     # Heap entries are a label's key (`_Label.key`, flattened) and a counter, then the label.
@@ -645,7 +600,7 @@ def reachable(board: Board, request: MoveRequest) -> dict[Position, Reach]:
         # figure cannot end is asked again for each label (the answer never changes).
         if pos not in done and rules.end_problem(pos) is None:
             done.add(pos)
-            result[rules.public(pos)] = rules.reach(label)
+            ends[rules.public(pos)] = label
         stopped = label.stopped
         for step in rules.moves(pos):
             if stopped and not step.flip:
@@ -659,7 +614,8 @@ def reachable(board: Board, request: MoveRequest) -> dict[Position, Reach]:
                 counter += 1
                 push(heap, (len(new.provokes), len(new.falls), new.cost, not new.road,
                             new.order, counter, new))
-    return result
+    table = rules.table
+    return Reaches(ends, table.hexes, table.water, rules.glyphs, rules.flying)
 
 
 def path_cost(board: Board, request: MoveRequest, path: Sequence[Position]) -> Reach | str:

@@ -1,6 +1,7 @@
 """What the engine remembers between questions must never change an answer.
 
-The movement search keeps a table per terrain (`arena.engine.terrain_table`) that every board
+A search's answer makes each `Reach` only when it is read (`arena.engine.reaches`); the
+movement search keeps a table per terrain (`arena.engine.terrain_table`) that every board
 of the same terrain shares, with the steps between empty spaces worked out once; a summoning
 Planeswalker's sight to many spaces shares one index of the other figures
 (`arena.engine.sight.space_sight`). Each answer here is compared with the one asked cold.
@@ -8,14 +9,21 @@ Planeswalker's sight to many spaces shares one index of the other figures
 
 from __future__ import annotations
 
+import pickle
+import random
 from typing import Any
 
-from arena.engine import terrain_table
-from arena.engine.bench import duel_field
+import pytest
+
+from arena.engine import reaches, terrain_table
+from arena.engine.actions import MoveFigure
+from arena.engine.bench import duel_field, duel_game
 from arena.engine.board import Board, ObstacleSpec
 from arena.engine.bodies import Body
+from arena.engine.move_action import clear_caches
 from arena.engine.pathfinding import MoveRequest, Occupant, Reach, engagement_lookup, reachable
 from arena.engine.sight import clear_sight_to_space, space_sight
+from arena.engine.testkit import random_policy
 from arena.hexgrid import Hex, spiral
 
 
@@ -46,6 +54,56 @@ def _request(board: Board, at: Hex, *, crowded: bool, flying: bool = False) -> M
 
 def _answers(board: Board, requests: list[MoveRequest]) -> list[list[tuple[Any, Reach]]]:
     return [list(reachable(board, r).items()) for r in requests]
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Count the `Reach` records made from here on."""
+    made: list[object] = []
+    real = reaches.reach_of
+
+    def counted(*args: Any) -> Reach:
+        made.append(args[0])
+        return real(*args)
+
+    monkeypatch.setattr(reaches, "reach_of", counted)
+    return made
+
+
+def test_a_reach_is_made_when_first_read_and_is_the_one_made_at_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    board = _board()
+    asked = _request(board, Hex(0, 0), crowded=True)
+    at_once = dict(reachable(board, asked).items())
+    made = _counting(monkeypatch)
+    lazy = reachable(board, asked)
+    # The ends, in the search's order, with nothing made yet.
+    assert list(lazy) == list(at_once) and len(lazy) == len(at_once) > 10
+    assert not made
+    end = list(lazy)[7]
+    assert end in lazy and lazy[end] == at_once[end] and lazy[end] is lazy[end]
+    assert len(made) == 1  # made once, then kept
+    off = Hex(9, 9)
+    assert off not in lazy and lazy.get(off) is None
+    with pytest.raises(KeyError):
+        lazy[off]
+    assert lazy == at_once and dict(lazy.items()) == at_once
+    copy = pickle.loads(pickle.dumps(lazy))
+    assert type(copy) is dict and list(copy.items()) == list(at_once.items())
+
+
+def test_listing_the_legal_moves_makes_no_reach_and_a_move_makes_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game = duel_game(3)
+    choose = random_policy(random.Random(3))
+    while not any(isinstance(a, MoveFigure) for a in game.legal_actions()):
+        game.apply(choose(game.legal_actions()))
+    clear_caches()
+    game = game.clone()  # cold: nothing searched in this state yet
+    made = _counting(monkeypatch)
+    moves = [a for a in game.legal_actions() if isinstance(a, MoveFigure)]
+    assert len(moves) > 10 and not made
+    game.apply(moves[len(moves) // 2])
+    assert len(made) == 1
 
 
 def test_boards_of_one_terrain_share_a_table_and_a_changed_terrain_does_not() -> None:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import combinations
-from typing import Any
 
 from arena.engine.abilities import lasting
 from arena.engine.abilities.events import (
@@ -84,7 +83,7 @@ from arena.engine.events import (
     SpellDiscarded,
 )
 from arena.engine.move_action import move_request, walk
-from arena.engine.pathfinding import Reach, reachable
+from arena.engine.pathfinding import Reach, Reaches, reachable
 from arena.engine.state import CardState, FigureState, GameState
 from arena.engine.summon import summon_spaces
 from arena.hexgrid import Hex, distance, neighbours, spiral
@@ -251,7 +250,7 @@ def _library_viable(rt: Runtime, effect: EffectSpec) -> bool:
 # --- movement ------------------------------------------------------------------------------
 
 
-def _reach(rt: Runtime, figure: str, spaces: int) -> dict[Any, Reach]:
+def _reach(rt: Runtime, figure: str, spaces: int) -> Reaches:
     request = replace(move_request(rt.state, figure), move=spaces)
     return reachable(rt.state.board, request)
 
