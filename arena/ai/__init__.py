@@ -10,7 +10,9 @@ Modules:
 - `controller`: the `Controller` protocol, `AIController` (fault fallback, stop tokens),
   `RandomController`, `ScriptedController`, `CallbackController`, `HumanController`,
   `safe_action`;
-- `evaluate`: the position evaluation (army points: material, stats, cards, position, tempo);
+- `evaluate`: the position evaluation (army points: material, stats, cards, position, tempo),
+  with its numbers in `weights` and what it reads of a state (each figure's folded stats and
+  value) in `snapshot`;
 - `chance`: exact chance outcomes (forced dice), determinization of hidden information;
 - `tactics`: fast move, placement and attack scores; the quick policy and its rollouts;
 - `greedy`: the one-ply AI; `search`: the search AI (rollouts, sequential halving);

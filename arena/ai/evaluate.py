@@ -40,45 +40,34 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from functools import lru_cache
 
-from arena.engine.abilities.params import CountSpec
-from arena.engine.abilities.spec import abilities_of
-from arena.engine.abilities.statics import source_name
+from arena.ai.snapshot import Deltas, Fig, Snapshot, figure_price, snapshot
+from arena.ai.weights import Weights
 from arena.engine.actions import pos_hexes
 from arena.engine.combat import attack_options, spaces_between
 from arena.engine.dice import damage_distribution
 from arena.engine.game import Game
 from arena.engine.setup import turn_order
-from arena.engine.state import GameState, Static
+from arena.engine.state import GameState
 from arena.engine.stats import (
-    StatQuery,
     acting_figures,
     attacks_allowed,
-    base_height_at,
-    fold,
-    held_glyphs,
     stat,
 )
-from arena.engine.vocab import MOVE_PHASES, PLAYER_PHASES, PRINTED, SETUP_PHASES, Phase, Point, Stat
+from arena.engine.vocab import MOVE_PHASES, PLAYER_PHASES, SETUP_PHASES, Phase, Point
 from arena.hexgrid import Hex, neighbours
 
 __all__ = [
     "Evaluator",
-    "Fig",
-    "Snapshot",
-    "Swarm",
-    "Weights",
+    "Zones",
     "damage_probs",
+    "detained",
     "expected_loss",
-    "snapshot",
     "soft_best",
     "strike_zones",
-    "stat_deltas",
     "swarm_bonus",
 ]
-
 
 
 def detained(state: GameState, seat: int) -> frozenset[str]:
@@ -87,149 +76,6 @@ def detained(state: GameState, seat: int) -> frozenset[str]:
     such a spell is worth."""
     return frozenset(card for d in state.lasting.detentions
                      if d.seat == seat and not d.active for card in d.cards)
-
-
-@dataclass(frozen=True, slots=True)
-class Weights:
-    """The evaluation's numbers (army points)."""
-
-    win: float = 3000.0
-    """A won game: a little more than a full-life Planeswalker (`pw_life` + `pw_alive`), so a
-    kill shot valued by its odds and one that happened in a sampled line agree."""
-    pw_life: float = 1000.0
-    """A full-life Planeswalker's life when losing it loses the game (scaled by life left)."""
-    pw_alive: float = 1500.0
-    """On top: a Planeswalker still standing (so a wounded one is not cheap to lose)."""
-    pw_extra: float = 120.0
-    """On top of its price, a Planeswalker in a scenario scored by points (it summons, casts)."""
-    wound: float = 0.5
-    """Fraction of a figure's price lost as its damage approaches its life."""
-    reserve: float = 0.55
-    hand_card: float = 6.0
-    enchantment: float = 10.0
-    stat_attack: float = 0.07
-    stat_defense: float = 0.07
-    stat_move: float = 0.015
-    stat_range: float = 0.015
-    height: float = 1.5
-    approach: float = 0.03
-    pw_approach: float = 0.01
-    unknown_glyph: float = 8.0
-    healing_glyph: float = 4.0
-    power_space: float = 1.0
-    tempo_now: float = 0.85
-    tempo_next: float = 0.85
-    tempo_later: float = 0.35
-    focus: float = 0.85
-    """A squad's figures rarely all reach their best target: later figures count this much."""
-    live_knee: float = 2000.0
-    live_limit: float = 2700.0
-    """A position still in play is worth less than a won game and more than a lost one,
-    however it looks: past ``live_knee`` its value bends towards ``live_limit`` (`bounded`),
-    below the +/- `win` (less the turn) of a finished game. Without it, a Planeswalker one
-    damage from death under heavy threat could score below losing outright, and the AI
-    would rather end the game itself (Blood Bargain on its last life)."""
-    choice_spread: float = 8.0
-    """How uncertain a card's potential is (army points): a player choosing among several
-    cards expects more than the best estimate (`soft_best`), so barring a close second card
-    (Stand Down) is worth something."""
-
-
-@dataclass(frozen=True, slots=True)
-class Swarm:
-    """An attack bonus that counts the attacker's opponents near it when it attacks (Avatar
-    of Justice: one die per opposing figure within 2 spaces of Gideon). The engine folds it
-    in where the figure stands now; a threat estimate needs it where the figure would
-    attack from -- beside its target, among the target's friends -- so `Fig.attack` leaves
-    it out and `swarm_bonus` adds it for the place at hand."""
-
-    source: str
-    """The modifier's source as the engine names it (`StatValue.sources`)."""
-    per: int
-    within: int
-
-
-def swarms(static: Static) -> dict[str, Swarm]:
-    """The army cards (by uid) whose figures have a `Swarm` (cached per game)."""
-    found: dict[str, Swarm] | None = static.memo.get("ai.swarms")
-    if found is None:
-        found = {}
-        for uid, info in static.cards.items():
-            for ability in abilities_of(static, info.def_id):
-                mod = ability.modifier
-                if ability.kind != "static" or mod is None or mod.stat != Stat.ATTACK or \
-                        mod.when not in ("attacking", "always") or \
-                        mod.applies_to.relation != "self" or \
-                        not isinstance(mod.amount, CountSpec):
-                    continue
-                select = mod.amount.select
-                if select.relation == "opposing" and select.within:
-                    found[uid] = Swarm(source_name(static, uid, ability), mod.amount.times,
-                                       int(select.within))
-        static.memo["ai.swarms"] = found
-    return found
-
-
-def _attack_dice(state: GameState, figure: str) -> int:
-    """The figure's attack dice, every modifier folded except its `Swarm` (if any)."""
-    value = fold(state, StatQuery(Point.ATTACK_DICE, figure))
-    swarm = swarms(state.static).get(state.static.figures[figure].card)
-    if swarm is None:
-        return value.total
-    return max(0, value.total - sum(n for source, n in value.sources if source == swarm.source))
-
-
-def _folded_stats(state: GameState, figure: str) -> tuple[int, int, int, int, int]:
-    """The figure's `_STATS` as the engine folds them now, its attack without its `Swarm`."""
-    life, attack, defense, move, rng = (
-        _attack_dice(state, figure) if point == Point.ATTACK_DICE else stat(state, point, figure)
-        for point in _STATS)
-    return life, attack, defense, move, rng
-
-
-@dataclass(slots=True)
-class Fig:
-    """One figure on the battlefield, with folded stats (no attack-specific modifiers)."""
-
-    id: str
-    owner: int
-    controller: int
-    team: int
-    card: str
-    pw: bool
-    price: float
-    life: int
-    damage: int
-    attack: int
-    defense: int
-    move: int
-    range: int
-    hexes: tuple[Hex, ...]
-    base: float
-    value: float = 0.0
-    per_damage: float = 0.0
-    swarm: Swarm | None = None
-    """Its attack bonus counting nearby opponents (left out of ``attack``): `swarm_bonus`."""
-
-    @property
-    def left(self) -> int:
-        """Life left."""
-        return max(0, self.life - self.damage)
-
-
-@dataclass(slots=True)
-class Snapshot:
-    """What the evaluation reads of a state, computed once."""
-
-    state: GameState
-    me: int
-    my_team: int
-    teams: dict[int, list[int]]
-    figs: dict[str, Fig]
-    by_team: dict[int, list[Fig]] = field(default_factory=dict)
-    destroy_pw: bool = True
-    power: frozenset[Hex] = frozenset()
-    progress: float = 0.0
 
 
 @lru_cache(maxsize=4096)
@@ -309,123 +155,6 @@ def strike_zones(game: Game, figures: Iterable[str]) -> Zones:
             frontier = grown
         out[fid] = (fs.hexes, frozenset(zone))
     return out
-
-
-def _price(state: GameState, figure: str) -> float:
-    d = state.static.figure_def(figure)
-    ppf = int(d.price_per_figure)
-    return float(ppf if ppf > 0 else int(d.cost) // max(1, int(d.figures)))
-
-
-def _teams(state: GameState) -> dict[int, list[int]]:
-    teams: dict[int, list[int]] = {}
-    for seat in state.static.seats:
-        teams.setdefault(state.static.team_of(seat), []).append(seat)
-    return teams
-
-
-Deltas = dict[str, tuple[int, int, int, int, int]]
-"""Per figure: (life, attack, defense, move, range) modifiers other than glyphs, measured once
-at the root of a search and reused in its rollouts (`snapshot` with ``deltas``)."""
-
-_STATS = (Point.LIFE, Point.ATTACK_DICE, Point.DEFENSE_DICE, Point.MOVE, Point.RANGE)
-"""The query points of `Deltas`, in its order."""
-_CARD_FIELDS = tuple(PRINTED[p] for p in _STATS)
-"""The army card's printed stat each of `_STATS` starts from."""
-_GLYPH_POINT = {p: i for i, p in enumerate(_STATS)}
-"""A query point -> its index in `Deltas` (where a permanent glyph's bonus goes)."""
-
-
-def _glyph_bonus(state: GameState) -> dict[int, list[int]]:
-    """Per controlling seat: the permanent glyph bonus to (life, attack, defense, move,
-    range) of every figure it controls (the engine's `held_glyphs`)."""
-    out: dict[int, list[int]] = {}
-    for held in held_glyphs(state):
-        out.setdefault(held.seat, [0, 0, 0, 0, 0])[_GLYPH_POINT[held.point]] += held.amount
-    return out
-
-
-def stat_deltas(state: GameState) -> Deltas:
-    """What modifies each figure's stats besides the glyphs, now (see `Deltas`)."""
-    glyphs = _glyph_bonus(state)
-    out: Deltas = {}
-    for fid in state.on_battlefield():
-        d = state.static.figure_def(fid)
-        g = glyphs.get(state.controller(fid), [0, 0, 0, 0, 0])
-        exact = _folded_stats(state, fid)
-        printed = [int(getattr(d, name)) for name in _CARD_FIELDS]
-        out[fid] = (exact[0] - printed[0] - g[0], exact[1] - printed[1] - g[1],
-                    exact[2] - printed[2] - g[2], exact[3] - printed[3] - g[3],
-                    exact[4] - printed[4] - g[4])
-    return out
-
-
-def _figs(state: GameState, w: Weights, destroy_pw: bool, deltas: Deltas | None
-          ) -> dict[str, Fig]:
-    key = ("ai.figs", id(deltas), w)
-    cached = state.cache.get("ai.figs")
-    if cached is not None and cached[0] == key and cached[1] is deltas:
-        figs: dict[str, Fig] = cached[2]
-        return figs
-    static = state.static
-    board = state.board
-    glyphs = _glyph_bonus(state) if deltas is not None else {}
-    figs = {}
-    for fid in state.on_battlefield():
-        info = static.figures[fid]
-        d = static.figure_def(fid)
-        fs = state.figures[fid]
-        controller = fs.controller or info.owner
-        pw = d.kind == "planeswalker"
-        if deltas is None:
-            life, attack, defense, move, rng = _folded_stats(state, fid)
-        else:
-            g = glyphs.get(controller, [0, 0, 0, 0, 0])
-            extra = deltas.get(fid, (0, 0, 0, 0, 0))
-            life, attack, defense, move, rng = (
-                max(1 if i == 0 else 0, int(getattr(d, _CARD_FIELDS[i])) + g[i] + extra[i])
-                for i in range(5))
-        f = Fig(
-            id=fid, owner=info.owner, controller=controller,
-            team=static.team_of(info.owner), card=info.card, pw=pw, price=_price(state, fid),
-            life=life, damage=fs.damage, attack=attack, defense=defense, move=move, range=rng,
-            hexes=fs.hexes, base=base_height_at(board, fs.hexes),
-            swarm=swarms(static).get(info.card),
-        )
-        if pw and destroy_pw:
-            f.per_damage = w.pw_life / max(1, life)
-            f.value = f.per_damage * f.left + w.pw_alive
-        else:
-            full = f.price + (w.pw_extra if pw else 0.0)
-            f.per_damage = w.wound * full / max(1, life)
-            f.value = full - f.per_damage * f.damage
-        # Stats above (or below) the printed card: glyphs held, auras, counters.
-        f.value += f.price * (w.stat_attack * (f.attack - int(d.attack))
-                              + w.stat_defense * (f.defense - int(d.defense))
-                              + w.stat_move * (f.move - int(d.move))
-                              + w.stat_range * (f.range - int(d.range)))
-        figs[fid] = f
-    state.cache["ai.figs"] = (key, deltas, figs)
-    return figs
-
-
-def snapshot(state: GameState, me: int, weights: Weights | None = None,
-             deltas: Deltas | None = None) -> Snapshot:
-    """Read the figures on the battlefield once (folded stats, values). With ``deltas`` the
-    stats are the printed numbers plus the glyphs held plus the given deltas (fast: the
-    search's rollouts); without, every stat is folded by the engine (exact). The figures are
-    cached in the state until it changes."""
-    w = weights or Weights()
-    static = state.static
-    destroy_pw = static.scenario.victory == "destroy_planeswalkers"
-    snap = Snapshot(state, me, static.team_of(me), _teams(state),
-                    dict(_figs(state, w, destroy_pw, deltas)), destroy_pw=destroy_pw)
-    if static.scenario.scoring == "power_spaces":
-        snap.power = frozenset(static.field.power_spaces)
-        snap.progress = min(1.0, state.turn / max(1, static.turn_limit))
-    for f in snap.figs.values():
-        snap.by_team.setdefault(f.team, []).append(f)
-    return snap
 
 
 class Evaluator:
@@ -516,7 +245,7 @@ class Evaluator:
                 for fid in static.cards[uid].figures:
                     if state.figures[fid].zone != "reserve":
                         continue
-                    price = _price(state, fid)
+                    price = figure_price(state, fid)
                     if uid in summoning and state.active == seat:
                         total += price  # being summoned now
                     elif alive:
@@ -711,6 +440,6 @@ class Evaluator:
             if uid == pw_card or state.cards[uid].zone != "reserve":
                 continue
             figs = [f for f in static.cards[uid].figures if state.figures[f].zone == "reserve"]
-            gains.append(sum(_price(state, f) for f in figs) * (1.0 - self.w.reserve))
+            gains.append(sum(figure_price(state, f) for f in figs) * (1.0 - self.w.reserve))
         gains.sort(reverse=True)
         return sum(gains[:max(0, left)])

@@ -19,8 +19,10 @@ from collections.abc import Sequence
 
 from arena.ai.chance import apply_outcome, outcomes
 from arena.ai.controller import AIController, StopToken, decision_seed
-from arena.ai.evaluate import Evaluator, Weights, stat_deltas
+from arena.ai.evaluate import Evaluator
+from arena.ai.snapshot import stat_deltas
 from arena.ai.tactics import Tactics, action_bonus, spread
+from arena.ai.weights import Weights
 from arena.engine import (
     Accept,
     Action,

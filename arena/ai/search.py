@@ -49,9 +49,10 @@ from dataclasses import dataclass, field
 
 from arena.ai.chance import apply_outcome, determinize, outcomes
 from arena.ai.controller import AIController, StopToken, decision_seed, log
-from arena.ai.evaluate import Evaluator, Weights, stat_deltas, strike_zones
+from arena.ai.evaluate import Evaluator, strike_zones
 from arena.ai.greedy import dead_end, one_ply_values, pick, settle_own_decisions
 from arena.ai.sample import Sample, SampleMeter, SampleRunner
+from arena.ai.snapshot import stat_deltas
 from arena.ai.tactics import (
     RolloutStopped,
     Tactics,
@@ -60,6 +61,7 @@ from arena.ai.tactics import (
     rollout,
     spread,
 )
+from arena.ai.weights import Weights
 from arena.engine import (
     Action,
     Answer,

@@ -33,13 +33,8 @@ from math import comb
 
 from arena.ai.chance import BLANK_FACE as BLANK
 from arena.ai.chance import apply_outcome, at_quantile, outcomes
-from arena.ai.evaluate import (
-    Evaluator,
-    Fig,
-    Snapshot,
-    expected_loss,
-    swarm_bonus,
-)
+from arena.ai.evaluate import Evaluator, expected_loss, swarm_bonus
+from arena.ai.snapshot import Fig, Snapshot
 from arena.engine import (
     Accept,
     Action,

@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 
-from arena.ai.evaluate import Evaluator, Weights, strike_zones
+from arena.ai.evaluate import Evaluator, strike_zones
 from arena.ai.tactics import Tactics
+from arena.ai.weights import Weights
 from arena.engine import PlaySpell
 from arena.hexgrid import Hex, neighbours
 

@@ -1,0 +1,57 @@
+"""The evaluation's numbers (`arena.ai.evaluate`), in army points: one record that every
+level's evaluator, the snapshot of the figures and the tests read, so a weight is written
+once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Weights"]
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The evaluation's numbers (army points)."""
+
+    win: float = 3000.0
+    """A won game: a little more than a full-life Planeswalker (`pw_life` + `pw_alive`), so a
+    kill shot valued by its odds and one that happened in a sampled line agree."""
+    pw_life: float = 1000.0
+    """A full-life Planeswalker's life when losing it loses the game (scaled by life left)."""
+    pw_alive: float = 1500.0
+    """On top: a Planeswalker still standing (so a wounded one is not cheap to lose)."""
+    pw_extra: float = 120.0
+    """On top of its price, a Planeswalker in a scenario scored by points (it summons, casts)."""
+    wound: float = 0.5
+    """Fraction of a figure's price lost as its damage approaches its life."""
+    reserve: float = 0.55
+    hand_card: float = 6.0
+    enchantment: float = 10.0
+    stat_attack: float = 0.07
+    stat_defense: float = 0.07
+    stat_move: float = 0.015
+    stat_range: float = 0.015
+    height: float = 1.5
+    approach: float = 0.03
+    pw_approach: float = 0.01
+    unknown_glyph: float = 8.0
+    healing_glyph: float = 4.0
+    power_space: float = 1.0
+    tempo_now: float = 0.85
+    tempo_next: float = 0.85
+    tempo_later: float = 0.35
+    focus: float = 0.85
+    """A squad's figures rarely all reach their best target: later figures count this much."""
+    live_knee: float = 2000.0
+    live_limit: float = 2700.0
+    """A position still in play is worth less than a won game and more than a lost one,
+    however it looks: past ``live_knee`` its value bends towards ``live_limit`` (`bounded`),
+    below the +/- `win` (less the turn) of a finished game. Without it, a Planeswalker one
+    damage from death under heavy threat could score below losing outright, and the AI
+    would rather end the game itself (Blood Bargain on its last life)."""
+    choice_spread: float = 8.0
+    """How uncertain a card's potential is (army points): a player choosing among several
+    cards expects more than the best estimate (`soft_best`), so barring a close second card
+    (Stand Down) is worth something."""
+
+
