@@ -65,7 +65,7 @@ class Helpers:
     def samples(self, controller: SearchController, view: Game, actions: list[Action],
                 me: int, seed: int, index: int, limit: int | None, stop: StopToken
                 ) -> list[Sample | None]:
-        """Sample ``index`` of each action, in order (`arena.ai.sample.SampleRunner`): the
+        """Sample ``index`` of each action, in order (`arena.ai.search.SampleRunner`): the
         helpers' shares sent off, this process's share taken meanwhile. A share still out
         when the decision's stop or safety net fires is left unused (None)."""
         n = self.processes + 1

@@ -27,8 +27,7 @@ from __future__ import annotations
 
 from arena.ai.controller import AIController, RandomController
 from arena.ai.greedy import GreedyController
-from arena.ai.sample import SampleRunner
-from arena.ai.search import SearchConfig, SearchController
+from arena.ai.search import SampleRunner, SearchConfig, SearchController
 
 __all__ = ["LEVELS", "NORMAL", "HARD", "SEARCH_LEVELS", "make_controller"]
 

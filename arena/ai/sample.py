@@ -12,15 +12,13 @@ same on one core or several.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from arena.ai.controller import StopToken
     from arena.ai.evaluate import Evaluator
-    from arena.ai.search import SearchController
-    from arena.engine import Action, Game
 
-__all__ = ["Sample", "SampleMeter", "SampleRunner"]
+__all__ = ["Sample", "SampleMeter"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,14 +108,3 @@ class SampleMeter:
         self.charge()
         return Sample(value, cost, self.spent, tuple(self.checks), self.first_roll, dead,
                       illegal, cut and not self.interrupted, self.interrupted)
-
-
-class SampleRunner(Protocol):
-    """Takes a pass's samples somewhere other than one after another in this thread
-    (`arena.ai.helpers.Helpers`)."""
-
-    def samples(self, controller: SearchController, view: Game, actions: list[Action],
-                me: int, seed: int, index: int, limit: int | None, stop: StopToken
-                ) -> list[Sample | None]:
-        """Sample ``index`` of each action, in order; None where none was taken."""
-        ...

@@ -46,12 +46,13 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from arena.ai.chance import apply_outcome, determinize, outcomes
 from arena.ai.controller import AIController, StopToken, decision_seed, log
 from arena.ai.evaluate import Evaluator, strike_zones
 from arena.ai.greedy import dead_end, one_ply_values, pick, settle_own_decisions
-from arena.ai.sample import Sample, SampleMeter, SampleRunner
+from arena.ai.sample import Sample, SampleMeter
 from arena.ai.snapshot import stat_deltas
 from arena.ai.tactics import (
     RolloutStopped,
@@ -78,7 +79,7 @@ from arena.engine import (
     UseAbility,
 )
 
-__all__ = ["SearchConfig", "SearchController", "SearchStats"]
+__all__ = ["SampleRunner", "SearchConfig", "SearchController", "SearchStats"]
 
 _PHI = 0.6180339887498949
 _QUICK_KINDS = ("discard", "recall", "order_damage", "first_player")
@@ -162,6 +163,17 @@ class _Cand:
     @property
     def mean(self) -> float:
         return self.total / self.count if self.count else -math.inf
+
+
+class SampleRunner(Protocol):
+    """Takes a pass's samples somewhere other than one after another in this thread
+    (`arena.ai.helpers.Helpers`)."""
+
+    def samples(self, controller: SearchController, view: Game, actions: list[Action],
+                me: int, seed: int, index: int, limit: int | None, stop: StopToken
+                ) -> list[Sample | None]:
+        """Sample ``index`` of each action, in order; None where none was taken."""
+        ...
 
 
 class SearchController(AIController):
