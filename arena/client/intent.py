@@ -12,7 +12,7 @@ nothing that is not legal lights up or can be picked.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -175,8 +175,9 @@ class Intent:
         table = opts.walks if self.walk else opts.moves
         return table.get(self.selected, {})
 
-    def reach(self) -> dict[Any, Any]:
-        """Reachable spaces (with cost and path) of the selected figure, cached."""
+    def reach(self) -> Mapping[Any, Any]:
+        """Reachable spaces (with cost and path) of the selected figure, cached (the engine's
+        read-only answer)."""
         if self.selected is None:
             return {}
         key = (self.session.version, f"reach:{self.selected}:{self.walk}")
@@ -188,7 +189,7 @@ class Intent:
             self._cache = {k: v for k, v in self._cache.items()
                            if k[0] == self.session.version}
             self._cache[key] = found
-        result: dict[Any, Any] = self._cache[key]
+        result: Mapping[Any, Any] = self._cache[key]
         return result
 
     def attack_options(self, attacker: str) -> dict[str, Any]:

@@ -28,7 +28,7 @@ The scene itself holds the session and carries out the player's actions (`act`, 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -216,7 +216,7 @@ class BattleScene(Scene):
     def move_table(self) -> dict[Pos, Any]:
         return self.intent.move_table()
 
-    def reach(self) -> dict[Any, Any]:
+    def reach(self) -> Mapping[Any, Any]:
         return self.intent.reach()
 
     def hand_seat(self) -> int:
