@@ -35,8 +35,9 @@ spaces of the caster's Planeswalker, and a random player seldom brings one there
 
 A full run takes hours on a small machine, so ``--out`` also keeps every game played, with a
 fingerprint of the code and content that decide the games; ``--resume`` then goes on from
-that file, playing only the games it lacks. It refuses a file measured with other code (the
-games would not be the same games) or another seed.
+that file, playing only the games it lacks, and again those a safety net cut short (a budget
+overrun or a fault: the clock, not the code, decided part of them). It refuses a file
+measured with other code (the games would not be the same games) or another seed.
 
     .venv/bin/python scripts/ai_strength.py --out strength.json --resume
 """
@@ -167,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     played: list[list[GameReport]] = [[] for _ in bars]
     code = fingerprint()
     try:
-        kept, before = kept_games(args.out, args.resume, args.seed, code)
+        kept, before, again = kept_games(args.out, args.resume, args.seed, code)
     except ResumeError as exc:
         print(f"ai_strength: {exc}", file=sys.stderr)
         return 2
@@ -203,7 +204,9 @@ def main(argv: list[str] | None = None) -> int:
 
     print(", ".join(f"{bar.name}: {' vs '.join(bar.seats)}" for bar in bars)
           + f"; {args.games} games each, seed {args.seed}"
-          + (f" ({len(done)} kept from {args.out}, {len(todo)} to play)" if args.resume else ""),
+          + (f" ({len(done)} kept from {args.out}, {len(todo)} to play"
+             + (f", {again} of them cut short by a safety net before" if again else "") + ")"
+             if args.resume else ""),
           file=sys.stderr)
     if todo:
         run_batch(todo, args.jobs, on_result)

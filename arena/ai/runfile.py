@@ -5,7 +5,8 @@ A strength measurement takes hours on a small machine. ``arena sim --out FILE`` 
 report (`arena.ai.sim.report_to_data`), the batch seed and a **fingerprint** of the code and
 content that decide the games; ``--resume`` reads it back and plays only the games missing.
 A file of other code, content or seed is refused with a message saying what to do: its games
-would not be the games this code plays.
+would not be the games this code plays. For the same reason a kept game that a safety net cut
+short (`cut_short`) is played again: the wall clock, not the code, decided part of it.
 
 The fingerprint covers the rules, the AI, the hex maths and the shipped cards and scenarios
 (`DECIDING`), never the client or the editor, so a change to the screen keeps old runs valid.
@@ -20,7 +21,9 @@ from typing import Any
 
 from arena.ai.sim import GameReport, report_from_data
 
-__all__ = ["DECIDING", "ResumeError", "fingerprint", "kept_games", "read_run", "run_data"]
+__all__ = [
+    "DECIDING", "ResumeError", "cut_short", "fingerprint", "kept_games", "read_run", "run_data",
+]
 
 DECIDING = ("ai", "engine", "content", "hexgrid")
 """The packages of `arena` whose code decides a game's course (with the shipped content)."""
@@ -78,13 +81,25 @@ def read_run(path: Path, seed: int, code: str) -> tuple[list[GameReport], float]
     return games, seconds
 
 
+def cut_short(report: GameReport) -> bool:
+    """Whether a safety net cut the game short: a decision the AI's wall-clock cap ended (a
+    budget overrun) or a fault (a decision timed out, failed or was illegal). Such a game is
+    not the one the code plays on a machine with time to spare -- a batch starved of CPU by
+    other work plays others -- so it is not kept as a measurement."""
+    return bool(report.faults) or any(report.overruns.values())
+
+
 def kept_games(path: Path | None, resume: bool, seed: int, code: str
-               ) -> tuple[list[GameReport], float]:
+               ) -> tuple[list[GameReport], float, int]:
     """What ``--resume`` goes on from: the games and seconds kept in ``path`` (none without
-    ``--resume``); `ResumeError` when the file cannot be gone on from."""
+    ``--resume``), and how many of its games were left out to be played again because a
+    safety net cut them short (`cut_short`); `ResumeError` when the file cannot be gone on
+    from."""
     if not resume or path is None:
-        return [], 0.0
-    return read_run(path, seed, code)
+        return [], 0.0, 0
+    games, seconds = read_run(path, seed, code)
+    kept = [g for g in games if not cut_short(g)]
+    return kept, seconds, len(games) - len(kept)
 
 
 def run_data(games: list[dict[str, Any]], seed: int, code: str, seconds: float,

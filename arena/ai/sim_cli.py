@@ -238,10 +238,13 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     code = fingerprint() if args.out is not None else ""
     try:
-        kept, before = kept_games(args.out, args.resume, args.seed, code)
+        kept, before, again = kept_games(args.out, args.resume, args.seed, code)
     except ResumeError as exc:
         print(f"arena sim: {exc}", file=sys.stderr)
         return 2
+    if again:
+        print(f"arena sim: {again} game(s) in {args.out} were cut short by a safety net (a budget "
+              "overrun or a fault); they are played again", file=sys.stderr)
     planned = {s.index: s for s in specs}
     kept = [r for r in kept if planned.get(r.spec.index) == r.spec]
     done = {r.spec.index for r in kept}

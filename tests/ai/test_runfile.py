@@ -86,3 +86,23 @@ def test_sim_refuses_a_run_file_it_cannot_go_on_from(tmp_path: Path,
     assert out.read_text() == "[" * 100_000
     assert sim_cli.main([*ARGS, "--games", "1", "--resume"]) == 2
     assert "--resume needs --out" in capsys.readouterr().err
+
+
+def test_sim_plays_again_a_kept_game_a_safety_net_cut_short(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "run.json"
+    played: list[GameSpec] = []
+    monkeypatch.setattr(sim_cli, "run_batch", _recording(played))
+    assert sim_cli.main([*ARGS, "--games", "2", "--out", str(out)]) == 0
+    data = json.loads(out.read_text())
+    data["games"][1]["overruns"] = {"1": 0, "2": 1}  # the clock ended one of seat 2's turns
+    out.write_text(json.dumps(data))
+    capsys.readouterr()
+    played.clear()
+    assert sim_cli.main([*ARGS, "--games", "2", "--out", str(out), "--resume"]) == 0
+    assert [s.index for s in played] == [1]
+    assert "cut short by a safety net" in capsys.readouterr().err
+    games = json.loads(out.read_text())["games"]
+    assert [g["spec"]["index"] for g in games] == [0, 1]
+    assert not any(any(g["overruns"].values()) for g in games)

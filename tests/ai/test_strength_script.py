@@ -170,3 +170,24 @@ def test_resume_refuses_games_of_other_code(strength, tmp_path, monkeypatch, cap
     out.write_text("{not json")
     assert strength.main(["--only", "hard-greedy", "--out", str(out), "--resume"]) == 2
     assert "not a run file" in capsys.readouterr().err
+
+
+def test_resume_plays_again_the_games_a_safety_net_cut_short(strength, tmp_path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    # A batch starved of CPU (beside a test suite, say) trips its AIs' wall-clock nets: those
+    # games are not the ones the code plays, so they are not kept as measurements.
+    out = tmp_path / "strength.json"
+    monkeypatch.setattr(strength, "run_batch", _fake_batch([]))
+    strength.main(["--games", "3", "--only", "hard-greedy", "--out", str(out)])
+    data = json.loads(out.read_text())
+    data["games"][0]["overruns"] = {"1": 2, "2": 0}
+    data["games"][2]["faults"] = ["seat 2 (greedy), turn 5: time-out after 90 s"]
+    out.write_text(json.dumps(data))
+    capsys.readouterr()
+    again: list = []
+    monkeypatch.setattr(strength, "run_batch", _fake_batch(again))
+    strength.main(["--games", "3", "--only", "hard-greedy", "--out", str(out), "--resume"])
+    assert [s.index for s in again] == [0, 2]
+    assert "2 of them cut short by a safety net" in capsys.readouterr().err
+    games = json.loads(out.read_text())["games"]
+    assert sorted(g["spec"]["index"] for g in games) == [0, 1, 2]
+    assert not any(g["faults"] or any(g["overruns"].values()) for g in games)
