@@ -172,7 +172,7 @@ def test_resume_refuses_games_of_other_code(strength, tmp_path, monkeypatch, cap
     assert "not a run file" in capsys.readouterr().err
 
 
-def test_resume_plays_again_the_games_a_safety_net_cut_short(strength, tmp_path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_resume_replays_the_games_cut_short(strength, tmp_path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
     # A batch starved of CPU (beside a test suite, say) trips its AIs' wall-clock nets: those
     # games are not the ones the code plays, so they are not kept as measurements.
     out = tmp_path / "strength.json"
