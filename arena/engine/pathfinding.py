@@ -68,7 +68,7 @@ from arena.engine.path_labels import Pushed as _Pushed
 from arena.engine.path_labels import SearchPos as _Pos
 from arena.engine.path_labels import Step as _Step
 from arena.engine.path_labels import beaten as _beaten
-from arena.engine.reaches import Position, Reach, Reaches, reach_of
+from arena.engine.reaches import Position, Reach, Reaches, public, reach_of
 from arena.engine.terrain_table import CRYPTOLITH_SCALE_COST, WATER_EXIT_COST, terrain_table
 from arena.hexgrid import Hex, distance, neighbours
 
@@ -280,9 +280,7 @@ class _Rules:
         """The position as callers see it: a `Hex`, or a (leading, trailing) pair."""
         found = self._public.get(pos)
         if found is None:
-            hexes = self.table.hexes
-            found = hexes[pos[0]] if len(pos) == 1 else (hexes[pos[0]], hexes[pos[1]])
-            self._public[pos] = found
+            found = self._public[pos] = public(self.table.hexes, pos)
         return found
 
     def flat(self, pos: _Pos) -> tuple[int, ...]:
