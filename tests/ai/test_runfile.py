@@ -50,16 +50,24 @@ def _recording(played: list[GameSpec]):  # type: ignore[no-untyped-def]
     return run_batch
 
 
+def _two_games_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                    ) -> tuple[Path, list[GameSpec]]:
+    """A run file of two games played with ``--out``, and the list the later runs record
+    their games in."""
+    out = tmp_path / "run.json"
+    played: list[GameSpec] = []
+    monkeypatch.setattr(sim_cli, "run_batch", _recording(played))
+    assert sim_cli.main([*ARGS, "--games", "2", "--out", str(out)]) == 0
+    return out, played
+
+
 ARGS = ["--scenario", "practice", "--seats", "random,random", "--armies", "gideon,jace",
         "--jobs", "1", "--quiet", "--json"]
 
 
 def test_sim_keeps_its_games_and_resumes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                          capsys: pytest.CaptureFixture[str]) -> None:
-    out = tmp_path / "run.json"
-    played: list[GameSpec] = []
-    monkeypatch.setattr(sim_cli, "run_batch", _recording(played))
-    assert sim_cli.main([*ARGS, "--games", "2", "--out", str(out)]) == 0
+    out, played = _two_games_kept(tmp_path, monkeypatch)
     kept = json.loads(out.read_text())
     assert len(kept["games"]) == 2 and kept["fingerprint"] == fingerprint()
     capsys.readouterr()
@@ -91,10 +99,7 @@ def test_sim_refuses_a_run_file_it_cannot_go_on_from(tmp_path: Path,
 def test_sim_plays_again_a_kept_game_a_safety_net_cut_short(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
-    out = tmp_path / "run.json"
-    played: list[GameSpec] = []
-    monkeypatch.setattr(sim_cli, "run_batch", _recording(played))
-    assert sim_cli.main([*ARGS, "--games", "2", "--out", str(out)]) == 0
+    out, played = _two_games_kept(tmp_path, monkeypatch)
     data = json.loads(out.read_text())
     data["games"][1]["overruns"] = {"1": 0, "2": 1}  # the clock ended one of seat 2's turns
     out.write_text(json.dumps(data))
