@@ -214,6 +214,13 @@ class Evaluator:
             won = any(state.static.team_of(s) == team for s in outcome.winners)
             # Prefer quick wins and late losses.
             return self.w.win - state.turn if won else -self.w.win + state.turn
+        return self.bounded(self.live_value(state, me) + credit)
+
+    def live_value(self, state: GameState, me: int) -> float:
+        """The value of a position still in play before it is bent inside the live limits
+        (`bounded`): a sum of terms each proportional to a weight or to a figure's price,
+        which is what the weights are fitted to (`arena.ai.tuning`)."""
+        team = state.static.team_of(me)
         snap = self.snap(state, me)
         totals = {t: self.team_total(snap, t) for t in snap.teams}
         opponents = [t for t in snap.teams if t != team
@@ -221,8 +228,7 @@ class Evaluator:
         value = totals[team]
         if opponents:
             value -= sum(totals[t] for t in opponents) / len(opponents)
-        value += self.tempo(snap, opponents)
-        return self.bounded(value + credit)
+        return value + self.tempo(snap, opponents)
 
     def team_total(self, snap: Snapshot, team: int) -> float:
         """Material, stats, cards and position of one team."""
