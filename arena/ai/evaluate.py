@@ -1,8 +1,9 @@
 """Position evaluation: how good a state is for one seat's team, in army points.
 
 Everything here reads a player's view (a `GameState` made by `Game.view`); nothing is hidden
-information. The value of a state for ``me`` is my team's total minus the mean of the opposing
-teams' totals, where a team's total is:
+information. The value of a state for ``me`` is my team's total minus the opposing teams'
+totals weighed towards the strongest of them (`rival_total`: in a free-for-all a win means
+beating the best opponent), where a team's total is:
 
 - **material**: each figure on the battlefield at its price, less `Weights.wound` of it as it
   takes damage; a Planeswalker, in a scenario won by destroying Planeswalkers, at
@@ -64,6 +65,7 @@ __all__ = [
     "damage_probs",
     "detained",
     "expected_loss",
+    "rival_total",
     "soft_best",
     "strike_zones",
     "swarm_bonus",
@@ -110,6 +112,22 @@ def soft_best(values: Iterable[float], spread: float) -> float:
     if spread <= 0.0 or len(worth) == 1:
         return best
     return best + spread * math.log(sum(math.exp((v - best) / spread) for v in worth))
+
+
+def rival_total(totals: Sequence[float], spread: float) -> float:
+    """What the opposing teams' totals weigh against mine: their log-mean-exp at ``spread``
+    (`Weights.rival_spread`), which lies between their mean and the largest of them and
+    leans to the largest -- in a free-for-all, winning means finishing ahead of the best of
+    them -- while still growing with every one of them (hurting the trailing opponent is
+    worth a little, never nothing, and never less than nothing). One team: its total; none:
+    0."""
+    if not totals:
+        return 0.0
+    top = max(totals)
+    if len(totals) == 1 or spread <= 0.0:
+        return top
+    return top + spread * math.log(sum(math.exp((t - top) / spread) for t in totals)
+                                   / len(totals))
 
 
 def swarm_bonus(f: Fig, at: Sequence[Hex], others: Iterable[Fig], extra: int = 0) -> int:
@@ -225,9 +243,7 @@ class Evaluator:
         totals = {t: self.team_total(snap, t) for t in snap.teams}
         opponents = [t for t in snap.teams if t != team
                      and any(not state.is_eliminated(s) for s in snap.teams[t])]
-        value = totals[team]
-        if opponents:
-            value -= sum(totals[t] for t in opponents) / len(opponents)
+        value = totals[team] - rival_total([totals[t] for t in opponents], self.w.rival_spread)
         return value + self.tempo(snap, opponents)
 
     def team_total(self, snap: Snapshot, team: int) -> float:

@@ -1,4 +1,4 @@
-"""The named controllers: ``random``, ``easy``, ``normal``, ``hard`` and ``greedy``.
+"""The named controllers: ``random``, ``easy``, ``normal``, ``hard``, ``expert`` and ``greedy``.
 
 | name | what | budget per decision | noise |
 |---|---|---|---|
@@ -7,6 +7,7 @@
 | greedy | one ply | every legal action once | none |
 | normal | search (`arena.ai.search`) | 4 candidates, 10 rollouts, 300 work | Gumbel, 6 |
 | hard | search | 6 candidates, 96 rollouts, 600 work | none |
+| expert | search | 9 candidates, 288 rollouts, 1,800 work | none |
 
 A search level may be given helper processes (`arena.ai.helpers`: the game window uses the
 cores its frame loop leaves free); they take shares of its rollout samples, and the search
@@ -14,13 +15,15 @@ counts them as if it had taken them in turn, so its decisions are the same with 
 
 The budgets count work, never time: a simulated action or an evaluated position is one unit
 of work (`arena.ai.search`), so a seeded game is the same on a slow or busy machine as on a
-fast one; only the slower answer differs. Hard's 600 units keep its decisions within the
-time goals of `arena.ai.bench` (median 0.4 s, p95 1.2 s, at most 2 s on the reference
-machine); its 96 rollouts bound only the decisions whose rollouts are short. Each search
-level also has a wall-clock safety net (normal 20 s, hard 60 s) far above what its budget
-takes, even with other programs taking most of the CPU: when it fires the decision is cut,
-logged and counted as a budget overrun (`arena sim --json`). The README's "AI strength"
-section has what `scripts/ai_strength.py` measured.
+fast one; only the slower answer differs. Expert is hard with three times its search (the
+work, the rollouts, and three more candidates), for players who accept longer turns: more
+search measurably wins more games (README "AI strength"). Hard's 600 units keep its
+decisions within the time goals of `arena.ai.bench` (median 0.4 s, p95 1.2 s, at most 2 s on
+the reference machine); its 96 rollouts bound only the decisions whose rollouts are short.
+Each search level also has a wall-clock safety net (normal 20 s, hard 60 s, expert 80 s) far
+above what its budget takes, even with other programs taking most of the CPU: when it fires
+the decision is cut, logged and counted as a budget overrun (`arena sim --json`). The
+README's "AI strength" section has what `scripts/ai_strength.py` measured.
 """
 
 from __future__ import annotations
@@ -29,17 +32,19 @@ from arena.ai.controller import AIController, RandomController
 from arena.ai.greedy import GreedyController
 from arena.ai.search import SampleRunner, SearchConfig, SearchController
 
-__all__ = ["LEVELS", "NORMAL", "HARD", "SEARCH_LEVELS", "make_controller"]
+__all__ = ["EXPERT", "HARD", "LEVELS", "NORMAL", "SEARCH_LEVELS", "make_controller"]
 
 NORMAL = SearchConfig(candidates=4, moves_per_figure=3, attacks=4, rollouts=10, work=300,
                       time_limit=20.0, noise=6.0)
 HARD = SearchConfig(candidates=6, moves_per_figure=6, attacks=6, rollouts=96, work=600,
                     time_limit=60.0)
+EXPERT = SearchConfig(candidates=9, moves_per_figure=6, attacks=6, rollouts=288, work=1800,
+                      time_limit=80.0)
 
-LEVELS = ("random", "easy", "normal", "hard", "greedy")
-"""Controller names a seat may take (difficulty levels easy / normal / hard)."""
+LEVELS = ("random", "easy", "normal", "hard", "expert", "greedy")
+"""Controller names a seat may take (difficulty levels easy / normal / hard / expert)."""
 
-SEARCH_LEVELS = ("normal", "hard")
+SEARCH_LEVELS = ("normal", "hard", "expert")
 """The levels that search (and so can use helper processes)."""
 
 
@@ -59,4 +64,6 @@ def make_controller(name: str, seed: int = 0, helpers: SampleRunner | None = Non
         return SearchController(seed, NORMAL, name="normal", helpers=helpers)
     if key == "hard":
         return SearchController(seed, HARD, name="hard", helpers=helpers)
+    if key == "expert":
+        return SearchController(seed, EXPERT, name="expert", helpers=helpers)
     raise ValueError(f"unknown controller {name!r} (choose from {', '.join(LEVELS)})")

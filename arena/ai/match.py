@@ -25,6 +25,7 @@ from typing import Any
 from arena.ai.controller import AIController, Controller, StopToken, safe_action
 from arena.engine import Action, Game, Outcome
 from arena.engine.events import AbilityUsed, Event, SpellPlayed
+from arena.engine.vocab import SETUP_PHASES
 
 __all__ = ["DecisionRecord", "Match", "MatchResult", "run_match"]
 
@@ -51,6 +52,10 @@ class DecisionRecord:
     """Only one legal action: nothing was decided (left out of timing statistics)."""
     overrun: bool = False
     """The AI's own wall-clock cap cut this decision short of its budget."""
+    own_turn: int | None = None
+    """The turn marker when the decision was asked, if it was on the deciding player's own
+    turn (None: a question answered on another player's turn): what a player waits for
+    while the computer takes a whole turn (`MatchResult.turn_times`)."""
 
 
 @dataclass
@@ -84,6 +89,15 @@ class MatchResult:
         legal action -- only if asked)."""
         return [d.seconds for d in self.decisions
                 if (seat is None or d.seat == seat) and (forced or not d.forced)]
+
+    def turn_times(self, seat: int) -> list[float]:
+        """Seconds each of the seat's own turns took it to decide, forced decisions
+        included (a whole computer turn, as the other players wait for it)."""
+        totals: dict[int, float] = {}
+        for d in self.decisions:
+            if d.seat == seat and d.own_turn is not None:
+                totals[d.own_turn] = totals.get(d.own_turn, 0.0) + d.seconds
+        return list(totals.values())
 
     def to_data(self) -> dict[str, Any]:
         """Plain data (JSON-able) for reports."""
@@ -140,6 +154,7 @@ class Match:
             log.error("the game cannot go on: %s", message)
             return None
         controller = self.controllers[seat]
+        own_turn = game.turn if seat == game.active and game.phase not in SETUP_PHASES else None
         view = game.view(seat)
         overruns = controller.overruns if isinstance(controller, AIController) else 0
         start = time.perf_counter()
@@ -158,7 +173,7 @@ class Match:
         if self.on_events is not None:
             self.on_events(events)
         record = DecisionRecord(seat, controller.name, seconds, action.text(), game.turn, fault,
-                                len(legal) == 1, overrun)
+                                len(legal) == 1, overrun, own_turn)
         self.result.decisions.append(record)
         self.result.actions += 1
         return record

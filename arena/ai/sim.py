@@ -8,7 +8,8 @@
 - `run_batch`: every game, in parallel across cores (`multiprocessing`), calling back after
   each one (the CLI's progress bar);
 - `summarize`: win rates with 95% Wilson intervals per controller, draws, game lengths,
-  decision times (median, p95, max; forced single-option decisions left out) per controller,
+  decision times (median, p95, max; forced single-option decisions left out) and the time a
+  whole turn of its own took (what the other players wait for) per controller,
   faults, a per-pairing table, and the card coverage (spells cast and activated abilities
   used per controller, out of those its armies and decks had).
 
@@ -95,6 +96,8 @@ class GameReport:
     first_player: int = 0
     overruns: dict[int, int] = field(default_factory=dict)
     """Per seat, decisions its AI's wall-clock cap cut short (the safety net fired)."""
+    turn_times: dict[int, list[float]] = field(default_factory=dict)
+    """Per seat, the seconds each of its own turns took it (`MatchResult.turn_times`)."""
 
 
 @lru_cache(maxsize=1)
@@ -292,11 +295,12 @@ def play(spec: GameSpec) -> GameReport:
         available_abilities=abilities,
         first_player=game.state.first_player,
         overruns=result.overruns,
+        turn_times={seat: result.turn_times(seat) for seat in controllers},
     )
 
 
 _SEAT_MAPS = ("times", "spells", "abilities", "available_spells", "available_abilities",
-              "overruns")
+              "overruns", "turn_times")
 
 
 def report_to_data(report: GameReport) -> dict[str, Any]:
@@ -395,6 +399,8 @@ class Summary:
     turns: dict[str, float] = field(default_factory=dict)
     actions: dict[str, float] = field(default_factory=dict)
     times: dict[str, dict[str, float]] = field(default_factory=dict)
+    turn_times: dict[str, dict[str, float]] = field(default_factory=dict)
+    """Per controller: seconds per whole turn of its own (turns, median, p95, max)."""
     faults: list[str] = field(default_factory=list)
     budget_overruns: dict[str, int] = field(default_factory=dict)
     """Per controller, decisions its wall-clock cap cut short: non-zero means the machine's
@@ -440,6 +446,12 @@ def summarize(reports: Sequence[GameReport], seed: int = 0, seconds: float = 0.0
                          "median": statistics.median(times) if times else 0.0,
                          "p95": _percentile(times, 0.95),
                          "max": max(times) if times else 0.0}
+        turns_taken = [t for r in played for seat, ts in r.turn_times.items()
+                       if r.spec.controllers[seat - 1] == name for t in ts]
+        s.turn_times[name] = {"turns": float(len(turns_taken)),
+                              "median": statistics.median(turns_taken) if turns_taken else 0.0,
+                              "p95": _percentile(turns_taken, 0.95),
+                              "max": max(turns_taken) if turns_taken else 0.0}
     s.faults = [f"game {r.spec.index}: {f}" for r in reports for f in r.faults]
     for name in names:
         s.budget_overruns[name] = sum(n for r in played for seat, n in r.overruns.items()

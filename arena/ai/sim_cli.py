@@ -167,6 +167,11 @@ def render(summary: Summary, coverage: bool) -> str:
         x = summary.times[name]
         lines.append(f"{name:<14} {int(x['decisions']):>9} {x['median']:>8.3f}s "
                      f"{x['p95']:>8.3f}s {x['max']:>8.3f}s")
+    lines += ["", f"{'turn times':<14} {'turns':>9} {'median':>9} {'p95':>9} {'max':>9}"]
+    for name in summary.controllers:
+        x = summary.turn_times[name]
+        lines.append(f"{name:<14} {int(x['turns']):>9} {x['median']:>8.3f}s "
+                     f"{x['p95']:>8.3f}s {x['max']:>8.3f}s")
     lines += ["", "pairings (controller:army, wins / games):"]
     for entry in summary.pairings:
         wins = ", ".join(f"{k} {v}" for k, v in entry["wins"].items())

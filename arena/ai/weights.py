@@ -49,6 +49,11 @@ class Weights:
     below the +/- `win` (less the turn) of a finished game. Without it, a Planeswalker one
     damage from death under heavy threat could score below losing outright, and the AI
     would rather end the game itself (Blood Bargain on its last life)."""
+    rival_spread: float = 150.0
+    """In a free-for-all a win means beating the best opponent, not the average one: the
+    opposing teams' totals count by their log-mean-exp at this spread (army points), between
+    their mean (a wide spread) and the strongest (a narrow one). With one opposing team (the
+    Duel, the Skirmish) it is that team's total."""
     choice_spread: float = 8.0
     """How uncertain a card's potential is (army points): a player choosing among several
     cards expects more than the best estimate (`soft_best`), so barring a close second card

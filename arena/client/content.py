@@ -124,7 +124,7 @@ class SeatSetup:
     premade deck of the army's Planeswalker."""
 
     kind: str = "human"  # human | ai
-    difficulty: str = "normal"  # easy | normal | hard (AI seats)
+    difficulty: str = "normal"  # easy | normal | hard | expert (AI seats)
     army: str = "gideon-premade"
     team: int = 0  # 0 = the scenario's teams / alone
     deck: str = ""

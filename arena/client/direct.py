@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 
 __all__ = ["SEAT_KINDS", "BattleRequest", "StartError", "names", "seat_kinds", "start"]
 
-SEAT_KINDS = ("human", "easy", "normal", "hard")
+SEAT_KINDS = ("human", "easy", "normal", "hard", "expert")
 """What ``--seats`` accepts: a human at this screen, or the computer at a difficulty."""
 
 DEFAULT_SCENARIO = "the-duel"

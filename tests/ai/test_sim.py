@@ -81,3 +81,21 @@ def test_cli_rejects_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--seats", "hard,wizard", "--games", "1"]) == 2
     assert "unknown controller" in capsys.readouterr().err
     assert main(["--scenario", "nowhere"]) == 2
+
+
+def test_a_whole_turn_is_timed_for_each_seat() -> None:
+    """What a player waits for is the computer's whole turn: each own turn's decisions added
+    up, forced ones included, none from the set-up or another player's turn."""
+    spec = sim.plan("duel", ("greedy", "random"), 1, 4)[0]
+    report = sim.play(spec)
+    for seat in (1, 2):
+        turns = report.turn_times[seat]
+        # a seat acts on about every other turn marker of the game
+        assert report.turns // 2 - 1 <= len(turns) <= report.turns // 2 + 2
+        assert sum(turns) >= sum(report.times[seat]) * 0.5
+        assert all(t >= 0.0 for t in turns)
+    summary = sim.summarize([report])
+    for name in ("greedy", "random"):
+        row = summary.turn_times[name]
+        assert row["turns"] > 0 and row["max"] >= row["median"] >= 0.0
+    assert sim.report_from_data(json.loads(json.dumps(sim.report_to_data(report)))) == report

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 __all__ = ["NewGameScene", "SeedBox", "SkippedNotice"]
 
 WHO = [("human", "Human"), ("ai:easy", "AI (easy)"), ("ai:normal", "AI (normal)"),
-       ("ai:hard", "AI (hard)")]
+       ("ai:hard", "AI (hard)"), ("ai:expert", "AI (expert)")]
 TEAMS = [(0, "Alone"), (1, "Team A"), (2, "Team B")]
 DEFAULT_ARMIES = ("gideon-premade", "jace-premade", "liliana-premade")
 YOURS = " (yours)"
