@@ -16,9 +16,10 @@ import argparse
 import json
 import sys
 from collections import Counter
-from math import comb
 from pathlib import Path
 from typing import Any
+
+from arena.ai.sim import sign_test
 
 Bars = dict[frozenset[str], tuple[str, str]]
 """A strength file's bars by their seats: (bar name, the side it measures)."""
@@ -39,17 +40,6 @@ def bars_of(data: dict[str, Any]) -> Bars:
 def measured_won(game: dict[str, Any], side: str) -> bool:
     """Whether the measured side won the game."""
     return game["spec"]["controllers"].index(side) + 1 in game["winners"]
-
-
-def sign_test(only_a: int, only_b: int) -> float:
-    """Two-sided exact sign test: the chance of a split at least this uneven if neither
-    version were better."""
-    n = only_a + only_b
-    if n == 0:
-        return 1.0
-    low = min(only_a, only_b)
-    tail = sum(comb(n, k) for k in range(low + 1)) / 2 ** n
-    return min(1.0, 2 * tail)
 
 
 def compare(old: dict[str, Any], new: dict[str, Any]) -> dict[str, dict[str, Any]]:

@@ -4,14 +4,19 @@ Two steps, each reproducible from its command line:
 
     .venv/bin/python scripts/ai_tune.py generate --out tune.jsonl --games 600 --seed 7
     .venv/bin/python scripts/ai_tune.py fit tune.jsonl --write arena/ai/fitted_weights.py
+    .venv/bin/python scripts/ai_tune.py check arena/ai/fitted_weights.py --games 200 \
+        --level greedy --out check.jsonl
 
 ``generate`` plays seeded one-ply self-play games (the data recipe: `DataRecipe`) and writes
 one game a line as each ends, its positions sampled at every turn start from both players'
 views; ``--resume`` goes on from a file of the same code, recipe and seed. ``fit`` fits the
 weights on four games in five, reports how well they predict the fifth (log loss and
 accuracy, against the hand-set weights'), and ``--write`` writes the fitted weights as a
-module with that provenance. ``--jobs`` plays games side by side (default one process: a
-measurement batch gets a core of its own).
+module with that provenance. ``check`` plays paired Duels between the fitted weights and the
+hand-set ones at one level (each planned game twice, the sides swapped: the same armies,
+seats and dice seeds), so the dice cancel out: it reports the fitted side's wins with a 95%
+interval and an exact sign test over the pairs the two sides split. ``--jobs`` plays games
+side by side (default one process: a measurement batch gets a core of its own).
 """
 
 from __future__ import annotations
@@ -26,13 +31,14 @@ from pathlib import Path
 from typing import Any
 
 from arena.ai.runfile import fingerprint
-from arena.ai.sim import GameSpec, catalog, new_game, plan
+from arena.ai.sim import GameSpec, catalog, new_game, plan, sign_test, wilson
 from arena.ai.tuning import (
     FITTED,
     DataRecipe,
     TunedGame,
     fit,
     game_line,
+    play_pair,
     play_spec_sampled,
     read_data,
     samples_of,
@@ -136,6 +142,99 @@ def fit_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def load_weights(path: Path) -> Weights:
+    """``FITTED_WEIGHTS`` of a weights module written by ``fit --write``."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("candidate_weights", path)
+    if spec is None or spec.loader is None:
+        raise ValueError(f"{path}: not a Python module")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    found = getattr(module, "FITTED_WEIGHTS", None)
+    if not isinstance(found, Weights):
+        raise ValueError(f"{path}: has no FITTED_WEIGHTS (write one with `fit --write`)")
+    return found
+
+
+def _check_one(job: tuple[GameSpec, str, Weights, int]) -> dict[str, Any]:
+    spec, level, candidate, seat = job
+    winners = play_pair(new_game(spec), spec.seed, level, candidate, Weights(), seat)
+    return {"index": spec.index, "candidate_seat": seat, "winners": winners,
+            "armies": list(spec.armies)}
+
+
+def check_summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The fitted side's wins, their interval, and the sign test over split pairs."""
+    wins = sum(1 for r in rows if r["candidate_seat"] in r["winners"])
+    by_spec: dict[int, list[bool]] = {}
+    for r in rows:
+        by_spec.setdefault(int(r["index"]), []).append(r["candidate_seat"] in r["winners"])
+    pairs = [v for v in by_spec.values() if len(v) == 2]
+    only_fitted = sum(1 for a, b in pairs if a and b)
+    only_hand = sum(1 for a, b in pairs if not a and not b)
+    lo, hi = wilson(wins, len(rows))
+    return {"games": len(rows), "fitted_wins": wins,
+            "rate": round(wins / len(rows), 4) if rows else 0.0,
+            "ci95": [round(lo, 4), round(hi, 4)], "pairs": len(pairs),
+            "fitted_won_both": only_fitted, "hand_set_won_both": only_hand,
+            "split": len(pairs) - only_fitted - only_hand,
+            "sign_test_p": round(sign_test(only_fitted, only_hand), 5)}
+
+
+def check_command(args: argparse.Namespace) -> int:
+    candidate = load_weights(Path(args.weights))
+    out = Path(args.out)
+    rows: list[dict[str, Any]] = []
+    code = fingerprint()
+    head = {"check": str(args.weights), "level": args.level, "seed": args.seed,
+            "fingerprint": code, "candidate": asdict(candidate), "hand_set": asdict(Weights())}
+    if out.exists() and args.resume:
+        lines = out.read_text(encoding="utf-8").splitlines()
+        old = json.loads(lines[0]) if lines else {}
+        if {k: old.get(k) for k in head} != head:
+            print(f"{out}: another check (weights, level, seed or code); start a new --out",
+                  file=sys.stderr)
+            return 2
+        for line in lines[1:]:
+            try:
+                rows.append(json.loads(line))
+            except json.JSONDecodeError:
+                continue
+    elif out.exists():
+        print(f"{out} exists: give --resume to go on from it, or another --out", file=sys.stderr)
+        return 2
+    atomic_write(out, "".join([json.dumps(head) + "\n"] + [json.dumps(r) + "\n" for r in rows]))
+    done = {(int(r["index"]), int(r["candidate_seat"])) for r in rows}
+    specs = [replace(s, time_limit=None) for s in plan("duel", ("greedy", "greedy"), args.games,
+                                                       args.seed)]
+    jobs = [(s, args.level, candidate, seat) for s in specs for seat in (1, 2)
+            if (s.index, seat) not in done]
+    catalog()
+    started = time.perf_counter()
+    with out.open("a", encoding="utf-8") as fh:
+        results: Any
+        if args.jobs > 1:
+            pool = multiprocessing.get_context("fork").Pool(args.jobs)
+            results = pool.imap_unordered(_check_one, jobs)
+        else:
+            pool = None
+            results = map(_check_one, jobs)
+        try:
+            for n, row in enumerate(results, start=1):
+                rows.append(row)
+                fh.write(json.dumps(row) + "\n")
+                fh.flush()
+                print(f"\rgame {n}/{len(jobs)}, {time.perf_counter() - started:.0f} s", end="",
+                      file=sys.stderr, flush=True)
+        finally:
+            if pool is not None:
+                pool.close()
+    print(file=sys.stderr)
+    print(json.dumps(check_summary(rows), indent=2))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -148,8 +247,17 @@ def main(argv: list[str] | None = None) -> int:
     f = sub.add_parser("fit", help="fit the weights to a data file")
     f.add_argument("data")
     f.add_argument("--write", help="write the fitted weights as a Python module here")
+    c = sub.add_parser("check", help="paired games: fitted weights against hand-set ones")
+    c.add_argument("weights", help="a weights module written by `fit --write`")
+    c.add_argument("--games", type=int, default=100, help="planned Duels (each played twice)")
+    c.add_argument("--seed", type=int, default=11)
+    c.add_argument("--level", default="greedy")
+    c.add_argument("--out", required=True)
+    c.add_argument("--jobs", type=int, default=1)
+    c.add_argument("--resume", action="store_true")
     args = parser.parse_args(argv)
-    return generate(args) if args.command == "generate" else fit_command(args)
+    commands = {"generate": generate, "fit": fit_command, "check": check_command}
+    return commands[args.command](args)
 
 
 if __name__ == "__main__":

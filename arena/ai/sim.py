@@ -56,6 +56,7 @@ __all__ = [
     "resolve_army",
     "resolve_scenario",
     "run_batch",
+    "sign_test",
     "summarize",
     "wilson",
 ]
@@ -371,6 +372,17 @@ def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def sign_test(only_a: int, only_b: int) -> float:
+    """Two-sided exact sign test for paired games: the chance of a split of the games only
+    one side won at least this uneven if neither side were better."""
+    n = only_a + only_b
+    if n == 0:
+        return 1.0
+    low = min(only_a, only_b)
+    tail: float = sum(math.comb(n, k) for k in range(low + 1)) / 2 ** n
+    return min(1.0, 2 * tail)
 
 
 def _percentile(values: Sequence[float], q: float) -> float:

@@ -50,8 +50,10 @@ __all__ = [
     "Fit",
     "Sample",
     "TunedGame",
+    "controller_with",
     "features",
     "fit",
+    "play_pair",
     "play_sampled",
     "read_data",
     "weights_module",
@@ -346,3 +348,31 @@ def samples_of(games: Iterable[TunedGame]) -> Iterator[Sample]:
 def logistic(x: float) -> float:
     """The logistic function (a value times the fitted scale -> a chance of winning)."""
     return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
+
+
+# --- checking a fitted set against the hand-set one -----------------------------------------
+
+
+def controller_with(level: str, seed: int, weights: Weights) -> Any:
+    """A level's controller evaluating with ``weights`` (``greedy``, or a search level)."""
+    from arena.ai.greedy import GreedyController
+    from arena.ai.levels import EXPERT, HARD, NORMAL
+    from arena.ai.search import SearchController
+
+    configs = {"normal": NORMAL, "hard": HARD, "expert": EXPERT}
+    if level == "greedy":
+        return GreedyController(seed, weights=weights)
+    if level in configs:
+        return SearchController(seed, configs[level], name=level, weights=weights)
+    raise ValueError(f"cannot check with {level!r} (choose greedy, normal, hard or expert)")
+
+
+def play_pair(game: Game, seed: int, level: str, candidate: Weights, start: Weights,
+              candidate_seat: int) -> list[int]:
+    """One game of a paired check: ``candidate`` plays ``candidate_seat``, ``start`` the
+    other seat, both at ``level``; the winners."""
+    controllers = {seat: controller_with(level, seed * 10 + seat,
+                                         candidate if seat == candidate_seat else start)
+                   for seat in game.state.static.seats}
+    result = Match(game, controllers, time_limit=None).run()
+    return list(result.winners)

@@ -114,3 +114,30 @@ def test_the_script_makes_data_resumes_and_writes_weights(tmp_path: Path) -> Non
     assert isinstance(fitted, Weights)
     assert all(math.isfinite(getattr(fitted, n)) and getattr(fitted, n) >= 0.0 for n in FITTED)
     assert "Held out: 1 games" in module.read_text(encoding="utf-8")
+
+    # paired check: each planned Duel twice, the sides swapped, written as it goes
+    check = tmp_path / "check.jsonl"
+    assert tune.main(["check", str(module), "--games", "1", "--seed", "2",
+                      "--out", str(check)]) == 0
+    rows = [json.loads(line) for line in check.read_text(encoding="utf-8").splitlines()]
+    assert rows[0]["level"] == "greedy" and rows[0]["candidate"]["hand_card"] == \
+        fitted.hand_card
+    assert sorted(r["candidate_seat"] for r in rows[1:]) == [1, 2]
+    summary = tune.check_summary(rows[1:])
+    assert summary["games"] == 2 and summary["pairs"] == 1
+    assert summary["fitted_won_both"] + summary["hand_set_won_both"] + summary["split"] == 1
+    # another check is not mixed into this file
+    assert tune.main(["check", str(module), "--games", "1", "--seed", "3",
+                      "--out", str(check), "--resume"]) == 2
+
+
+def test_the_check_counts_pairs_and_splits() -> None:
+    tune = load_script("ai_tune")
+    rows = [{"index": 0, "candidate_seat": 1, "winners": [1]},
+            {"index": 0, "candidate_seat": 2, "winners": [2]},
+            {"index": 1, "candidate_seat": 1, "winners": [2]},
+            {"index": 1, "candidate_seat": 2, "winners": [2]},
+            {"index": 2, "candidate_seat": 1, "winners": [1]}]
+    s = tune.check_summary(rows)
+    assert (s["games"], s["fitted_wins"], s["pairs"]) == (5, 4, 2)
+    assert (s["fitted_won_both"], s["hand_set_won_both"], s["split"]) == (1, 0, 1)
