@@ -9,11 +9,13 @@ premade armies, seats rotated, in parallel, with a progress bar on stderr.
 
 | bar | scenario | seats | goal |
 |---|---|---|---|
-| hard-greedy | The Duel | hard against greedy | hard wins >= 85%, Wilson lower bound >= 80% |
-| hard-normal | The Duel | hard against normal | hard wins >= 75% |
-| normal-greedy | The Duel | normal against greedy | normal wins >= 55% |
-| hard-melee | The Melee, 3 players | hard against two greedy | hard wins >= 55% (chance 33%) |
-| hard-skirmish | The Skirmish | hard+hard against greedy+greedy | the hard team wins >= 85% |
+| hard-greedy | The Duel | hard against greedy | hard wins >= 80%, Wilson lower bound >= 75% |
+| expert-greedy | The Duel | expert against greedy | expert wins >= 85%, lower bound >= 80% |
+| hard-normal | The Duel | hard against normal | hard wins >= 70% |
+| normal-greedy | The Duel | normal against greedy | normal wins >= 60% |
+| hard-melee | The Melee, 3 players | hard against two greedy | hard wins >= 50% (chance 33%) |
+| hard-skirmish | The Skirmish | hard+hard against greedy+greedy | the hard team wins >= 80% |
+| hard-mirror | The Duel, both sides the same army | hard against greedy | hard wins >= 80% |
 
 Each bar is one ``arena sim`` batch (`arena.ai.sim`): the hard-greedy bar plays the same
 games as ``arena sim --scenario duel --seats hard,greedy --games 200 --seed 1``, the Melee
@@ -48,7 +50,7 @@ import argparse
 import json
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import zip_longest
 from pathlib import Path
 from typing import Any
@@ -57,6 +59,7 @@ from arena.ai.runfile import ResumeError, fingerprint, kept_games, run_data
 from arena.ai.sim import (
     GameReport,
     GameSpec,
+    catalog,
     plan,
     report_to_data,
     run_batch,
@@ -84,25 +87,43 @@ class Bar:
     lowest: float = 0.0
     """The least the Wilson 95% interval's lower bound may be."""
     players: int | None = None
+    mirror: bool = False
+    """Both sides play the same army (every premade army in turn), so neither is favoured
+    by its army: what the level is worth when the armies are even."""
 
     def plan(self, games: int, seed: int) -> list[GameSpec]:
         """The bar's games."""
-        return plan(self.scenario, self.seats, games, seed, players=self.players)
+        if not self.mirror:
+            return plan(self.scenario, self.seats, games, seed, players=self.players)
+        armies = sorted(catalog().armies)
+        per = -(-games // len(armies))
+        # Their own game seeds (the batch seed's mirror stream), so no mirror game is also
+        # a game of another bar with the same controllers.
+        each = [plan(self.scenario, self.seats, per, MIRROR_SEEDS + seed * len(armies) + k,
+                     armies=[army], players=self.players) for k, army in enumerate(armies)]
+        return [replace(each[i % len(armies)][i // len(armies)], index=i)
+                for i in range(games)]
 
+
+MIRROR_SEEDS = 1_000_000
+"""Where the mirror bar's batch seeds start (`Bar.plan`)."""
 
 BARS = (
-    Bar("hard-greedy", "duel", ("hard", "greedy"), 0.85, lowest=0.80),
-    Bar("hard-normal", "duel", ("hard", "normal"), 0.75),
-    Bar("normal-greedy", "duel", ("normal", "greedy"), 0.55),
-    Bar("hard-melee", "melee", ("hard", "greedy", "greedy"), 0.55, players=3),
-    Bar("hard-skirmish", "skirmish", ("hard", "greedy"), 0.85),
+    Bar("hard-greedy", "duel", ("hard", "greedy"), 0.80, lowest=0.75),
+    Bar("expert-greedy", "duel", ("expert", "greedy"), 0.85, lowest=0.80),
+    Bar("hard-normal", "duel", ("hard", "normal"), 0.70),
+    Bar("normal-greedy", "duel", ("normal", "greedy"), 0.60),
+    Bar("hard-melee", "melee", ("hard", "greedy", "greedy"), 0.50, players=3),
+    Bar("hard-skirmish", "skirmish", ("hard", "greedy"), 0.80),
+    Bar("hard-mirror", "duel", ("hard", "greedy"), 0.80, mirror=True),
 )
 
 
-def _key(spec: GameSpec) -> tuple[str, frozenset[str], int]:
-    """Which bar and game a report belongs to (bars differ in their scenario or their
-    controllers)."""
-    return (spec.scenario, frozenset(spec.controllers), spec.index)
+def _key(spec: GameSpec) -> tuple[str, frozenset[str], int, int]:
+    """Which bar and game a report belongs to (bars differ in their scenario, their
+    controllers or, the mirror bar, their game seeds)."""
+    return (spec.scenario, frozenset(spec.controllers), spec.index,
+            int(spec.seed >= MIRROR_SEEDS * 100_003))
 
 
 def interleave(batches: list[list[GameSpec]]) -> list[GameSpec]:
@@ -125,7 +146,8 @@ def bar_row(bar: Bar, planned: int, reports: list[GameReport], seed: int, second
         **head, "games": summary.games, "complete": summary.games >= planned,
         "wins": summary.wins[ai], "win_rate": rate, "ci95": [lo, hi],
         "met": rate >= bar.goal and lo >= bar.lowest, "draws": summary.draws,
-        "times": summary.times, "faults": len(summary.faults),
+        "times": summary.times, "turn_times": summary.turn_times,
+        "faults": len(summary.faults),
         "budget_overruns": summary.budget_overruns, "seconds": summary.seconds,
         "pairings": summary.pairings,
     }
@@ -248,6 +270,12 @@ def render(rows: list[dict[str, Any]], coverage: dict[str, Any] | None) -> str:
             lines.append(f"| {name} ({r['bar']}) | {int(t['decisions'])} | "
                          f"{t['median']:.3f} s | {t['p95']:.3f} s | {t['max']:.3f} s | "
                          f"{overruns.get(name, 0)} |")
+    lines += ["", "| controller (bar) | own turns | turn time, median | p95 | max |",
+              "| --- | ---: | ---: | ---: | ---: |"]
+    for r in rows:
+        for name, t in r.get("turn_times", {}).items():
+            lines.append(f"| {name} ({r['bar']}) | {int(t['turns'])} | {t['median']:.2f} s | "
+                         f"{t['p95']:.2f} s | {t['max']:.2f} s |")
     if coverage is not None:
         lines += ["", f"hard AI card coverage, first {coverage['games']} {COVERAGE_BAR} games: "
                   f"{len(coverage['spells_cast'])} spells cast, "
