@@ -4,7 +4,6 @@ and in a free-for-all the evaluation weighs the leading opponent, not the averag
 
 from __future__ import annotations
 
-import pytest
 from ai_kit import shipped_game
 
 from arena.ai.evaluate import Evaluator, rival_total
