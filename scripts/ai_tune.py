@@ -4,6 +4,8 @@ Two steps, each reproducible from its command line:
 
     .venv/bin/python scripts/ai_tune.py generate --out tune.jsonl --games 600 --seed 7
     .venv/bin/python scripts/ai_tune.py fit tune.jsonl --write arena/ai/fitted_weights.py
+    .venv/bin/python scripts/ai_tune.py resample tune.jsonl --out tune2.jsonl \
+        [--weights arena/ai/fitted_weights.py]
     .venv/bin/python scripts/ai_tune.py check arena/ai/fitted_weights.py --games 200 \
         --level greedy --out check.jsonl
 
@@ -36,11 +38,13 @@ from arena.ai.tuning import (
     FITTED,
     DataRecipe,
     TunedGame,
+    card_params,
     fit,
     game_line,
     play_pair,
     play_spec_sampled,
     read_data,
+    replay_sampled,
     samples_of,
     weights_module,
 )
@@ -62,8 +66,18 @@ def specs_of(recipe: DataRecipe) -> list[GameSpec]:
     return specs
 
 
-def _play(spec: GameSpec) -> TunedGame:
-    return play_spec_sampled(spec, new_game)
+def recipe_params(recipe: DataRecipe) -> tuple[str, ...]:
+    """The parameters a recipe's games can tell: the weights, and the value of every army
+    card (not the Planeswalkers) of the premade armies it fields."""
+    cat = catalog()
+    cards = [c for army in cat.armies.values() for c in army.cards
+             if cat.army_cards[c].kind != "planeswalker"]
+    return card_params(cards)
+
+
+def _play(job: tuple[GameSpec, tuple[str, ...]]) -> TunedGame:
+    spec, params = job
+    return play_spec_sampled(spec, new_game, params=params)
 
 
 def _recipe_data(recipe: DataRecipe) -> dict[str, Any]:
@@ -75,8 +89,9 @@ def generate(args: argparse.Namespace) -> int:
     recipe = DataRecipe(seed=args.seed, games=args.games)
     out = Path(args.out)
     code = fingerprint()
+    params = recipe_params(recipe)
     header = {"recipe": _recipe_data(recipe), "fingerprint": code,
-              "fitted": list(FITTED), "weights": asdict(Weights())}
+              "params": list(params), "weights": asdict(Weights())}
     done: set[int] = set()
     if out.exists():
         if not args.resume:
@@ -94,7 +109,7 @@ def generate(args: argparse.Namespace) -> int:
         atomic_write(out, "".join([json.dumps(old) + "\n"] + [game_line(g) for g in games]))
     else:
         atomic_write(out, json.dumps(header) + "\n")
-    todo = [s for s in specs_of(recipe) if s.index not in done]
+    todo = [(s, params) for s in specs_of(recipe) if s.index not in done]
     catalog()
     started = time.perf_counter()
     count = 0
@@ -105,8 +120,8 @@ def generate(args: argparse.Namespace) -> int:
                 for game in pool.imap_unordered(_play, todo):
                     count += _keep(fh, game, count, len(todo), started)
         else:
-            for spec in todo:
-                count += _keep(fh, _play(spec), count, len(todo), started)
+            for job in todo:
+                count += _keep(fh, _play(job), count, len(todo), started)
     print(f"{len(done) + count} games in {out}", file=sys.stderr)
     return 0
 
@@ -119,10 +134,46 @@ def _keep(fh: Any, game: TunedGame, count: int, total: int, started: float) -> i
     return 1
 
 
+def _resample(job: tuple[TunedGame, Weights, tuple[str, ...]]) -> TunedGame:
+    played, weights, params = job
+    spec = dict(played.spec)
+    for name in ("armies", "decks", "controllers"):
+        spec[name] = tuple(spec[name])
+    return replay_sampled(new_game(GameSpec(**spec)), played, weights, params)
+
+
+def resample(args: argparse.Namespace) -> int:
+    header, games = read_data(Path(args.data))
+    weights = load_weights(Path(args.weights)) if args.weights else Weights()
+    recipe = DataRecipe(**{k: (tuple(map(tuple, v)) if k == "pairs" else
+                               (tuple(v) if isinstance(v, list) else v))
+                           for k, v in header["recipe"].items()})
+    params = recipe_params(recipe)
+    out = Path(args.out)
+    head = {**header, "params": list(params), "weights": asdict(weights),
+            "resampled_from": str(args.data), "fingerprint": fingerprint()}
+    head.pop("fitted", None)
+    atomic_write(out, json.dumps(head) + "\n")
+    catalog()
+    jobs = [(g, weights, params) for g in games]
+    started = time.perf_counter()
+    with out.open("a", encoding="utf-8") as fh:
+        if args.jobs > 1:
+            with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+                for n, game in enumerate(pool.imap(_resample, jobs)):
+                    _keep(fh, game, n, len(jobs), started)
+        else:
+            for n, job in enumerate(jobs):
+                _keep(fh, _resample(job), n, len(jobs), started)
+    print(file=sys.stderr)
+    return 0
+
+
 def fit_command(args: argparse.Namespace) -> int:
     header, games = read_data(Path(args.data))
     samples = list(samples_of(games))
-    result = fit(samples)
+    params = tuple(header.get("params", header.get("fitted", FITTED)))
+    result = fit(samples, params=params)
     report = {
         "games": result.train_games + result.held_out_games,
         "positions": result.train_samples + result.held_out_samples,
@@ -133,6 +184,7 @@ def fit_command(args: argparse.Namespace) -> int:
                      "accuracy": round(result.start_accuracy, 4)},
         "strength": result.strength, "scale": result.scale, "trials": result.trials,
         "weights": {n: getattr(result.weights, n) for n in FITTED},
+        "card_values": dict(result.weights.card_values),
         "hand_set_weights": {n: getattr(Weights(), n) for n in FITTED},
     }
     print(json.dumps(report, indent=2))
@@ -247,6 +299,11 @@ def main(argv: list[str] | None = None) -> int:
     f = sub.add_parser("fit", help="fit the weights to a data file")
     f.add_argument("data")
     f.add_argument("--write", help="write the fitted weights as a Python module here")
+    r = sub.add_parser("resample", help="replay a data file's games, sampling them anew")
+    r.add_argument("data")
+    r.add_argument("--out", required=True)
+    r.add_argument("--weights", help="a weights module to sample at (default: hand-set)")
+    r.add_argument("--jobs", type=int, default=1)
     c = sub.add_parser("check", help="paired games: fitted weights against hand-set ones")
     c.add_argument("weights", help="a weights module written by `fit --write`")
     c.add_argument("--games", type=int, default=100, help="planned Duels (each played twice)")
@@ -256,7 +313,8 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--jobs", type=int, default=1)
     c.add_argument("--resume", action="store_true")
     args = parser.parse_args(argv)
-    commands = {"generate": generate, "fit": fit_command, "check": check_command}
+    commands = {"generate": generate, "fit": fit_command, "check": check_command,
+                "resample": resample}
     return commands[args.command](args)
 
 

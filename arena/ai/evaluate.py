@@ -259,6 +259,7 @@ class Evaluator:
             total += self.position_value(snap, f, f.hexes, f.base, enemies)
         # Reserve figures: worth something while their Planeswalker can still summon them.
         summoning = set(state.turn_state.summoned)
+        worth = dict(w.card_values)
         for seat in snap.teams[team]:
             alive = state.has_planeswalker(seat)
             for uid in static.players[seat].cards:
@@ -267,7 +268,7 @@ class Evaluator:
                 for fid in static.cards[uid].figures:
                     if state.figures[fid].zone != "reserve":
                         continue
-                    price = figure_price(state, fid)
+                    price = figure_price(state, fid, worth)
                     if uid in summoning and state.active == seat:
                         total += price  # being summoned now
                     elif alive:
@@ -458,10 +459,12 @@ class Evaluator:
                 return 0.0
             left = 2 - len(ts.summoned) if ts.chosen is not None else 2
         gains = []
+        worth = dict(self.w.card_values)
         for uid in static.players[seat].cards:
             if uid == pw_card or state.cards[uid].zone != "reserve":
                 continue
             figs = [f for f in static.cards[uid].figures if state.figures[f].zone == "reserve"]
-            gains.append(sum(figure_price(state, f) for f in figs) * (1.0 - self.w.reserve))
+            gains.append(sum(figure_price(state, f, worth) for f in figs)
+                         * (1.0 - self.w.reserve))
         gains.sort(reverse=True)
         return sum(gains[:max(0, left)])

@@ -11,6 +11,7 @@ measured once at the root (`Deltas`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from arena.ai.weights import Weights
@@ -124,10 +125,14 @@ class Snapshot:
     progress: float = 0.0
 
 
-def figure_price(state: GameState, figure: str) -> float:
+def figure_price(state: GameState, figure: str, worth: Mapping[str, float] | None = None
+                 ) -> float:
+    """A figure's price in army points, as its card's `Weights.card_values` share of it
+    (``worth``: those values as a mapping) where one is given."""
     d = state.static.figure_def(figure)
     ppf = int(d.price_per_figure)
-    return float(ppf if ppf > 0 else int(d.cost) // max(1, int(d.figures)))
+    price = float(ppf if ppf > 0 else int(d.cost) // max(1, int(d.figures)))
+    return price * worth.get(d.id, 1.0) if worth else price
 
 
 def _teams(state: GameState) -> dict[int, list[int]]:
@@ -183,6 +188,7 @@ def _figs(state: GameState, w: Weights, destroy_pw: bool, deltas: Deltas | None
     static = state.static
     board = state.board
     glyphs = _glyph_bonus(state) if deltas is not None else {}
+    worth = dict(w.card_values)
     figs = {}
     for fid in state.on_battlefield():
         info = static.figures[fid]
@@ -200,7 +206,8 @@ def _figs(state: GameState, w: Weights, destroy_pw: bool, deltas: Deltas | None
                 for i in range(5))
         f = Fig(
             id=fid, owner=info.owner, controller=controller,
-            team=static.team_of(info.owner), card=info.card, pw=pw, price=figure_price(state, fid),
+            team=static.team_of(info.owner), card=info.card, pw=pw,
+            price=figure_price(state, fid, worth),
             life=life, damage=fs.damage, attack=attack, defense=defense, move=move, range=rng,
             hexes=fs.hexes, base=base_height_at(board, fs.hexes),
             swarm=swarms(static).get(info.card),

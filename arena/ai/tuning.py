@@ -53,8 +53,12 @@ __all__ = [
     "controller_with",
     "features",
     "fit",
+    "card_params",
+    "param_value",
     "play_pair",
     "play_sampled",
+    "replay_sampled",
+    "with_params",
     "read_data",
     "weights_module",
 ]
@@ -69,8 +73,33 @@ FITTED: tuple[str, ...] = (
 The others shape the value rather than scale it (`win` and the live limits bound it, `focus`
 and `choice_spread` fold a player's options) and stay as they are."""
 
+CARD = "card:"
+"""The prefix of a card's parameter: ``card:restless-zombies`` is what that army card's
+figures are worth as a share of their price (`Weights.card_values`)."""
+
 _STEP = 0.1
 """A weight's step for its gradient, as a share of its size (terms are linear in most)."""
+
+
+def card_params(cards: Iterable[str]) -> tuple[str, ...]:
+    """`FITTED` and a value parameter for each of ``cards`` (army card ids)."""
+    return FITTED + tuple(f"{CARD}{c}" for c in sorted(set(cards)))
+
+
+def param_value(weights: Weights, name: str) -> float:
+    """A parameter's value in ``weights`` (a card not valued there is worth its price: 1)."""
+    if name.startswith(CARD):
+        return dict(weights.card_values).get(name[len(CARD):], 1.0)
+    return float(getattr(weights, name))
+
+
+def with_params(weights: Weights, values: dict[str, float]) -> Weights:
+    """``weights`` with some parameters set (cards worth exactly their price left out)."""
+    scalars = {n: v for n, v in values.items() if not n.startswith(CARD)}
+    cards = dict(weights.card_values)
+    cards.update({n[len(CARD):]: v for n, v in values.items() if n.startswith(CARD)})
+    table = tuple(sorted((c, v) for c, v in cards.items() if v != 1.0))
+    return replace(weights, card_values=table, **scalars)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,17 +137,18 @@ class TunedGame:
         return out
 
 
-def features(state: Any, me: int, weights: Weights) -> tuple[float, tuple[float, ...]]:
-    """The live value of ``state`` for ``me`` as ``base + sum(w_i * grad_i)`` over `FITTED`
-    at ``weights`` (forward differences of `Evaluator.live_value`)."""
+def features(state: Any, me: int, weights: Weights, params: Sequence[str] = FITTED
+             ) -> tuple[float, tuple[float, ...]]:
+    """The live value of ``state`` for ``me`` as ``base + sum(p_i * grad_i)`` over
+    ``params`` at ``weights`` (forward differences of `Evaluator.live_value`)."""
     v0 = Evaluator(weights).live_value(state, me)
     grads = []
-    for name in FITTED:
-        w0 = float(getattr(weights, name))
+    for name in params:
+        w0 = param_value(weights, name)
         h = max(abs(w0) * _STEP, 1e-3)
-        moved = Evaluator(replace(weights, **{name: w0 + h})).live_value(state, me)
+        moved = Evaluator(with_params(weights, {name: w0 + h})).live_value(state, me)
         grads.append((moved - v0) / h)
-    base = v0 - sum(float(getattr(weights, n)) * g for n, g in zip(FITTED, grads, strict=True))
+    base = v0 - sum(param_value(weights, n) * g for n, g in zip(params, grads, strict=True))
     return base, tuple(grads)
 
 
@@ -128,8 +158,23 @@ def _turn_start(game: Game) -> bool:
             and state.turn_state.chosen is None and not state.pending)
 
 
+def _sample(game: Game, record: TunedGame, weights: Weights, params: Sequence[str],
+            last: tuple[int, int] | None) -> tuple[int, int] | None:
+    """At a turn start not sampled yet, every player's view of it; the turn sampled last."""
+    if not _turn_start(game) or (game.turn, game.active) == last:
+        return last
+    for seat in game.state.static.seats:
+        if game.state.is_eliminated(seat):
+            continue
+        base, grads = features(game.view(seat).state, seat, weights, params)
+        record.samples.append({"seat": seat, "turn": game.turn, "base": round(base, 4),
+                               "grads": [round(g, 5) for g in grads]})
+    return (game.turn, game.active)
+
+
 def play_sampled(game: Game, controllers: dict[int, str], seed: int, spec: dict[str, Any],
-                 weights: Weights | None = None, max_actions: int = 5000) -> TunedGame:
+                 weights: Weights | None = None, params: Sequence[str] = FITTED,
+                 max_actions: int = 5000) -> TunedGame:
     """Play one self-play game, sampling every turn start from every player's view."""
     weights = weights or Weights()
     match = Match(game, {seat: make_controller(name, seed * 10 + seat)
@@ -138,15 +183,7 @@ def play_sampled(game: Game, controllers: dict[int, str], seed: int, spec: dict[
     record = TunedGame(spec, [], [])
     last: tuple[int, int] | None = None
     while True:
-        if _turn_start(game) and (game.turn, game.active) != last:
-            last = (game.turn, game.active)
-            for seat in game.state.static.seats:
-                if game.state.is_eliminated(seat):
-                    continue
-                base, grads = features(game.view(seat).state, seat, weights)
-                record.samples.append({"seat": seat, "turn": game.turn,
-                                       "base": round(base, 4),
-                                       "grads": [round(g, 5) for g in grads]})
+        last = _sample(game, record, weights, params, last)
         step = match.step()
         if step is None:
             break
@@ -155,6 +192,20 @@ def play_sampled(game: Game, controllers: dict[int, str], seed: int, spec: dict[
     record.winners = list(outcome.winners) if outcome is not None else []
     if outcome is None:
         record.samples.clear()  # unfinished: no result to learn from
+    return record
+
+
+def replay_sampled(game: Game, played: TunedGame, weights: Weights,
+                   params: Sequence[str]) -> TunedGame:
+    """A recorded game played again from its actions, its positions sampled anew (other
+    weights, other parameters): the same positions as when it was recorded."""
+    record = TunedGame(played.spec, list(played.winners), list(played.actions))
+    last: tuple[int, int] | None = None
+    for action in played.actions:
+        last = _sample(game, record, weights, params, last)
+        game.apply(action)
+    if game.outcome() is None:
+        record.samples.clear()
     return record
 
 
@@ -221,11 +272,11 @@ def _split(samples: Sequence[Sample]) -> tuple[list[Sample], list[Sample]]:
     return train, held
 
 
-def _arrays(samples: Sequence[Sample]) -> tuple[Any, Any, Any]:
+def _arrays(samples: Sequence[Sample], width: int) -> tuple[Any, Any, Any]:
     import numpy as np
 
     base = np.array([s.base for s in samples], dtype=float)
-    grads = np.array([s.grads for s in samples], dtype=float).reshape(len(samples), len(FITTED))
+    grads = np.array([s.grads for s in samples], dtype=float).reshape(len(samples), width)
     labels = np.array([s.label for s in samples], dtype=float)
     return base, grads, labels
 
@@ -241,17 +292,30 @@ def _loss_accuracy(base: Any, grads: Any, labels: Any, w: Any, scale: float
     return loss, float(np.mean(right)) if right.size else 0.0
 
 
-def _solve(base: Any, grads: Any, labels: Any, w0: Any, strength: float
+def _scale_only(base: Any, grads: Any, labels: Any, w: Any) -> float:
+    """The scale that makes fixed weights predict best (the hand-set weights' own)."""
+    import numpy as np
+    from scipy.optimize import minimize_scalar
+
+    v = base + grads @ w
+
+    def loss(s: float) -> float:
+        return float(np.mean(np.logaddexp(0.0, s * v) - labels * s * v))
+
+    return float(minimize_scalar(loss, bounds=(1e-7, 0.1), method="bounded").x)
+
+
+def _solve(base: Any, grads: Any, labels: Any, w0: Any, size: Any, strength: float
            ) -> tuple[Any, float]:
-    """Minimise the mean logistic loss plus ``strength`` times the mean squared relative
-    move of the weights from ``w0``, weights kept at zero or above."""
+    """Minimise the mean logistic loss plus ``strength`` times the mean squared move of the
+    parameters from ``w0`` (each in units of its ``size``), every one kept at zero or
+    above."""
     import numpy as np
     from scipy.optimize import minimize
 
     n = len(labels)
-    size = np.maximum(np.abs(w0), 1e-3)
     # The scale is fitted in units of 1/1000 army points, so every variable is about 1.
-    x0 = np.concatenate([[1.0], w0])
+    x0 = np.concatenate([[1000.0 * _scale_only(base, grads, labels, w0)], w0])
 
     def objective(x: Any) -> tuple[float, Any]:
         s = x[0] / 1000.0
@@ -269,13 +333,14 @@ def _solve(base: Any, grads: Any, labels: Any, w0: Any, strength: float
 
     bounds = [(1e-6, None)] + [(0.0, None)] * len(w0)
     result = minimize(objective, x0, jac=True, method="L-BFGS-B", bounds=bounds,
-                      options={"maxiter": 500})
+                      options={"maxiter": 1000})
     return result.x[1:], float(result.x[0]) / 1000.0
 
 
 def fit(samples: Sequence[Sample], start: Weights | None = None,
-        strengths: Iterable[float] = (0.3, 0.1, 0.03, 0.01, 0.003)) -> Fit:
-    """Fit `FITTED` to ``samples`` (see the module docstring); the pull towards the
+        strengths: Iterable[float] = (3.0, 1.0, 0.3, 0.1, 0.03, 0.01),
+        params: Sequence[str] = FITTED) -> Fit:
+    """Fit ``params`` to ``samples`` (see the module docstring); the pull towards the
     hand-set weights is the one of ``strengths`` that predicts the held-out games best."""
     import numpy as np
 
@@ -284,15 +349,17 @@ def fit(samples: Sequence[Sample], start: Weights | None = None,
     if not train or not held:
         raise ValueError("too few games to fit: every fifth game is held out, so give at "
                          "least five games with samples")
-    w0 = np.array([float(getattr(start, n)) for n in FITTED])
-    tb, tg, tl = _arrays(train)
-    hb, hg, hl = _arrays(held)
-    _, s0 = _solve(tb, tg, tl, w0, 1e9)
+    w0 = np.array([param_value(start, n) for n in params])
+    size = np.array([1.0 if n.startswith(CARD) else max(abs(v), 1e-3)
+                     for n, v in zip(params, w0, strict=True)])
+    tb, tg, tl = _arrays(train, len(params))
+    hb, hg, hl = _arrays(held, len(params))
+    s0 = _scale_only(tb, tg, tl, w0)
     start_loss, start_acc = _loss_accuracy(hb, hg, hl, w0, s0)
     best: tuple[float, float, Any, float] | None = None
     trials = []
     for strength in strengths:
-        w, s = _solve(tb, tg, tl, w0, strength)
+        w, s = _solve(tb, tg, tl, w0, size, strength)
         loss, acc = _loss_accuracy(hb, hg, hl, w, s)
         trials.append({"strength": strength, "held_out_loss": loss, "held_out_accuracy": acc})
         if best is None or loss < best[0]:
@@ -300,7 +367,8 @@ def fit(samples: Sequence[Sample], start: Weights | None = None,
     assert best is not None
     loss, strength, w, s = best
     _, acc = _loss_accuracy(hb, hg, hl, w, s)
-    fitted = replace(start, **{n: round(float(v), 5) for n, v in zip(FITTED, w, strict=True)})
+    fitted = with_params(start, {n: round(float(v), 5)
+                                 for n, v in zip(params, w, strict=True)})
     return Fit(fitted, s, strength, len(train), len(held),
                len({x.game for x in train}), len({x.game for x in held}),
                loss, acc, start_loss, start_acc, trials)
@@ -309,7 +377,9 @@ def fit(samples: Sequence[Sample], start: Weights | None = None,
 def weights_module(result: Fit, recipe: dict[str, Any], code: str) -> str:
     """The text of `arena/ai/fitted_weights.py` for a fit: the weights and how they were
     found (dataset, held-out figures), so the numbers carry their provenance."""
-    changed = {n: getattr(result.weights, n) for n in FITTED}
+    changed: dict[str, Any] = {n: getattr(result.weights, n) for n in FITTED}
+    if result.weights.card_values:
+        changed["card_values"] = result.weights.card_values
     lines = [
         '"""The evaluation\'s weights fitted to self-play outcomes (`arena.ai.tuning`): written',
         "by ``scripts/ai_tune.py fit``; do not edit by hand.",
@@ -333,10 +403,12 @@ def weights_module(result: Fit, recipe: dict[str, Any], code: str) -> str:
 
 
 def play_spec_sampled(spec: Any, new_game: Callable[[Any], Game],
-                      weights: Weights | None = None) -> TunedGame:
+                      weights: Weights | None = None, params: Sequence[str] = FITTED
+                      ) -> TunedGame:
     """`play_sampled` for a batch's `arena.ai.sim.GameSpec`."""
     controllers = dict(enumerate(spec.controllers, start=1))
-    return play_sampled(new_game(spec), controllers, spec.seed, asdict(spec), weights)
+    return play_sampled(new_game(spec), controllers, spec.seed, asdict(spec), weights,
+                        params)
 
 
 def samples_of(games: Iterable[TunedGame]) -> Iterator[Sample]:

@@ -54,6 +54,11 @@ class Weights:
     opposing teams' totals count by their log-mean-exp at this spread (army points), between
     their mean (a wide spread) and the strongest (a narrow one). With one opposing team (the
     Duel, the Skirmish) it is that team's total."""
+    card_values: tuple[tuple[str, float], ...] = ()
+    """Per army card (by id): what its figures are worth as a share of their price, where
+    games showed a card to be worth more or less than its points (`arena.ai.tuning`); a
+    card not named here is worth its price. Planeswalkers are valued by their life
+    instead (`pw_life`)."""
     choice_spread: float = 8.0
     """How uncertain a card's potential is (army points): a player choosing among several
     cards expects more than the best estimate (`soft_best`), so barring a close second card

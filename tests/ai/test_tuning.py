@@ -23,7 +23,16 @@ from ai_kit import load_script, shipped_game
 
 from arena.ai.evaluate import Evaluator
 from arena.ai.greedy import GreedyController
-from arena.ai.tuning import FITTED, Sample, features, fit, logistic
+from arena.ai.tuning import (
+    FITTED,
+    Sample,
+    card_params,
+    features,
+    fit,
+    logistic,
+    param_value,
+    with_params,
+)
 from arena.ai.weights import Weights
 
 
@@ -50,6 +59,24 @@ def test_features_give_back_the_evaluation() -> None:
         moved = Evaluator(replace(w, **{name: getattr(w, name) + 5.0})).live_value(state, me)
         assert moved - value == pytest.approx(5.0 * grads[k], abs=1e-6)
     assert grads[FITTED.index("hand_card")] != 0.0  # both players hold cards at turn 4
+
+
+def test_a_card_worth_more_than_its_price_is_a_parameter_too() -> None:
+    game, me = _midgame()
+    state = game.view(me).state  # type: ignore[attr-defined]
+    params = card_params(["rhox-veterans", "leyline-phantoms"])
+    assert params[:len(FITTED)] == FITTED and params[-1] == "card:rhox-veterans"
+    w = with_params(Weights(), {"card:rhox-veterans": 1.3, "hand_card": 7.0})
+    assert param_value(w, "card:rhox-veterans") == 1.3 and w.hand_card == 7.0
+    assert param_value(w, "card:leyline-phantoms") == 1.0  # not named: worth its price
+    assert with_params(w, {"card:rhox-veterans": 1.0}).card_values == ()
+    base, grads = features(state, me, w, params)
+    value = Evaluator(w).live_value(state, me)
+    assert base + sum(param_value(w, n) * g for n, g in zip(params, grads, strict=True)) == \
+        pytest.approx(value, abs=1e-6)
+    # my Rhox (I am Gideon) count for me, the Phantoms against me
+    rhox, phantoms = grads[-1], grads[-2]
+    assert (rhox > 0) == (me == 1) and (phantoms < 0) == (me == 1)
 
 
 def _synthetic(truth: Weights, games: int, seed: int) -> list[Sample]:
@@ -104,8 +131,20 @@ def test_the_script_makes_data_resumes_and_writes_weights(tmp_path: Path) -> Non
     assert sorted(json.dumps(g, sort_keys=True) for g in again) == \
         sorted(json.dumps(g, sort_keys=True) for g in games)
 
+    # played again from its actions, a game gives the same positions, now with card values
+    resampled = tmp_path / "resampled.jsonl"
+    assert tune.main(["resample", str(data), "--out", str(resampled)]) == 0
+    head = json.loads(resampled.read_text(encoding="utf-8").splitlines()[0])
+    assert head["params"][:len(FITTED)] == list(FITTED) and len(head["params"]) > len(FITTED)
+    again = [json.loads(line) for line in resampled.read_text(encoding="utf-8").splitlines()[1:]]
+    for old, new in zip(games, again, strict=True):
+        assert [(s["seat"], s["turn"]) for s in old["samples"]] == \
+            [(s["seat"], s["turn"]) for s in new["samples"]]
+        for a, b in zip(old["samples"], new["samples"], strict=True):
+            assert b["grads"] == pytest.approx(a["grads"], abs=1e-3)
+
     module = tmp_path / "fitted.py"
-    assert tune.main(["fit", str(data), "--write", str(module)]) == 0
+    assert tune.main(["fit", str(resampled), "--write", str(module)]) == 0
     spec = importlib.util.spec_from_file_location("fitted", module)
     assert spec is not None and spec.loader is not None
     loaded = importlib.util.module_from_spec(spec)
