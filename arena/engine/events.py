@@ -89,11 +89,18 @@ class FirstPlayerRolled(Event):
 
 @dataclass(frozen=True, slots=True)
 class FirstPlayerChosen(Event):
+    """Who goes first and places first; ``order``: every seat in the order play passes from
+    them (guide "Play passes to the left"), named in the log when more than two play."""
+
     player: int
     chosen_by: int
+    order: tuple[int, ...] = ()
 
     def describe(self, hidden: bool = False) -> str:
-        return f"{_p(self.player)} goes first and places first."
+        first = f"{_p(self.player)} goes first and places first"
+        if len(self.order) <= 2:
+            return first + "."
+        return f"{first}; play passes to the left: {', '.join(_p(s) for s in self.order)}."
 
 
 @dataclass(frozen=True, slots=True)

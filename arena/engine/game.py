@@ -141,9 +141,9 @@ class Game:
     def from_data(cls, data: Mapping[str, Any], rules: RuleBook | None = None,
                   card_factory: persist.CardFactory | None = None) -> Game:
         """Load a save (`to_data`). Pass the same rule book the game was played with."""
-        persist.check_save(data)
+        version = persist.check_save(data)
         static = persist.static_from_data(
-            data["static"], rules or standard_rulebook(), card_factory)
+            data["static"], rules or standard_rulebook(), card_factory, version)
         state = persist.state_from_data(data["state"], static)
         if "origin_state" in data:
             static.memo["origin_state"] = data["origin_state"]
@@ -153,9 +153,9 @@ class Game:
     def replay(cls, data: Mapping[str, Any], rules: RuleBook | None = None,
                card_factory: persist.CardFactory | None = None) -> Game:
         """Rebuild a save from its origin by re-applying its actions (see `persist`)."""
-        persist.check_save(data)
+        version = persist.check_save(data)
         static = persist.static_from_data(
-            data["static"], rules or standard_rulebook(), card_factory)
+            data["static"], rules or standard_rulebook(), card_factory, version)
         if "origin_state" in data:
             static.memo["origin_state"] = data["origin_state"]
         game = cls._from_origin(static)
@@ -173,7 +173,7 @@ class Game:
             decks = [[static.spell_defs[i] for i in seat] for seat in origin["decks"]]
             return new_game(static.scenario, static.field, armies, decks,
                             [list(t) for t in origin["teams"]], int(origin["seed"]),
-                            rules=static.rules)
+                            rules=static.rules, play_order=static.play_order)
         if "origin_state" in static.memo:
             state = persist.state_from_data(static.memo["origin_state"], static)
             game = cls(state)
@@ -421,12 +421,16 @@ def new_game(
     *,
     rules: RuleBook | None = None,
     rng: Rng | None = None,
+    play_order: Sequence[int] | None = None,
 ) -> Game:
     """A new game: ``armies[i]`` is seat i+1's army (its Planeswalker card among the cards),
-    ``decks[i]`` its spell cards, ``seats`` the teams as lists of seat numbers in seating
-    order (None: the scenario's teams, else everyone alone). The first-player roll happens
-    at once (`Game.initial_events`); the game then waits for the first decision (two
+    ``decks[i]`` its spell cards, ``seats`` the teams as lists of seat numbers (None: the
+    scenario's teams, else everyone alone; a team sits from its left in seat-number order and
+    play passes around the table as `setup.seating_order` says). The first-player roll
+    happens at once (`Game.initial_events`); the game then waits for the first decision (two
     players: the high roller chooses who goes first; else the first Planeswalker placement).
+    ``play_order`` replaces the guide's order of play: a replay passes the order its save
+    recorded (a version 1 save's: seat order, `persist`).
     """
     rules = rules or standard_rulebook()
     sc = scenario_rules(scenario)
@@ -439,7 +443,8 @@ def new_game(
         "teams": [list(t) for t in (seats or sc.teams or [[i] for i in
                                                           range(1, len(armies) + 1)])],
     }
-    static = setup.build_static(field, sc, rules, armies, deck_lists, seats, origin)
+    static = setup.build_static(field, sc, rules, armies, deck_lists, seats, origin,
+                                play_order)
     teams: dict[int, list[int]] = {}
     for seat, info in static.players.items():
         teams.setdefault(info.team, []).append(seat)

@@ -56,6 +56,10 @@ def _check(game: Game) -> Iterator[str]:
     if len(set(seats)) != len(seats):
         yield f"the players' seats repeat ({list(seats)})"
         return
+    if sorted(static.play_order) != sorted(seats):
+        yield (f"its order of play ({list(static.play_order)}) does not list each seat "
+               "once")
+        return
     rng: Rng = state.rng
     if not (0 <= rng.state < _U64 and 0 <= rng.inc < _U64 and rng.inc % 2 == 1):
         yield "its dice generator is damaged"

@@ -5,7 +5,8 @@ and None only, so ``json.dumps`` takes it as it is -- and self-contained:
 
 - ``defs``: every army and spell card definition as plain data (`defs.card_to_data`: the
   content model's full dump when it has one), keyed by card id;
-- ``field``, ``scenario``, the seats, and the card, figure and spell ids;
+- ``field``, ``scenario``, the seats, the order of play (``play_order``: the seats as play
+  passes around the table), and the card, figure and spell ids;
 - ``origin``: how the game began -- ``new_game`` inputs (seed, armies, decks, teams) or, for a
   game made from a position, the state it began in;
 - ``actions``: the text of every action applied since (undone ones are gone);
@@ -22,6 +23,11 @@ book is not data: pass the same one (`Game.from_data` defaults to the standard o
 origin (so a replay also checks the set-up), from the stored state for a position. Same seed
 and same actions give the same state byte for byte: `state_digest` is the SHA-256 of the
 canonical JSON of the state part, and tests compare digests.
+
+Versions: 2 records the order of play. A version 1 save has none: its game was played with
+turns passing in seat order (1, 2, 3, 4 in a team game, where the guide's seating gives 1, 4,
+3, 2), so it loads, replays and plays on in that order -- the order its recorded state and
+digest come from -- rather than change under its players' feet.
 """
 
 from __future__ import annotations
@@ -69,6 +75,7 @@ from arena.hexgrid import Hex
 
 __all__ = [
     "SAVE_FORMAT",
+    "READ_VERSIONS",
     "SAVE_VERSION",
     "CardFactory",
     "default_card_factory",
@@ -82,7 +89,9 @@ __all__ = [
 ]
 
 SAVE_FORMAT = "arena-game"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+READ_VERSIONS = (1, 2)
+"""The versions `check_save` accepts (module docstring: what each means)."""
 
 CardFactory = Callable[[str, Mapping[str, Any]], Any]
 """Rebuilds a card definition from plain data: ``factory("army" | "spell", data)``."""
@@ -162,6 +171,7 @@ def static_to_data(static: Static) -> dict[str, Any]:
         "field": field_to_data(static.field),
         "scenario": static.scenario.to_data(),
         "seats": list(static.seats),
+        "play_order": list(static.play_order),
         "players": [[p.seat, p.team, p.planeswalker, list(p.cards)]
                     for p in static.players.values()],
         "cards": [[c.uid, c.owner, c.def_id, list(c.figures)] for c in static.cards.values()],
@@ -178,16 +188,24 @@ def static_from_data(
     data: Mapping[str, Any],
     rules: RuleBook,
     card_factory: CardFactory | None = None,
+    version: int = SAVE_VERSION,
 ) -> Static:
-    """Rebuild `static_to_data` output, playing by ``rules``."""
+    """Rebuild `static_to_data` output of a save of ``version``, playing by ``rules``."""
     factory = card_factory or default_card_factory
+    seats = tuple(int(s) for s in data["seats"])
+    # A version 1 save was played in seat order (module docstring): it keeps that order.
+    order = seats if version < 2 else tuple(int(s) for s in data.get("play_order", ()))
+    if sorted(order) != sorted(seats):
+        raise SetupError(f"the save's order of play {list(order)} does not list each of its "
+                         f"seats {list(seats)} once; the save is damaged, load another one")
     return Static(
         field=field_from_data(data["field"]),
         scenario=ScenarioRules.from_data(data["scenario"]),
         rules=rules,
         army_defs={k: factory("army", v) for k, v in data["defs"]["army"].items()},
         spell_defs={k: factory("spell", v) for k, v in data["defs"]["spell"].items()},
-        seats=tuple(int(s) for s in data["seats"]),
+        seats=seats,
+        play_order=order,
         players={int(s): PlayerInfo(int(s), int(t), pw, tuple(cards))
                  for s, t, pw, cards in data["players"]},
         cards={u: CardInfo(u, int(o), d, tuple(f)) for u, o, d, f in data["cards"]},
@@ -325,9 +343,13 @@ def state_digest(state: GameState) -> str:
     return hashlib.sha256(canonical_json(state_to_data(state)).encode()).hexdigest()
 
 
-def check_save(data: Mapping[str, Any]) -> None:
-    """Raise `SetupError` unless ``data`` is a save this version reads."""
+def check_save(data: Mapping[str, Any]) -> int:
+    """The save's version; raise `SetupError` unless ``data`` is a save this version
+    reads."""
     if data.get("format") != SAVE_FORMAT:
         raise SetupError("not an Arena save (format is not 'arena-game')")
-    if int(data.get("version", 0)) != SAVE_VERSION:
-        raise SetupError(f"save version {data.get('version')} is not {SAVE_VERSION}")
+    version = int(data.get("version", 0))
+    if version not in READ_VERSIONS:
+        raise SetupError(f"save version {data.get('version')} is not one of "
+                         f"{', '.join(map(str, READ_VERSIONS))}")
+    return version

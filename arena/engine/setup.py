@@ -5,7 +5,9 @@ Guide "Get ready to play" and "Playing the multiplayer game" / "Team rules":
 1. Everyone rolls the d20 (a team rolls once, its leftmost member rolling); ties among the
    highest roll again. In a two-player game the high roller chooses who goes first and places
    first (a ``first_player`` decision); otherwise the high roller (the high team's leftmost
-   player) goes first.
+   player) goes first. Play then passes to the left around the table (`seating_order`): in a
+   team game from the first player across to the opposing side, along it, and back to the
+   first player's teammate.
 2. In turn order each player places their Planeswalker in a starting zone (a
    ``place_planeswalker`` decision listing the legal spaces): never in a zone an opponent
    occupies; teammates may share a zone where the scenario's zone mode allows it
@@ -75,6 +77,7 @@ __all__ = [
     "place_legal",
     "placement_spaces",
     "position_state",
+    "seating_order",
     "turn_order",
     "zone_room",
 ]
@@ -108,8 +111,11 @@ def build_static(
     decks: Sequence[Sequence[SpellCardDef]],
     teams: Sequence[Sequence[int]] | None,
     origin: Mapping[str, Any],
+    play_order: Sequence[int] | None = None,
 ) -> Static:
-    """The static part of a game: seats 1..N in seating order, card and figure ids."""
+    """The static part of a game: seats 1..N, the order play passes around the table
+    (``play_order``: by default the guide's seating of the teams, `seating_order`; a replay
+    passes the order its save recorded), card and figure ids."""
     n = len(armies)
     if n < 2:
         raise SetupError("a game needs at least two players")
@@ -117,6 +123,9 @@ def build_static(
     team_lists = [tuple(t) for t in (teams or scenario.teams or [[s] for s in seats])]
     if sorted(s for t in team_lists for s in t) != list(seats):
         raise SetupError(f"teams {team_lists} must list seats 1..{n} once each")
+    order = tuple(play_order) if play_order is not None else seating_order(team_lists)
+    if sorted(order) != list(seats):
+        raise SetupError(f"the order of play {list(order)} must list seats 1..{n} once each")
     team_of = {s: i + 1 for i, t in enumerate(team_lists) for s in t}
     army_defs: dict[str, ArmyCardDef] = {}
     spell_defs: dict[str, SpellCardDef] = {}
@@ -150,6 +159,7 @@ def build_static(
         army_defs=army_defs,
         spell_defs=spell_defs,
         seats=seats,
+        play_order=order,
         players=players,
         cards=cards,
         figures=figures,
@@ -224,10 +234,36 @@ def _blank_state(static: Static, rng: Rng) -> GameState:
     return state
 
 
+def seating_order(teams: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """The seats in the order play passes to the left around the table, from the first
+    team's leftmost player.
+
+    Guide "Team rules": "teammates should sit next to each other on one side of the table,
+    facing their opponents. [...] The player who goes first and places first is always the
+    player sitting farthest to the left. [...] Play passes to the left." A team sits on its
+    side in seat-number order from its left, so its lowest seat is its leftmost player (the
+    one who rolls and, when the team wins, goes first) and its teammate number 1 ("Teammates
+    are always numbered 1 and 2"). Passing to the left runs along a side from its right end to
+    its left end, then crosses to the right end of the next side: with teams [[1, 2], [3, 4]]
+    the table reads 1, 4, 3, 2 -- the first player, both opponents, then the teammate, so the
+    team that won the roll does not open with two turns. A player alone (every game without
+    teams) is a side of one, so the order is the seats' own, 1, 2 ... N ("Playing the
+    multiplayer game": "Play passes to the left"). The guide seats two teams facing each
+    other; with more sides (teams the New game screen makes in a scenario without its own,
+    such as the Melee) the sides follow one another to the left in the order the teams are
+    listed."""
+    sides = [sorted(team) for team in teams]
+    circle = [seat for side in sides for seat in reversed(side)]
+    start = circle.index(sides[0][0])
+    return tuple(circle[start:] + circle[:start])
+
+
 def turn_order(static: Static, first: int) -> tuple[int, ...]:
-    """Seats in playing order from ``first`` (guide: "Play passes to the left")."""
-    i = static.seats.index(first)
-    return static.seats[i:] + static.seats[:i]
+    """Seats in playing order from ``first`` (guide: "Play passes to the left"; the table's
+    order is `Static.play_order`)."""
+    order = static.play_order
+    i = order.index(first)
+    return order[i:] + order[:i]
 
 
 def initial_state(ctx_factory: Any, static: Static, rng: Rng) -> tuple[GameState, Ctx]:
@@ -297,7 +333,7 @@ def _set_first(ctx: Ctx, first: int, chosen_by: int) -> None:
     state.active = first
     state.setup_queue = turn_order(state.static, first)
     state.phase = Phase.SETUP_PLACE
-    ctx.emit(FirstPlayerChosen(first, chosen_by))
+    ctx.emit(FirstPlayerChosen(first, chosen_by, state.setup_queue))
 
 
 def first_player_legal(state: GameState, decision: Decision) -> list[Action]:

@@ -129,6 +129,11 @@ class Static:
     army_defs: Mapping[str, ArmyCardDef]
     spell_defs: Mapping[str, SpellCardDef]
     seats: tuple[int, ...]
+    play_order: tuple[int, ...]
+    """The seats in the order play passes to the left around the table, from the first
+    team's leftmost player (`arena.engine.setup.seating_order`); `arena.engine.setup.
+    turn_order` starts it at any seat. A save from before version 2 keeps its seats' order
+    (`arena.engine.persist`)."""
     players: Mapping[int, PlayerInfo]
     cards: Mapping[str, CardInfo]
     figures: Mapping[str, FigureInfo]

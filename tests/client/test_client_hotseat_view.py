@@ -14,7 +14,7 @@ from client_kit import frames, key
 
 from arena.client import content
 from arena.client.bench import duel_all_summoned
-from arena.client.content import GameSetup
+from arena.client.content import GameSetup, SeatSetup
 from arena.client.saves import load_save, save_game
 from arena.client.scenes.base import App
 from arena.client.scenes.battle import BattleScene
@@ -119,3 +119,38 @@ def test_the_hand_off_turns_the_board_to_the_next_players_starting_side(
         assert scene.camera.rotation == _front_rotation(scene, placed[other])
     else:
         assert scene.camera.rotation == before, "the view turned although it is set to stay"
+
+
+def test_a_hotseat_skirmish_hands_off_around_the_table(app: App,
+                                                       screen: pygame.Surface) -> None:
+    """Issue #36, guide "Team rules": "Play passes to the left." Four people at one screen
+    in The Skirmish: the hand-off goes from the first player to an opponent, the other
+    opponent, then the first player's teammate, in the placing and in the turns, and the log
+    says so."""
+    armies = ("gideon-premade", "jace-premade", "liliana-premade", "nissa-premade")
+    setup = GameSetup("the-skirmish", seats=tuple(SeatSetup("human", army=a) for a in armies),
+                      seed=1)
+    game = content.new_game(setup)
+    scene = BattleScene(app, game, setup.seats, setup=setup, autosave=False)
+    app.push(scene)
+    frames(app, screen, 2)
+    handed: list[int] = []
+    while len(handed) < 8:
+        top = app.top
+        if isinstance(top, HandOffScene):
+            handed.append(top.seat)
+            key(top, pygame.K_RETURN)
+        else:
+            legal = scene.game.legal_actions()
+            ends = [a for a in legal if isinstance(a, EndTurn)]
+            scene.session.apply(ends[0] if ends else legal[0])
+            scene._rebuild()
+        frames(app, screen, 1)
+    static = game.state.static
+    order = list(static.play_order)
+    assert order == [1, 4, 3, 2]  # the table: seats 1 and 2 facing 3 and 4
+    at = order.index(handed[0])
+    assert handed == (order[at:] + order[:at]) * 2  # four placements, then four turns
+    assert static.opposed(handed[1], handed[0]) and not static.opposed(handed[3], handed[0])
+    names = ", ".join(f"Player {s}" for s in handed[:4])
+    assert any(f"play passes to the left: {names}." in line for line in scene.session.log)

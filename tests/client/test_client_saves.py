@@ -27,6 +27,8 @@ from arena.client.saves import (
 from arena.client.session import BattleSession
 from arena.client.settings import Settings, load_settings, save_settings
 from arena.client.storage import data_dir, write_json_atomic
+from arena.content.to_engine import card_factory
+from arena.engine import Game
 
 
 def test_the_data_dir_follows_the_override(tmp_path: Path) -> None:
@@ -62,6 +64,37 @@ def test_save_and_load_round_trip() -> None:
     assert loaded.game.legal_actions() == game.legal_actions()
     info = next(s for s in list_saves() if s.path == path)
     assert info.label == f"The Duel, turn {game.turn}" and not info.problem
+
+
+OLD_SKIRMISH = Path(__file__).parent / "fixtures" / "skirmish-save-v1.json"
+"""A Skirmish saved by the game before issue #36 (the four premade armies of Gideon, Jace,
+Liliana and Nissa, seed 7, 37 random actions to turn 6, player 2 to choose): turns went
+1, 2, 3, 4 in seat order, and its engine save (version 1) records no order of play."""
+OLD_SKIRMISH_DIGEST = "5ed0e24dd3dc54af72d265ba6cef5b6ba105d7587275c6faf3b92a28f1974909"
+
+
+def test_a_team_game_saved_before_the_seating_fix_loads_and_plays_on_as_it_began() -> None:
+    """Issue #36: an old team save loads and replays to the digest it was saved with and
+    keeps its seat order (after player 2 comes player 3, not the guide's player 1), and a
+    new save of it keeps that order."""
+    content.catalog()
+    path = saves_dir() / "old-skirmish.json"
+    path.parent.mkdir(parents=True)
+    path.write_bytes(OLD_SKIRMISH.read_bytes())
+    loaded = load_save(path)
+    game = loaded.game
+    assert game.state_digest() == OLD_SKIRMISH_DIGEST and loaded.name == "Old team game"
+    record = json.loads(path.read_text())
+    replayed = Game.replay(record["game"], card_factory=card_factory)
+    assert replayed.state_digest() == OLD_SKIRMISH_DIGEST
+    session = BattleSession(game, loaded.seats)
+    assert game.state.active == 2
+    session.apply(session.options.end_turn)  # type: ignore[arg-type]
+    assert game.state.active == 3
+    save_game(path, game, loaded.seats, loaded.log, "The Skirmish")
+    again = load_save(path).game
+    assert again.state_digest() == game.state_digest()
+    assert again.state.static.play_order == (1, 2, 3, 4)
 
 
 def test_the_session_autosaves_when_a_turn_begins() -> None:

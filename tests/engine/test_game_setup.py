@@ -117,7 +117,9 @@ def test_multiplayer_high_roller_goes_first_and_draws() -> None:
 
 def test_teams_roll_once_leftmost_first_and_teammates_share_a_zone() -> None:
     """Guide "Team rules": each team rolls once; the high team's leftmost player goes first
-    and places first; teammates may share a starting zone (scenario zone mode)."""
+    and places first; play passes to the left, across to the opposing side first
+    (`tests/engine/test_team_turn_order.py`); teammates may share a starting zone (scenario
+    zone mode), never one an opponent occupies."""
     top = tuple(h for h in spiral(Hex(0, -5), 1) if abs(h.q) + abs(h.r) <= 12)
     bottom = tuple(h for h in spiral(Hex(0, 5), 1))
     field = hex_field(zones=(ZoneSpec("yellow", top, 2), ZoneSpec("orange", bottom, 2)))
@@ -128,16 +130,17 @@ def test_teams_roll_once_leftmost_first_and_teammates_share_a_zone() -> None:
     assert [(r.player, r.value) for r in rolls] == [(1, 4), (3, 18)]
     assert game.to_act == 3
     game.apply(PlacePlaneswalker(Hex(0, 5)))
-    assert game.to_act == 4
+    assert game.to_act == 2
     allowed = {a.position for a in game.legal_actions() if isinstance(a, PlacePlaneswalker)}
-    assert Hex(1, 5) not in allowed or Hex(1, 5) in bottom
-    assert set(bottom) - {Hex(0, 5)} <= allowed  # teammate may join
-    game.apply(PlacePlaneswalker(Hex(0, 6)) if Hex(0, 6) in bottom else PlacePlaneswalker(
-        sorted(set(bottom) - {Hex(0, 5)})[0]))
+    assert allowed == set(top)  # the opposing team's zone is closed
+    game.apply(PlacePlaneswalker(top[0]))
     assert game.to_act == 1
     allowed = {a.position for a in game.legal_actions() if isinstance(a, PlacePlaneswalker)}
-    assert allowed == {h for h in top}  # the opposing team's zone is closed
-    game.apply(game.legal_actions()[0])
+    assert allowed == set(top) - {top[0]}  # teammate may join
+    game.apply(PlacePlaneswalker(top[1]))
+    assert game.to_act == 4
+    allowed = {a.position for a in game.legal_actions() if isinstance(a, PlacePlaneswalker)}
+    assert allowed == set(bottom) - {Hex(0, 5)}
     game.apply(game.legal_actions()[0])
     assert game.state.active == 3 and len(game.state.players[3].hand) == 4
 

@@ -180,7 +180,7 @@ def test_save_load_and_replay_reproduce_the_state() -> None:
     """Design note: saves serialise; same seed and actions = same state, byte for byte."""
     game = random_game(3, 80)
     data = json.loads(json.dumps(game.to_data()))
-    assert data["format"] == "arena-game" and data["version"] == 1
+    assert data["format"] == "arena-game" and data["version"] == 2
     loaded = Game.from_data(data)
     assert loaded.state_digest() == game.state_digest()
     assert loaded.legal_actions() == game.legal_actions()

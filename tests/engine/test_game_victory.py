@@ -119,8 +119,8 @@ def test_team_victory_needs_both_opposing_planeswalkers() -> None:
     game = four_players(placed)
     ctx = Ctx(game.state)
     destroy_figure(ctx, "p3.liliana", "test")
-    game.apply("end-turn")
-    assert game.outcome() is None and game.active == 2
+    game.apply("end-turn")  # play passes to the left, across the table: Player 4
+    assert game.outcome() is None and game.active == 4
     destroy_figure(Ctx(game.state), "p4.nissa", "test")
     game.apply("end-turn")
     outcome = game.outcome()

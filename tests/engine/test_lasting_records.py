@@ -229,7 +229,9 @@ def test_random_games_with_spells_keep_records_and_views_keep_them_too() -> None
     """Seeded games with the soak test's spells (every effect primitive): after every action
     the state's and each player's view's lasting effects are records, never dicts."""
     seen: Counter[str] = Counter()
-    for players, seed in ((2, 1), (2, 5), (4, 1), (5, 3)):
+    # The four-player game is seed 9: with turns passing around the table (issue #36) seed
+    # 1's Skirmish no longer detains anyone, seed 9's does.
+    for players, seed in ((2, 1), (2, 5), (4, 9), (5, 3)):
         sc, field = soak.SETUPS[players]()
         game = new_game(sc, field, soak.armies(players), soak.decks(players, seed), seed=seed)
         choose = random_policy(random.Random(seed), end_turn_weight=0.15)

@@ -1,7 +1,7 @@
 """The battle screen's army cards panel: every player's cards (the acting or viewing player
-first) with their figures' values now, life, reserve and enchantments; "Choose", "Summon" or
-"Target" badges where the engine offers that card now, and "Use ..." buttons for activated
-abilities. The panel scrolls with the wheel.
+first, then the others in the order their turns come) with their figures' values now, life,
+reserve and enchantments; "Choose", "Summon" or "Target" badges where the engine offers that
+card now, and "Use ..." buttons for activated abilities. The panel scrolls with the wheel.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from arena.client.session import ability_name
 from arena.client.statline import figure_stat_line, life_text
 from arena.client.ui import Button, Widget, draw_panel
 from arena.engine.abilities.spec import abilities_of
+from arena.engine.setup import turn_order
 from arena.engine.vocab import Phase
 
 __all__ = ["ArmyPanel", "card_row"]
@@ -46,7 +47,7 @@ class ArmyPanel:
         widgets: list[Widget] = []
         numbered: list[Widget] = []
         first = game.to_act if human else session.viewer
-        order = [first] + [s for s in static.seats if s != first]
+        order = turn_order(static, first)  # then the others as their turns come
         y = lay.left.y + scaled(screen, 46) - self.scroll
         card_h = int(68 * screen.font_scale)
         self.headers = []
