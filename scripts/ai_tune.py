@@ -173,6 +173,12 @@ def fit_command(args: argparse.Namespace) -> int:
     header, games = read_data(Path(args.data))
     samples = list(samples_of(games))
     params = tuple(header.get("params", header.get("fitted", FITTED)))
+    if args.without_cards:
+        keep = [params.index(n) for n in FITTED]
+        samples = [replace(x, base=x.base + sum(g for n, g in zip(params, x.grads, strict=True)
+                                                if n not in FITTED),
+                           grads=tuple(x.grads[k] for k in keep)) for x in samples]
+        params = FITTED
     result = fit(samples, params=params)
     report = {
         "games": result.train_games + result.held_out_games,
@@ -185,6 +191,7 @@ def fit_command(args: argparse.Namespace) -> int:
         "strength": result.strength, "scale": result.scale, "trials": result.trials,
         "weights": {n: getattr(result.weights, n) for n in FITTED},
         "card_values": dict(result.weights.card_values),
+        "army_terms": result.army_terms,
         "hand_set_weights": {n: getattr(Weights(), n) for n in FITTED},
     }
     print(json.dumps(report, indent=2))
@@ -299,6 +306,8 @@ def main(argv: list[str] | None = None) -> int:
     f = sub.add_parser("fit", help="fit the weights to a data file")
     f.add_argument("data")
     f.add_argument("--write", help="write the fitted weights as a Python module here")
+    f.add_argument("--without-cards", action="store_true",
+                   help="fit the scalar weights alone (every card worth its price)")
     r = sub.add_parser("resample", help="replay a data file's games, sampling them anew")
     r.add_argument("data")
     r.add_argument("--out", required=True)

@@ -113,6 +113,10 @@ class Sample:
     label: float
     base: float
     grads: tuple[float, ...]
+    army: str = ""
+    """The player's army, and (a two-player game) its opponent's: what the fit's army terms
+    read (`fit`)."""
+    opponent: str = ""
 
 
 @dataclass
@@ -128,12 +132,15 @@ class TunedGame:
     def labelled(self) -> list[Sample]:
         """The game's samples with their labels."""
         index = int(self.spec["index"])
+        armies = [str(a) for a in self.spec.get("armies", ())]
         out = []
         for s in self.samples:
             seat = int(s["seat"])
             label = 0.5 if not self.winners else (1.0 if seat in self.winners else 0.0)
+            army = armies[seat - 1] if len(armies) >= seat else ""
+            opponent = armies[2 - seat] if len(armies) == 2 else ""
             out.append(Sample(index, seat, int(s["turn"]), label, float(s["base"]),
-                              tuple(float(g) for g in s["grads"])))
+                              tuple(float(g) for g in s["grads"]), army, opponent))
         return out
 
 
@@ -264,6 +271,10 @@ class Fit:
     start_accuracy: float
     """The hand-set weights' held-out figures (with their own best scale)."""
     trials: list[dict[str, float]] = field(default_factory=list)
+    army_terms: dict[str, float] = field(default_factory=dict)
+    """Per army, in army points: how much better its games went than its positions' values
+    say, measured from the armies' mean (the fit's army terms; not part of the evaluation,
+    where they would cancel: both sides of a game keep their armies)."""
 
 
 def _split(samples: Sequence[Sample]) -> tuple[list[Sample], list[Sample]]:
@@ -272,11 +283,18 @@ def _split(samples: Sequence[Sample]) -> tuple[list[Sample], list[Sample]]:
     return train, held
 
 
-def _arrays(samples: Sequence[Sample], width: int) -> tuple[Any, Any, Any]:
+def _arrays(samples: Sequence[Sample], width: int, armies: Sequence[str] = ()
+            ) -> tuple[Any, Any, Any]:
+    """The samples' base values, their gradients (then one column per army of ``armies``:
+    +1 for the player's army, -1 for its opponent's) and their labels."""
     import numpy as np
 
     base = np.array([s.base for s in samples], dtype=float)
     grads = np.array([s.grads for s in samples], dtype=float).reshape(len(samples), width)
+    if armies:
+        terms = np.array([[(s.army == a) - (s.opponent == a) for a in armies]
+                          for s in samples], dtype=float).reshape(len(samples), len(armies))
+        grads = np.hstack([grads, terms])
     labels = np.array([s.label for s in samples], dtype=float)
     return base, grads, labels
 
@@ -305,11 +323,11 @@ def _scale_only(base: Any, grads: Any, labels: Any, w: Any) -> float:
     return float(minimize_scalar(loss, bounds=(1e-7, 0.1), method="bounded").x)
 
 
-def _solve(base: Any, grads: Any, labels: Any, w0: Any, size: Any, strength: float
-           ) -> tuple[Any, float]:
+def _solve(base: Any, grads: Any, labels: Any, w0: Any, size: Any, strength: float,
+           free: int = 0) -> tuple[Any, float]:
     """Minimise the mean logistic loss plus ``strength`` times the mean squared move of the
     parameters from ``w0`` (each in units of its ``size``), every one kept at zero or
-    above."""
+    above but the last ``free`` (the army terms)."""
     import numpy as np
     from scipy.optimize import minimize
 
@@ -331,17 +349,28 @@ def _solve(base: Any, grads: Any, labels: Any, w0: Any, size: Any, strength: flo
         g_w = s * (grads.T @ err) + strength * 2.0 * r / size / len(w0)
         return loss, np.concatenate([[g_s], g_w])
 
-    bounds = [(1e-6, None)] + [(0.0, None)] * len(w0)
+    bounds = [(1e-6, None)] + [(0.0, None)] * (len(w0) - free) + [(None, None)] * free
     result = minimize(objective, x0, jac=True, method="L-BFGS-B", bounds=bounds,
                       options={"maxiter": 1000})
     return result.x[1:], float(result.x[0]) / 1000.0
+
+
+ARMY_TERM = 100.0
+"""The size of an army term's pull (army points): an army's games may go this much better
+or worse than its positions' values say before the pull is felt."""
 
 
 def fit(samples: Sequence[Sample], start: Weights | None = None,
         strengths: Iterable[float] = (3.0, 1.0, 0.3, 0.1, 0.03, 0.01),
         params: Sequence[str] = FITTED) -> Fit:
     """Fit ``params`` to ``samples`` (see the module docstring); the pull towards the
-    hand-set weights is the one of ``strengths`` that predicts the held-out games best."""
+    hand-set weights is the one of ``strengths`` that predicts the held-out games best.
+
+    Beside the parameters, each army of a two-player game gets a term of its own -- how much
+    better its games went than its positions' values -- so that an army that wins or loses
+    more than its figures' worth (the players' skill with it, its cards' synergy) does not
+    push the value of one of its cards instead: a card's value is then fitted to what
+    changes within a game (figures lost and kept), which is what a decision trades."""
     import numpy as np
 
     start = start or Weights()
@@ -349,17 +378,18 @@ def fit(samples: Sequence[Sample], start: Weights | None = None,
     if not train or not held:
         raise ValueError("too few games to fit: every fifth game is held out, so give at "
                          "least five games with samples")
-    w0 = np.array([param_value(start, n) for n in params])
+    armies = sorted({a for x in samples for a in (x.army, x.opponent) if x.opponent})
+    w0 = np.array([param_value(start, n) for n in params] + [0.0] * len(armies))
     size = np.array([1.0 if n.startswith(CARD) else max(abs(v), 1e-3)
-                     for n, v in zip(params, w0, strict=True)])
-    tb, tg, tl = _arrays(train, len(params))
-    hb, hg, hl = _arrays(held, len(params))
+                     for n, v in zip(params, w0, strict=False)] + [ARMY_TERM] * len(armies))
+    tb, tg, tl = _arrays(train, len(params), armies)
+    hb, hg, hl = _arrays(held, len(params), armies)
     s0 = _scale_only(tb, tg, tl, w0)
     start_loss, start_acc = _loss_accuracy(hb, hg, hl, w0, s0)
     best: tuple[float, float, Any, float] | None = None
     trials = []
     for strength in strengths:
-        w, s = _solve(tb, tg, tl, w0, size, strength)
+        w, s = _solve(tb, tg, tl, w0, size, strength, free=len(armies))
         loss, acc = _loss_accuracy(hb, hg, hl, w, s)
         trials.append({"strength": strength, "held_out_loss": loss, "held_out_accuracy": acc})
         if best is None or loss < best[0]:
@@ -368,10 +398,11 @@ def fit(samples: Sequence[Sample], start: Weights | None = None,
     loss, strength, w, s = best
     _, acc = _loss_accuracy(hb, hg, hl, w, s)
     fitted = with_params(start, {n: round(float(v), 5)
-                                 for n, v in zip(params, w, strict=True)})
+                                 for n, v in zip(params, w, strict=False)})
+    terms = {a: round(float(v), 2) for a, v in zip(armies, w[len(params):], strict=True)}
     return Fit(fitted, s, strength, len(train), len(held),
                len({x.game for x in train}), len({x.game for x in held}),
-               loss, acc, start_loss, start_acc, trials)
+               loss, acc, start_loss, start_acc, trials, terms)
 
 
 def weights_module(result: Fit, recipe: dict[str, Any], code: str) -> str:

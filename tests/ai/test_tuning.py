@@ -104,6 +104,32 @@ def test_the_fit_finds_the_weights_behind_the_results() -> None:
     assert all(getattr(result.weights, n) >= 0.0 for n in FITTED)
 
 
+def test_an_army_that_wins_more_than_its_worth_gets_a_term_not_a_weight() -> None:
+    """Results drawn with one army 150 points better than its positions say against the
+    other: the fit puts that in the armies' terms (their difference; each is measured from
+    the armies' mean) and leaves the weights where they were."""
+    rng = random.Random(9)
+    truth = Weights()
+    out = []
+    for g in range(400):
+        strong_seat = 1 + g % 2
+        for t in range(6):
+            for seat in (1, 2):
+                grads = tuple(rng.gauss(0.0, 30.0) if n == "hand_card" else 0.0
+                              for n in FITTED)
+                base = rng.gauss(0.0, 60.0)
+                bias = 150.0 if seat == strong_seat else -150.0
+                value = base + truth.hand_card * grads[FITTED.index("hand_card")]
+                label = 1.0 if rng.random() < logistic((value + bias) / 100.0) else 0.0
+                army, other = ("strong", "weak") if seat == strong_seat else ("weak", "strong")
+                out.append(Sample(g, seat, t, label, base, grads, army, other))
+    result = fit(out, strengths=(0.01,))
+    terms = result.army_terms
+    assert terms["strong"] - terms["weak"] == pytest.approx(150.0, rel=0.3)
+    assert terms["strong"] == pytest.approx(-terms["weak"], abs=5.0)
+    assert result.weights.hand_card == pytest.approx(truth.hand_card, rel=0.35)
+
+
 def test_too_few_games_is_a_plain_error() -> None:
     with pytest.raises(ValueError, match="too few games"):
         fit(_synthetic(Weights(), 3, 1))
