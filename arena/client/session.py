@@ -502,11 +502,21 @@ class BattleSession:
     def describe(self, action: Action) -> str:
         return describe_action(self.game, action)
 
+    def is_you(self, seat: int) -> bool:
+        """Whether ``seat`` is "you": the one human at the screen. At a hotseat game every
+        seat is a person at this screen, so none is singled out as "you"."""
+        return self.human_seats == (seat,)
+
     def seat_label(self, seat: int) -> str:
+        """"Player 1 (you)", "Player 2 (human)", "Player 2 (computer, normal)"."""
         setup = self.seats[seat - 1] if seat - 1 < len(self.seats) else SeatSetup()
-        who = "you" if seat == self.viewer and setup.kind == "human" else (
+        who = "you" if self.is_you(seat) else (
             "human" if setup.kind == "human" else f"computer, {setup.difficulty}")
         return f"Player {seat} ({who})"
+
+    def seat_owner(self, seat: int) -> str:
+        """Whose, as a title starts: "Your" for `is_you`, else "Player 2's"."""
+        return "Your" if self.is_you(seat) else f"Player {seat}'s"
 
     def data(self) -> dict[str, Any]:
         return {"version": self.version, "log": len(self.log)}

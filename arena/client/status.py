@@ -5,8 +5,9 @@ click the right place instead of sleeping. Each lit move also says whether it pr
 falls and how far (in spaces) it ends from the nearest opposing figure, so a test can walk a
 figure into contact without a risky move. The Load screen lists its saves (file, name,
 problem) and which is selected; a box being typed in shows its text. Whether the player
-can undo and redo, and the recap panel's lines and place, are there too. Written atomically a
-few times a second; never written unless the variable is set."""
+can undo and redo, the camera (rotation, zoom, pan: a key that reached the battle by mistake
+moves it), and the recap panel's lines and place are there too. Written atomically a few
+times a second; never written unless the variable is set."""
 
 from __future__ import annotations
 
@@ -124,6 +125,8 @@ def status(app: Any) -> dict[str, Any]:
         "spells_played": state.turn_state.spells_played,
         "can_undo": session.can_undo, "can_redo": session.can_redo,
         "anims": len(battle.anims) + (1 if battle.camera.animating else 0),
+        "camera": [battle.camera.rotation, round(battle.camera.zoom, 3),
+                   [round(c, 3) for c in battle.camera.pan]],
         "log": session.log[-6:],
         "held": session.held_text,
         "recap": [line.text for line in battle.recap.recap.lines] if battle.recap else [],

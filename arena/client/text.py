@@ -4,6 +4,11 @@ pygame's default font ships with pygame-ce, so it is always there; opening a fon
 rendering text are slow next to a blit, so both are cached (rendered lines by text, size,
 colour and weight, least recently used dropped past a bound). The cache lives as long as the
 font module: `reset` drops it when pygame quits.
+
+Every space is at least `MIN_WORD_GAP` pixels wide: below about 19 px the default font's
+hinted space is narrower (2 px from 9 to 13 px, no wider than the gap between two letters),
+so small text such as a spell card's rules ran its words together ("Hiddenenchant"). Such a
+line is drawn a word at a time, and measured (`size`, `wrap`, `fit`) as it is drawn.
 """
 
 from __future__ import annotations
@@ -19,6 +24,10 @@ _lines: OrderedDict[tuple[str, int, Color, bool], pygame.Surface] = OrderedDict(
 _LINE_LIMIT = 2000
 _wrapped: dict[tuple[str, int, int, bool], tuple[str, ...]] = {}
 _fitted: dict[tuple[str, int, int, bool], str] = {}
+_widening: dict[int, int] = {}
+
+MIN_WORD_GAP = 4
+"""The fewest pixels a space advances (see the module docstring)."""
 
 
 _scale = [1.0]
@@ -41,6 +50,7 @@ def reset() -> None:
     _lines.clear()
     _wrapped.clear()
     _fitted.clear()
+    _widening.clear()
 
 
 def font(px: int, bold: bool = False) -> pygame.font.Font:
@@ -64,7 +74,12 @@ def render(text: str, px: int, color: Color, bold: bool = False) -> pygame.Surfa
     if found is not None:
         _lines.move_to_end(key)
         return found
-    image = font(px, bold).render(text, True, color)
+    f = font(px, bold)
+    extra = _extra_space(f)
+    if extra and " " in text:
+        image = _render_spaced(f, text, color, extra)
+    else:
+        image = f.render(text, True, color)
     _lines[key] = image
     if len(_lines) > _LINE_LIMIT:
         _lines.popitem(last=False)
@@ -73,8 +88,36 @@ def render(text: str, px: int, color: Color, bold: bool = False) -> pygame.Surfa
 
 def size(text: str, px: int, bold: bool = False) -> tuple[int, int]:
     """The size ``text`` would render at."""
-    w, h = font(px, bold).size(text)
-    return (w, h)
+    f = font(px, bold)
+    return (_width(f, text), f.size(text)[1])
+
+
+def _extra_space(f: pygame.font.Font) -> int:
+    """How many pixels each space of ``f`` is widened by (0 when it is wide enough)."""
+    found = _widening.get(id(f))  # fonts live (in `_fonts`) until `reset` clears both
+    if found is None:
+        found = _widening[id(f)] = max(0, MIN_WORD_GAP - f.size(" ")[0])
+    return found
+
+
+def _width(f: pygame.font.Font, text: str) -> int:
+    """``text``'s width in ``f`` as drawn: the font's own, plus its spaces' widening."""
+    return f.size(text)[0] + _extra_space(f) * text.count(" ")
+
+
+def _render_spaced(f: pygame.font.Font, text: str, color: Color,
+                   extra: int) -> pygame.Surface:
+    """``text`` drawn a word at a time, each space ``extra`` pixels wider than the font's;
+    each word stands where the font puts it (its kerning kept), pushed right by the
+    widening of the spaces before it."""
+    image = pygame.Surface((_width(f, text), f.size(text)[1]), pygame.SRCALPHA)
+    image.fill((*color, 0))  # blended onto its own colour: the words keep their edges
+    start = 0
+    for n, word in enumerate(text.split(" ")):
+        if word:
+            image.blit(f.render(word, True, color), (f.size(text[:start])[0] + extra * n, 0))
+        start += len(word) + 1
+    return image
 
 
 def wrap(text: str, px: int, width: int, bold: bool = False) -> list[str]:
@@ -100,7 +143,7 @@ def _wrap(text: str, px: int, width: int, bold: bool) -> list[str]:
         line = words[0]
         for word in words[1:]:
             trial = f"{line} {word}"
-            if f.size(trial)[0] <= width:
+            if _width(f, trial) <= width:
                 line = trial
             else:
                 out.append(line)
@@ -131,9 +174,9 @@ def fit(text: str, px: int, width: int, bold: bool = False) -> str:
 
 def _fit(text: str, px: int, width: int, bold: bool) -> str:
     f = font(px, bold)
-    if f.size(text)[0] <= width:
+    if _width(f, text) <= width:
         return text
-    while text and f.size(text + "…")[0] > width:
+    while text and _width(f, text + "…") > width:
         text = text[:-1]
     return text + "…"
 

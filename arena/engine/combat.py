@@ -36,7 +36,7 @@ from arena.engine import cryptoliths
 from arena.engine.actions import Action, Attack
 from arena.engine.bodies import is_adjacent
 from arena.engine.context import Ctx
-from arena.engine.dice import damage_distribution, destroy_chance, expected_damage
+from arena.engine.dice import RollPurpose, damage_distribution, destroy_chance, expected_damage
 from arena.engine.effects import deal_damage
 from arena.engine.errors import IllegalAction
 from arena.engine.events import AttackDeclared, AttackResolved, StepEnded
@@ -278,12 +278,13 @@ def apply_attack(ctx: Ctx, action: Attack) -> None:
     counts = dict(ts.attacks)
     counts[action.attacker] = counts.get(action.attacker, 0) + 1
     state.set_turn(attacks=tuple(counts.items()))
-    attack = ctx.roll(state.controller(action.attacker), a.total, "attack")
+    attack = ctx.roll(state.controller(action.attacker), a.total, RollPurpose.ATTACK)
     if cryptoliths.is_target(action.target):
         # Nobody owns a cryptolith: the attacking player rolls its defense too.
-        defense = ctx.roll(state.controller(action.attacker), d.total, "cryptolith defense")
+        defense = ctx.roll(state.controller(action.attacker), d.total,
+                           RollPurpose.CRYPTOLITH_DEFENSE)
     else:
-        defense = ctx.roll(state.controller(action.target), d.total, "defense")
+        defense = ctx.roll(state.controller(action.target), d.total, RollPurpose.DEFENSE)
     damage = max(0, attack.hits - defense.shields)
     ctx.emit(AttackResolved(action.attacker, action.target, attack.hits, defense.shields, damage))
     if cryptoliths.is_target(action.target):

@@ -9,7 +9,7 @@ go through the same doors.
 
 from __future__ import annotations
 
-from arena.engine.dice import CombatRoll, roll_combat, roll_d20
+from arena.engine.dice import CombatRoll, RollPurpose, roll_combat, roll_d20
 from arena.engine.events import D20Rolled, DiceRolled, Event
 from arena.engine.rulebook import RuleBook
 from arena.engine.state import Decision, GameState
@@ -55,7 +55,7 @@ class Ctx:
         self.state.pending[-1] = decision
         self.state.cache.clear()
 
-    def roll(self, player: int, dice: int, purpose: str) -> CombatRoll:
+    def roll(self, player: int, dice: int, purpose: RollPurpose) -> CombatRoll:
         """Roll combat dice for a player (an event; a commit point)."""
         result = roll_combat(self.state.rng, dice)
         self.emit(DiceRolled(player, purpose, result.faces))

@@ -46,6 +46,7 @@ from dataclasses import replace
 
 from arena.engine.board import Board, ObstacleSpec
 from arena.engine.context import Ctx
+from arena.engine.dice import RollPurpose
 from arena.engine.effects import deal_damage as damage_figure
 from arena.engine.events import CryptolithDamaged, CryptolithDestroyed, FigureFell
 from arena.engine.sight import Point3, Sight, line_of_sight, line_of_sight_to_obstacle
@@ -309,6 +310,6 @@ def destroy(ctx: Ctx, obstacle: str) -> None:
     height = int(state.static.figure_def(figure).height)
     if drop >= height and not state.board.is_water(at):
         seat = state.controller(figure)
-        roll = ctx.roll(seat, FALL_DICE, "fall")
+        roll = ctx.roll(seat, FALL_DICE, RollPurpose.FALL)
         ctx.emit(FigureFell(figure, name or figure, drop, roll.faces[0], roll.hits, 0))
         damage_figure(ctx, figure, roll.hits, "a fall")

@@ -9,32 +9,75 @@ and the AI's evaluation use; `destroy_chance` folds in the target's remaining li
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
 from arena.engine.rng import Rng
 
-COMBAT_FACES: tuple[str, ...] = ("hit", "hit", "hit", "shield", "shield", "blank")
+
+class Face(StrEnum):
+    """A combat die's faces: crossed weapons (a hit), a shield, a blank."""
+
+    HIT = "hit"
+    SHIELD = "shield"
+    BLANK = "blank"
+
+
+COMBAT_FACES: tuple[Face, ...] = (Face.HIT, Face.HIT, Face.HIT, Face.SHIELD, Face.SHIELD,
+                                  Face.BLANK)
 """The six faces of a combat die, in die-face order 1..6."""
+
+
+class RollPurpose(StrEnum):
+    """Why combat dice are rolled (a `DiceRolled` event's purpose)."""
+
+    ATTACK = "attack"
+    DEFENSE = "defense"
+    CRYPTOLITH_DEFENSE = "cryptolith defense"
+    """A cryptolith's defense, rolled by the attacking player (nobody owns it)."""
+    LEAVING_ENGAGEMENT = "leaving-engagement"
+    FALL = "fall"
+    WEIRDED_GROUND = "weirded ground"
+
+
+DEFENSE_ROLLS = frozenset({RollPurpose.DEFENSE, RollPurpose.CRYPTOLITH_DEFENSE})
+
+
+def counted_face(purpose: str) -> Face:
+    """The face a roll for ``purpose`` counts. Guide "How to attack" 3: "for attack rolls,
+    the attacker counts only crossed weapons symbols. For defense rolls, the defender counts
+    only shields"; a fall, a leaving-engagement attack and weirded ground count crossed
+    weapons, as an attack does."""
+    return Face.SHIELD if purpose in DEFENSE_ROLLS else Face.HIT
+
+
+def read_faces(faces: Sequence[str], purpose: str) -> tuple[Face, ...]:
+    """``faces`` as a roll for ``purpose`` counts them: the face it counts by its name,
+    every other face a blank (a defender's crossed weapons block nothing; called "hit",
+    they read as if the defender had struck)."""
+    counted = counted_face(purpose)
+    return tuple(counted if face == counted else Face.BLANK for face in faces)
 
 
 @dataclass(frozen=True, slots=True)
 class CombatRoll:
     """Faces rolled by one side of an attack."""
 
-    faces: tuple[str, ...]
+    faces: tuple[Face, ...]
 
     @property
     def hits(self) -> int:
         """Crossed weapons rolled."""
-        return self.faces.count("hit")
+        return self.faces.count(Face.HIT)
 
     @property
     def shields(self) -> int:
         """Shields rolled."""
-        return self.faces.count("shield")
+        return self.faces.count(Face.SHIELD)
 
 
 def roll_combat(rng: Rng, dice: int) -> CombatRoll:
@@ -47,7 +90,7 @@ def roll_d20(rng: Rng) -> int:
     return rng.die(20)
 
 
-def _face_probability(face: str) -> Fraction:
+def _face_probability(face: Face) -> Fraction:
     return Fraction(COMBAT_FACES.count(face), len(COMBAT_FACES))
 
 
@@ -61,8 +104,8 @@ def damage_distribution(attack_dice: int, defense_dice: int) -> tuple[Fraction, 
     """Exact P(damage == k) for k = 0..attack_dice: hits minus shields, floored at 0."""
     attack_dice = max(0, attack_dice)
     defense_dice = max(0, defense_dice)
-    hits = _binomial(attack_dice, _face_probability("hit"))
-    shields = _binomial(defense_dice, _face_probability("shield"))
+    hits = _binomial(attack_dice, _face_probability(Face.HIT))
+    shields = _binomial(defense_dice, _face_probability(Face.SHIELD))
     out = [Fraction(0)] * (attack_dice + 1)
     for h, ph in enumerate(hits):
         for s, ps in enumerate(shields):

@@ -4,7 +4,8 @@
 and game log, replays and test assertions, and registered trigger handlers (the abilities
 module) receive each of them. Every event has `describe()`, a plain sentence for the game log,
 and `to_data()`, plain data for logs. Events carry display names as well as ids so that a log
-line needs no lookup. Dice faces are given as rolled (``hit``, ``shield``, ``blank``).
+line needs no lookup. Dice faces are given as rolled (``hit``, ``shield``, ``blank``); a log
+line reads them as the roll counts them (`arena.engine.dice.read_faces`).
 
 Events are not hidden information filters: `CardDrawn` names the card drawn, and a client that
 shows the log to another player describes it without the card (`describe(hidden=True)`).
@@ -16,6 +17,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from arena.engine.actions import Pos, format_pos
+from arena.engine.dice import RollPurpose, read_faces
 from arena.hexgrid import Hex
 
 __all__ = [
@@ -223,7 +225,8 @@ class LeavingEngagementAttacked(Event):
     """Index in the `FigureMoved` path of the position the mover had stepped onto."""
 
     def describe(self, hidden: bool = False) -> str:
-        result = "a hit: 1 damage" if self.damage else f"{self.face}: no damage"
+        face = read_faces((self.face,), RollPurpose.LEAVING_ENGAGEMENT)[0]
+        result = "a hit: 1 damage" if self.damage else f"{face}: no damage"
         return (f"{self.attacker_name} made a leaving-engagement attack on {self.name} "
                 f"({result}).")
 
@@ -238,7 +241,8 @@ class FigureFell(Event):
     step: int = 0
 
     def describe(self, hidden: bool = False) -> str:
-        result = "a hit: 1 damage" if self.damage else f"{self.face}: no damage"
+        face = read_faces((self.face,), RollPurpose.FALL)[0]
+        result = "a hit: 1 damage" if self.damage else f"{face}: no damage"
         return f"{self.name} fell {self.levels} levels ({result})."
 
 
@@ -310,7 +314,8 @@ class DiceRolled(Event):
     faces: tuple[str, ...]
 
     def describe(self, hidden: bool = False) -> str:
-        shown = ", ".join(self.faces) if self.faces else "no dice"
+        faces = read_faces(self.faces, self.purpose)
+        shown = ", ".join(faces) if faces else "no dice"
         return f"{_p(self.player)} rolled {len(self.faces)} {self.purpose} dice: {shown}."
 
 

@@ -34,6 +34,7 @@ from dataclasses import replace
 from arena.engine import glyphs, weirded
 from arena.engine.actions import Action, MoveFigure, Pos, pos_hexes
 from arena.engine.context import Ctx
+from arena.engine.dice import RollPurpose
 from arena.engine.effects import deal_damage
 from arena.engine.engagement import is_engaged
 from arena.engine.errors import IllegalAction
@@ -281,14 +282,15 @@ def walk(ctx: Ctx, figure: str, reach: Reach, leaving_attacks: bool = True) -> b
         if kind == "lea":
             if state.figures[ref].zone != "battlefield":
                 continue
-            roll = ctx.roll(state.controller(ref), LEAVING_ENGAGEMENT_DICE, "leaving-engagement")
+            roll = ctx.roll(state.controller(ref), LEAVING_ENGAGEMENT_DICE,
+                            RollPurpose.LEAVING_ENGAGEMENT)
             ctx.emit(LeavingEngagementAttacked(ref, state.static.figure_name(ref), figure, name,
                                                roll.faces[0], roll.hits, step))
             destroyed = deal_damage(ctx, figure, roll.hits, f"{state.static.figure_name(ref)}'s "
                                                             "leaving-engagement attack")
         else:
             _, levels = reach.falls[int(ref)]
-            roll = ctx.roll(me, FALL_DICE, "fall")
+            roll = ctx.roll(me, FALL_DICE, RollPurpose.FALL)
             ctx.emit(FigureFell(figure, name, levels, roll.faces[0], roll.hits, step))
             destroyed = deal_damage(ctx, figure, roll.hits, "a fall")
         if destroyed:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from arena.engine.context import Ctx
+from arena.engine.dice import RollPurpose
 from arena.engine.effects import deal_damage
 from arena.engine.state import GameState
 from arena.engine.stats import StatQuery
@@ -49,7 +50,8 @@ def after_move(ctx: Ctx, figure: str) -> None:
         return
     if not is_on_weirded(state, figure):
         return
-    roll = ctx.roll(state.controller(figure), max(0, rules.weirded_amount), SOURCE)
+    roll = ctx.roll(state.controller(figure), max(0, rules.weirded_amount),
+                    RollPurpose.WEIRDED_GROUND)
     deal_damage(ctx, figure, roll.hits, SOURCE)
 
 

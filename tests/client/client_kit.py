@@ -54,6 +54,26 @@ def key(target: object, code: int, mod: int = 0, unicode: str = "") -> None:
     handle(pygame.event.Event(pygame.KEYUP, key=code, mod=mod))
 
 
+def type_keys(app: App, screen: pygame.Surface, typed: str) -> None:
+    """Type ``typed`` into the app as a keyboard does: per character a KEYDOWN carrying its
+    unicode, a TEXTINPUT and a KEYUP (Shift pressed around a capital), with a frame after
+    each key, so whatever the top scene is when a key arrives gets it -- a dialog that
+    closes early lets the rest reach the screen beneath, as it would for a player."""
+    for char in typed:
+        code = pygame.K_SPACE if char == " " else pygame.key.key_code(char.lower())
+        shift = char != char.lower()
+        mod = pygame.KMOD_LSHIFT if shift else 0
+        if shift:
+            app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT,
+                                                mod=mod, unicode=""))
+        app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=char))
+        app.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=char))
+        app.handle_event(pygame.event.Event(pygame.KEYUP, key=code, mod=mod))
+        if shift:
+            app.handle_event(pygame.event.Event(pygame.KEYUP, key=pygame.K_LSHIFT, mod=0))
+        frames(app, screen)
+
+
 def frames(app: App, screen: pygame.Surface, n: int = 1, dt: float = 1 / 30) -> None:
     """Run ``n`` frames of ``app`` (update by ``dt`` seconds, then draw on ``screen``)."""
     for _ in range(n):

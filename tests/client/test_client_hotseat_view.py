@@ -154,3 +154,41 @@ def test_a_hotseat_skirmish_hands_off_around_the_table(app: App,
     assert static.opposed(handed[1], handed[0]) and not static.opposed(handed[3], handed[0])
     names = ", ".join(f"Player {s}" for s in handed[:4])
     assert any(f"play passes to the left: {names}." in line for line in scene.session.log)
+
+
+def _point_at(scene: BattleScene, pos: tuple[int, int]) -> None:
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                          buttons=(0, 0, 0)))
+
+
+@pytest.mark.parametrize("turn_view", [True, False])
+def test_the_hover_box_of_the_last_pointer_is_gone_after_the_hand_off(
+        app: App, screen: pygame.Surface, turn_view: bool) -> None:
+    """The pointer's box described the space the last player pointed at, and stayed after
+    the hand-off (over the top rows, where that space was after the board turned) until the
+    mouse moved. Now nothing is hovered until the pointer moves; then the box describes
+    what is under it on the board as it now stands."""
+    app.settings = replace(app.settings, hotseat_turn=turn_view)
+    game, setup, _placed_at = _placed(7)
+    scene = BattleScene(app, game, setup.seats, setup=setup, autosave=False)
+    app.push(scene)
+    frames(app, screen, 2)
+    key(app.top, pygame.K_RETURN)
+    frames(app, screen, 2)
+    assert app.top is scene
+    spot = scene.layout.view.center
+    _point_at(scene, spot)
+    frames(app, screen)
+    assert scene.hover_lines(), "the pointer over the battlefield shows its box"
+    handoff = _to_next_handoff(app, screen, scene)
+    key(handoff, pygame.K_RETURN)
+    scene.camera.finish()
+    frames(app, screen, 2)
+    assert app.top is scene
+    assert (scene.mouse, scene.hover_hex, scene.hover_figure) == (None, None, None)
+    assert scene.hover_lines() == [] and scene.hover.draw(screen, scene) is None
+    _point_at(scene, spot)
+    frames(app, screen)
+    assert scene.hover_hex == scene.projection().hex_under(spot, scene.heights()) or \
+        scene.hover_figure is not None
+    assert scene.hover_lines()

@@ -184,7 +184,9 @@ def test_hotseat_hand_off_hides_the_hand_until_the_next_player_is_ready(
     assert names and all(n.startswith("spell:p2/") for n in names)
     row = widget(scene, "card:p1:rhox-veterans").row  # type: ignore[attr-defined]
     assert row.hidden == 1 and "face down" not in row.extra
-    assert "you" in scene.session.seat_label(2) and "you" not in scene.session.seat_label(1)
+    # every seat of a hotseat game is a person at this screen: none is "(you)"
+    assert [scene.session.seat_label(s) for s in (1, 2)] == ["Player 1 (human)",
+                                                             "Player 2 (human)"]
     # the shared log never names a drawn card at a hotseat game
     static = scene.game.state.static
     drawn = [static.spell_name(c) for c in scene.game.state.players[2].hand]

@@ -1,14 +1,21 @@
 """Text cut to a width stays inside it in the font it is drawn in: bold letters are wider, so
 a line measured in the regular font and drawn bold ran past its box (a long Planeswalker's
-name over the edge of its army card)."""
+name over the edge of its army card). Words stay apart at every size: the default font's
+space is no wider than the gap between two letters at small sizes, so a spell card's rules
+in the hand read "Hiddenenchant common squad" at 1280x720 and 1024x600."""
 
 from __future__ import annotations
 
 import pygame
 import pytest
+from client_kit import frames, key
 
-from arena.client import text
-from arena.client.scenes.hud import CardRow, CardWidget
+from arena.client import content, text
+from arena.client.bench import duel_all_summoned
+from arena.client.scenes.battle import BattleScene
+from arena.client.scenes.hud import CardRow, CardWidget, SpellCardView, SpellCardWidget
+from arena.client.scenes.standard import standard_app
+from arena.client.settings import Settings
 
 LONG = "Chandra Nalaar, Pyromancer of the Burning Wastes"
 
@@ -38,3 +45,110 @@ def test_a_long_name_stays_inside_its_army_card(screen: pygame.Surface) -> None:
                                                                 right_of_card.right)
                for y in range(right_of_card.top, right_of_card.bottom)}
     assert touched == {backdrop}
+
+
+# --- the space between words at small sizes ------------------------------------------------
+
+PHRASES = ("Hidden enchant common squad", "Draw 2 spell cards.", "Move one face-up card")
+
+
+def blank_runs(ink: list[bool]) -> list[tuple[int, int]]:
+    """The runs of inkless columns (start, end) between the first and last inked one."""
+    first, last = ink.index(True), len(ink) - 1 - ink[::-1].index(True)
+    runs, start = [], None
+    for x in range(first, last + 1):
+        if not ink[x]:
+            start = x if start is None else start
+        elif start is not None:
+            runs.append((start, x))
+            start = None
+    return runs
+
+
+def words_apart(ink: list[bool], line: str, px: int, bold: bool = False) -> bool:
+    """Whether ``line``, drawn with its ink in ``ink`` (a column each), shows its words
+    apart: the blank run at each space is at least 2 px wider than the middle gap between
+    two letters (a space of the letters' own width reads as no space at all)."""
+    runs = blank_runs(ink)
+    at_spaces = set()
+    widths = []
+    for i, char in enumerate(line):
+        if char != " ":
+            continue
+        lo = text.size(line[:i], px, bold)[0] - 1
+        hi = text.size(line[:i + 1], px, bold)[0] + 1
+        width, run = max(((b - a, (a, b)) for a, b in runs if a < hi and b > lo),
+                         default=(0, (-1, -1)))
+        widths.append(width)
+        at_spaces.add(run)
+    letters = sorted(b - a for a, b in runs if (a, b) not in at_spaces)
+    middle = letters[len(letters) // 2] if letters else 0
+    return min(widths, default=99) >= middle + 2
+
+
+def image_ink(image: pygame.Surface) -> list[bool]:
+    """Per column of a rendered line: whether any pixel in it is more than faintly inked."""
+    w, h = image.get_size()
+    return [any(image.get_at((x, y)).a > 48 for y in range(h)) for x in range(w)]
+
+
+@pytest.mark.parametrize("bold", [False, True])
+@pytest.mark.parametrize("px", range(8, 25))
+def test_words_stay_apart_at_every_size(screen: pygame.Surface, px: int, bold: bool) -> None:
+    """The default font's hinted space is 2 px wide from 9 to 13 px: no wider than the gap
+    between two letters there, so small card text read "Hiddenenchant"."""
+    for phrase in PHRASES:
+        image = text.render(phrase, px, (255, 255, 255), bold)
+        assert image.get_width() == text.size(phrase, px, bold)[0]
+        assert words_apart(image_ink(image), phrase, px, bold), (phrase, px, bold)
+
+
+def test_wrapping_and_cutting_measure_the_words_as_drawn(screen: pygame.Surface) -> None:
+    phrase = PHRASES[0]
+    for px in (10, 13, 16):
+        width = text.size(phrase, px)[0]
+        assert text.wrap(phrase, px, width) == [phrase]
+        assert text.wrap(phrase, px, width - 1) != [phrase]
+        assert text.fit(phrase, px, width) == phrase
+        assert text.blit(screen, phrase, px, (255, 255, 255), (0, 0), width=width - 1
+                         ).width <= width - 1
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 600)])
+def test_the_hand_cards_small_text_keeps_its_spaces(screen: pygame.Surface,
+                                                     size: tuple[int, int]) -> None:
+    """A spell card in the hand at the small window sizes, as the battle lays it out: the
+    first line of its rules text shows its words apart."""
+    screen = pygame.display.set_mode(size)  # the fixture's display, at this size
+    app = standard_app(size, Settings(animations="off", ai_pace="instant"))
+    content.catalog()
+    game, setup = duel_all_summoned()
+    battle = BattleScene(app, game, setup.seats, setup=setup, autosave=False)
+    app.push(battle)
+    frames(app, screen, 2)
+    if app.top is not battle:
+        key(app.top, pygame.K_RETURN)  # the hotseat hand-off
+        frames(app, screen, 2)
+    card = next(w for w in battle.form.widgets if isinstance(w, SpellCardWidget))
+    body = "Hidden enchant common squad: play it face down on one of your squads."
+    view = SpellCardView("x", "Riposte", "white", "hidden_enchantment", 15, body)
+    widget = SpellCardWidget(view, card.rect, None, scale=card.scale)
+    face_color = (200, 0, 200)
+    screen.fill(face_color)
+    widget.draw(screen, False, False, False)
+    k = card.scale
+    face = card.rect.inflate(-round(8 * k), -round(8 * k))
+    tiny = round(13 * k)
+    first = text.wrap(body, tiny, face.width - 10)[0]
+    assert first.count(" ") >= 1, first
+    line = pygame.Rect(face.x + round(5 * k), face.y + round(37 * k), face.width - 10,
+                       text.size(first, tiny)[1])
+    background = screen.get_at((face.x + 2, line.y))  # the card's face, no ink
+
+    def inked(x: int, y: int) -> bool:
+        drawn = screen.get_at((x, y))
+        return sum(abs(drawn[i] - background[i]) for i in range(3)) > 90
+
+    ink = [any(inked(x, y) for y in range(line.top, line.bottom))
+           for x in range(line.left, line.right)]
+    assert words_apart(ink, first, tiny), (size, tiny, first)

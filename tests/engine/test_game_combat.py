@@ -13,7 +13,10 @@ from arena.engine.events import (
     ArmyCardDestroyed,
     AttackDeclared,
     DamageDealt,
+    DiceRolled,
     FigureDestroyed,
+    FigureFell,
+    LeavingEngagementAttacked,
     SpellDiscarded,
 )
 from arena.engine.rng import ScriptedRng
@@ -110,6 +113,28 @@ def test_hits_minus_shields_is_damage_on_the_card_for_unique_figures() -> None:
     dealt = [e for e in events if isinstance(e, DamageDealt)]
     assert dealt[0].amount == 2 and dealt[0].on_card
     assert game.state.figures["p2.jace"].damage == 2
+
+
+def test_each_roll_reads_as_the_faces_it_counts() -> None:
+    """Guide "How to attack" 3: "for attack rolls, the attacker counts only crossed weapons
+    symbols. For defense rolls, the defender counts only shields." The log reads each roll
+    that way: a defense roll as shields and blanks (its crossed weapons block nothing, and
+    "hit" on the defender's side read as if the defender had struck), an attack roll as
+    hits and blanks; the faces in the event stay as rolled."""
+    placed = {"p1.gideon": Hex(0, 0), "p2.jace": Hex(1, 0)}
+    game = game_with(placed, [HIT, SHIELD, BLANK, HIT, SHIELD, BLANK])
+    rolls = [e for e in game.apply("attack p1.gideon p2.jace") if isinstance(e, DiceRolled)]
+    attack, defense = rolls
+    assert attack.faces == defense.faces == ("hit", "shield", "blank")
+    assert attack.describe() == "Player 1 rolled 3 attack dice: hit, blank, blank."
+    assert defense.describe() == "Player 2 rolled 3 defense dice: blank, shield, blank."
+    crypt = DiceRolled(1, "cryptolith defense", ("shield", "hit"))
+    assert crypt.describe() == "Player 1 rolled 2 cryptolith defense dice: shield, blank."
+    # one die against a figure: a hit is damage, any other face a blank
+    fell = FigureFell("p1.rhox.1", "Rhox", 5, "shield", 0)
+    assert fell.describe() == "Rhox fell 5 levels (blank: no damage)."
+    left = LeavingEngagementAttacked("p2.jace", "Jace", "p1.rhox.1", "Rhox", "shield", 0)
+    assert "(blank: no damage)" in left.describe()
 
 
 def test_common_squad_damage_goes_on_the_figure() -> None:

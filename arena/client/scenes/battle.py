@@ -21,6 +21,7 @@ The scene is a composition of parts, each with one job:
   `recap_panel`), each drawing from a read-only view of the screen (`scenes.battle_view`);
 - `scenes.battle_camera`: facing the viewer's side and the camera strip;
 - `scenes.battle_dialogs`: the end-turn and risky-move questions;
+- `scenes.battle_hotseat`: the hand-off between the humans of a hotseat game;
 - `scenes.tutorial_panel`: the "Learn to play" lesson's steps, when the battle is the lesson.
 
 The scene itself holds the session and carries out the player's actions (`act`, `do`).
@@ -61,6 +62,7 @@ from arena.client.scenes.base import App, Scene, SceneName
 from arena.client.scenes.battle_camera import camera_widgets, facing_turn
 from arena.client.scenes.battle_canvas import Canvas
 from arena.client.scenes.battle_dialogs import EndTurnDialog, MoveConfirmDialog
+from arena.client.scenes.battle_hotseat import check_handoff
 from arena.client.scenes.battle_input import BattleInput
 from arena.client.scenes.battle_stage import Stage
 from arena.client.scenes.common import ChoiceDialog
@@ -603,37 +605,10 @@ class BattleScene(Scene):
         name = self.game.state.static.figure_name(self.selected or "")
         self.app.push(MoveConfirmDialog(self.app, name, warning, partial(self.act, action)))
 
-    def hotseat(self) -> bool:
-        return len(self.session.human_seats) > 1
-
-    def _check_handoff(self) -> None:
-        """Hotseat: when another human seat is to act, cover the screen until they confirm."""
-        session = self.session
-        if not self.hotseat() or not session.human_to_act or session.over or \
-                self.app.top is not self:
-            return
-        seat = self.game.to_act
-        if seat == session.focus:
-            return
-        session.focus = seat
-        self.intent.select(None)
-        self.intent.pick = None
-        self.app.push(self.app.scene(SceneName.HAND_OFF, seat, session.seat_label(seat),
-                                     self._handoff_done, self.game.pending.description,
-                                     on_menu=self.pause))
-
-    def _handoff_done(self) -> None:
-        if self.app.settings.hotseat_turn:
-            self.oriented = False
-            self._orient()
-        self.stage.forget_picture()
-        self.canvas.forget_markers()
-        self._rebuild()
-
     def update(self, dt: float) -> None:
         self.time += dt
         if not self.replayer.active:
-            self._check_handoff()
+            check_handoff(self)
         if self.camera.update(dt):
             self.hud_changed()
         keys = self.input.held

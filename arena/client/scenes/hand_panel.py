@@ -14,10 +14,17 @@ from arena.client import text
 from arena.client.palette import UI
 from arena.client.scenes.battle_view import BattleScreen, BattleView, scaled
 from arena.client.scenes.hud import SpellCardView, SpellCardWidget
+from arena.client.session import BattleSession
 from arena.client.ui import Widget, draw_panel
 from arena.engine.state import HAND_LIMIT, SPELLS_PER_TURN
 
-__all__ = ["draw_hand", "hand_widgets"]
+__all__ = ["draw_hand", "hand_title", "hand_widgets"]
+
+
+def hand_title(session: BattleSession, seat: int, cards: int) -> str:
+    """The hand panel's title: whose hand ("Your hand" for the one person at the screen,
+    else "Player 2's hand") and how many cards."""
+    return f"{session.seat_owner(seat)} hand  ·  {cards} card{'' if cards == 1 else 's'}"
 
 
 def hand_widgets(screen: BattleScreen) -> list[Widget]:
@@ -76,8 +83,7 @@ def draw_hand(hud: pygame.Surface, view: BattleView) -> None:
     seat = view.intent.hand_seat()
     hand = state.players[seat].hand if seat in state.players else ()
     played = state.turn_state.spells_played if view.game.to_act == seat else 0
-    title = f"{view.session.seat_label(seat)}'s hand  ·  {len(hand)} card"
-    title += "" if len(hand) == 1 else "s"
+    title = hand_title(view.session, seat, len(hand))
     draw_panel(hud, lay.hand, "", px=scaled(view, 18))
     text.blit(hud, title, scaled(view, 17), UI["text"], (lay.hand.x + 10, lay.hand.y + 5),
               bold=True)

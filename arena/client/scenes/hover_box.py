@@ -56,6 +56,11 @@ class Hover:
         self.hex: Hex | None = None
         self.figure: str | None = None
 
+    def forget(self) -> None:
+        """Nothing is hovered until the pointer moves again (its last place no longer says
+        what is under it: another player's view, the board turned)."""
+        self.mouse = self.hex = self.figure = None
+
     def locate(self, pos: tuple[int, int] | None, view: HoverView) -> bool:
         """Find the space and figure under ``pos`` (nothing off the battlefield); whether
         they changed. A figure standing on several spaces is hovered on the nearest."""

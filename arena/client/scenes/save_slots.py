@@ -136,7 +136,13 @@ def _write(app: App, battle: BattleScene, name: str) -> bool:
 
 class NameDialog(Scene):
     """A modal box asking for a name: the offered name is replaced by the first key typed
-    (or kept: Enter), Backspace deletes, Enter confirms, Esc cancels."""
+    (or kept: Enter), Backspace deletes, Enter confirms, Esc cancels.
+
+    The box owns the keyboard while it is up: every key is the name's or the box's own
+    (Tab and Shift+Tab move between the field and the buttons, Enter presses the one the
+    focus is on). Typed text always goes into the name, whatever has the focus, and no key
+    ever presses a button but Enter: Space pressing the focused OK button once saved "Hard"
+    of "Hard AI duel" and sent the rest of the name, as keys, to the battle beneath."""
 
     opaque = False
     dims_below = True
@@ -168,7 +174,8 @@ class NameDialog(Scene):
         cancel = Button(rect=pygame.Rect(self.box.right - 356, self.box.bottom - 60, 160, 40),
                         label="Cancel", name="cancel", hint="Esc", action=self.cancel)
         self.form.set([self.field, cancel, ok])
-        self.form.focus = 2
+        if self.form.focus is None:  # a new box: the keyboard types the name
+            self.form.focus = 0
 
     def finish(self) -> None:
         name = clean_name(self.field.value)
@@ -187,29 +194,42 @@ class NameDialog(Scene):
         self.ready = True
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.cancel()
-            return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.finish()
-            return
         if event.type == pygame.TEXTINPUT:
-            if not self.ready:
-                return
-            if self.fresh and event.text.isprintable():
-                self.field.value = ""
-            self.fresh = False
-            self.field.type_event(event)
-            self.field.value = self.field.value[:MAX_NAME]
+            self.type_text(event)
+        elif event.type == pygame.KEYDOWN:
+            self.key(event)
+        elif event.type != pygame.KEYUP:  # the mouse: hover, click the field or a button
+            self.form.handle_event(event)
+
+    def type_text(self, event: pygame.event.Event) -> None:
+        """Typed text goes into the name (the first character replaces the offered one)."""
+        if not self.ready:
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+        if self.fresh and event.text.isprintable():
+            self.field.value = ""
+        self.fresh = False
+        self.field.type_event(event)
+        self.field.value = self.field.value[:MAX_NAME]
+
+    def key(self, event: pygame.event.Event) -> None:
+        """Every key is the box's: Esc, Enter, Backspace and Tab act, the rest are the
+        name's characters (their TEXTINPUT types them), never a button's or a hotkey."""
+        if event.key == pygame.K_ESCAPE:
+            self.cancel()
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            focused = self.form.focused
+            if isinstance(focused, Button):
+                focused.activate()
+            else:
+                self.finish()
+        elif event.key == pygame.K_BACKSPACE:
             if self.fresh:
                 self.field.value = ""
                 self.fresh = False
             else:
                 self.field.type_event(event)
-            return
-        self.form.handle_event(event)
+        elif event.key == pygame.K_TAB:
+            self.form.handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         inner = draw_panel(surface, self.box, fill=UI["panel"])
