@@ -116,16 +116,18 @@ def soft_best(values: Iterable[float], spread: float) -> float:
 
 def rival_total(totals: Sequence[float], spread: float) -> float:
     """What the opposing teams' totals weigh against mine: their log-mean-exp at ``spread``
-    (`Weights.rival_spread`), which lies between their mean and the largest of them and
-    leans to the largest -- in a free-for-all, winning means finishing ahead of the best of
-    them -- while still growing with every one of them (hurting the trailing opponent is
-    worth a little, never nothing, and never less than nothing). One team: its total; none:
-    0."""
+    (`Weights.rival_spread`; infinite: their mean), which lies between their mean and the
+    largest of them and leans to the largest -- in a free-for-all, winning means finishing
+    ahead of the best of them -- while still growing with every one of them (hurting the
+    trailing opponent is worth a little, never nothing, and never less than nothing). One
+    team: its total; none: 0."""
     if not totals:
         return 0.0
     top = max(totals)
     if len(totals) == 1 or spread <= 0.0:
         return top
+    if math.isinf(spread):
+        return sum(totals) / len(totals)
     return top + spread * math.log(sum(math.exp((t - top) / spread) for t in totals)
                                    / len(totals))
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 from arena.ai.controller import AIController, RandomController
 from arena.ai.greedy import GreedyController
 from arena.ai.search import SampleRunner, SearchConfig, SearchController
+from arena.ai.weights import SEARCH_WEIGHTS
 
 __all__ = ["EXPERT", "HARD", "LEVELS", "NORMAL", "SEARCH_LEVELS", "make_controller"]
 
@@ -61,9 +62,12 @@ def make_controller(name: str, seed: int = 0, helpers: SampleRunner | None = Non
     if key == "greedy":
         return GreedyController(seed, name="greedy")
     if key == "normal":
-        return SearchController(seed, NORMAL, name="normal", helpers=helpers)
+        return SearchController(seed, NORMAL, name="normal", weights=SEARCH_WEIGHTS,
+                                helpers=helpers)
     if key == "hard":
-        return SearchController(seed, HARD, name="hard", helpers=helpers)
+        return SearchController(seed, HARD, name="hard", weights=SEARCH_WEIGHTS,
+                                helpers=helpers)
     if key == "expert":
-        return SearchController(seed, EXPERT, name="expert", helpers=helpers)
+        return SearchController(seed, EXPERT, name="expert", weights=SEARCH_WEIGHTS,
+                                helpers=helpers)
     raise ValueError(f"unknown controller {name!r} (choose from {', '.join(LEVELS)})")

@@ -4,9 +4,10 @@ once."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
-__all__ = ["Weights"]
+__all__ = ["SEARCH_WEIGHTS", "Weights"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,11 +50,13 @@ class Weights:
     below the +/- `win` (less the turn) of a finished game. Without it, a Planeswalker one
     damage from death under heavy threat could score below losing outright, and the AI
     would rather end the game itself (Blood Bargain on its last life)."""
-    rival_spread: float = 150.0
+    rival_spread: float = math.inf
     """In a free-for-all a win means beating the best opponent, not the average one: the
     opposing teams' totals count by their log-mean-exp at this spread (army points), between
-    their mean (a wide spread) and the strongest (a narrow one). With one opposing team (the
-    Duel, the Skirmish) it is that team's total."""
+    their mean (an infinite spread: the hand-set evaluation, which greedy keeps as the
+    yardstick) and the strongest (a narrow one). The search levels weigh the leader
+    (`SEARCH_WEIGHTS`). With one opposing team (the Duel, the Skirmish) it is that team's
+    total either way."""
     card_values: tuple[tuple[str, float], ...] = ()
     """Per army card (by id): what its figures are worth as a share of their price, where
     games showed a card to be worth more or less than its points (`arena.ai.tuning`); a
@@ -65,3 +68,7 @@ class Weights:
     (Stand Down) is worth something."""
 
 
+SEARCH_WEIGHTS = Weights(rival_spread=150.0)
+"""The search levels' evaluation (`arena.ai.levels`): the hand-set weights, with the
+opponents of a free-for-all weighed towards the leading one. Greedy and easy keep `Weights()`
+as they were, the fixed one-ply yardstick every strength bar is measured against."""

@@ -4,6 +4,8 @@ and in a free-for-all the evaluation weighs the leading opponent, not the averag
 
 from __future__ import annotations
 
+import math
+
 from ai_kit import shipped_game
 
 from arena.ai.evaluate import Evaluator, rival_total
@@ -11,6 +13,7 @@ from arena.ai.greedy import GreedyController
 from arena.ai.levels import EXPERT, HARD, LEVELS, SEARCH_LEVELS, make_controller
 from arena.ai.search import SearchController
 from arena.ai.sim import plan
+from arena.ai.weights import SEARCH_WEIGHTS, Weights
 from arena.client.direct import seat_kinds
 from arena.client.scenes.newgame import WHO
 
@@ -34,6 +37,7 @@ def test_expert_is_offered_everywhere_a_level_is_chosen() -> None:
 def test_one_opposing_team_counts_whole() -> None:
     assert rival_total([420.0], 150.0) == 420.0
     assert rival_total([], 150.0) == 0.0
+    assert rival_total([300.0, 100.0], math.inf) == 200.0  # the hand-set mean
 
 
 def test_the_leading_opponent_counts_most() -> None:
@@ -48,8 +52,8 @@ def test_the_leading_opponent_counts_most() -> None:
 class _Totals(Evaluator):
     """An evaluator whose team totals are given (the tempo term is the real one)."""
 
-    def __init__(self, totals: dict[int, float]) -> None:
-        super().__init__()
+    def __init__(self, totals: dict[int, float], weights: Weights = SEARCH_WEIGHTS) -> None:
+        super().__init__(weights)
         self.totals = totals
 
     def team_total(self, snap, team):  # type: ignore[no-untyped-def]
@@ -67,5 +71,12 @@ def test_in_the_melee_hurting_the_leader_is_worth_more() -> None:
     leader_hurt = _Totals({**start, 2: 800.0}).live_value(state, 1)
     trailer_hurt = _Totals({**start, 3: 200.0}).live_value(state, 1)
     assert leader_hurt - base > 2 * (trailer_hurt - base) > 0.0
-    # the old mean counted both the same (50 each)
+    # the old mean counted both the same (50 each), and greedy, the yardstick, still does
     assert leader_hurt - base > 90.0
+    hand_set = Weights()
+    assert math.isinf(hand_set.rival_spread)
+    mean_base = _Totals(start, hand_set).live_value(state, 1)
+    assert _Totals({**start, 2: 800.0}, hand_set).live_value(state, 1) - mean_base == \
+        _Totals({**start, 3: 200.0}, hand_set).live_value(state, 1) - mean_base
+    assert make_controller("hard").tactics.ev.w is SEARCH_WEIGHTS  # type: ignore[attr-defined]
+    assert make_controller("greedy").tactics.ev.w == hand_set  # type: ignore[attr-defined]
