@@ -151,7 +151,7 @@ def resample(args: argparse.Namespace) -> int:
     params = recipe_params(recipe)
     out = Path(args.out)
     head = {**header, "params": list(params), "weights": asdict(weights),
-            "resampled_from": str(args.data), "fingerprint": fingerprint()}
+            "resampled_from": Path(args.data).name, "fingerprint": fingerprint()}
     head.pop("fitted", None)
     atomic_write(out, json.dumps(head) + "\n")
     catalog()

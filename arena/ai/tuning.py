@@ -30,6 +30,7 @@ game ends, so a long run can be stopped and resumed.
 
 from __future__ import annotations
 
+import gzip
 import json
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -218,10 +219,12 @@ def replay_sampled(game: Game, played: TunedGame, weights: Weights,
 
 def read_data(path: Path) -> tuple[dict[str, Any], list[TunedGame]]:
     """A data file's header and games (a last line cut short by a stopped run is skipped:
-    that game is played again on resume)."""
+    that game is played again on resume); a file ending in ``.gz`` is read through gzip (how
+    the measured data is kept in ``measurements/``)."""
     header: dict[str, Any] = {}
     games: list[TunedGame] = []
-    with path.open(encoding="utf-8") as fh:
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as fh:
         for n, line in enumerate(fh):
             try:
                 data = json.loads(line)

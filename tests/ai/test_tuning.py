@@ -169,6 +169,14 @@ def test_the_script_makes_data_resumes_and_writes_weights(tmp_path: Path) -> Non
         for a, b in zip(old["samples"], new["samples"], strict=True):
             assert b["grads"] == pytest.approx(a["grads"], abs=1e-3)
 
+    # the measured data is kept gzipped: read the same
+    import gzip
+
+    packed = tmp_path / "resampled.jsonl.gz"
+    packed.write_bytes(gzip.compress(resampled.read_bytes()))
+    assert [g.spec for g in tune.read_data(packed)[1]] == \
+        [g.spec for g in tune.read_data(resampled)[1]]
+
     module = tmp_path / "fitted.py"
     assert tune.main(["fit", str(resampled), "--write", str(module)]) == 0
     spec = importlib.util.spec_from_file_location("fitted", module)
