@@ -39,8 +39,10 @@ from pathlib import Path
 from typing import Any
 
 from arena.ai.evaluate import Evaluator
-from arena.ai.levels import make_controller
+from arena.ai.greedy import GreedyController
+from arena.ai.levels import EXPERT, HARD, NORMAL, make_controller
 from arena.ai.match import Match
+from arena.ai.search import SearchController
 from arena.ai.weights import Weights
 from arena.engine.game import Game
 from arena.engine.vocab import Phase
@@ -290,7 +292,7 @@ def _arrays(samples: Sequence[Sample], width: int, armies: Sequence[str] = ()
             ) -> tuple[Any, Any, Any]:
     """The samples' base values, their gradients (then one column per army of ``armies``:
     +1 for the player's army, -1 for its opponent's) and their labels."""
-    import numpy as np
+    import numpy as np  # the optional `tune` extra: importing arena.ai must not need it
 
     base = np.array([s.base for s in samples], dtype=float)
     grads = np.array([s.grads for s in samples], dtype=float).reshape(len(samples), width)
@@ -304,7 +306,7 @@ def _arrays(samples: Sequence[Sample], width: int, armies: Sequence[str] = ()
 
 def _loss_accuracy(base: Any, grads: Any, labels: Any, w: Any, scale: float
                    ) -> tuple[float, float]:
-    import numpy as np
+    import numpy as np  # the optional `tune` extra: importing arena.ai must not need it
 
     z = scale * (base + grads @ w)
     loss = float(np.mean(np.logaddexp(0.0, z) - labels * z))
@@ -315,6 +317,7 @@ def _loss_accuracy(base: Any, grads: Any, labels: Any, w: Any, scale: float
 
 def _scale_only(base: Any, grads: Any, labels: Any, w: Any) -> float:
     """The scale that makes fixed weights predict best (the hand-set weights' own)."""
+    # numpy and scipy are the optional `tune` extra: importing arena.ai must not need them.
     import numpy as np
     from scipy.optimize import minimize_scalar
 
@@ -331,6 +334,7 @@ def _solve(base: Any, grads: Any, labels: Any, w0: Any, size: Any, strength: flo
     """Minimise the mean logistic loss plus ``strength`` times the mean squared move of the
     parameters from ``w0`` (each in units of its ``size``), every one kept at zero or
     above but the last ``free`` (the army terms)."""
+    # numpy and scipy are the optional `tune` extra: importing arena.ai must not need them.
     import numpy as np
     from scipy.optimize import minimize
 
@@ -374,7 +378,7 @@ def fit(samples: Sequence[Sample], start: Weights | None = None,
     more than its figures' worth (the players' skill with it, its cards' synergy) does not
     push the value of one of its cards instead: a card's value is then fitted to what
     changes within a game (figures lost and kept), which is what a decision trades."""
-    import numpy as np
+    import numpy as np  # the optional `tune` extra: importing arena.ai must not need it
 
     start = start or Weights()
     train, held = _split(samples)
@@ -461,10 +465,6 @@ def logistic(x: float) -> float:
 
 def controller_with(level: str, seed: int, weights: Weights) -> Any:
     """A level's controller evaluating with ``weights`` (``greedy``, or a search level)."""
-    from arena.ai.greedy import GreedyController
-    from arena.ai.levels import EXPERT, HARD, NORMAL
-    from arena.ai.search import SearchController
-
     configs = {"normal": NORMAL, "hard": HARD, "expert": EXPERT}
     if level == "greedy":
         return GreedyController(seed, weights=weights)
