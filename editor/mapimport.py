@@ -1,7 +1,7 @@
 """Opening Heroscape community maps in the editor: ``.json`` (Heroscape Map Editor) and
 ``.hsc`` (VirtualScape).
 
-The file is read by the same importer as ``arena import-map`` (`arena.content.mapio_cli
+The file is read by the same importer as ``arena import-map`` (`arena.content.mapimport
 .import_map`: read, build from the pieces, propose starting zones when the map has none,
 check as ``arena validate`` does), so the editor and the command line agree on every map.
 The result is a new, unsaved battlefield: the community file is never written, Save asks
@@ -20,7 +20,7 @@ import pygame_gui
 from pygame_gui.windows import UIMessageWindow
 
 from arena.content.errors import ContentError
-from arena.content.mapio_cli import import_map, slug
+from arena.content.mapimport import import_map, slug
 from editor import dialogs
 from editor import model as m
 

@@ -26,7 +26,7 @@ from arena.content.collections import (
     save_collection,
 )
 from arena.content.loader import load_file
-from arena.content.mapio_cli import import_map
+from arena.content.mapimport import import_map
 from editor import app as editor_app
 from editor.collection_window import summary_lines
 from editor.model import MapDoc

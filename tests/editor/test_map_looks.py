@@ -13,7 +13,7 @@ from editor_kit import press, pump, shot
 
 from arena.content.battlefield import Battlefield, Column, PiecePlacement
 from arena.content.loader import load_file
-from arena.content.mapio_cli import import_map
+from arena.content.mapimport import import_map
 from arena.hexgrid import Hex
 from editor import app as editor_app
 from editor import model as m

@@ -11,7 +11,7 @@ from editor_kit import DUEL, SHARED
 
 from arena.content.battlefield import PiecePlacement
 from arena.content.loader import load_file
-from arena.content.mapio_cli import import_map
+from arena.content.mapimport import import_map
 from arena.content.piece_rules import expand, to_pieces
 from arena.content.pieces import piece_hexes
 from arena.hexgrid import Hex
