@@ -31,7 +31,7 @@ from pygame_gui.elements import (
 )
 
 from arena.ai.balance import BalanceReport
-from arena.client.projection import Camera, Projection
+from arena.client.projection import Projection
 from arena.hexgrid import Hex, hex_corners, hex_to_point
 from editor import model as m
 from editor.balance_check import (
@@ -64,9 +64,10 @@ class Host(Protocol):
 
     ui: pygame_gui.UIManager
     size: tuple[int, int]
-    flat: bool
-    cam: Camera
     message: str
+
+    @property
+    def flat(self) -> bool: ...
 
     @property
     def editor(self) -> m.Editor: ...

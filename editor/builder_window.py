@@ -6,11 +6,16 @@ Right: the same for the 12 spells. All rules come from `editor.builder` (the con
 `check_army` / `check_deck`). The army's and deck's names give their file names; Save puts
 them in the player's folders, where the game's New game screen lists them, and "Play with
 this army" saves both and starts the game (`BuilderEditing.play_with_army`).
+
+The part (`BuilderEditing`) owns the builder (the army and deck being built, kept while its
+window is closed) and the window; the game it starts is test play's to watch.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Protocol
 
 import pygame
 import pygame_gui
@@ -24,9 +29,8 @@ from pygame_gui.elements import (
     UIWindow,
 )
 
-from editor import dialogs, testplay
+from editor import dialogs
 from editor.builder import Builder, finding_text, shipped_catalog
-from editor.playing import Playing
 
 Items = list[str | tuple[str, str]]
 
@@ -226,39 +230,82 @@ class BuilderWindow:
         return f"{action.replace('-', ' ').capitalize()}: {path}"
 
 
-class BuilderEditing(Playing):
+class BuilderHost(Protocol):
+    """What the builder's part needs of the editor window."""
+
+    message: str
+
+    @property
+    def ui(self) -> pygame_gui.UIManager: ...
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    @property
+    def dialogs(self) -> dialogs.Dialogs: ...
+
+    def open_dialog(self, kind: str) -> None:
+        """Ask for a path for a file action ("load-army", "save-deck" ...)."""
+
+    def confirm_save(self, parts: tuple[str, ...], then: Callable[[], None]) -> None:
+        """Run `then`, after asking Save anyway when the game would refuse `parts`."""
+
+    def play_army(self, army_id: str, deck_id: str, saved: str) -> None:
+        """Start the game with the army and deck just saved (`saved` says which files)."""
+
+
+class BuilderEditing:
     """The editor window's side of the builder: open it, load and save its army and deck
     through the file dialog, and play with the army built."""
 
-    builder_window: BuilderWindow | None
+    def __init__(self, host: BuilderHost) -> None:
+        self.host = host
+        self.builder: Builder | None = None
+        """The army and deck being built (None until the builder is first opened)."""
+        self.window: BuilderWindow | None = None
 
-    def open_builder(self) -> None:
-        if self.builder_window is not None and self.builder_window.alive():
+    def alive(self) -> bool:
+        return self.window is not None and self.window.alive()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Give an event to the open window; True when it asked for something."""
+        if not self.alive():
+            return False
+        assert self.window is not None
+        action = self.window.handle(event)
+        if action == "play":
+            self.play_with_army()
+        elif action is not None:
+            self.host.open_dialog(action)
+        return action is not None
+
+    def open(self) -> None:
+        if self.alive():
             return
         if self.builder is None:
             catalog = shipped_catalog()
             self.builder = Builder(catalog.army_cards, catalog.spells,
                                    reserved_armies=frozenset(catalog.armies),
                                    reserved_decks=frozenset(catalog.decks))
-        self.builder_window = BuilderWindow(self.ui, self.builder, self.size)
+        self.window = BuilderWindow(self.host.ui, self.builder, self.host.size)
 
     def builder_action(self, kind: str, path: Path) -> None:
         """Load or save the builder's army or deck (`BuilderWindow.run_file_action`); a
         save the game will refuse asks Save anyway first, a failure is shown in a dialog."""
-        window = self.builder_window
+        window = self.window
         if window is None:
             return
 
         def go() -> None:
             try:
-                self.message = window.run_file_action(kind, path)
+                self.host.message = window.run_file_action(kind, path)
             except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal
                 doing = {"save-army": "Army not saved", "save-deck": "Deck not saved",
                          "load-army": "Could not load the army",
                          "load-deck": "Could not load the deck"}[kind]
-                self.docs.dialogs.error(dialogs.from_exception(doing, path, exc))
+                self.host.dialogs.error(dialogs.from_exception(doing, path, exc))
         if kind.startswith("save"):
-            self.docs.dialogs.confirm_save(self.docs.refusals((kind[5:],)), go)
+            self.host.confirm_save((kind[5:],), go)
         else:
             go()
 
@@ -273,28 +320,14 @@ class BuilderEditing(Playing):
         problems += [f"deck: {deck[0].message}"] if deck else []
         problems += b.id_problems()
         if problems:
-            self.message = f"Play: not yet, {problems[0]}"
+            self.host.message = f"Play: not yet, {problems[0]}"
             return
         try:
             army_path, deck_path = b.save_army(), b.save_deck()
         except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal
-            self.docs.dialogs.error(dialogs.from_exception(
+            self.host.dialogs.error(dialogs.from_exception(
                 "Play: the army or deck could not be saved", b.default_army_path(), exc))
             return
-        try:
-            content, scenario = testplay.prepare(self.editor.doc, self.scenario_form)
-            field = f"this battlefield ('Test play: {self.editor.doc.name}')"
-            own: Path | None = content
-        except testplay.PlayError as exc:
-            content, scenario = testplay.shipped_root(), testplay.DEFAULT_SCENARIO
-            field = f"The Duel (this battlefield cannot be played yet: {exc})"
-            own = None  # the shipped content: never removed
-        try:
-            self.watch(self.battle_launcher(content, scenario, b.army_id, b.deck_id), own)
-        except OSError as exc:
-            if own is not None:
-                testplay.remove(own)
-            self.message = f"Play: could not start the game: {exc.strerror or exc}"
-            return
-        self.message = (f"Saved {army_path.name} and {deck_path.name}; the game starts: "
-                        f"'{b.army_name}' with '{b.deck_name}' on {field}")
+        self.host.play_army(b.army_id, b.deck_id,
+                            f"Saved {army_path.name} and {deck_path.name}; the game starts: "
+                            f"'{b.army_name}' with '{b.deck_name}'")

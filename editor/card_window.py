@@ -1,9 +1,16 @@
 """The card data form's window: every plain field of one card in two columns, checked with
 the content loader's messages, saved canonically (see `editor.card_form`). Under them the
 card's abilities (or a spell's effects): a list, Add from the rules' primitives (a kind and
-what it is built on), Remove, and the chosen one's YAML to edit and Apply."""
+what it is built on), Remove, and the chosen one's YAML to edit and Apply.
+
+`CardEditing` is the editor window's part: it owns the open card's window and opens a card
+into it (the document asks before the card's unsaved edits would go)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Protocol
 
 import pygame
 import pygame_gui
@@ -18,6 +25,8 @@ from pygame_gui.elements import (
     UIWindow,
 )
 
+from arena.content.errors import ContentError
+from editor import dialogs
 from editor.ability_form import KINDS, part_label, part_text, primitives
 from editor.card_form import CardForm, choices, form_fields
 
@@ -191,3 +200,60 @@ class CardWindow:
             return None
         self.problems.set_text(text)
         return text.split("<br>")[0]
+
+
+class CardsHost(Protocol):
+    """What the card window's part needs of the editor window."""
+
+    message: str
+
+    @property
+    def ui(self) -> pygame_gui.UIManager: ...
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    @property
+    def dialogs(self) -> dialogs.Dialogs: ...
+
+    def guard(self, doing: str, then: Callable[[], None], parts: tuple[str, ...]) -> None:
+        """Do `then`, asking Save / Discard / Cancel first when it would end unsaved work."""
+
+
+class CardEditing:
+    """The editor window's side of the card form: open a card, pass its window the events."""
+
+    def __init__(self, host: CardsHost) -> None:
+        self.host = host
+        self.window: CardWindow | None = None
+        """The open card's window (None: none opened yet)."""
+
+    def alive(self) -> bool:
+        return self.window is not None and self.window.alive()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Give an event to the open card's window; True when it said something."""
+        if not self.alive():
+            return False
+        assert self.window is not None
+        said = self.window.handle(event)
+        if said is None:
+            return False
+        self.host.message = said
+        return True
+
+    def open_card(self, path: Path) -> None:
+        host = self.host
+        try:
+            form = CardForm.open(path)
+        except (ContentError, OSError) as exc:
+            host.dialogs.error(dialogs.from_exception("Could not open", path, exc))
+            return
+        if self.window is not None and self.window.alive():
+            self.window.window.kill()  # type: ignore[no-untyped-call]
+        window = CardWindow(host.ui, form, host.size)
+        self.window = window
+        # Its close button asks first, like every other way of ending unsaved work.
+        window.window.on_close_window_button_pressed = (  # type: ignore[method-assign]
+            lambda: host.guard(f"closing {path.name}", window.window.kill, ("card",)))
+        host.message = f"Editing card {path}"

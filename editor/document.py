@@ -51,10 +51,17 @@ class DocumentHost(Protocol):
     message: str
     running: bool
     quit_pressed: bool
-    builder: Builder | None
-    card_window: CardWindow | None
-    scenario_form: ScenarioForm | None
-    scenario_path: Path | None
+
+    @property
+    def builder(self) -> Builder | None:
+        """The army builder's army and deck (their unsaved work counts on quitting)."""
+
+    @property
+    def card_window(self) -> CardWindow | None:
+        """The open card's window (its unsaved edits count too)."""
+
+    def set_scenario(self, form: ScenarioForm | None, path: Path | None) -> None:
+        """The scenario of the battlefield just made current (None, None: none yet)."""
 
     def show_document(self) -> None:
         """Show the controller's (new) battlefield: view, panels, tools."""
@@ -131,8 +138,7 @@ class DocumentController:
         self.host.show_document()
 
     def new(self) -> None:
-        self.host.scenario_form = None
-        self.host.scenario_path = None
+        self.host.set_scenario(None, None)
         self.switch(m.Editor(starting_map()))
         self.host.message = "New battlefield: one 24-hex board of land"
 
@@ -155,8 +161,7 @@ class DocumentController:
             self.discarded = False  # nothing was replaced
             self.dialogs.error(dialogs.from_exception("Could not open", path, exc))
             return
-        self.host.scenario_form = form
-        self.host.scenario_path = scenario_path
+        self.host.set_scenario(form, scenario_path)
         self.switch(editor)
         recent.remember(scenario_path or path)
         self.host.message = f"Opened {path}"
@@ -170,8 +175,7 @@ class DocumentController:
             self.discarded = False  # nothing was replaced
             self.dialogs.error(mapimport.trouble(path, exc))
             return
-        self.host.scenario_form = None
-        self.host.scenario_path = None
+        self.host.set_scenario(None, None)
         self.switch(editor)
         recent.remember(path)
         self.dialogs.windows.append(
@@ -339,6 +343,11 @@ class DocumentController:
             self.host.open_dialog("save-as")
         else:
             self.save_checked()
+
+    def forget_after_save(self) -> None:
+        """A Save as chosen from the menu is not the one a question asked: nothing goes on
+        after it."""
+        self.after_save = None
 
     def save_as(self, path: Path) -> None:
         """The Save-as dialog picked `path`: save there, then go on with what waited."""

@@ -2,38 +2,111 @@
 recent files, then the file dialog), Save as, the Export choices, a card for the card form,
 an army or deck for the builder. Where each dialog starts is `editor.filedialog`; opening and
 saving the battlefield itself, and asking before unsaved work is replaced, is
-`editor.document`."""
+`editor.document`.
+
+The part owns the file dialog (and which kind it is), the Open menu of recent files while it
+is shown; what a picked path is for goes to the part that does it (`FilesHost`).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Protocol
 
 import pygame
+import pygame_gui
 from pygame_gui.windows import UIFileDialog
 
 from arena.content.catalog import project_root
-from arena.content.errors import ContentError
 from arena.content.locations import user_copy
-from editor import dialogs, filedialog, prompts, recent
-from editor.builder_window import BuilderEditing
-from editor.card_form import CardForm
-from editor.card_window import CardWindow
-from editor.export import Exporting
+from editor import filedialog, prompts, recent
+from editor import model as m
+from editor.builder import Builder
 from editor.mapimport import OPEN_SUFFIXES
 
 
-class FileMenu(Exporting, BuilderEditing):
+class Documents(Protocol):
+    """What the file menu asks of the document (`editor.document.DocumentController`)."""
+
+    def request_open(self, path: Path) -> None: ...
+
+    def save_as(self, path: Path) -> None: ...
+
+    def guard(self, doing: str, then: Callable[[], None],
+              parts: tuple[str, ...] = ...) -> None: ...
+
+    def forget_after_save(self) -> None: ...
+
+
+class FilesHost(Protocol):
+    """What the file menu needs of the editor window."""
+
+    message: str
+
+    @property
+    def ui(self) -> pygame_gui.UIManager: ...
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    @property
+    def editor(self) -> m.Editor: ...
+
+    @property
+    def docs(self) -> Documents: ...
+
+    @property
+    def builder(self) -> Builder | None:
+        """The army builder's army and deck (None until it is first opened)."""
+
+    def builder_open(self) -> bool:
+        """Whether the builder's window is open."""
+
+    def builder_action(self, kind: str, path: Path) -> None: ...
+
+    def open_card(self, path: Path) -> None: ...
+
+    def export_png(self, path: Path) -> None: ...
+
+    def export_sheet(self, path: Path) -> bool: ...
+
+
+class FileMenu:
     """Opening the file dialogs and carrying out the path picked in one."""
 
-    dialog: UIFileDialog | None
-    dialog_kind: str
-    open_choice: prompts.Choice | None
-    recent_files: list[Path]
+    def __init__(self, host: FilesHost) -> None:
+        self.host = host
+        self.dialog: UIFileDialog | None = None
+        self.dialog_kind = ""
+        """What the open file dialog is for ("open", "save-as", "export", "load-army" ...)."""
+        self.open_choice: prompts.Choice | None = None
+        """Open's list of recent files, while it is shown."""
+        self.recent_files: list[Path] = []
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Give an event to Open's list of recent files; True when it used it."""
+        if self.open_choice is None:
+            return False
+        key = self.open_choice.handle(event)
+        if key is None:
+            return False
+        self.open_choice = None
+        if key == "browse":
+            self.open_dialog("open")
+        elif key.startswith("recent-"):
+            self.host.docs.request_open(self.recent_files[int(key[7:])])
+        return True
+
+    def dialog_open(self) -> bool:
+        return self.dialog is not None and bool(self.dialog.alive())  # type: ignore[no-untyped-call]
 
     def open_dialog(self, kind: str) -> None:
-        w, h = self.size
-        builder = self.builder
-        folder = filedialog.start_folder(kind, self.editor.path) \
+        host = self.host
+        w, h = host.size
+        builder = host.builder
+        doc = host.editor.doc
+        folder = filedialog.start_folder(kind, host.editor.path) \
             if kind in filedialog.MAP_KINDS else project_root() / "cards" / "army"
         if kind == "open-card":
             folder = project_root() / "cards" / "army"
@@ -44,10 +117,10 @@ class FileMenu(Exporting, BuilderEditing):
             own = (builder.default_army_path() if army else builder.default_deck_path()).parent
             shipped = project_root() / "cards" / ("armies" if army else "decks")
             folder = own if kind.startswith("save") or own.is_dir() else shipped
-        name = {"open": "", "save-as": f"{self.editor.doc.id}.yaml",
-                "export": f"{self.editor.doc.id}.png",
-                "export-sheet-png": f"{self.editor.doc.id}-build-sheet.png",
-                "export-sheet-pdf": f"{self.editor.doc.id}-build-sheet.pdf",
+        name = {"open": "", "save-as": f"{doc.id}.yaml",
+                "export": f"{doc.id}.png",
+                "export-sheet-png": f"{doc.id}-build-sheet.png",
+                "export-sheet-pdf": f"{doc.id}-build-sheet.pdf",
                 "load-army": "", "load-deck": "",
                 "save-army": f"{builder.army_id if builder else 'army'}.yaml",
                 "save-deck": f"{builder.deck_id if builder else 'deck'}.yaml",
@@ -64,36 +137,37 @@ class FileMenu(Exporting, BuilderEditing):
             folder = user_copy(folder)
             if folder.name in ("armies", "decks", "battlefields"):
                 folder.mkdir(parents=True, exist_ok=True)  # the file dialog needs it to exist
-        self.docs.after_save = None  # a Save as chosen here is not the one a question asked
+        host.docs.forget_after_save()  # a Save as chosen here is not the one a question asked
         self.dialog_kind = kind
-        self.dialog = UIFileDialog(pygame.Rect(w // 2 - 260, h // 2 - 200, 520, 400), self.ui,
+        self.dialog = UIFileDialog(pygame.Rect(w // 2 - 260, h // 2 - 200, 520, 400), host.ui,
                                    window_title=title, initial_file_path=str(folder / name),
                                    allow_existing_files_only=kind.startswith(("open", "load")),
                                    allowed_suffixes=set(OPEN_SUFFIXES) if kind == "open" else None)
 
     def on_path(self, path: Path) -> None:
         kind, self.dialog_kind = self.dialog_kind, ""
+        host = self.host
         if kind == "open":
-            self.docs.request_open(path)
+            host.docs.request_open(path)
         elif kind == "save-as":
-            self.docs.save_as(path if path.suffix else path.with_suffix(".yaml"))
+            host.docs.save_as(path if path.suffix else path.with_suffix(".yaml"))
         elif kind == "open-card":
-            self.docs.guard(f"opening {path.name}", lambda: self.open_card(path), ("card",))
+            host.docs.guard(f"opening {path.name}", lambda: host.open_card(path), ("card",))
         elif kind == "export":
-            self.export_png(path if path.suffix else path.with_suffix(".png"))
+            host.export_png(path if path.suffix else path.with_suffix(".png"))
         elif kind in ("export-sheet-png", "export-sheet-pdf"):
             suffix = ".pdf" if kind.endswith("pdf") else ".png"
-            self.export_sheet(path if path.suffix.lower() == suffix else
+            host.export_sheet(path if path.suffix.lower() == suffix else
                               path.with_suffix(suffix))
         elif kind in ("load-army", "load-deck", "save-army", "save-deck") and \
-                self.builder_window is not None:
+                host.builder_open():
             target = path if path.suffix or kind.startswith("load") else \
                 path.with_suffix(".yaml")
             if kind.startswith("load"):  # the army or deck in the builder is replaced
-                self.docs.guard(f"loading {target.name}",
-                                lambda: self.builder_action(kind, target), (kind[5:],))
+                host.docs.guard(f"loading {target.name}",
+                                lambda: host.builder_action(kind, target), (kind[5:],))
             else:
-                self.builder_action(kind, target)
+                host.builder_action(kind, target)
 
     def open_menu(self) -> None:
         """Open: the recent files to pick from (missing ones dropped, with a notice), or
@@ -101,25 +175,10 @@ class FileMenu(Exporting, BuilderEditing):
         self.recent_files, dropped = recent.existing()
         notice = filedialog.dropped_notice(dropped)
         if notice:
-            self.message = notice
+            self.host.message = notice
         if not self.recent_files:
             self.open_dialog("open")
             return
         if self.open_choice is None or not self.open_choice.alive():
-            self.open_choice = filedialog.recent_menu(self.ui, self.size, self.recent_files,
-                                                      notice)
-
-    def open_card(self, path: Path) -> None:
-        try:
-            form = CardForm.open(path)
-        except (ContentError, OSError) as exc:
-            self.docs.dialogs.error(dialogs.from_exception("Could not open", path, exc))
-            return
-        if self.card_window is not None and self.card_window.alive():
-            self.card_window.window.kill()  # type: ignore[no-untyped-call]
-        window = CardWindow(self.ui, form, self.size)
-        self.card_window = window
-        # Its close button asks first, like every other way of ending unsaved work.
-        window.window.on_close_window_button_pressed = (  # type: ignore[method-assign]
-            lambda: self.docs.guard(f"closing {path.name}", window.window.kill, ("card",)))
-        self.message = f"Editing card {path}"
+            self.open_choice = filedialog.recent_menu(self.host.ui, self.host.size,
+                                                      self.recent_files, notice)

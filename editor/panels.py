@@ -1,13 +1,21 @@
 """The editor window's panels: the file and view bar along the top, the tool palette and
 brush on the left, the validation panel on the right (problems, the problem's detail,
-summary, a core-box component count)."""
+summary, a core-box component count).
+
+The part owns its widgets and the live check of the map: the debounced validation, its
+report and the problem shown in the detail pane. It reads the tool, the brush and the view
+through `PanelsHost`; its buttons' presses are the window's to route (`buttons`).
+"""
 
 from __future__ import annotations
 
 import html
 import re
+from collections.abc import Sequence
+from typing import Protocol
 
 import pygame
+import pygame_gui
 from pygame_gui.elements import (
     UIButton,
     UIDropDownMenu,
@@ -17,9 +25,12 @@ from pygame_gui.elements import (
 )
 
 from editor import model as m
-from editor.appstate import BOTTOM, HINTS, RIGHT, TOOLS, TOP
+from editor.brush import HINTS, TOOLS, Brush
+from editor.collection_window import Collections
+from editor.frame import BOTTOM, RIGHT, TOP
 from editor.mapimport import proposed_note
-from editor.view import MapView
+from editor.piece_palette import PiecePalette
+from editor.validation import Debouncer, Finding, Report
 
 
 def quit_button_rect(size: tuple[int, int]) -> pygame.Rect:
@@ -35,13 +46,68 @@ def _toggle(button: UIButton, on: bool) -> None:
         button.unselect()  # type: ignore[no-untyped-call]
 
 
-class Panels(MapView):
+class PanelsHost(Protocol):
+    """What the panels read of the editor window."""
+
+    @property
+    def ui(self) -> pygame_gui.UIManager: ...
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    @property
+    def editor(self) -> m.Editor: ...
+
+    @property
+    def tool(self) -> str:
+        """The current map tool (`editor.tools.MapTools.tool`)."""
+
+    @property
+    def brush(self) -> Brush: ...
+
+    @property
+    def flat(self) -> bool:
+        """Whether the view is the flat plan (`editor.view.MapView.flat`)."""
+
+    @property
+    def view_rect(self) -> pygame.Rect: ...
+
+    def focus_on(self, hexes: Sequence[m.Coord]) -> None:
+        """Centre the view on the first of `hexes` and mark them all."""
+
+
+class Panels:
     """Building the panels and keeping them up to date."""
 
-    def build_ui(self) -> None:
-        self.ui.clear_and_reset()  # type: ignore[no-untyped-call]
-        ui = self.ui
+    def __init__(self, host: PanelsHost, pieces: PiecePalette, collections: Collections) -> None:
+        self.host = host
+        self.pieces = pieces
+        self.collections = collections
         self.buttons: dict[str, UIButton] = {}
+        """The top bar's and side panel's buttons by key (`EditorApp.button_actions`)."""
+        self.tool_buttons: dict[str, UIButton] = {}
+        self.debouncer = Debouncer()
+        self.report = Report()
+        self.findings: list[Finding] = []
+        self.detail_finding: Finding | None = None
+        """The problem the detail pane shows (None: none)."""
+        self.collection_check: tuple[int, list[str]] = (-1, [])
+        """The summary's collection lines (plain text) and the edit revision they are of."""
+
+    @property
+    def editor(self) -> m.Editor:
+        return self.host.editor
+
+    @property
+    def built(self) -> bool:
+        """Whether the widgets have been built (`build_ui`)."""
+        return hasattr(self, "problem_list")
+
+    def build_ui(self) -> None:
+        ui = self.host.ui
+        ui.clear_and_reset()  # type: ignore[no-untyped-call]
+        brush = self.host.brush
+        self.buttons = {}
         x = 8
         for key, text, width in (
             ("new", "New", 52), ("open", "Open", 56), ("save", "Save", 52),
@@ -56,9 +122,9 @@ class Panels(MapView):
                 x += 10
             self.buttons[key] = UIButton(pygame.Rect(x, 6, width, TOP - 12), text, ui)
             x += width + 4
-        self.buttons["quit"] = UIButton(quit_button_rect(self.size), "Quit", ui)
+        self.buttons["quit"] = UIButton(quit_button_rect(self.host.size), "Quit", ui)
 
-        self.tool_buttons: dict[str, UIButton] = {}
+        self.tool_buttons = {}
         y = TOP + 4
         for i, (key, text) in enumerate(TOOLS):
             col, row = i % 2, i // 2
@@ -66,19 +132,19 @@ class Panels(MapView):
             self.tool_buttons[key] = UIButton(rect, text, ui, tool_tip_text=HINTS[key])
         y += (len(TOOLS) + 1) // 2 * 30 + 8
         UILabel(pygame.Rect(6, y, 60, 26), "Terrain", ui)
-        self.terrain_menu = UIDropDownMenu(list(m.TERRAINS), self.brush.terrain,
+        self.terrain_menu = UIDropDownMenu(list(m.TERRAINS), brush.terrain,
                                            pygame.Rect(70, y, 124, 26), ui)
         y += 30
         UILabel(pygame.Rect(6, y, 60, 26), "Glyph", ui)
-        self.glyph_menu = UIDropDownMenu(list(m.GLYPHS), self.brush.glyph,
+        self.glyph_menu = UIDropDownMenu(list(m.GLYPHS), brush.glyph,
                                          pygame.Rect(70, y, 124, 26), ui)
         y += 30
         UILabel(pygame.Rect(6, y, 60, 26), "Side up", ui)
-        self.side_menu = UIDropDownMenu(["ability", "planeswalker"], self.brush.side,
+        self.side_menu = UIDropDownMenu(["ability", "planeswalker"], brush.side,
                                         pygame.Rect(70, y, 124, 26), ui)
         y += 30
         UILabel(pygame.Rect(6, y, 60, 26), "Shape", ui)
-        self.shape_menu = UIDropDownMenu(list(m.OBSTACLE_SHAPES), self.brush.shape,
+        self.shape_menu = UIDropDownMenu(list(m.OBSTACLE_SHAPES), brush.shape,
                                          pygame.Rect(70, y, 80, 26), ui)
         self.buttons["turn-shape"] = UIButton(
             pygame.Rect(152, y, 42, 26), "Turn", ui,
@@ -86,11 +152,11 @@ class Panels(MapView):
         y += 30
         UILabel(pygame.Rect(6, y, 60, 26), "Height", ui)
         self.buttons["height-down"] = UIButton(pygame.Rect(70, y, 30, 26), "-", ui)
-        self.height_label = UILabel(pygame.Rect(100, y, 64, 26), str(self.brush.height), ui)
+        self.height_label = UILabel(pygame.Rect(100, y, 64, 26), str(brush.height), ui)
         self.buttons["height-up"] = UIButton(pygame.Rect(164, y, 30, 26), "+", ui)
         y += 30
         UILabel(pygame.Rect(6, y, 60, 26), "Zone", ui)
-        self.zone_menu = UIDropDownMenu(self.zone_options(), self.brush.zone,
+        self.zone_menu = UIDropDownMenu(self.zone_options(), brush.zone,
                                         pygame.Rect(70, y, 124, 26), ui)
         y += 30
         self.buttons["new-zone"] = UIButton(pygame.Rect(6, y, 92, 26), "New zone", ui,
@@ -111,7 +177,7 @@ class Panels(MapView):
         self.buttons["balance"] = UIButton(pygame.Rect(6, y + 96, 188, 28), "Check balance",
                                            ui, tool_tip_text="is the map fair? AI games")
 
-        w, h = self.size
+        w, h = self.host.size
         rx = w - RIGHT + 6
         self.problems_label = UILabel(pygame.Rect(rx, TOP + 2, RIGHT - 12, 24), "Problems", ui)
         list_h = max(80, (h - TOP - BOTTOM) * 2 // 5 - 30)
@@ -126,18 +192,19 @@ class Panels(MapView):
 
     def zone_options(self) -> list[str | tuple[str, str]]:
         ids: list[str | tuple[str, str]] = [z.id for z in self.editor.doc.zones]
-        if self.brush.zone not in ids:
-            ids.append(self.brush.zone)
+        if self.host.brush.zone not in ids:
+            ids.append(self.host.brush.zone)
         return ids
 
     def refresh_tools(self) -> None:
+        tool = self.host.tool
         for key, button in self.tool_buttons.items():
-            _toggle(button, key == self.tool)
-        self.pieces.show(self.ui, self.tool, self.view_rect)
-        self.buttons["flat"].set_text("3D view" if self.flat else "Flat")
+            _toggle(button, key == tool)
+        self.pieces.show(self.host.ui, tool, self.host.view_rect)
+        self.buttons["flat"].set_text("3D view" if self.host.flat else "Flat")
         sym = self.editor.symmetry
         _toggle(self.buttons["symmetry"], sym is not None)
-        self.height_label.set_text(str(self.brush.height))
+        self.height_label.set_text(str(self.host.brush.height))
 
     def refresh_report(self) -> None:
         report = self.report
@@ -173,5 +240,17 @@ class Panels(MapView):
         self.detail_finding = finding
         self.detail.set_text(finding.text())
         # Centre on the hex the message is about (the first named); mark all it names.
-        self.centre_on(finding.hexes[:1])
-        self.focus = finding.hexes
+        self.host.focus_on(finding.hexes)
+
+    def changed(self, now: float) -> None:
+        """The map changed at `now`: check it again once the edits pause."""
+        self.debouncer.changed(now)
+
+    def poll(self, now: float, checking: str) -> None:
+        """Show the check's new verdict when it is due; while it waits, say `checking` (the
+        verdict shown is of an older map)."""
+        if self.debouncer.poll(now, self.editor.doc):
+            self.report = self.debouncer.report
+            self.refresh_report()
+        elif self.debouncer.due is not None and self.problems_label.text != checking:
+            self.problems_label.set_text(checking)

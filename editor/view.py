@@ -1,10 +1,16 @@
 """The editor's map view: the game's own isometric renderer (rotate, zoom, pan, level slicing)
-or a flat top-down plan, the obstacle preview under the mouse, the overlay and the status
-line; and which hex is under a screen point."""
+or a flat top-down plan, the tools' marks over it (`ToolMarks`: the selection, the obstacle
+preview under the mouse, the piece and sight tools' drawings), the overlay and the status
+line; and which hex is under a screen point.
+
+The view owns the camera and what is shown (flat or 3D, the level slice, the hex under the
+mouse, the hexes in focus); it reads the map through `ViewHost` and never changes it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 import pygame
 
@@ -14,8 +20,8 @@ from arena.client.projection import Camera, Projection
 from arena.client.render import BattlefieldRenderer, Marker, Picture
 from arena.hexgrid import ORIGIN, Hex, hex_corners, hex_to_point
 from editor import model as m
-from editor.appstate import BOTTOM, HINTS, LEFT, RIGHT, TOP, EditorState
-from editor.piece_palette import Preview, ghost_block
+from editor.frame import BOTTOM, LEFT, RIGHT, TOP
+from editor.piece_palette import ghost_block
 from editor.scene import field_setup
 
 PROBLEM = (255, 84, 72)
@@ -29,12 +35,67 @@ def _hex_colour(text: str) -> tuple[int, int, int]:
     return (int(text[1:3], 16), int(text[3:5], 16), int(text[5:7], 16))
 
 
-class MapView(EditorState):
+ToScreen = Callable[[float, float], tuple[float, float]]
+"""A plane point to a screen point (the flat plan's mapping)."""
+
+
+class ViewHost(Protocol):
+    """What the view reads of the editor window."""
+
+    @property
+    def editor(self) -> m.Editor: ...
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    @property
+    def now(self) -> float: ...
+
+
+class ToolMarks(Protocol):
+    """What the map tools draw over the map (`editor.tools.MapTools`)."""
+
+    @property
+    def selection(self) -> set[m.Coord]: ...
+
+    @property
+    def preview_height(self) -> int: ...
+
+    def previews(self) -> list[tuple[tuple[m.Coord, ...], bool]]: ...
+
+    def draw_flat(self, surface: pygame.Surface, to_screen: ToScreen, zoom: float) -> None: ...
+
+    def draw_3d(self, layer: pygame.Surface, proj: Projection) -> None: ...
+
+
+class MapView:
     """Drawing the map and finding the hex under the mouse."""
+
+    def __init__(self, host: ViewHost, marks: ToolMarks) -> None:
+        self.host = host
+        self.marks = marks
+        self.cam = Camera()
+        self.flat = False
+        self.slice_level: int | None = None
+        """The highest level shown (None: all)."""
+        self.hover: m.Coord | None = None
+        self.focus: tuple[m.Coord, ...] = ()
+        """The hexes a problem names, marked on the map."""
+        self.panning: tuple[int, int] | None = None
+        """Where the right-button drag that pans the view last was."""
+        self.renderer: BattlefieldRenderer | None = None
+        self.picture: Picture | None = None
+        self.rendered_revision = -1
+        """The map revision the renderer was built for (-1: rebuild)."""
+        self._fonts: dict[int, pygame.font.Font] = {}
+
+    @property
+    def editor(self) -> m.Editor:
+        return self.host.editor
 
     @property
     def viewport(self) -> tuple[float, float, float, float]:
-        w, h = self.size
+        w, h = self.host.size
         return (float(LEFT), float(TOP), float(w - LEFT - RIGHT), float(h - TOP - BOTTOM))
 
     @property
@@ -99,47 +160,26 @@ class MapView(EditorState):
         self.cam.pan_by(cx - sx, cy - sy)
         self.focus = tuple(hexes)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.fill((20, 22, 32))
-        self.draw_map(surface, self.view_rect)
-        self.balance.draw_heat(surface)
-        w, h = self.size
-        pygame.draw.rect(surface, (26, 29, 42), (0, 0, w, TOP))
-        pygame.draw.rect(surface, (26, 29, 42), (0, TOP, LEFT, h - TOP))
-        pygame.draw.rect(surface, (26, 29, 42), (w - RIGHT, TOP, RIGHT, h - TOP))
-        pygame.draw.rect(surface, (18, 20, 28), (LEFT, h - BOTTOM, w - LEFT - RIGHT, BOTTOM))
-        self.draw_status(surface)
-        self.ui.draw_ui(surface)
-
     def file_label(self) -> str:
         """The map's file name ("unsaved" without one) and `*` while it has unsaved changes."""
         name = self.editor.path.name if self.editor.path else "unsaved"
         return f"{name}{' *' if self.editor.dirty else ''}"
 
-    def draw_status(self, surface: pygame.Surface) -> None:
+    def draw_status(self, surface: pygame.Surface, text: str) -> None:
+        """The status line under the map."""
         font = self.font(15)
-        w, h = self.size
-        doc = self.editor.doc
-        parts = [f"{doc.name} ({self.file_label()})"]
-        if self.hover is not None:
-            terrain, level = self.editor.sample(self.hover)
-            parts.append(f"[{self.hover[0]}, {self.hover[1]}] {terrain or 'empty'} L{level}")
-        if self.selection:
-            parts.append(f"{len(self.selection)} selected")
-        parts.append(self.message or HINTS[self.tool])
-        text = font.render("   \u2022   ".join(parts), True, (200, 205, 220))
-        surface.blit(text, (LEFT + 8, h - BOTTOM + (BOTTOM - text.get_height()) // 2),
+        w, h = self.host.size
+        shown = font.render(text, True, (200, 205, 220))
+        surface.blit(shown, (LEFT + 8, h - BOTTOM + (BOTTOM - shown.get_height()) // 2),
                      area=pygame.Rect(0, 0, w - LEFT - RIGHT - 16, BOTTOM))
 
     def font(self, size: int) -> pygame.font.Font:
-        if not hasattr(self, "_fonts"):
-            self._fonts: dict[int, pygame.font.Font] = {}
         if size not in self._fonts:
             self._fonts[size] = pygame.font.Font(None, size + 4)
         return self._fonts[size]
 
     def markers(self) -> list[Marker]:
-        marks = [Marker(Hex(*a), "move") for a in sorted(self.selection)]
+        marks = [Marker(Hex(*a), "move") for a in sorted(self.marks.selection)]
         marks += [Marker(Hex(*a), "attack") for a in self.focus if a in self.editor.doc.columns]
         return marks
 
@@ -151,9 +191,7 @@ class MapView(EditorState):
         if self.flat:
             surface.fill((24, 27, 38), rect)
             self.draw_flat(surface, rect)
-            self.pieces.draw_flat(surface, self.flat_to_screen, self.cam.zoom * FLAT_SCALE,
-                                  self.piece_previews())
-            self.sight.draw(surface, lambda x, y, _z: self.flat_to_screen(x, y))
+            self.marks.draw_flat(surface, self.flat_to_screen, self.cam.zoom * FLAT_SCALE)
         else:
             assert self.renderer is not None and self.picture is not None
             layer = pygame.Surface(rect.size)
@@ -162,11 +200,10 @@ class MapView(EditorState):
                 proj.origin[0] - rect.x, proj.origin[1] - rect.y), pivot=proj.pivot)
             dynamic = [Marker(Hex(*self.hover), "move")] if self.hover else []
             self.renderer.draw(layer, proj, self.picture, self.markers(), dynamic,
-                               now=self.now, slice_level=self.slice_level)
+                               now=self.host.now, slice_level=self.slice_level)
             self.draw_ghosts(layer, proj)
             self.draw_preview_3d(layer, proj)
-            self.pieces.draw_3d(layer, proj, self.piece_previews())
-            self.sight.draw(layer, proj.plane_to_screen, proj)
+            self.marks.draw_3d(layer, proj)
             surface.blit(layer, rect)
         self.draw_overlay(surface, rect)
         surface.set_clip(clip)
@@ -192,34 +229,11 @@ class MapView(EditorState):
                 pygame.draw.polygon(ghost, (*PROBLEM, 230), proj.top_face(Hex(*at), 0.0), 3)
         layer.blit(ghost, (0, 0))
 
-    def obstacle_preview(self, at: m.Coord) -> tuple[m.Coord, ...]:
-        """The hexes the obstacle tool would cover with the mouse at `at`."""
-        kind = "cryptolith" if self.tool == "cryptolith" else "ruin"
-        return m.obstacle_footprint(kind, self.brush.shape, at, self.brush.turns)
-
-    def previews(self) -> list[tuple[tuple[m.Coord, ...], bool]]:
-        """With an obstacle tool, the footprint under the mouse (and its mirror image with
-        symmetry on), each with whether it can be placed there."""
-        if self.tool not in ("ruin", "cryptolith") or self.hover is None:
-            return []
-        footprint = self.obstacle_preview(self.hover)
-        shapes = [footprint]
-        if self.editor.symmetry is not None:
-            shapes.append(tuple(self.editor.mirror(a) for a in footprint))
-        cols = self.editor.doc.columns
-        return [(f, all(a in cols for a in f)) for f in shapes]
-
-    def piece_previews(self) -> list[Preview]:
-        """The piece tools' preview under the mouse (`PiecePalette.previews`)."""
-        mirror = self.editor.mirror if self.editor.symmetry is not None else None
-        return self.pieces.previews(self.editor.doc, self.tool, self.hover, mirror,
-                                    self.editor.revision)
-
     def draw_preview_3d(self, layer: pygame.Surface, proj: Projection) -> None:
         """The obstacle about to be placed: a see-through block of its height."""
         doc = self.editor.doc
-        height = self.brush.height
-        for footprint, ok in self.previews():
+        height = self.marks.preview_height
+        for footprint, ok in self.marks.previews():
             colour = PREVIEW_OK if ok else PROBLEM
             ghost = pygame.Surface(layer.get_size(), pygame.SRCALPHA)
             for at in footprint:
@@ -272,11 +286,11 @@ class MapView(EditorState):
                 text = font.render(label, True, (20, 20, 24) if obstacle is None and
                                    glyph is None else (120, 20, 20))
                 surface.blit(text, text.get_rect(center=(sx, sy)))
-        for at in self.selection:
+        for at in self.marks.selection:
             pygame.draw.polygon(surface, SELECT, poly(at, 0.9), 2)
         for at in self.focus:
             pygame.draw.polygon(surface, PROBLEM, poly(at, 0.95), 3)
-        for footprint, ok in self.previews():
+        for footprint, ok in self.marks.previews():
             colour = PREVIEW_OK if ok else PROBLEM
             shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             for at in footprint:
@@ -314,3 +328,15 @@ class MapView(EditorState):
             pygame.draw.circle(surface, (255, 220, 90), (sx, sy), 7, 2)
             pygame.draw.line(surface, (255, 220, 90), (sx - 11, sy), (sx + 11, sy), 1)
             pygame.draw.line(surface, (255, 220, 90), (sx, sy - 11), (sx, sy + 11), 1)
+
+    def toggle_flat(self) -> None:
+        self.flat = not self.flat
+
+    def change_slice(self, step: int) -> str:
+        """Show one level more or fewer (all of them past the top); says what is shown."""
+        top = max((self.editor.doc.top(a) for a in self.editor.doc.columns), default=1)
+        level = self.slice_level if self.slice_level is not None else top
+        level += step
+        self.slice_level = None if level >= top else max(1, level)
+        return ("All levels shown" if self.slice_level is None else
+                f"Showing levels 1 to {self.slice_level}")

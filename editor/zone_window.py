@@ -1,8 +1,8 @@
 """The starting-zone window: change the id, rename, recolour, resize or delete one zone.
 
 The fields are read and checked here (`ZoneWindow.read`, `check_fields`); the change itself is
-an undoable `editor.model.EditZone` / `RemoveZone` that `ZoneEditing` runs, so Ctrl+Z takes it
-back.
+an undoable `editor.model.EditZone` / `RemoveZone` that `ZoneEditing` (the window's part of
+the editor window) runs, so Ctrl+Z takes it back.
 The id is what scenarios name (``zones: {order: [yellow, orange]}``): renaming a zone to
 "Orange" leaves its id, so the id has a field of its own.
 """
@@ -10,6 +10,7 @@ The id is what scenarios name (``zones: {order: [yellow, orange]}``): renaming a
 from __future__ import annotations
 
 import re
+from typing import Protocol
 
 import pygame
 import pygame_gui
@@ -21,7 +22,7 @@ from arena.client.palette import hex_color
 from arena.content.base import Slug
 from arena.content.battlefield import StartingZone
 from editor import model as m
-from editor.tools import MapTools
+from editor.brush import Brush
 
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 NAME_MAX = 120  # the content model's `Name` limit
@@ -145,52 +146,95 @@ class ZoneWindow:
                                            window_title=f"Colour of {self.zone_id}")
 
 
-class ZoneEditing(MapTools):
+class ZonesHost(Protocol):
+    """What the zone window's part needs of the editor window."""
+
+    message: str
+
+    @property
+    def ui(self) -> pygame_gui.UIManager: ...
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    @property
+    def editor(self) -> m.Editor: ...
+
+    @property
+    def brush(self) -> Brush:
+        """The map tools' brush (read: its zone is the one the window edits)."""
+
+    def choose_zone(self, zone_id: str) -> None:
+        """Make `zone_id` the brush's zone (a renamed zone stays chosen)."""
+
+    def run_command(self, command: m.Command, merge: bool = False) -> None: ...
+
+    def redraw_map(self) -> None:
+        """Build the map's picture anew (zone colours are baked into it)."""
+
+    def build_ui(self) -> None: ...
+
+
+class ZoneEditing:
     """The editor window's side of the zone window: open it on the brush's zone, run its
     Apply and Delete as undoable commands."""
 
-    zone_window: ZoneWindow | None
+    def __init__(self, host: ZonesHost) -> None:
+        self.host = host
+        self.window: ZoneWindow | None = None
 
-    def open_zone_window(self) -> None:
-        zone = next((z for z in self.editor.doc.zones if z.id == self.brush.zone), None)
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Give an event to the open window; True when it used it."""
+        if self.window is None or not self.window.alive():
+            return False
+        action = self.window.handle(event)
+        if action == "apply":
+            self.apply()
+        elif action == "delete":
+            self.delete()
+        return action is not None
+
+    def open(self) -> None:
+        host = self.host
+        zones = host.editor.doc.zones
+        zone = next((z for z in zones if z.id == host.brush.zone), None)
         if zone is None:
-            self.message = "No such starting zone yet: add one with New zone, or paint it"
+            host.message = "No such starting zone yet: add one with New zone, or paint it"
             return
-        if self.zone_window is not None and self.zone_window.alive():
-            self.zone_window.kill()
-        self.zone_window = ZoneWindow(self.ui, zone, self.size,
-                                      {z.id for z in self.editor.doc.zones})
+        if self.window is not None and self.window.alive():
+            self.window.kill()
+        self.window = ZoneWindow(host.ui, zone, host.size, {z.id for z in zones})
 
-    def apply_zone(self) -> None:
-        win = self.zone_window
+    def apply(self) -> None:
+        win, host = self.window, self.host
         if win is None:
             return
         values = win.read()
         if isinstance(values, str):
-            self.message = values
+            host.message = values
             win.note.set_text(values[:60])
             return
         zone_id, name, colour, capacity = values
-        self.run_command(m.EditZone(win.zone_id, name=name, colour=colour, capacity=capacity,
+        host.run_command(m.EditZone(win.zone_id, name=name, colour=colour, capacity=capacity,
                                     new_id=zone_id))
-        self.rendered_revision = -1  # zone colours are baked into the renderer
-        self.message = f"Starting zone {zone_id}: {name}, {colour} (Ctrl+Z undoes it)"
+        host.redraw_map()  # zone colours are baked into the renderer
+        host.message = f"Starting zone {zone_id}: {name}, {colour} (Ctrl+Z undoes it)"
         if zone_id != win.zone_id:  # the zone menu lists ids: rebuilt, the window reopened
-            if self.brush.zone == win.zone_id:
-                self.brush.zone = zone_id
-            self.build_ui()
-            self.open_zone_window()
-            win = self.zone_window
+            if host.brush.zone == win.zone_id:
+                host.choose_zone(zone_id)
+            host.build_ui()
+            self.open()
+            win = self.window
         if win is not None:
             win.window.set_display_title(f"Starting zone: {zone_id}")  # accepted: not proposed
             win.note.set_text("Applied (Ctrl+Z undoes it)")
 
-    def delete_zone(self) -> None:
-        win = self.zone_window
+    def delete(self) -> None:
+        win = self.window
         if win is None:
             return
-        self.run_command(m.RemoveZone(win.zone_id))
-        self.message = f"Deleted starting zone {win.zone_id} (Ctrl+Z brings it back)"
+        self.host.run_command(m.RemoveZone(win.zone_id))
+        self.host.message = f"Deleted starting zone {win.zone_id} (Ctrl+Z brings it back)"
         win.kill()
-        self.zone_window = None
-        self.build_ui()
+        self.window = None
+        self.host.build_ui()

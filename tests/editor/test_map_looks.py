@@ -110,7 +110,7 @@ def test_the_window_draws_the_looks_in_3d_and_in_the_flat_plan(
     x, y = app.projection().to_screen(Hex(0, 0), 1.0)
     seen = headless.get_at((round(x), round(y)))
     assert seen.g > seen.r + 25 and seen.g > seen.b + 25  # grass, not sand
-    press(app, app.buttons["flat"])
+    press(app, app.panels.buttons["flat"])
     pump(app)
     app.draw(headless)
     fx, fy = app.flat_to_screen(*m.plane_xy((0, 0)))
