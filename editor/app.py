@@ -180,6 +180,10 @@ class EditorApp:
     def brush(self) -> Brush:
         return self.tools.brush
 
+    @property
+    def brush_zone(self) -> str:
+        return self.tools.brush.zone
+
     def choose_zone(self, zone_id: str) -> None:
         self.tools.set_brush(zone=zone_id)
 

@@ -27,7 +27,7 @@ from pydantic import ValidationError
 from arena.ai.balance import DEFAULT_GAMES, Background, BalanceBatch, BalanceReport
 from arena.ai.sim import catalog
 from arena.content import writer
-from editor.model import Coord, MapDoc
+from editor.mapdoc import Coord, MapDoc
 from editor.validation import validate
 
 __all__ = ["DEFAULT_GAMES", "MAX_GAMES", "BalanceCheck", "BalanceRefused", "heat",

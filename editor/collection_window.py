@@ -38,7 +38,7 @@ from arena.content.collections import (
 )
 from arena.content.errors import ContentError
 from arena.content.pieces import PIECES
-from editor import model as m
+from editor import mapdoc as m
 
 ROW = 30
 """Height of one set's row in the window."""

@@ -1,5 +1,8 @@
 """Fragments: part of a map lifted off relative to an anchor hex (copy), stamped back
 elsewhere (`Paste`), or rotated and mirrored in place (`TransformSelection`) (headless).
+
+`Paste` and `TransformSelection` are commands (`editor.commands.Command`) by their shape:
+this module needs nothing of the commands' module.
 """
 
 from __future__ import annotations
@@ -12,7 +15,6 @@ from arena.content.battlefield import (
     GlyphPlacement,
     Obstacle,
 )
-from editor.commands import Command
 from editor.mapdoc import (
     Coord,
     MapDoc,
@@ -109,7 +111,7 @@ class Paste:
     def apply(self, doc: MapDoc) -> None:
         _stamp(doc, self.fragment.moved(lambda a: (a[0] + self.at[0], a[1] + self.at[1])))
 
-    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command:
+    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Paste:
         # Point symmetry = a half-turn: the mirrored paste is the fragment turned by 180.
         turned = self.fragment.moved(lambda a: rotate60(a, (0, 0), 3))
         return Paste(turned, mirror(self.at), self.label)
@@ -162,5 +164,5 @@ class TransformSelection:
             "at": fn(p.at) if p.at in inside else p.at,
             "glyph": fn(p.glyph) if p.glyph in inside else p.glyph}) for p in doc.power_spaces]
 
-    def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command | None:
-        return None
+    def mirrored(self, mirror: Callable[[Coord], Coord]) -> None:
+        return None  # the transform is of a selection: it has no mirror image

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from arena.content.battlefield import GlyphPlacement, Obstacle
 from arena.hexgrid import DIRECTIONS
-from editor.model import Coord, MapDoc
+from editor.mapdoc import Coord, MapDoc
 
 BOARD_HEXES = 24
 """Hexes on one terrain board (level 1 is laid with boards)."""

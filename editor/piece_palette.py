@@ -38,7 +38,8 @@ from editor.piece_model import (
 )
 
 if TYPE_CHECKING:
-    from editor.model import Command, MapDoc
+    from editor.commands import Command
+    from editor.mapdoc import MapDoc
 
 PLACE, REMOVE = "piece", "unpiece"
 PIECE_TOOLS: tuple[tuple[str, str], ...] = ((PLACE, "Piece"), (REMOVE, "Remove piece"))

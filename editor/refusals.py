@@ -10,7 +10,7 @@ before writing content with refusals (`editor.dialogs.Dialogs.confirm_save`).
 from __future__ import annotations
 
 from editor.builder import Builder
-from editor.model import MapDoc
+from editor.mapdoc import MapDoc
 from editor.validation import validate
 
 

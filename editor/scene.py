@@ -8,7 +8,7 @@ from __future__ import annotations
 from arena.engine import Board, FieldSetup, ObstacleSpec
 from arena.engine.defs import GlyphSpec, ZoneSpec
 from arena.hexgrid import Hex
-from editor.model import MapDoc
+from editor.mapdoc import MapDoc
 
 
 def field_setup(doc: MapDoc) -> FieldSetup:

@@ -39,7 +39,7 @@ from arena.engine.errors import EngineError
 from arena.engine.stats import StatQuery, base_height, height_advantage
 from arena.engine.vocab import Point
 from arena.hexgrid import Hex, distance
-from editor.model import Coord, MapDoc
+from editor.mapdoc import Coord, MapDoc
 from editor.scene import field_setup
 
 __all__ = ["END_NAMES", "FIGURES", "FIGURE_HEIGHT", "MAX_HEIGHT", "Look", "SightCheck", "check",

@@ -20,7 +20,7 @@ from pathlib import Path
 from arena.content import writer
 from arena.content.catalog import project_root
 from editor import playgame
-from editor.model import MapDoc
+from editor.mapdoc import MapDoc
 from editor.playgame import WatchedGame
 from editor.scenario_form import ScenarioForm
 from editor.validation import validate

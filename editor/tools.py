@@ -11,6 +11,7 @@ obstacle under the mouse, the piece and sight tools' drawings.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 import pygame
@@ -21,7 +22,6 @@ from editor import model as m
 from editor.brush import ZONE_ORDER, Brush
 from editor.piece_palette import PIECE_TOOLS, PiecePalette, Preview
 from editor.sight_tool import SightTool
-from editor.view import ToScreen
 
 
 def _colour_hex(rgb: tuple[int, int, int]) -> str:
@@ -278,7 +278,8 @@ class MapTools:
         return self.pieces.previews(self.editor.doc, self.tool, self.host.hover, mirror,
                                     self.editor.revision)
 
-    def draw_flat(self, surface: pygame.Surface, to_screen: ToScreen, zoom: float) -> None:
+    def draw_flat(self, surface: pygame.Surface,
+                  to_screen: Callable[[float, float], tuple[float, float]], zoom: float) -> None:
         """The piece and sight tools' drawings on the flat plan."""
         self.pieces.draw_flat(surface, to_screen, zoom, self.piece_previews())
         self.sight.draw(surface, lambda x, y, _z: to_screen(x, y))

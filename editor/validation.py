@@ -19,7 +19,7 @@ from arena.content.fits import Fit
 from arena.content.geometry import BattlefieldSummary, check_battlefield
 from arena.content.loader import load_document
 from arena.content.yamlio import parse
-from editor.model import Coord, MapDoc
+from editor.mapdoc import Coord, MapDoc
 from editor.parts import parts_list
 from editor.verdict import headline, play_as, play_lines
 

@@ -22,7 +22,6 @@ from arena.client.palette import hex_color
 from arena.content.base import Slug
 from arena.content.battlefield import StartingZone
 from editor import model as m
-from editor.brush import Brush
 
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 NAME_MAX = 120  # the content model's `Name` limit
@@ -161,8 +160,8 @@ class ZonesHost(Protocol):
     def editor(self) -> m.Editor: ...
 
     @property
-    def brush(self) -> Brush:
-        """The map tools' brush (read: its zone is the one the window edits)."""
+    def brush_zone(self) -> str:
+        """The map tools' brush zone: the zone the window opens on."""
 
     def choose_zone(self, zone_id: str) -> None:
         """Make `zone_id` the brush's zone (a renamed zone stays chosen)."""
@@ -197,7 +196,7 @@ class ZoneEditing:
     def open(self) -> None:
         host = self.host
         zones = host.editor.doc.zones
-        zone = next((z for z in zones if z.id == host.brush.zone), None)
+        zone = next((z for z in zones if z.id == host.brush_zone), None)
         if zone is None:
             host.message = "No such starting zone yet: add one with New zone, or paint it"
             return
@@ -220,7 +219,7 @@ class ZoneEditing:
         host.redraw_map()  # zone colours are baked into the renderer
         host.message = f"Starting zone {zone_id}: {name}, {colour} (Ctrl+Z undoes it)"
         if zone_id != win.zone_id:  # the zone menu lists ids: rebuilt, the window reopened
-            if host.brush.zone == win.zone_id:
+            if host.brush_zone == win.zone_id:
                 host.choose_zone(zone_id)
             host.build_ui()
             self.open()
