@@ -13,11 +13,11 @@ window's close button quit, asking Save / Discard / Cancel when work is unsaved.
 are not shortcuts while a text field has the keyboard. ``arena-editor PATH`` opens a
 battlefield or scenario file, or starts a new battlefield that Save writes to PATH.
 
-All of the editing is `editor.model` (headless). `EditorApp` composes the window of parts,
-each an object it owns with its own state: the document (`editor.document`: opening, saving,
+All of the editing is `editor.core.model` (headless). `EditorApp` composes the window of parts,
+each an object it owns with its own state: the document (`editor.files.document`: opening, saving,
 recovery copies and the question asked before unsaved work is replaced), the map view
-(`editor.view`: camera, flat or 3D, slice, hover), the map tools (`editor.tools`: tool,
-brush, selection), the panels (`editor.panels`: widgets, the live check), one part per window
+(`editor.map.view`: camera, flat or 3D, slice, hover), the map tools (`editor.map.tools`: tool,
+brush, selection), the panels (`editor.map.panels`: widgets, the live check), one part per window
 (zone, scenario, builder, card, collection, balance, sight check), the file menu, export and
 test play. Each part sees the window only through a narrow `Protocol` declared in its own
 module (`ToolsHost`, `ViewHost`, `PanelsHost` ...); no part imports or inherits another.
@@ -37,29 +37,29 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryLine, UIWindow
 
 from arena.client.projection import Projection
-from editor import dialogs, filedialog
-from editor import model as m
-from editor.balance_window import BalancePanel
-from editor.brush import HINTS, ZONE_ORDER, Brush
-from editor.builder import Builder
-from editor.builder_window import BuilderEditing
-from editor.card_window import CardEditing, CardWindow
-from editor.collection_window import Collections
-from editor.document import DocumentController
-from editor.export import Exporting
-from editor.file_menu import FileMenu
-from editor.frame import BOTTOM, LEFT, RIGHT, TOP
-from editor.panels import Panels
-from editor.piece_palette import PIECE_TOOLS, PiecePalette
-from editor.playing import Playing
-from editor.scenario_form import ScenarioForm
-from editor.scenario_window import ScenarioEditing
-from editor.sight_tool import SightTool
+from editor.core import model as m
+from editor.core.builder import Builder
+from editor.core.scenario_form import ScenarioForm
+from editor.core.validation import validate
+from editor.files.document import DocumentController
+from editor.files.export import Exporting
+from editor.files.file_menu import FileMenu
+from editor.map.brush import HINTS, ZONE_ORDER, Brush
+from editor.map.frame import BOTTOM, LEFT, RIGHT, TOP
+from editor.map.panels import Panels
+from editor.map.piece_palette import PIECE_TOOLS, PiecePalette
+from editor.map.tools import MapTools
+from editor.map.view import MapView
+from editor.play.playing import Playing
 from editor.teststatus import EditorStatus
-from editor.tools import MapTools
-from editor.validation import validate
-from editor.view import MapView
-from editor.zone_window import ZoneEditing
+from editor.windows import dialogs, filedialog
+from editor.windows.balance_window import BalancePanel
+from editor.windows.builder_window import BuilderEditing
+from editor.windows.card_window import CardEditing, CardWindow
+from editor.windows.collection_window import Collections
+from editor.windows.scenario_window import ScenarioEditing
+from editor.windows.sight_tool import SightTool
+from editor.windows.zone_window import ZoneEditing
 
 WINDOW_SIZE = (1280, 720)
 TITLE = "Arena Editor"
@@ -99,7 +99,7 @@ class EditorApp:
         """The title last given to the window (`show_title`)."""
         self.docs = DocumentController(self)
         self.collections = Collections()
-        """The map maker's piece collection (`editor.collection_window`)."""
+        """The map maker's piece collection (`editor.windows.collection_window`)."""
         self.pieces = PiecePalette(self.collections.palette_filter())
         """The piece tools' palette: the pieces of the collection (all while it has none)."""
         self.sight = SightTool(self.ui, lambda: self.editor, lambda s: setattr(self, "message", s))

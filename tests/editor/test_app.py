@@ -25,9 +25,10 @@ from editor_kit import (
 from arena.content.loader import load_file
 from arena.hexgrid import Hex
 from editor import app as editor_app
-from editor import model as m
-from editor import panels, recovery
-from editor.validation import validate
+from editor.core import model as m
+from editor.core.validation import validate
+from editor.files import recovery
+from editor.map import panels
 
 pytestmark = pytest.mark.usefixtures("headless")
 

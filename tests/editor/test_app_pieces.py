@@ -12,8 +12,8 @@ from editor_kit import click, hex_pos, hover, key, press, pump, shot
 
 from arena.content.battlefield import PiecePlacement
 from editor import app as editor_app
-from editor import model as m
-from editor import piece_model as pm
+from editor.core import model as m
+from editor.core import piece_model as pm
 
 pytestmark = pytest.mark.usefixtures("headless")
 

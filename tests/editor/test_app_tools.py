@@ -28,10 +28,10 @@ from arena.client.storage import data_dir
 from arena.content.loader import load_file
 from arena.content.userfiles import armies_dir, decks_dir, load_user_files
 from editor import app as editor_app
-from editor import model as m
-from editor import recovery
-from editor.builder import Builder, shipped_catalog
-from editor.mapimport import proposed_note
+from editor.core import model as m
+from editor.core.builder import Builder, shipped_catalog
+from editor.files import recovery
+from editor.files.mapimport import proposed_note
 
 pytestmark = pytest.mark.usefixtures("headless")
 
@@ -614,8 +614,8 @@ def test_typing_in_a_text_field_is_not_a_shortcut() -> None:
     click(app, win.name.rect.center)  # the field takes the keyboard
     for k in (pygame.K_2, pygame.K_r, pygame.K_TAB, pygame.K_q):
         key(app, k)
-    assert (app.tools.brush.terrain, app.tools.brush.turns, app.view.flat, app.view.cam.rotation) == (
-        "land", 0, False, 0)
+    assert (app.tools.brush.terrain, app.tools.brush.turns, app.view.flat,
+            app.view.cam.rotation) == ("land", 0, False, 0)
     press(app, win.close)
     key(app, pygame.K_r)
     key(app, pygame.K_2)
@@ -638,7 +638,7 @@ def test_add_and_edit_an_ability_in_the_card_window(tmp_path: Path,
     start = len(win.form.parts)
     app.handle_event(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="trigger",
                                         ui_element=win.kind_menu))
-    from editor.ability_form import primitives
+    from editor.core.ability_form import primitives
 
     names = [o[0] if isinstance(o, tuple) else o for o in win.primitive_menu.options_list]
     assert names == list(primitives("trigger"))

@@ -10,8 +10,8 @@ import pytest
 from editor_kit import DUEL, press, pump, shot
 
 from editor import app as editor_app
-from editor import model as m
-from editor.zone_window import check_fields
+from editor.core import model as m
+from editor.windows.zone_window import check_fields
 
 pytestmark = pytest.mark.usefixtures("headless")
 

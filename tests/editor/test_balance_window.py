@@ -3,7 +3,7 @@ progress game by game, then the report, and draws the heat map over the map (the
 takes it off and puts it back; another map has none). Closing the window cancels the games,
 a rebuild of the editor's widgets keeps them, and a map that cannot be checked says why.
 
-The games here are played by a stand-in for `editor.balance_check.BalanceCheck` that the test
+The games here are played by a stand-in for `editor.core.balance_check.BalanceCheck` that the test
 finishes one at a time (the real batch is tested headless in test_balance_check.py and in a
 real window in test_balance_xvfb.py). Screenshots go to tests/artifacts/editor/."""
 
@@ -21,8 +21,8 @@ from arena.ai.sim import catalog
 from arena.content.fits import fit
 from arena.hexgrid import Hex
 from editor import app as editor_app
-from editor import balance_window
-from editor import model as m
+from editor.core import model as m
+from editor.windows import balance_window
 
 pytestmark = pytest.mark.usefixtures("headless")
 

@@ -28,8 +28,8 @@ from arena.content.collections import (
 from arena.content.loader import load_file
 from arena.content.mapimport import import_map
 from editor import app as editor_app
-from editor.collection_window import summary_lines
-from editor.model import MapDoc
+from editor.core.model import MapDoc
+from editor.windows.collection_window import summary_lines
 
 pytestmark = pytest.mark.usefixtures("headless")
 

@@ -18,7 +18,7 @@ from arena.content import writer
 from arena.content.loader import load_file
 from arena.content.locations import user_root
 from editor import app as editor_app
-from editor import model as m
+from editor.core import model as m
 
 pytestmark = pytest.mark.usefixtures("headless")
 
@@ -253,7 +253,7 @@ def test_save_and_export_default_to_the_arena_folder() -> None:
 
 
 def test_recent_files_are_listed_and_missing_ones_dropped(tmp_path: Path) -> None:
-    from editor import recent
+    from editor.files import recent
 
     first, second = duel_copy(tmp_path), tmp_path / "second.yaml"
     app = editor_app.EditorApp(first, recover=False)
@@ -270,18 +270,19 @@ def test_recent_files_are_listed_and_missing_ones_dropped(tmp_path: Path) -> Non
 
 
 def test_a_damaged_recent_list_is_an_empty_one() -> None:
-    from editor import recent
+    from editor.files import recent
 
     recent.list_file().parent.mkdir(parents=True, exist_ok=True)
     recent.list_file().write_text("{not json", encoding="utf-8")
     assert recent.load() == []
     app = editor_app.EditorApp(recover=False)
     press(app, app.panels.buttons["open"])
-    assert app.files.open_choice is None and app.files.dialog is not None  # straight to the file dialog
+    # straight to the file dialog
+    assert app.files.open_choice is None and app.files.dialog is not None
 
 
 def test_the_same_refusals_are_asked_about_once() -> None:
-    from editor.dialogs import Dialogs
+    from editor.windows.dialogs import Dialogs
 
     class Host:
         ui = pygame_gui.UIManager((800, 600))

@@ -45,9 +45,9 @@ from arena.content.loader import load_file
 from arena.content.userfiles import load_user_files
 from arena.hexgrid import Hex
 from editor import app as editor_app
-from editor import model as m
-from editor.builder import shipped_catalog
-from editor.validation import validate
+from editor.core import model as m
+from editor.core.builder import shipped_catalog
+from editor.core.validation import validate
 
 pytestmark = pytest.mark.xvfb
 

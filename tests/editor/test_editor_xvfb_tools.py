@@ -36,7 +36,7 @@ from arena.content.fits import fit
 from arena.content.loader import load_file
 from arena.hexgrid import Hex
 from editor import app as editor_app
-from editor import model as m
+from editor.core import model as m
 
 pytestmark = pytest.mark.xvfb
 

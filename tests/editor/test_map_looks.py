@@ -16,8 +16,8 @@ from arena.content.loader import load_file
 from arena.content.mapimport import import_map
 from arena.hexgrid import Hex
 from editor import app as editor_app
-from editor import model as m
-from editor import piece_model as pm
+from editor.core import model as m
+from editor.core import piece_model as pm
 
 
 def _doc() -> m.MapDoc:

@@ -42,7 +42,7 @@ from arena.content.collections import Collection, save_collection
 from arena.content.loader import load_file
 from arena.hexgrid import Hex
 from editor import app as editor_app
-from editor import piece_model as pm
+from editor.core import piece_model as pm
 
 pytestmark = pytest.mark.xvfb
 

@@ -12,7 +12,7 @@ from editor_kit import DUEL, click, hex_pos, key, press, pump, shot
 
 from arena.hexgrid import Hex
 from editor import app as editor_app
-from editor import model as m
+from editor.core import model as m
 
 pytestmark = pytest.mark.usefixtures("headless")
 
