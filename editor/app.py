@@ -40,7 +40,6 @@ from arena.client.projection import Projection
 from editor.core import model as m
 from editor.core.builder import Builder
 from editor.core.scenario_form import ScenarioForm
-from editor.core.validation import validate
 from editor.files.document import DocumentController
 from editor.files.export import Exporting
 from editor.files.file_menu import FileMenu
@@ -130,12 +129,9 @@ class EditorApp:
         """Show the battlefield `self.docs` has just made current: a fresh view and panels,
         and a zone brush of this map (not one left from the map before)."""
         doc = self.editor.doc
-        self.tools.selection.clear()
-        self.view.focus = ()
-        self.view.rendered_revision = -1
-        self.tools.set_brush(zone=doc.zones[0].id if doc.zones else ZONE_ORDER[0])
-        self.panels.report = validate(doc)
-        self.view.rebuild_view(fit=True)
+        self.tools.show_document(doc.zones[0].id if doc.zones else ZONE_ORDER[0])
+        self.panels.show_document()
+        self.view.show_document()
         if self.panels.built:
             self.build_ui()
 
@@ -209,11 +205,10 @@ class EditorApp:
         self.view.draw_map(surface, rect)
 
     def redraw_map(self) -> None:
-        self.view.rendered_revision = -1
+        self.view.redraw()
 
     def focus_on(self, hexes: Sequence[m.Coord]) -> None:
-        self.view.centre_on(hexes[:1])
-        self.view.focus = tuple(hexes)
+        self.view.focus_on(hexes)
 
     @property
     def scenario_form(self) -> ScenarioForm | None:
@@ -390,22 +385,20 @@ class EditorApp:
             if event.button == 1:
                 self.tools.press(view.hex_at(event.pos))
             elif event.button in (2, 3):
-                view.panning = event.pos
+                view.start_pan(event.pos)
             elif event.button in (4, 5):
                 view.cam.zoom_by(1.15 if event.button == 4 else 1 / 1.15, event.pos)
         elif event.type == pygame.MOUSEBUTTONUP:
             if event.button == 1:
                 self.tools.release()
             elif event.button in (2, 3):
-                view.panning = None
+                view.start_pan(None)
         elif event.type == pygame.MOUSEMOTION:
-            if view.panning is not None:
-                view.cam.pan_by(event.pos[0] - view.panning[0], event.pos[1] - view.panning[1])
-                view.panning = event.pos
+            if view.pan_to(event.pos):
                 return
-            view.hover = view.hex_at(event.pos) if inside else None
-            if view.hover is not None:
-                self.tools.drag(view.hover)
+            at = view.point_at(event.pos if inside else None)
+            if at is not None:
+                self.tools.drag(at)
 
     def on_button(self, element: object) -> None:
         for key, button in self.panels.tool_buttons.items():

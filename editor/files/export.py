@@ -10,29 +10,14 @@ from pathlib import Path
 from typing import Protocol
 
 import pygame
-import pygame_gui
 
-from editor.core import model as m
 from editor.files.buildsheet import save_png, save_sheet
 from editor.windows import dialogs, prompts
+from editor.windows.dialogs import DialogsHost, EditorHost
 
 
-class ExportHost(Protocol):
+class ExportHost(EditorHost, DialogsHost, Protocol):
     """What exporting needs of the editor window."""
-
-    message: str
-
-    @property
-    def ui(self) -> pygame_gui.UIManager: ...
-
-    @property
-    def size(self) -> tuple[int, int]: ...
-
-    @property
-    def editor(self) -> m.Editor: ...
-
-    @property
-    def dialogs(self) -> dialogs.Dialogs: ...
 
     @property
     def view_rect(self) -> pygame.Rect: ...

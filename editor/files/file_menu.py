@@ -15,16 +15,15 @@ from pathlib import Path
 from typing import Protocol
 
 import pygame
-import pygame_gui
 from pygame_gui.windows import UIFileDialog
 
 from arena.content.catalog import project_root
 from arena.content.locations import user_copy
-from editor.core import model as m
 from editor.core.builder import Builder
 from editor.files import recent
 from editor.files.mapimport import OPEN_SUFFIXES
 from editor.windows import filedialog, prompts
+from editor.windows.dialogs import EditorHost
 
 
 class Documents(Protocol):
@@ -40,19 +39,8 @@ class Documents(Protocol):
     def forget_after_save(self) -> None: ...
 
 
-class FilesHost(Protocol):
+class FilesHost(EditorHost, Protocol):
     """What the file menu needs of the editor window."""
-
-    message: str
-
-    @property
-    def ui(self) -> pygame_gui.UIManager: ...
-
-    @property
-    def size(self) -> tuple[int, int]: ...
-
-    @property
-    def editor(self) -> m.Editor: ...
 
     @property
     def docs(self) -> Documents: ...

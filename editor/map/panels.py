@@ -25,7 +25,7 @@ from pygame_gui.elements import (
 )
 
 from editor.core import model as m
-from editor.core.validation import Debouncer, Finding, Report
+from editor.core.validation import Debouncer, Finding, Report, validate
 from editor.files.mapimport import proposed_note
 from editor.map.brush import HINTS, TOOLS, Brush
 from editor.map.frame import BOTTOM, RIGHT, TOP
@@ -241,6 +241,10 @@ class Panels:
         self.detail.set_text(finding.text())
         # Centre on the hex the message is about (the first named); mark all it names.
         self.host.focus_on(finding.hexes)
+
+    def show_document(self) -> None:
+        """A battlefield was made current: its verdict at once (no debounce)."""
+        self.report = validate(self.editor.doc)
 
     def changed(self, now: float) -> None:
         """The map changed at `now`: check it again once the edits pause."""

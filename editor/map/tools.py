@@ -77,6 +77,12 @@ class MapTools:
     def say(self, text: str) -> None:
         self.host.message = text
 
+    def show_document(self, zone: str) -> None:
+        """A battlefield was made current: nothing selected, `zone` (one of its own) the
+        brush's zone."""
+        self.selection.clear()
+        self.brush.zone = zone
+
     def choose(self, tool: str) -> None:
         """Make `tool` the current tool (the panels show it once refreshed)."""
         self.tool = tool

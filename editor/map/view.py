@@ -329,6 +329,38 @@ class MapView:
             pygame.draw.line(surface, (255, 220, 90), (sx - 11, sy), (sx + 11, sy), 1)
             pygame.draw.line(surface, (255, 220, 90), (sx, sy - 11), (sx, sy + 11), 1)
 
+    def show_document(self) -> None:
+        """A battlefield was made current: nothing in focus, its picture built, fitted."""
+        self.focus = ()
+        self.rendered_revision = -1
+        self.rebuild_view(fit=True)
+
+    def redraw(self) -> None:
+        """Build the map's picture anew on the next frame (zone colours are baked in)."""
+        self.rendered_revision = -1
+
+    def focus_on(self, hexes: Sequence[m.Coord]) -> None:
+        """Centre on the first of `hexes` and mark them all."""
+        self.centre_on(hexes[:1])
+        self.focus = tuple(hexes)
+
+    def point_at(self, pos: tuple[int, int] | None) -> m.Coord | None:
+        """The mouse is at `pos` (None: off the map): the hex under it, now `hover`."""
+        self.hover = self.hex_at(pos) if pos is not None else None
+        return self.hover
+
+    def start_pan(self, pos: tuple[int, int] | None) -> None:
+        """The right (or middle) button went down at `pos`, or came up (None)."""
+        self.panning = pos
+
+    def pan_to(self, pos: tuple[int, int]) -> bool:
+        """While panning, follow the mouse to `pos`; False when not panning."""
+        if self.panning is None:
+            return False
+        self.cam.pan_by(pos[0] - self.panning[0], pos[1] - self.panning[1])
+        self.panning = pos
+        return True
+
     def toggle_flat(self) -> None:
         self.flat = not self.flat
 

@@ -31,6 +31,7 @@ from pygame_gui.elements import (
 
 from editor.core.builder import Builder, finding_text, shipped_catalog
 from editor.windows import dialogs
+from editor.windows.dialogs import DialogsHost
 
 Items = list[str | tuple[str, str]]
 
@@ -230,19 +231,8 @@ class BuilderWindow:
         return f"{action.replace('-', ' ').capitalize()}: {path}"
 
 
-class BuilderHost(Protocol):
+class BuilderHost(DialogsHost, Protocol):
     """What the builder's part needs of the editor window."""
-
-    message: str
-
-    @property
-    def ui(self) -> pygame_gui.UIManager: ...
-
-    @property
-    def size(self) -> tuple[int, int]: ...
-
-    @property
-    def dialogs(self) -> dialogs.Dialogs: ...
 
     def open_dialog(self, kind: str) -> None:
         """Ask for a path for a file action ("load-army", "save-deck" ...)."""

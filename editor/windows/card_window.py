@@ -29,6 +29,7 @@ from arena.content.errors import ContentError
 from editor.core.ability_form import KINDS, part_label, part_text, primitives
 from editor.core.card_form import CardForm, choices, form_fields
 from editor.windows import dialogs
+from editor.windows.dialogs import DialogsHost
 
 
 class CardWindow:
@@ -202,19 +203,8 @@ class CardWindow:
         return text.split("<br>")[0]
 
 
-class CardsHost(Protocol):
+class CardsHost(DialogsHost, Protocol):
     """What the card window's part needs of the editor window."""
-
-    message: str
-
-    @property
-    def ui(self) -> pygame_gui.UIManager: ...
-
-    @property
-    def size(self) -> tuple[int, int]: ...
-
-    @property
-    def dialogs(self) -> dialogs.Dialogs: ...
 
     def guard(self, doing: str, then: Callable[[], None], parts: tuple[str, ...]) -> None:
         """Do `then`, asking Save / Discard / Cancel first when it would end unsaved work."""

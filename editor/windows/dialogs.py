@@ -28,6 +28,7 @@ from pygame_gui.windows import UIMessageWindow
 
 from arena.content.errors import ContentError
 from arena.content.locations import user_root
+from editor.core import model as m
 from editor.windows import prompts
 
 _OS_REASONS: dict[int, tuple[str, str]] = {
@@ -245,3 +246,22 @@ def window_at(manager: pygame_gui.UIManager, pos: tuple[int, int]) -> bool:
     return any(isinstance(window, UIWindow) and window.visible and
                window.rect.collidepoint(pos)
                for window in manager.get_window_stack().get_full_stack())
+
+
+# --- what the editor window's parts ask of it ---------------------------------------------------
+
+
+class EditorHost(Host, Protocol):
+    """The window as most parts see it: the manager, the size and the status line (`Host`),
+    and the battlefield being edited. A part's own protocol adds what else it asks."""
+
+    @property
+    def editor(self) -> m.Editor: ...
+
+
+class DialogsHost(Host, Protocol):
+    """The window as a part that shows failures sees it (`Dialogs`)."""
+
+    @property
+    def dialogs(self) -> Dialogs:
+        """The failure windows (`editor.files.document.DocumentController.dialogs`)."""

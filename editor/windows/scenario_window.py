@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Protocol
 
 import pygame
-import pygame_gui
 from pygame_gui.elements import (
     UIButton,
     UIDropDownMenu,
@@ -29,25 +28,11 @@ from editor.core import model as m
 from editor.core.scenario_form import CHOICES, LABELS, ScenarioForm, save_scenario
 from editor.core.validation import validate
 from editor.windows import dialogs
+from editor.windows.dialogs import DialogsHost, EditorHost
 
 
-class ScenarioHost(Protocol):
+class ScenarioHost(EditorHost, DialogsHost, Protocol):
     """What the scenario window's part needs of the editor window."""
-
-    message: str
-
-    @property
-    def ui(self) -> pygame_gui.UIManager: ...
-
-    @property
-    def size(self) -> tuple[int, int]: ...
-
-    @property
-    def editor(self) -> m.Editor: ...
-
-    @property
-    def dialogs(self) -> dialogs.Dialogs:
-        """The failure windows (`editor.files.document.DocumentController.dialogs`)."""
 
     def run_command(self, command: m.Command, merge: bool = False) -> None: ...
 

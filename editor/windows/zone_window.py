@@ -22,6 +22,7 @@ from arena.client.palette import hex_color
 from arena.content.base import Slug
 from arena.content.battlefield import StartingZone
 from editor.core import model as m
+from editor.windows.dialogs import EditorHost
 
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 NAME_MAX = 120  # the content model's `Name` limit
@@ -145,19 +146,8 @@ class ZoneWindow:
                                            window_title=f"Colour of {self.zone_id}")
 
 
-class ZonesHost(Protocol):
+class ZonesHost(EditorHost, Protocol):
     """What the zone window's part needs of the editor window."""
-
-    message: str
-
-    @property
-    def ui(self) -> pygame_gui.UIManager: ...
-
-    @property
-    def size(self) -> tuple[int, int]: ...
-
-    @property
-    def editor(self) -> m.Editor: ...
 
     @property
     def brush_zone(self) -> str:
