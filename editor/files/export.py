@@ -11,13 +11,17 @@ from typing import Protocol
 
 import pygame
 
+from editor.core import model as m
 from editor.files.buildsheet import save_png, save_sheet
 from editor.windows import dialogs, prompts
-from editor.windows.dialogs import DialogsHost, EditorHost
+from editor.windows.dialogs import DialogsHost
 
 
-class ExportHost(EditorHost, DialogsHost, Protocol):
+class ExportHost(DialogsHost, Protocol):
     """What exporting needs of the editor window."""
+
+    @property
+    def editor(self) -> m.Editor: ...
 
     @property
     def view_rect(self) -> pygame.Rect: ...

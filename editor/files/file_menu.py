@@ -19,11 +19,12 @@ from pygame_gui.windows import UIFileDialog
 
 from arena.content.catalog import project_root
 from arena.content.locations import user_copy
+from editor.core import model as m
 from editor.core.builder import Builder
 from editor.files import recent
 from editor.files.mapimport import OPEN_SUFFIXES
 from editor.windows import filedialog, prompts
-from editor.windows.dialogs import EditorHost
+from editor.windows.dialogs import Host
 
 
 class Documents(Protocol):
@@ -39,8 +40,11 @@ class Documents(Protocol):
     def forget_after_save(self) -> None: ...
 
 
-class FilesHost(EditorHost, Protocol):
+class FilesHost(Host, Protocol):
     """What the file menu needs of the editor window."""
+
+    @property
+    def editor(self) -> m.Editor: ...
 
     @property
     def docs(self) -> Documents: ...

@@ -28,7 +28,6 @@ from pygame_gui.windows import UIMessageWindow
 
 from arena.content.errors import ContentError
 from arena.content.locations import user_root
-from editor.core import model as m
 from editor.windows import prompts
 
 _OS_REASONS: dict[int, tuple[str, str]] = {
@@ -251,16 +250,10 @@ def window_at(manager: pygame_gui.UIManager, pos: tuple[int, int]) -> bool:
 # --- what the editor window's parts ask of it ---------------------------------------------------
 
 
-class EditorHost(Host, Protocol):
-    """The window as most parts see it: the manager, the size and the status line (`Host`),
-    and the battlefield being edited. A part's own protocol adds what else it asks."""
-
-    @property
-    def editor(self) -> m.Editor: ...
-
-
 class DialogsHost(Host, Protocol):
-    """The window as a part that shows failures sees it (`Dialogs`)."""
+    """The window as a part that shows failures sees it: the manager, the size and the
+    status line (`Host`), and the failure windows. A part's own protocol adds what else it
+    asks (the battlefield: `editor`)."""
 
     @property
     def dialogs(self) -> Dialogs:

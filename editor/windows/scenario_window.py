@@ -28,11 +28,14 @@ from editor.core import model as m
 from editor.core.scenario_form import CHOICES, LABELS, ScenarioForm, save_scenario
 from editor.core.validation import validate
 from editor.windows import dialogs
-from editor.windows.dialogs import DialogsHost, EditorHost
+from editor.windows.dialogs import DialogsHost
 
 
-class ScenarioHost(EditorHost, DialogsHost, Protocol):
+class ScenarioHost(DialogsHost, Protocol):
     """What the scenario window's part needs of the editor window."""
+
+    @property
+    def editor(self) -> m.Editor: ...
 
     def run_command(self, command: m.Command, merge: bool = False) -> None: ...
 

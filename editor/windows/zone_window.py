@@ -22,7 +22,7 @@ from arena.client.palette import hex_color
 from arena.content.base import Slug
 from arena.content.battlefield import StartingZone
 from editor.core import model as m
-from editor.windows.dialogs import EditorHost
+from editor.windows.dialogs import Host
 
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 NAME_MAX = 120  # the content model's `Name` limit
@@ -146,8 +146,11 @@ class ZoneWindow:
                                            window_title=f"Colour of {self.zone_id}")
 
 
-class ZonesHost(EditorHost, Protocol):
+class ZonesHost(Host, Protocol):
     """What the zone window's part needs of the editor window."""
+
+    @property
+    def editor(self) -> m.Editor: ...
 
     @property
     def brush_zone(self) -> str:
