@@ -1,10 +1,16 @@
 """Arena Editor: the battlefield, army and deck editor (pygame-gui), started as ``arena-editor``.
 
-Headless parts (no pygame): `model` (the editable battlefield and its command stack, undo,
-symmetry, files), `recovery` (the copies of unsaved work offered back after a crash),
-`validation` (live checks, summary, core-box components), `scene` (what the view draws),
-`scenario_form`, `builder` (armies and decks), `card_form` and `testplay`. Window parts:
-`app` (the editor window, drawing the map with the game's own projection and renderer from
-``arena.client``), `document` (open, save, recovery and the Save / Discard / Cancel
-question), `builder_window`, `card_window`.
+- `core`: the headless document and commands (no pygame): the map being edited, its undo
+  stack, the live checks, the forms behind the builder, card and scenario windows.
+- `files`: files and formats: opening, saving and recovering the map, community maps, the
+  build sheet, the Export and Open menus.
+- `windows`: the windows over the map (zone, scenario, builder, card, collection, balance,
+  sight check) and the dialogs they share.
+- `map`: the map view, the map tools and the panels around them.
+- `play`: the games started from the editor (test play), watched until they stop.
+- `app`: the editor window, which composes one part of each and routes input to them;
+  `teststatus`: the status file the real-window tests read.
+
+The packages' doors open one way: `app` -> `map` -> `files` -> `windows` -> `core`, and
+`play` -> `core`; a part sees the window only through a `Protocol` in its own module.
 """

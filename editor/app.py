@@ -13,10 +13,17 @@ window's close button quit, asking Save / Discard / Cancel when work is unsaved.
 are not shortcuts while a text field has the keyboard. ``arena-editor PATH`` opens a
 battlefield or scenario file, or starts a new battlefield that Save writes to PATH.
 
-All of the editing is `editor.model` (headless); this module only routes input to the
-window's parts (`editor.appstate` lists them: view, panels, tools, one module per window)
-and runs the loop. Opening, saving, the recovery copies of unsaved work and the question
-asked before unsaved work is replaced (New, Open, Quit) are `editor.document`.
+All of the editing is `editor.core.model` (headless). `EditorApp` composes the window of parts,
+each an object it owns with its own state: the document (`editor.files.document`: opening, saving,
+recovery copies and the question asked before unsaved work is replaced), the map view
+(`editor.map.view`: camera, flat or 3D, slice, hover), the map tools (`editor.map.tools`: tool,
+brush, selection), the panels (`editor.map.panels`: widgets, the live check), one part per window
+(zone, scenario, builder, card, collection, balance, sight check), the file menu, export and
+test play. Each part sees the window only through a narrow `Protocol` declared in its own
+module (`ToolsHost`, `ViewHost`, `PanelsHost` ...); no part imports or inherits another.
+Parts tell each other things through the app's small calls (the one place that knows them
+all), never by writing each other's attributes: the status line (`message`) is the window's,
+and any part may set it. This module routes input to the parts and runs the loop.
 """
 
 from __future__ import annotations
@@ -27,34 +34,31 @@ from pathlib import Path
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import (
-    UIDropDownMenu,
-    UITextBox,
-    UITextEntryLine,
-    UIWindow,
-)
-from pygame_gui.windows import UIFileDialog
+from pygame_gui.elements import UITextEntryLine, UIWindow
 
-from arena.client.projection import Camera
-from arena.client.render import BattlefieldRenderer, Picture
-from editor import dialogs, filedialog, prompts, testplay
-from editor import model as m
-from editor.appstate import HINTS, ZONE_ORDER, Brush
-from editor.balance_window import BalancePanel
-from editor.builder import Builder
-from editor.builder_window import BuilderWindow
-from editor.card_window import CardWindow
-from editor.collection_window import Collections
-from editor.document import DocumentController
-from editor.file_menu import FileMenu
-from editor.piece_palette import PIECE_TOOLS, PiecePalette
-from editor.playgame import WatchedGame
-from editor.scenario_form import ScenarioForm
-from editor.scenario_window import ScenarioEditing
-from editor.sight_tool import SightTool
+from arena.client.projection import Projection
+from editor.core import model as m
+from editor.core.builder import Builder
+from editor.core.scenario_form import ScenarioForm
+from editor.files.document import DocumentController
+from editor.files.export import Exporting
+from editor.files.file_menu import FileMenu
+from editor.map.brush import HINTS, ZONE_ORDER, Brush
+from editor.map.frame import BOTTOM, LEFT, RIGHT, TOP
+from editor.map.panels import Panels
+from editor.map.piece_palette import PIECE_TOOLS, PiecePalette
+from editor.map.tools import MapTools
+from editor.map.view import MapView
+from editor.play.playing import Playing
 from editor.teststatus import EditorStatus
-from editor.validation import Debouncer, Finding, Report, validate
-from editor.zone_window import ZoneEditing, ZoneWindow
+from editor.windows import dialogs, filedialog
+from editor.windows.balance_window import BalancePanel
+from editor.windows.builder_window import BuilderEditing
+from editor.windows.card_window import CardEditing, CardWindow
+from editor.windows.collection_window import Collections
+from editor.windows.scenario_window import ScenarioEditing
+from editor.windows.sight_tool import SightTool
+from editor.windows.zone_window import ZoneEditing
 
 WINDOW_SIZE = (1280, 720)
 TITLE = "Arena Editor"
@@ -75,9 +79,9 @@ THEME = {
 }
 
 
-class EditorApp(FileMenu, ZoneEditing, ScenarioEditing):
-    """The editor window: its state, composed of its parts (`editor.appstate` lists them), and
-    the input each event is routed to (the loop is in `main`)."""
+class EditorApp:
+    """The editor window: the parts it is composed of, the input each event is routed to
+    (the loop is in `main`), and the small calls the parts' hosts make (see the module)."""
 
     def __init__(self, path: Path | None = None, size: tuple[int, int] = WINDOW_SIZE,
                  recover: bool = True) -> None:
@@ -86,64 +90,38 @@ class EditorApp(FileMenu, ZoneEditing, ScenarioEditing):
         self.ui.preload_fonts([{"name": "noto_sans", "point_size": 14, "style": "bold",
                                 "antialiased": "1"}])
         self.running = True
+        self.quit_pressed = False
+        self.message = ""
+        """The status line: what the last action said (any part may set it)."""
+        self.now = 0.0
         self.shown_title = ""
         """The title last given to the window (`show_title`)."""
-        self.brush = Brush()
-        self.tool = "raise"
-        self.flat = False
-        self.slice_level: int | None = None
-        self.selection: set[m.Coord] = set()
-        self.drag_start: m.Coord | None = None
-        self.stroke = False
-        self.stroke_hexes: set[m.Coord] = set()
-        self.panning: tuple[int, int] | None = None
-        self.hover: m.Coord | None = None
-        self.focus: tuple[m.Coord, ...] = ()
-        self.message = ""
-        self.quit_pressed = False
-        self.debouncer = Debouncer()
-        self.report = Report()
-        self.findings: list[Finding] = []
-        self.detail_finding: Finding | None = None
-        self.collection_check: tuple[int, list[str]] = (-1, [])
-        """The problem the detail pane shows (None: none)."""
-        self.dialog: UIFileDialog | None = None
-        self.dialog_kind = ""
-        self.now = 0.0
         self.docs = DocumentController(self)
-        self.renderer: BattlefieldRenderer | None = None
-        self.picture: Picture | None = None
-        self.rendered_revision = -1
-        self.cam = Camera()
-        self.scenario_form: ScenarioForm | None = None
-        self.scenario_path: Path | None = None
-        self.scenario_window: UIWindow | None = None
-        self.scenario_fields: dict[str, UITextEntryLine | UIDropDownMenu] = {}
-        self.scenario_problems: UITextBox | None = None
-        self.builder: Builder | None = None
-        self.builder_window: BuilderWindow | None = None
-        self.card_window: CardWindow | None = None
-        self.launcher: Callable[[Path], WatchedGame | None] = testplay.launch
-        self.battle_launcher: Callable[[Path, str, str, str], WatchedGame | None] = \
-            testplay.launch_battle
-        self.games: list[WatchedGame] = []
-        """The games started from here, watched until they stop (`watch_games`)."""
-        self.play_folders = testplay.PlayFolders()
-        self.export_choice: prompts.Choice | None = None
-        self.open_choice: prompts.Choice | None = None
-        """Open's list of recent files, while it is shown."""
-        self.recent_files: list[Path] = []
-        self.zone_window: ZoneWindow | None = None
-        self.sight = SightTool(self.ui, lambda: self.editor, lambda s: setattr(self, "message", s))
-        self.balance = BalancePanel(self)
         self.collections = Collections()
-        """The map maker's piece collection (`editor.collection_window`)."""
+        """The map maker's piece collection (`editor.windows.collection_window`)."""
         self.pieces = PiecePalette(self.collections.palette_filter())
         """The piece tools' palette: the pieces of the collection (all while it has none)."""
+        self.sight = SightTool(self.ui, lambda: self.editor, lambda s: setattr(self, "message", s))
+        self.tools = MapTools(self, self.pieces, self.sight)
+        self.view = MapView(self, self.tools)
+        self.panels = Panels(self, self.pieces, self.collections)
+        self.zones = ZoneEditing(self)
+        self.scenario = ScenarioEditing(self)
+        self.armies = BuilderEditing(self)
+        self.cards = CardEditing(self)
+        self.files = FileMenu(self)
+        self.export = Exporting(self)
+        self.play = Playing(self)
+        self.balance = BalancePanel(self)
         self.docs.start(path)
         self.build_ui()
         if recover:
             self.docs.offer_recovery()
+
+    @property
+    def editor(self) -> m.Editor:
+        """The battlefield being edited (opening, saving, recovery: `self.docs`)."""
+        return self.docs.editor
 
     # --- documents ------------------------------------------------------------------------
 
@@ -151,14 +129,119 @@ class EditorApp(FileMenu, ZoneEditing, ScenarioEditing):
         """Show the battlefield `self.docs` has just made current: a fresh view and panels,
         and a zone brush of this map (not one left from the map before)."""
         doc = self.editor.doc
-        self.selection.clear()
-        self.focus = ()
-        self.rendered_revision = -1
-        self.brush.zone = doc.zones[0].id if doc.zones else ZONE_ORDER[0]
-        self.report = validate(doc)
-        self.rebuild_view(fit=True)
-        if hasattr(self, "problem_list"):
+        self.tools.show_document(doc.zones[0].id if doc.zones else ZONE_ORDER[0])
+        self.panels.show_document()
+        self.view.show_document()
+        if self.panels.built:
             self.build_ui()
+
+    # --- what the parts ask of the window (their hosts' calls) -------------------------------
+
+    def run_command(self, command: m.Command, merge: bool = False) -> None:
+        """Run an edit as one undo step; the checks run again."""
+        if self.editor.execute(command, merge=merge):
+            self.changed()
+
+    def changed(self) -> None:
+        """The map changed: the debounced check runs again."""
+        self.panels.changed(self.now)
+
+    def build_ui(self) -> None:
+        self.panels.build_ui()
+
+    def refresh_tools(self) -> None:
+        self.panels.refresh_tools()
+
+    def refresh_report(self) -> None:
+        self.panels.refresh_report()
+
+    @property
+    def dialogs(self) -> dialogs.Dialogs:
+        return self.docs.dialogs
+
+    def guard(self, doing: str, then: Callable[[], None], parts: tuple[str, ...]) -> None:
+        self.docs.guard(doing, then, parts)
+
+    def confirm_save(self, parts: tuple[str, ...], then: Callable[[], None]) -> None:
+        self.docs.dialogs.confirm_save(self.docs.refusals(parts), then)
+
+    def open_dialog(self, kind: str) -> None:
+        self.files.open_dialog(kind)
+
+    @property
+    def tool(self) -> str:
+        return self.tools.tool
+
+    @property
+    def brush(self) -> Brush:
+        return self.tools.brush
+
+    @property
+    def brush_zone(self) -> str:
+        return self.tools.brush.zone
+
+    def choose_zone(self, zone_id: str) -> None:
+        self.tools.set_brush(zone=zone_id)
+
+    @property
+    def hover(self) -> m.Coord | None:
+        return self.view.hover
+
+    @property
+    def flat(self) -> bool:
+        return self.view.flat
+
+    @property
+    def view_rect(self) -> pygame.Rect:
+        return self.view.view_rect
+
+    def projection(self) -> Projection:
+        return self.view.projection()
+
+    def flat_to_screen(self, x: float, y: float) -> tuple[float, float]:
+        return self.view.flat_to_screen(x, y)
+
+    def draw_map(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        self.view.draw_map(surface, rect)
+
+    def redraw_map(self) -> None:
+        self.view.redraw()
+
+    def focus_on(self, hexes: Sequence[m.Coord]) -> None:
+        self.view.focus_on(hexes)
+
+    @property
+    def scenario_form(self) -> ScenarioForm | None:
+        return self.scenario.scenario_form
+
+    def set_scenario(self, form: ScenarioForm | None, path: Path | None) -> None:
+        self.scenario.set(form, path)
+
+    @property
+    def builder(self) -> Builder | None:
+        return self.armies.builder
+
+    def builder_open(self) -> bool:
+        return self.armies.window is not None
+
+    def builder_action(self, kind: str, path: Path) -> None:
+        self.armies.builder_action(kind, path)
+
+    def play_army(self, army_id: str, deck_id: str, saved: str) -> None:
+        self.play.play_army(army_id, deck_id, saved)
+
+    @property
+    def card_window(self) -> CardWindow | None:
+        return self.cards.window
+
+    def open_card(self, path: Path) -> None:
+        self.cards.open_card(path)
+
+    def export_png(self, path: Path) -> None:
+        self.export.export_png(path)
+
+    def export_sheet(self, path: Path) -> bool:
+        return self.export.export_sheet(path)
 
     # --- events ---------------------------------------------------------------------------
 
@@ -172,30 +255,18 @@ class EditorApp(FileMenu, ZoneEditing, ScenarioEditing):
             if size[0] > 200 and size[1] > 200 and size != self.size:
                 self.size = size
                 self.ui.set_window_resolution(size)
-                self.cam.viewport = self.viewport
+                self.view.cam.viewport = self.view.viewport
                 self.build_ui()
             return
         consumed = self.ui.process_events(event)
-        if self.docs.handle(event) or self.handle_popups(event) or \
-                self.balance.handle(event) or filedialog.confirm(self.dialog, event):
+        if self.docs.handle(event) or self.files.handle(event) or self.export.handle(event) \
+                or self.zones.handle(event) or self.balance.handle(event) or \
+                filedialog.confirm(self.files.dialog, event):
             return
         if (said := self.pieces.handle(event)) is not None:
             self.message = said
             return
-        if self.card_window is not None and self.card_window.alive():
-            said = self.card_window.handle(event)
-            if said is not None:
-                self.message = said
-                return
-        if self.builder_window is not None and self.builder_window.alive():
-            action = self.builder_window.handle(event)
-            if action == "play":
-                self.play_with_army()
-                return
-            if action is not None:
-                self.open_dialog(action)
-                return
-        if self.sight.handle(event):
+        if self.cards.handle(event) or self.armies.handle(event) or self.sight.handle(event):
             return
         said = self.collections.handle(event)
         if said is not None:
@@ -210,11 +281,11 @@ class EditorApp(FileMenu, ZoneEditing, ScenarioEditing):
             self.on_menu(event.ui_element, event.text)
             return
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION:
-            if event.ui_element is self.problem_list:
-                self.select_finding(int(event.text.split(".", 1)[0]) - 1)
+            if event.ui_element is self.panels.problem_list:
+                self.panels.select_finding(int(event.text.split(".", 1)[0]) - 1)
             return
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
-            self.on_path(Path(event.text))
+            self.files.on_path(Path(event.text))
             return
         if event.type == pygame.KEYDOWN and not consumed:
             if self.modal_open():  # a modal window owns the keys: none reach the map
@@ -232,31 +303,29 @@ class EditorApp(FileMenu, ZoneEditing, ScenarioEditing):
         the army builder or the card form. It owns the input: no click, wheel or key reaches
         the map."""
         return self.dialog_open() or any(
-            w is not None and w.alive() for w in (self.export_choice, self.open_choice,
-                                                  self.builder_window, self.card_window,
-                                                  self.collections.window))
+            w is not None and w.alive() for w in (self.export.export_choice,
+                                                  self.files.open_choice, self.armies.window,
+                                                  self.cards.window, self.collections.window))
 
     def closable_windows(self) -> list[UIWindow]:
         """The windows Esc closes (as their Cancel or close button would): the file dialog,
         the questions, menus and failure windows, and the builder (its army and deck stay,
         and quitting asks about them); never the card form, whose edits would go."""
         found: list[UIWindow] = list(self.docs.dialogs.open_windows())
-        if self.builder_window is not None and self.builder_window.alive():
-            found.append(self.builder_window.window)
+        if self.armies.window is not None and self.armies.window.alive():
+            found.append(self.armies.window.window)
         if self.collections.window is not None and self.collections.window.alive():
             found.append(self.collections.window.window)
-        for choice in (self.export_choice, self.open_choice, self.docs.prompt,
+        for choice in (self.export.export_choice, self.files.open_choice, self.docs.prompt,
                        self.docs.dialogs.question):
             if choice is not None and choice.alive():
                 found.append(choice.window)
-        if self.dialog is not None:
-            found.append(self.dialog)
+        if self.files.dialog is not None:
+            found.append(self.files.dialog)
         return found
 
     def dialog_open(self) -> bool:
-        if self.docs.dialog_open():
-            return True
-        return self.dialog is not None and bool(self.dialog.alive())  # type: ignore[no-untyped-call]
+        return self.docs.dialog_open() or self.files.dialog_open()
 
     def text_focused(self) -> bool:
         """Whether a text field has the keyboard (its letters are not shortcuts then)."""
@@ -273,198 +342,187 @@ class EditorApp(FileMenu, ZoneEditing, ScenarioEditing):
         elif key == pygame.K_r and not ctrl and self.tool in dict(PIECE_TOOLS):
             self.message = self.pieces.turn(1)
         elif key == pygame.K_r and not ctrl:
-            self.turn_shape()
+            self.tools.turn_shape()
         elif ctrl and key == pygame.K_z:
-            self.undo()
+            self.tools.undo()
         elif ctrl and key == pygame.K_y:
-            self.redo()
+            self.tools.redo()
         elif ctrl and key == pygame.K_s:
-            self.on_button(self.buttons["save"])
+            self.on_button(self.panels.buttons["save"])
         elif ctrl and key == pygame.K_c:
-            self.copy_selection()
+            self.tools.copy_selection()
         elif ctrl and key == pygame.K_v:
-            self.tool = "paste"
-            self.refresh_tools()
+            self.choose_tool("paste")
         elif key in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4) and not ctrl:
-            self.brush.terrain = m.TERRAINS[key - pygame.K_1]
+            self.tools.set_brush(terrain=m.TERRAINS[key - pygame.K_1])
             self.message = f"Brush terrain: {self.brush.terrain}"
             self.build_ui()
         elif self.tool == "sight" and self.sight.on_key(event):
             return
         elif key == pygame.K_q:
-            self.cam.rotate(1)
+            self.view.cam.rotate(1)
         elif key == pygame.K_e:
-            self.cam.rotate(-1)
+            self.view.cam.rotate(-1)
         elif key == pygame.K_TAB:
-            self.flat = not self.flat
-            self.refresh_tools()
+            self.toggle_flat()
         elif key == pygame.K_PAGEUP:
             self.change_slice(1)
         elif key == pygame.K_PAGEDOWN:
             self.change_slice(-1)
 
     def on_mouse(self, event: pygame.event.Event) -> None:
-        inside = event.type != pygame.MOUSEMOTION or self.view_rect.collidepoint(event.pos)
+        view = self.view
+        inside = event.type != pygame.MOUSEMOTION or view.view_rect.collidepoint(event.pos)
         if event.type == pygame.MOUSEWHEEL:
             pos = pygame.mouse.get_pos()
-            if self.view_rect.collidepoint(pos) and \
+            if view.view_rect.collidepoint(pos) and \
                     not dialogs.window_at(self.ui, pos):  # a window's wheel is its own
                 if self.tool in dict(PIECE_TOOLS) and pygame.key.get_mods() & pygame.KMOD_SHIFT:
                     self.message = self.pieces.turn(-1 if event.y > 0 else 1)
                 else:
-                    self.cam.zoom_by(1.15 ** event.y, pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and self.view_rect.collidepoint(event.pos):
+                    view.cam.zoom_by(1.15 ** event.y, pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and view.view_rect.collidepoint(event.pos):
             if event.button == 1:
-                at = self.hex_at(event.pos)
-                self.stroke, self.stroke_hexes = True, set()
-                if self.tool == "select":
-                    self.drag_start = at
-                    self.selection = {at} & set(self.editor.doc.columns)
-                else:
-                    self.use_tool(at, first=True)
+                self.tools.press(view.hex_at(event.pos))
             elif event.button in (2, 3):
-                self.panning = event.pos
+                view.start_pan(event.pos)
             elif event.button in (4, 5):
-                self.cam.zoom_by(1.15 if event.button == 4 else 1 / 1.15, event.pos)
+                view.cam.zoom_by(1.15 if event.button == 4 else 1 / 1.15, event.pos)
         elif event.type == pygame.MOUSEBUTTONUP:
             if event.button == 1:
-                self.stroke = False
-                if self.drag_start is not None:
-                    self.message = f"Selected {len(self.selection)} hexes"
-                self.drag_start = None
+                self.tools.release()
             elif event.button in (2, 3):
-                self.panning = None
+                view.start_pan(None)
         elif event.type == pygame.MOUSEMOTION:
-            if self.panning is not None:
-                self.cam.pan_by(event.pos[0] - self.panning[0], event.pos[1] - self.panning[1])
-                self.panning = event.pos
+            if view.pan_to(event.pos):
                 return
-            self.hover = self.hex_at(event.pos) if inside else None
-            if self.stroke and self.hover is not None:
-                if self.drag_start is not None:
-                    self.selection = m.select_box(self.editor.doc, self.drag_start, self.hover)
-                elif self.tool in ("raise", "lower", "paint", "zone", "erase-marks"):
-                    self.use_tool(self.hover, first=False)
+            at = view.point_at(event.pos if inside else None)
+            if at is not None:
+                self.tools.drag(at)
 
     def on_button(self, element: object) -> None:
-        for key, button in self.tool_buttons.items():
+        for key, button in self.panels.tool_buttons.items():
             if element is button:
-                self.tool = key
+                self.choose_tool(key)
                 self.message = HINTS[key]
-                self.refresh_tools()
                 return
-        key = next((k for k, b in self.buttons.items() if b is element), "")
+        if self.scenario.press(element):
+            return
+        key = next((k for k, b in self.panels.buttons.items() if b is element), "")
         action = self.button_actions().get(key)
         if action is not None:
             action()
 
     def button_actions(self) -> dict[str, Callable[[], object]]:
-        """What each top-bar and side-panel button does, by its key in ``self.buttons``."""
+        """What each top-bar and side-panel button does, by its key in `Panels.buttons`."""
+        tools, view = self.tools, self.view
         return {
             "quit": self.press_quit,
-            "turn-shape": self.turn_shape,
-            "edit-zone": self.open_zone_window,
+            "turn-shape": tools.turn_shape,
+            "edit-zone": self.zones.open,
             "new": self.docs.request_new,
-            "export": self.open_export_menu,
-            "open": self.open_menu,
-            "save-as": lambda: self.open_dialog("save-as"),
+            "export": self.export.open_export_menu,
+            "open": self.files.open_menu,
+            "save-as": lambda: self.files.open_dialog("save-as"),
             "save": self.docs.save_or_ask,
-            "cards": lambda: self.open_dialog("open-card"),
-            "armies": self.open_builder,
+            "cards": lambda: self.files.open_dialog("open-card"),
+            "armies": self.armies.open,
             "collection": lambda: self.collections.open(self.ui, self.size),
-            "scenario": self.open_scenario_window,
-            "scenario-apply": self.apply_scenario,
-            "scenario-save": self.save_scenario,
-            "test-play": self.test_play,
+            "scenario": self.scenario.open,
+            "test-play": self.play.test_play,
             "balance": self.balance.open,
-            "undo": self.undo,
-            "redo": self.redo,
-            "rot-left": lambda: self.cam.rotate(1),
-            "rot-right": lambda: self.cam.rotate(-1),
+            "undo": tools.undo,
+            "redo": tools.redo,
+            "rot-left": lambda: view.cam.rotate(1),
+            "rot-right": lambda: view.cam.rotate(-1),
             "flat": self.toggle_flat,
             "slice-down": lambda: self.change_slice(-1),
             "slice-up": lambda: self.change_slice(1),
-            "symmetry": self.toggle_symmetry,
-            "fit": lambda: self.rebuild_view(fit=True),
-            "height-down": lambda: self.change_height(-1),
-            "height-up": lambda: self.change_height(1),
-            "new-zone": self.new_zone,
-            "copy": self.copy_selection,
-            "rotate-sel": lambda: self.transform_selection("rotate"),
-            "mirror-sel": lambda: self.transform_selection("mirror"),
-            "clear-sel": self.selection.clear,
+            "symmetry": tools.toggle_symmetry,
+            "fit": lambda: view.rebuild_view(fit=True),
+            "height-down": lambda: tools.change_height(-1),
+            "height-up": lambda: tools.change_height(1),
+            "new-zone": tools.new_zone,
+            "copy": tools.copy_selection,
+            "rotate-sel": lambda: tools.transform_selection("rotate"),
+            "mirror-sel": lambda: tools.transform_selection("mirror"),
+            "clear-sel": lambda: tools.selection.clear(),
         }
 
     def press_quit(self) -> None:
         self.quit_pressed = True
         self.docs.request_quit()
 
+    def choose_tool(self, tool: str) -> None:
+        self.tools.choose(tool)
+        self.refresh_tools()
+
+    def toggle_flat(self) -> None:
+        self.view.toggle_flat()
+        self.refresh_tools()
+
+    def change_slice(self, step: int) -> None:
+        self.message = self.view.change_slice(step)
+
     def on_menu(self, element: object, text: str) -> None:
-        if element in self.scenario_fields.values():
+        if element in self.scenario.scenario_fields.values():
             return
-        if element is self.terrain_menu:
-            self.brush.terrain = text
-        elif element is self.glyph_menu:
-            self.brush.glyph = text
-            self.tool = "glyph"
-            self.refresh_tools()
-        elif element is self.side_menu:
-            self.brush.side = text
-        elif element is self.zone_menu:
-            self.brush.zone = text
-            self.tool = "zone"
-            self.refresh_tools()
-        elif element is self.shape_menu:
-            self.brush.shape = text
-            self.tool = "ruin"
+        panels = self.panels
+        if element is panels.terrain_menu:
+            self.tools.set_brush(terrain=text)
+        elif element is panels.glyph_menu:
+            self.tools.set_brush(glyph=text)
+            self.choose_tool("glyph")
+        elif element is panels.side_menu:
+            self.tools.set_brush(side=text)
+        elif element is panels.zone_menu:
+            self.tools.set_brush(zone=text)
+            self.choose_tool("zone")
+        elif element is panels.shape_menu:
+            self.tools.set_brush(shape=text)
+            self.tools.choose("ruin")
             self.message = f"Ruin shape: {text} (R turns it 60\u00b0)"
             self.refresh_tools()
-
-    def handle_popups(self, event: pygame.event.Event) -> bool:
-        """Give an event to the open choice windows; True when one used it."""
-        if self.open_choice is not None:
-            key = self.open_choice.handle(event)
-            if key is not None:
-                self.open_choice = None
-                if key == "browse":
-                    self.open_dialog("open")
-                elif key.startswith("recent-"):
-                    self.docs.request_open(self.recent_files[int(key[7:])])
-                return True
-        if self.export_choice is not None:
-            key = self.export_choice.handle(event)
-            if key is not None:
-                self.export_choice = None
-                if key != "cancel":
-                    self.open_dialog(key)
-                return True
-        if self.zone_window is not None and self.zone_window.alive():
-            action = self.zone_window.handle(event)
-            if action == "apply":
-                self.apply_zone()
-            elif action == "delete":
-                self.delete_zone()
-            return action is not None
-        return False
 
     # --- per frame ------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
         self.now += dt
-        self.cam.update(dt)
-        if self.debouncer.poll(self.now, self.editor.doc):
-            self.report = self.debouncer.report
-            self.refresh_report()
-        elif self.debouncer.due is not None and self.problems_label.text != CHECKING:
-            self.problems_label.set_text(CHECKING)  # the last verdict is of an older map
-        if self.rendered_revision != self.editor.revision:
-            self.rebuild_view()
-        self.sight.update(self.tool == "sight", self.view_rect)
+        self.view.cam.update(dt)
+        self.panels.poll(self.now, CHECKING)
+        if self.view.rendered_revision != self.editor.revision:
+            self.view.rebuild_view()
+        self.sight.update(self.tool == "sight", self.view.view_rect)
         self.docs.tick()
         self.balance.update()
-        self.watch_games()
+        self.play.watch_games()
         self.show_title()
         self.ui.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((20, 22, 32))
+        self.view.draw_map(surface, self.view.view_rect)
+        self.balance.draw_heat(surface)
+        w, h = self.size
+        pygame.draw.rect(surface, (26, 29, 42), (0, 0, w, TOP))
+        pygame.draw.rect(surface, (26, 29, 42), (0, TOP, LEFT, h - TOP))
+        pygame.draw.rect(surface, (26, 29, 42), (w - RIGHT, TOP, RIGHT, h - TOP))
+        pygame.draw.rect(surface, (18, 20, 28), (LEFT, h - BOTTOM, w - LEFT - RIGHT, BOTTOM))
+        self.view.draw_status(surface, self.status_text())
+        self.ui.draw_ui(surface)
+
+    def status_text(self) -> str:
+        """The status line: the map and its file, the hex under the mouse, the selection,
+        and what the last action said (else the tool's hint)."""
+        doc, hover = self.editor.doc, self.view.hover
+        parts = [f"{doc.name} ({self.view.file_label()})"]
+        if hover is not None:
+            terrain, level = self.editor.sample(hover)
+            parts.append(f"[{hover[0]}, {hover[1]}] {terrain or 'empty'} L{level}")
+        if self.tools.selection:
+            parts.append(f"{len(self.tools.selection)} selected")
+        parts.append(self.message or HINTS[self.tool])
+        return "   \u2022   ".join(parts)
 
     def window_title(self) -> str:
         """The window's title: the program, the file (a map with no file yet has none) and,
@@ -485,8 +543,7 @@ class EditorApp(FileMenu, ZoneEditing, ScenarioEditing):
         test-play folders of stopped games go."""
         self.docs.close()
         self.balance.close()
-        self.watch_games()
-        self.play_folders.sweep(closing=True)
+        self.play.close()
 
 # --- the loop -----------------------------------------------------------------------------
 
@@ -533,7 +590,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         screen = pygame.display.set_mode(args.size, flags)
         pygame.display.set_caption(TITLE)
         app = EditorApp(args.file, args.size, recover=not args.no_recover and not args.frames)
-        app.flat = args.flat
+        app.view.flat = args.flat
         app.refresh_tools()
         clock = pygame.time.Clock()
         frames = 0

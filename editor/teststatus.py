@@ -58,25 +58,25 @@ class EditorStatus:
         if now - self.written < _PERIOD:
             return
         self.written = now
-        builder = app.builder
-        window = app.builder_window
+        builder = app.armies.builder
+        window = app.armies.window
         data = {
             "frames": frames, "clicks": self.clicks, "keys": self.keys,
             "pointer": list(self.pointer) if self.pointer else None,
             "tool": app.tool, "terrain": app.brush.terrain,
             "revision": app.editor.revision, "message": app.message,
-            "zoom": app.cam.zoom, "modal": app.modal_open(),
+            "zoom": app.view.cam.zoom, "modal": app.modal_open(),
             "dirty": app.editor.dirty, "question": app.docs.dialog_open(),
             "builder": None if builder is None or window is None or not window.alive() else {
                 "army_name": window.army_name.get_text(),
                 "deck_name": window.deck_name.get_text(),
                 "cards": len(builder.cards), "spells": len(builder.spells)},
-            "games": len(app.games),
+            "games": len(app.play.games),
             "piece": app.pieces.status(),
             "balance": app.balance.status(),
-            "collection": {"revision": app.collection_check[0],
-                           "lines": app.collection_check[1]},
-            "summary_end": _scrolled_end(app.summary_box),
+            "collection": {"revision": app.panels.collection_check[0],
+                           "lines": app.panels.collection_check[1]},
+            "summary_end": _scrolled_end(app.panels.summary_box),
         }
         tmp = self.path.with_name(self.path.name + ".tmp")
         tmp.write_text(json.dumps(data), encoding="utf-8")

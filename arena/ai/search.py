@@ -13,7 +13,7 @@ At a decision on its own turn the AI:
    applied -- an attack or a provoking move with each of its exact outcomes (forced dice,
    weighted by the engine's odds) when there are few, else an outcome drawn by a
    low-discrepancy sequence over the distribution -- and the quick policy
-   (`arena.ai.tactics.rollout`) plays the rest of the turn; the position where the turn ends is
+   (`arena.ai.rollout.rollout`) plays the rest of the turn; the position where the turn ends is
    evaluated (`arena.ai.evaluate`, whose tempo term prices the opponents' next turn).
    Every candidate sees the same determinizations (common random numbers);
 3. spends its budget by **sequential halving**: a first pass samples every candidate once,
@@ -52,16 +52,10 @@ from arena.ai.chance import apply_outcome, determinize, outcomes
 from arena.ai.controller import AIController, StopToken, decision_seed, log
 from arena.ai.evaluate import Evaluator, strike_zones
 from arena.ai.greedy import dead_end, one_ply_values, pick, settle_own_decisions
+from arena.ai.rollout import RolloutStopped, rollout
 from arena.ai.sample import Sample, SampleMeter
 from arena.ai.snapshot import stat_deltas
-from arena.ai.tactics import (
-    RolloutStopped,
-    Tactics,
-    action_bonus,
-    is_my_turn,
-    rollout,
-    spread,
-)
+from arena.ai.tactics import Tactics, action_bonus, is_my_turn, spread
 from arena.ai.weights import Weights
 from arena.engine import (
     Action,

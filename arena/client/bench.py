@@ -42,7 +42,7 @@ from arena.client.settings import Settings
 from arena.content import load_file, yamlio
 from arena.content.battlefield import Battlefield
 from arena.content.catalog import project_root
-from arena.content.mapio_cli import import_map, slug
+from arena.content.mapimport import import_map, slug
 from arena.content.writer import dump_model
 from arena.engine import (
     BeginSummon,

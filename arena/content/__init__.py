@@ -9,8 +9,9 @@ The only package in Arena that reads or writes YAML. Formats (each file starts w
 - ``battlefield`` (`arena.content.battlefield`): stacked hex columns, obstacles, glyphs,
   starting zones, power spaces; checked with Shapely by `arena.content.geometry`. May keep
   the Heroscape terrain pieces it was built from (`arena.content.pieces`; their meaning in
-  `arena.content.piece_rules`; community map files in `arena.content.mapfiles`, behind
-  ``arena import-map`` and ``arena export-map`` in `arena.content.mapio_cli`).
+  `arena.content.piece_rules`; community map files in `arena.content.mapfiles`, imported
+  and exported by `arena.content.mapimport`, behind ``arena import-map`` and ``arena
+  export-map`` in `arena.content.mapio_cli`).
 - ``scenario`` (`arena.content.scenario`): battlefield, players, teams, budget, turn limits,
   victory and scoring.
 - ``army`` and ``deck`` (`arena.content.lists`), checked by the building rules in

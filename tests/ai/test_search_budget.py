@@ -23,8 +23,9 @@ from arena.ai.bench import positions
 from arena.ai.controller import RandomController
 from arena.ai.evaluate import Evaluator
 from arena.ai.levels import HARD
+from arena.ai.rollout import rollout
 from arena.ai.search import SearchController, _Cand, _shrunk
-from arena.ai.tactics import Tactics, extension_actions, rollout
+from arena.ai.tactics import Tactics, extension_actions
 from arena.engine import EndTurn, Game
 from arena.engine.vocab import Phase
 

@@ -11,7 +11,7 @@ import pytest
 
 from arena.client import bench
 from arena.content import yamlio
-from arena.content.mapio_cli import import_map, slug
+from arena.content.mapimport import import_map, slug
 from arena.content.writer import dump_model
 
 needs_maps = pytest.mark.skipif(not any(f.is_dir() for f in bench.MAP_FOLDERS),

@@ -30,16 +30,26 @@ Coord = tuple[int, int]
 
 @pytest.fixture(scope="module")
 def build() -> Iterator[ModuleType]:
-    """The build script, imported as a module."""
+    """The build script, imported as a module (with its sibling `battlefield_parts`, found
+    on ``scripts/`` as when the script runs)."""
     spec = importlib.util.spec_from_file_location("build_battlefields", SCRIPT)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up while being created
+    sys.path.insert(0, str(SCRIPT.parent))
     try:
         spec.loader.exec_module(module)
         yield module
     finally:
+        sys.path.remove(str(SCRIPT.parent))
         sys.modules.pop(spec.name, None)
+        sys.modules.pop("battlefield_parts", None)
+
+
+@pytest.fixture(scope="module")
+def parts(build: ModuleType) -> ModuleType:
+    """The components and layout tools the build script uses (``scripts/battlefield_parts.py``)."""
+    return sys.modules["battlefield_parts"]
 
 
 @pytest.fixture(scope="module")
@@ -275,7 +285,8 @@ def test_melee_starts_are_equally_far_from_the_power_spaces(
 
 
 @pytest.mark.parametrize("bid", ["duel", "skirmish", "melee", "crossroads"])
-def test_built_from_one_box(build: ModuleType, catalog: Catalog, bid: str) -> None:
+def test_built_from_one_box(build: ModuleType, parts: ModuleType, catalog: Catalog,
+                            bid: str) -> None:
     spec = next(s for s in build.FIELDS if s.battlefield_id == bid)
     use = build.field_usage(spec)  # raises if the boxes do not hold the components
     bf = _field(catalog, bid)
@@ -284,9 +295,9 @@ def test_built_from_one_box(build: ModuleType, catalog: Catalog, bid: str) -> No
     raised = sum(len(c.levels) - 1 for c in bf.columns)
     assert all(None not in c.levels for c in bf.columns)
     assert raised == sum(size * count for size, count in use.tiles)
-    assert len(bf.columns) == len(build.BOARD_HEXES) * use.boards
+    assert len(bf.columns) == len(parts.BOARD_HEXES) * use.boards
     water = sum(c.levels == ["water"] for c in bf.columns)
-    assert water == len(build.BOARD_WATER) * use.boards
+    assert water == len(parts.BOARD_WATER) * use.boards
     assert len(bf.obstacles) == len(use.obstacles)
     assert sorted(g.glyph for g in bf.glyphs) == sorted(use.glyphs)
     # ... and stays within one core set.

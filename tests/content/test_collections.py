@@ -24,7 +24,7 @@ from arena.content.collections import (
     save_collection,
 )
 from arena.content.errors import ContentError
-from arena.content.mapio_cli import import_map
+from arena.content.mapimport import import_map
 from arena.content.pieces import PIECES
 
 ROOT = Path(__file__).resolve().parents[2]

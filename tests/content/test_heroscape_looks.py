@@ -12,7 +12,8 @@ import pytest
 from pydantic import ValidationError
 
 from arena.content.battlefield import Battlefield, Column, Look, Obstacle, Surface
-from arena.content.mapio_cli import export_pieces, import_map, run_import
+from arena.content.mapimport import export_pieces, import_map
+from arena.content.mapio_cli import run_import
 from arena.content.piece_rules import LOOKS, SURFACES, expand
 from arena.content.to_engine import board_from_battlefield
 from arena.content.validate_cli import run as validate_run

@@ -19,7 +19,8 @@ import pytest
 from arena.content import load_file
 from arena.content.battlefield import Battlefield
 from arena.content.mapfiles import MapFile, read_hsc, read_map, write_hsc, write_json
-from arena.content.mapio_cli import export_pieces, import_map, run_export, run_import
+from arena.content.mapimport import export_pieces, import_map
+from arena.content.mapio_cli import run_export, run_import
 from arena.content.piece_rules import RULES, ZONE_SIZE, Meaning, pieces_table, rules_table
 from arena.content.pieces import (
     BY_VS_TYPE,

@@ -39,7 +39,7 @@ from xvfb_kit import (
 
 from arena.client.scenes.common import menu_button_rects
 from arena.client.scenes.menu import MENU_ITEMS
-from editor.panels import quit_button_rect
+from editor.map.panels import quit_button_rect
 
 pytestmark = pytest.mark.xvfb
 

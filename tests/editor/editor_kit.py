@@ -10,7 +10,7 @@ import pygame_gui
 
 from arena.hexgrid import Hex
 from editor import app as editor_app
-from editor import model as m
+from editor.core import model as m
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts" / "editor"

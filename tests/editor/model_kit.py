@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from editor.model import Editor, MapDoc
+from editor.core.model import Editor, MapDoc
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = sorted((ROOT / "scenarios" / "battlefields").glob("*.yaml"))

@@ -25,9 +25,10 @@ from editor_kit import (
 from arena.content.loader import load_file
 from arena.hexgrid import Hex
 from editor import app as editor_app
-from editor import model as m
-from editor import panels, recovery
-from editor.validation import validate
+from editor.core import model as m
+from editor.core.validation import validate
+from editor.files import recovery
+from editor.map import panels
 
 pytestmark = pytest.mark.usefixtures("headless")
 
@@ -57,8 +58,8 @@ def test_main_runs_headless_and_saves_a_screenshot(tmp_path: Path) -> None:
 def test_quit_button_ends_the_loop(headless: pygame.Surface) -> None:
     app = editor_app.EditorApp(recover=False)
     app.draw(headless)
-    assert app.buttons["quit"].rect == panels.quit_button_rect(app.size)
-    press(app, app.buttons["quit"])
+    assert app.panels.buttons["quit"].rect == panels.quit_button_rect(app.size)
+    press(app, app.panels.buttons["quit"])
     assert not app.running and app.quit_pressed
 
 
@@ -74,30 +75,30 @@ def test_build_a_battlefield_by_clicking(headless: pygame.Surface, tmp_path: Pat
     app.draw(headless)
     assert len(app.editor.doc.columns) == 24
 
-    press(app, app.tool_buttons["raise"])
+    press(app, app.panels.tool_buttons["raise"])
     click(app, hex_pos(app, (0, 0)))
     assert app.editor.doc.top((0, 0)) == 2
     click(app, hex_pos(app, (0, 0)))
     assert app.editor.doc.top((0, 0)) == 3
 
-    press(app, app.tool_buttons["paint"])
-    app.on_menu(app.terrain_menu, "water")
+    press(app, app.panels.tool_buttons["paint"])
+    app.on_menu(app.panels.terrain_menu, "water")
     click(app, hex_pos(app, (-3, 0)))
     assert app.editor.doc.terrain((-3, 0)) == "water"
 
-    press(app, app.tool_buttons["glyph"])
+    press(app, app.panels.tool_buttons["glyph"])
     click(app, hex_pos(app, (1, 0)))
     assert app.editor.doc.glyphs[(1, 0)].glyph == "power"
 
-    press(app, app.buttons["new-zone"])
+    press(app, app.panels.buttons["new-zone"])
     click(app, hex_pos(app, (-1, -2)))
-    press(app, app.buttons["new-zone"])
+    press(app, app.panels.buttons["new-zone"])
     click(app, hex_pos(app, (0, 2)))
     zones = {z.id: z.spaces for z in app.editor.doc.zones}
     assert zones == {"yellow": [(-1, -2)], "blue": [(0, 2)]}
 
     # Raise off the board: a new column on the ground plane.
-    press(app, app.tool_buttons["raise"])
+    press(app, app.panels.tool_buttons["raise"])
     click(app, app.projection().to_screen(Hex(3, -1), 0.0))
     assert app.editor.doc.top((3, -1)) == 1
 
@@ -108,7 +109,7 @@ def test_build_a_battlefield_by_clicking(headless: pygame.Surface, tmp_path: Pat
 
     path = shot(app, headless, "built-by-clicking.png")
     assert path.is_file()
-    assert app.problems_label.text == "Ready to play as The Duel"  # yellow and blue stand in
+    assert app.panels.problems_label.text == "Ready to play as The Duel"  # yellow and blue stand in
     assert app.docs.save(tmp_path / "clicked.yaml"), app.message
     loaded = load_file(tmp_path / "clicked.yaml")
     assert loaded.id == "clicked"
@@ -123,24 +124,24 @@ def test_problems_are_listed_and_clicking_one_centres_the_view(
     app.run_command(m.Raise((12, -3)))
     app.run_command(m.PlaceGlyph((14, -3), "healing"))
     pump(app, 0.5)
-    assert len(app.findings) == 2
-    assert app.problems_label.text.startswith("2 problems")
-    app.select_finding(0)
-    assert app.focus[0] == (12, -3)
-    cx, cy = app.cam.center
+    assert len(app.panels.findings) == 2
+    assert app.panels.problems_label.text.startswith("2 problems")
+    app.panels.select_finding(0)
+    assert app.view.focus[0] == (12, -3)
+    cx, cy = app.view.cam.center
     x, y = app.projection().to_screen(Hex(12, -3), 1.0)
     assert abs(x - cx) < 2 and abs(y - cy) < 2
-    assert "cut off" in app.detail.html_text
+    assert "cut off" in app.panels.detail.html_text
     shot(app, headless, "problems.png")
 
 
 def test_flat_view_and_symmetry(headless: pygame.Surface) -> None:
     app = editor_app.EditorApp(DUEL, recover=False)
-    press(app, app.buttons["flat"])
-    assert app.flat
-    press(app, app.buttons["symmetry"])
+    press(app, app.panels.buttons["flat"])
+    assert app.view.flat
+    press(app, app.panels.buttons["symmetry"])
     assert app.editor.symmetry is not None
-    app.tool = "raise"
+    app.tools.tool = "raise"
     centre = app.editor.symmetry
     target = (2, 1)
     mirror = (centre[0] - target[0], centre[1] - target[1])
@@ -154,16 +155,16 @@ def test_flat_view_and_symmetry(headless: pygame.Surface) -> None:
 
 def test_rotate_zoom_slice_and_selection(headless: pygame.Surface) -> None:
     app = editor_app.EditorApp(DUEL, recover=False)
-    press(app, app.buttons["rot-left"])
-    app.cam.finish()
-    assert app.cam.rotation == 1
-    zoom = app.cam.zoom
-    app.cam.zoom_by(1.3)
-    assert app.cam.zoom > zoom
-    press(app, app.buttons["slice-down"])
-    assert app.slice_level == 2
-    app.selection = m.select_box(app.editor.doc, (-2, 0), (2, 0))
-    press(app, app.buttons["rotate-sel"])
+    press(app, app.panels.buttons["rot-left"])
+    app.view.cam.finish()
+    assert app.view.cam.rotation == 1
+    zoom = app.view.cam.zoom
+    app.view.cam.zoom_by(1.3)
+    assert app.view.cam.zoom > zoom
+    press(app, app.panels.buttons["slice-down"])
+    assert app.view.slice_level == 2
+    app.tools.selection = m.select_box(app.editor.doc, (-2, 0), (2, 0))
+    press(app, app.panels.buttons["rotate-sel"])
     assert app.editor.undo_stack[-1].label == "Transform selection"
     shot(app, headless, "rotated-sliced-selection.png")
 
@@ -174,12 +175,12 @@ def test_export_png_and_test_play(tmp_path: Path, headless: pygame.Surface) -> N
     app.export_png(out)
     assert pygame.image.load(str(out)).get_size() == app.view_rect.size
     started: list[Path] = []
-    app.launcher = started.append
-    app.test_play()
+    app.play.launcher = started.append
+    app.play.test_play()
     assert len(started) == 1 and (started[0] / "scenarios" / "test-play.yaml").is_file()
     assert "New game" in app.message
     app.run_command(m.Raise((20, 20)))
-    app.test_play()
+    app.play.test_play()
     assert "problem" in app.message and len(started) == 1
 
 
@@ -202,9 +203,9 @@ def test_test_play_folders_are_removed_once_their_games_stop(headless: pygame.Su
         games.append(Game())
         return games[-1]
 
-    app.launcher = launcher
-    app.test_play()
-    app.test_play()
+    app.play.launcher = launcher
+    app.play.test_play()
+    app.play.test_play()
     app.update(0.05)
     assert len(folders) == 2 and all(f.is_dir() for f in folders)  # both games run
     games[0].reported = True  # the first game stopped
@@ -215,11 +216,11 @@ def test_test_play_folders_are_removed_once_their_games_stop(headless: pygame.Su
         folders.append(root)
         raise OSError(8, "Exec format error")
 
-    app.launcher = broken
-    app.test_play()
+    app.play.launcher = broken
+    app.play.test_play()
     assert "could not start" in app.message and not folders[2].exists()
-    app.launcher = folders.append  # starts nothing to watch
-    app.test_play()
+    app.play.launcher = folders.append  # starts nothing to watch
+    app.play.test_play()
     assert folders[3].is_dir()
     games[1].reported = True
     app.close()
@@ -239,11 +240,11 @@ def test_a_game_started_from_the_editor_that_fails_is_reported(
             self.reported = True
             return "The game stopped with an error (exit 2): no army 'x'"
 
-    app.launcher = lambda _root: Stopped()
-    app.test_play()
-    assert "New game" in app.message and len(app.games) == 1
+    app.play.launcher = lambda _root: Stopped()
+    app.play.test_play()
+    assert "New game" in app.message and len(app.play.games) == 1
     app.update(0.05)
-    assert app.message.startswith("The game stopped with an error") and app.games == []
+    assert app.message.startswith("The game stopped with an error") and app.play.games == []
 
 
 def test_a_failed_save_is_reported(tmp_path: Path) -> None:
@@ -329,17 +330,17 @@ def test_scenario_settings_form(headless: pygame.Surface, tmp_path: Path) -> Non
     app = editor_app.EditorApp(ROOT / "scenarios" / "the-duel.yaml", recover=False)
     assert app.editor.doc.id == "duel"
     assert app.scenario_form is not None and app.scenario_form.name == "The Duel"
-    press(app, app.buttons["scenario"])
-    assert app.scenario_window is not None
-    fields = app.scenario_fields
+    press(app, app.panels.buttons["scenario"])
+    assert app.scenario.window is not None
+    fields = app.scenario.scenario_fields
     players = fields["players_max"]
     assert isinstance(players, pygame_gui.elements.UITextEntryLine)
     players.set_text("4")
-    press(app, app.buttons["scenario-apply"])
+    press(app, app.scenario.buttons["scenario-apply"])
     # Every problem at once in the window, each with its fix; the status line counts them.
     assert app.message == "Scenario: 2 problem(s), listed in the scenario window"
-    assert app.scenario_problems is not None
-    listed = app.scenario_problems.html_text.split("<br>")
+    assert app.scenario.scenario_problems is not None
+    listed = app.scenario.scenario_problems.html_text.split("<br>")
     assert [line.partition(". Fix: ")[0] for line in listed] == [
         "Turn limit (players: turns): turn_limit has no entry for 3 players",
         "Turn limit (players: turns): turn_limit has no entry for 4 players"]
@@ -348,9 +349,9 @@ def test_scenario_settings_form(headless: pygame.Surface, tmp_path: Path) -> Non
     name = fields["name"]
     assert isinstance(name, pygame_gui.elements.UITextEntryLine)
     name.set_text("The Duel, again")
-    app.map_fields["name"].set_text("The Duel field")
-    app.scenario_path = tmp_path / "the-duel.yaml"
-    press(app, app.buttons["scenario-save"])
+    app.scenario.map_fields["name"].set_text("The Duel field")
+    app.scenario.scenario_path = tmp_path / "the-duel.yaml"
+    press(app, app.scenario.buttons["scenario-save"])
     saved = load_file(tmp_path / "the-duel.yaml")
     assert saved.name == "The Duel, again" and saved.battlefield == "duel"
     assert app.editor.doc.name == "The Duel field" and app.editor.dirty
@@ -360,8 +361,8 @@ def test_scenario_settings_form(headless: pygame.Surface, tmp_path: Path) -> Non
 
 def test_army_and_deck_builder_window(headless: pygame.Surface, tmp_path: Path) -> None:
     app = editor_app.EditorApp(DUEL, recover=False)
-    press(app, app.buttons["armies"])
-    win = app.builder_window
+    press(app, app.panels.buttons["armies"])
+    win = app.armies.window
     assert win is not None and app.builder is not None
     b = app.builder
     assert b.walker is not None

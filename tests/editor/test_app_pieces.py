@@ -12,8 +12,8 @@ from editor_kit import click, hex_pos, hover, key, press, pump, shot
 
 from arena.content.battlefield import PiecePlacement
 from editor import app as editor_app
-from editor import model as m
-from editor import piece_model as pm
+from editor.core import model as m
+from editor.core import piece_model as pm
 
 pytestmark = pytest.mark.usefixtures("headless")
 
@@ -24,7 +24,7 @@ def _app() -> editor_app.EditorApp:
     app.editor.doc = m.MapDoc(id="pieces", name="Pieces")  # a new map starts with a board
     app.run_command(pm.PlacePiece(PiecePlacement(piece="g24", at=(0, 0))))
     assert [p.piece for p in app.editor.doc.pieces] == ["g24"]
-    app.rebuild_view(fit=True)
+    app.view.rebuild_view(fit=True)
     pump(app)
     return app
 
@@ -36,15 +36,15 @@ def _clear(app: editor_app.EditorApp, hexes: list[m.Coord]) -> m.Coord:
         window = app.pieces.window
         if window is None or not window.rect.collidepoint(pos):
             hover(app, pos)
-            if app.hover == at:
+            if app.view.hover == at:
                 return at
     raise AssertionError("no hex in view")
 
 
 def test_choose_turn_preview_place_and_remove_a_piece(headless: pygame.Surface) -> None:
     app = _app()
-    press(app, app.tool_buttons["piece"])
-    assert app.tool == "piece" and app.pieces.is_open()
+    press(app, app.panels.tool_buttons["piece"])
+    assert app.tools.tool == "piece" and app.pieces.is_open()
     line = app.pieces.item_centre("g3")
     assert line is not None
     click(app, line)
@@ -53,8 +53,8 @@ def test_choose_turn_preview_place_and_remove_a_piece(headless: pygame.Surface) 
     assert app.pieces.rotation == 1 and app.message == "Piece turned to 60\u00b0"
 
     hover(app, hex_pos(app, (0, 2)))
-    assert app.hover == (0, 2)
-    [(piece, hexes, removing)] = app.piece_previews()
+    assert app.view.hover == (0, 2)
+    [(piece, hexes, removing)] = app.tools.piece_previews()
     assert piece == PiecePlacement(piece="g3", at=(0, 2), on_level=1, rotation=1)
     assert not removing and all(ok for _, ok in hexes)
     shot(app, headless, "pieces-preview.png")
@@ -68,16 +68,16 @@ def test_choose_turn_preview_place_and_remove_a_piece(headless: pygame.Surface) 
     low = [a for a in doc.columns if doc.top(a) == 1
            and set(pm.covers(app.pieces.placement(doc, a))) & set(pm.covers(piece))]
     at = _clear(app, low)
-    [(_, hexes, _)] = app.piece_previews()
+    [(_, hexes, _)] = app.tools.piece_previews()
     assert {h for h, ok in hexes if not ok} == set(pm.covers(piece)) & {h for h, _ in hexes}
     before = doc.copy()
     click(app, hex_pos(app, at))
     assert app.editor.doc == before and app.message.startswith("The g3  3-hex Grass cannot go")
 
-    press(app, app.tool_buttons["unpiece"])
+    press(app, app.panels.tool_buttons["unpiece"])
     assert not app.pieces.is_open()  # the palette is the Piece tool's
     hover(app, hex_pos(app, (0, 2)))
-    [(taken, _, removing)] = app.piece_previews()
+    [(taken, _, removing)] = app.tools.piece_previews()
     assert taken == piece and removing
     click(app, hex_pos(app, (0, 2)))
     assert piece not in app.editor.doc.pieces and app.editor.doc.top((0, 2)) == 1
@@ -87,11 +87,11 @@ def test_choose_turn_preview_place_and_remove_a_piece(headless: pygame.Surface) 
 
 def test_shift_click_with_the_piece_tool_removes_the_whole_piece() -> None:
     app = _app()
-    press(app, app.tool_buttons["piece"])
+    press(app, app.panels.tool_buttons["piece"])
     pos = hex_pos(app, _clear(app, sorted(app.editor.doc.columns)))
     pygame.key.set_mods(pygame.KMOD_SHIFT)
     try:
-        [(taken, _, removing)] = app.piece_previews()
+        [(taken, _, removing)] = app.tools.piece_previews()
         assert removing and taken.piece == "g24"
         click(app, pos)
     finally:
@@ -102,7 +102,7 @@ def test_shift_click_with_the_piece_tool_removes_the_whole_piece() -> None:
 def test_a_collection_limits_the_palette() -> None:
     app = _app()
     app.pieces.set_available(frozenset({"s3", "w1"}))
-    press(app, app.tool_buttons["piece"])
+    press(app, app.panels.tool_buttons["piece"])
     assert app.pieces.item_centre("g3") is None
     assert app.pieces.item_centre("w1") is not None
     assert app.pieces.code == "s3"  # the piece chosen before is not in the collection

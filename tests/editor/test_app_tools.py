@@ -28,10 +28,10 @@ from arena.client.storage import data_dir
 from arena.content.loader import load_file
 from arena.content.userfiles import armies_dir, decks_dir, load_user_files
 from editor import app as editor_app
-from editor import model as m
-from editor import recovery
-from editor.builder import Builder, shipped_catalog
-from editor.mapimport import proposed_note
+from editor.core import model as m
+from editor.core.builder import Builder, shipped_catalog
+from editor.files import recovery
+from editor.files.mapimport import proposed_note
 
 pytestmark = pytest.mark.usefixtures("headless")
 
@@ -47,9 +47,9 @@ def type_into(entry: pygame_gui.elements.UITextEntryLine, text: str) -> None:
 
 def test_rename_and_recolour_a_zone_in_the_window(headless: pygame.Surface) -> None:
     app = editor_app.EditorApp(DUEL, recover=False)
-    app.brush.zone = "yellow"
-    press(app, app.buttons["edit-zone"])
-    win = app.zone_window
+    app.tools.brush.zone = "yellow"
+    press(app, app.panels.buttons["edit-zone"])
+    win = app.zones.window
     assert win is not None and win.alive()
     assert win.name.get_text() == "Yellow"
     type_into(win.name, "North gate")
@@ -61,9 +61,9 @@ def test_rename_and_recolour_a_zone_in_the_window(headless: pygame.Surface) -> N
     zone = next(z for z in app.editor.doc.zones if z.id == "yellow")
     assert (zone.name, zone.colour) == ("North gate", "#3a7bd5")
     pump(app)
-    assert app.renderer is not None
+    assert app.view.renderer is not None
     # The renderer draws the new colour; Ctrl+Z takes the change back.
-    assert app.rendered_revision == app.editor.revision
+    assert app.view.rendered_revision == app.editor.revision
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     zone = next(z for z in app.editor.doc.zones if z.id == "yellow")
     assert (zone.name, zone.colour) == ("Yellow", "#e8c547")
@@ -85,14 +85,14 @@ def test_rename_and_recolour_a_zone_in_the_window(headless: pygame.Surface) -> N
 
     press(app, win.delete)
     assert [z.id for z in app.editor.doc.zones] == ["orange"]
-    app.undo()
+    app.tools.undo()
     assert [z.id for z in app.editor.doc.zones] == ["yellow", "orange"]
 
 
 def test_edit_zone_without_zones_says_what_to_do() -> None:
     app = editor_app.EditorApp(recover=False)
-    app.open_zone_window()
-    assert app.zone_window is None and "New zone" in app.message
+    app.zones.open()
+    assert app.zones.window is None and "New zone" in app.message
 
 
 # --- multi-hex ruins --------------------------------------------------------------------------
@@ -100,18 +100,18 @@ def test_edit_zone_without_zones_says_what_to_do() -> None:
 
 def test_place_and_turn_a_multi_hex_ruin_with_a_preview(headless: pygame.Surface) -> None:
     app = editor_app.EditorApp(recover=False)
-    press(app, app.tool_buttons["ruin"])
-    app.on_menu(app.shape_menu, "3 triangle")
-    assert app.tool == "ruin" and app.brush.shape == "3 triangle"
+    press(app, app.panels.tool_buttons["ruin"])
+    app.on_menu(app.panels.shape_menu, "3 triangle")
+    assert app.tools.tool == "ruin" and app.tools.brush.shape == "3 triangle"
     hover(app, hex_pos(app, (0, 0)))
-    assert app.hover == (0, 0)
-    [(footprint, ok)] = app.previews()
+    assert app.view.hover == (0, 0)
+    [(footprint, ok)] = app.tools.previews()
     assert set(footprint) == {(0, 0), (1, 0), (0, 1)} and ok
     before = headless.copy()
     app.draw(before)
     key(app, pygame.K_r)
-    assert app.brush.turns == 1
-    [(turned, ok)] = app.previews()
+    assert app.tools.brush.turns == 1
+    [(turned, ok)] = app.tools.previews()
     assert set(turned) == {(0, 0), (0, 1), (-1, 1)} and ok
     path = shot(app, headless, "ruin-preview.png")
     assert path.is_file()
@@ -119,24 +119,24 @@ def test_place_and_turn_a_multi_hex_ruin_with_a_preview(headless: pygame.Surface
     assert pygame.image.tobytes(headless, "RGB") != pygame.image.tobytes(before, "RGB")
     click(app, hex_pos(app, (0, 0)))
     [ruin] = app.editor.doc.obstacles
-    assert set(ruin.footprint) == set(turned) and ruin.height == app.brush.height
-    app.undo()
+    assert set(ruin.footprint) == set(turned) and ruin.height == app.tools.brush.height
+    app.tools.undo()
     assert app.editor.doc.obstacles == []
 
     # Off the edge of the map: refused, said, and shown red.
     hover(app, hex_pos(app, (2, -2)))
-    app.on_menu(app.shape_menu, "7 round")
-    app.tool = "ruin"
-    [(_, ok)] = app.previews()
+    app.on_menu(app.panels.shape_menu, "7 round")
+    app.tools.tool = "ruin"
+    [(_, ok)] = app.tools.previews()
     assert not ok
     click(app, hex_pos(app, (2, -2)))
     assert app.editor.doc.obstacles == [] and "off the map" in app.message
 
     # Flat view previews too; cryptoliths stand on one hex whatever the shape.
-    press(app, app.tool_buttons["cryptolith"])
-    app.flat = True
+    press(app, app.panels.tool_buttons["cryptolith"])
+    app.view.flat = True
     hover(app, app.flat_to_screen(*m.plane_xy((0, 0))))
-    [(one, ok)] = app.previews()
+    [(one, ok)] = app.tools.previews()
     assert one == ((0, 0),) and ok
     shot(app, headless, "cryptolith-preview-flat.png")
 
@@ -146,26 +146,26 @@ def test_place_and_turn_a_multi_hex_ruin_with_a_preview(headless: pygame.Surface
 
 def test_export_menu_writes_a_build_sheet(tmp_path: Path, headless: pygame.Surface) -> None:
     app = editor_app.EditorApp(DUEL, recover=False)
-    press(app, app.buttons["export"])
-    menu = app.export_choice
+    press(app, app.panels.buttons["export"])
+    menu = app.export.export_choice
     assert menu is not None and set(menu.buttons) >= {"export", "export-sheet-png",
                                                       "export-sheet-pdf"}
     shot(app, headless, "export-menu.png")
     press(app, menu.buttons["export-sheet-pdf"])
-    assert app.export_choice is None
-    assert app.dialog is not None and app.dialog_kind == "export-sheet-pdf"
-    app.dialog.kill()
-    app.dialog_kind = "export-sheet-pdf"
-    app.on_path(tmp_path / "duel-sheet")
+    assert app.export.export_choice is None
+    assert app.files.dialog is not None and app.files.dialog_kind == "export-sheet-pdf"
+    app.files.dialog.kill()
+    app.files.dialog_kind = "export-sheet-pdf"
+    app.files.on_path(tmp_path / "duel-sheet")
     data = (tmp_path / "duel-sheet.pdf").read_bytes()
     assert data.startswith(b"%PDF") and data.count(b"/Type /Page ") == 3
     assert "3 levels, 3 pages" in app.message
-    app.dialog_kind = "export-sheet-png"
-    app.on_path(tmp_path / "duel-sheet.png")
+    app.files.dialog_kind = "export-sheet-png"
+    app.files.on_path(tmp_path / "duel-sheet.png")
     assert pygame.image.load(str(tmp_path / "duel-sheet.png")).get_width() > 1000
     (tmp_path / "taken.png").mkdir()
-    app.dialog_kind = "export-sheet-png"
-    app.on_path(tmp_path / "taken.png")  # a folder: said, nothing breaks
+    app.files.dialog_kind = "export-sheet-png"
+    app.files.on_path(tmp_path / "taken.png")  # a folder: said, nothing breaks
     assert app.message.startswith("Build sheet not written")
 
 
@@ -177,7 +177,7 @@ def test_quit_with_unsaved_changes_asks_first(tmp_path: Path, headless: pygame.S
     app = editor_app.EditorApp(target, recover=False)
     app.run_command(m.Raise((0, 0)))
     assert app.editor.dirty
-    asks = (lambda: press(app, app.buttons["quit"]),
+    asks = (lambda: press(app, app.panels.buttons["quit"]),
             lambda: key(app, pygame.K_ESCAPE),
             lambda: key(app, pygame.K_q, pygame.KMOD_CTRL),
             lambda: app.handle_event(pygame.event.Event(pygame.QUIT)))
@@ -204,8 +204,8 @@ def test_save_on_quit_without_a_file_name_asks_where(tmp_path: Path) -> None:
     app.docs.request_quit()
     assert app.docs.prompt is not None
     press(app, app.docs.prompt.buttons["save"])
-    assert app.running and app.dialog_kind == "save-as" and app.docs.after_save is not None
-    app.on_path(tmp_path / "named.yaml")
+    assert app.running and app.files.dialog_kind == "save-as" and app.docs.after_save is not None
+    app.files.on_path(tmp_path / "named.yaml")
     assert not app.running and load_file(tmp_path / "named.yaml").id == "named"
 
 
@@ -251,7 +251,7 @@ def test_new_with_unsaved_changes_asks_and_cancel_keeps_the_work(
     app.run_command(m.Raise((0, 0)))
     app.docs.autosave()
     work = app.editor.doc.copy()
-    press(app, app.buttons["new"])
+    press(app, app.panels.buttons["new"])
     prompt = app.docs.prompt
     assert prompt is not None and prompt.alive()
     assert set(prompt.buttons) == {"save", "discard", "cancel"}
@@ -263,7 +263,7 @@ def test_new_with_unsaved_changes_asks_and_cancel_keeps_the_work(
     back, _ = recovery.recover()  # the recovery copy is still the work
     assert back is not None and back.editor.doc == work
     # Discard: the new map, clean; the discarded work's copies are forgotten.
-    press(app, app.buttons["new"])
+    press(app, app.panels.buttons["new"])
     assert app.docs.prompt is not None
     press(app, app.docs.prompt.buttons["discard"])
     assert app.editor.doc.top((0, 0)) == 1 and not app.editor.dirty
@@ -274,7 +274,7 @@ def test_new_with_save_saves_then_starts_the_new_map(tmp_path: Path) -> None:
     target = tmp_path / "kept.yaml"
     app = editor_app.EditorApp(target, recover=False)
     app.run_command(m.Raise((0, 0)))
-    press(app, app.buttons["new"])
+    press(app, app.panels.buttons["new"])
     assert app.docs.prompt is not None
     press(app, app.docs.prompt.buttons["save"])
     assert m.Editor.open(target).doc.top((0, 0)) == 2
@@ -286,17 +286,17 @@ def test_open_with_unsaved_changes_asks_and_save_asks_where_first(tmp_path: Path
     app.run_command(m.Raise((0, 0)))
     app.docs.autosave()
     app.open_dialog("open")
-    app.on_path(DUEL)
+    app.files.on_path(DUEL)
     prompt = app.docs.prompt
     assert prompt is not None and app.editor.doc.id == "new-battlefield"
     press(app, prompt.buttons["cancel"])
     assert app.editor.dirty and app.editor.doc.top((0, 0)) == 2
     app.open_dialog("open")
-    app.on_path(DUEL)
+    app.files.on_path(DUEL)
     assert app.docs.prompt is not None
     press(app, app.docs.prompt.buttons["save"])  # no file yet: where?
-    assert app.dialog_kind == "save-as" and app.editor.doc.id == "new-battlefield"
-    app.on_path(tmp_path / "first")
+    assert app.files.dialog_kind == "save-as" and app.editor.doc.id == "new-battlefield"
+    app.files.on_path(tmp_path / "first")
     assert m.Editor.open(tmp_path / "first.yaml").doc.top((0, 0)) == 2
     assert app.editor.doc.id == "duel" and not app.editor.dirty  # then the Duel opened
     assert recovery.recover() == (None, [])  # the saved map's copies are forgotten
@@ -343,17 +343,17 @@ def test_the_window_title_shows_unsaved_work(tmp_path: Path,
 
 def test_the_zone_brush_is_the_new_maps_after_new(headless: pygame.Surface) -> None:
     app = editor_app.EditorApp(recover=False)
-    press(app, app.buttons["new-zone"])
-    press(app, app.buttons["new-zone"])
-    assert app.brush.zone == "blue" and app.zone_menu.selected_option[0] == "blue"
-    press(app, app.buttons["new"])
+    press(app, app.panels.buttons["new-zone"])
+    press(app, app.panels.buttons["new-zone"])
+    assert app.tools.brush.zone == "blue" and app.panels.zone_menu.selected_option[0] == "blue"
+    press(app, app.panels.buttons["new"])
     assert app.docs.prompt is not None
     press(app, app.docs.prompt.buttons["discard"])
-    assert app.editor.doc.zones == [] and app.brush.zone == "yellow"
-    assert [option[0] for option in app.zone_menu.options_list] == ["yellow"]
+    assert app.editor.doc.zones == [] and app.tools.brush.zone == "yellow"
+    assert [option[0] for option in app.panels.zone_menu.options_list] == ["yellow"]
     app.docs.open(DUEL)
     first = app.editor.doc.zones[0].id
-    assert app.brush.zone == first and app.zone_menu.selected_option[0] == first
+    assert app.tools.brush.zone == first and app.panels.zone_menu.selected_option[0] == first
 
 
 def test_opening_another_card_over_unsaved_edits_asks(tmp_path: Path) -> None:
@@ -368,16 +368,16 @@ def test_opening_another_card_over_unsaved_edits_asks(tmp_path: Path) -> None:
     assert isinstance(life, pygame_gui.elements.UITextEntryLine)
     life.set_text("9")
     assert app.docs.unsaved() == ["the card"]
-    app.dialog_kind = "open-card"
-    app.on_path(second)
+    app.files.dialog_kind = "open-card"
+    app.files.on_path(second)
     assert app.docs.prompt is not None and app.card_window is win
     press(app, app.docs.prompt.buttons["cancel"])
     assert app.card_window is win and win.alive() and win.dirty()
     app.docs.request_quit()  # quitting counts the card too
     assert app.running and app.docs.prompt is not None
     press(app, app.docs.prompt.buttons["cancel"])
-    app.dialog_kind = "open-card"
-    app.on_path(second)
+    app.files.dialog_kind = "open-card"
+    app.files.on_path(second)
     assert app.docs.prompt is not None
     press(app, app.docs.prompt.buttons["save"])  # saved, then the other card opens
     assert load_file(mine).life == 9
@@ -419,9 +419,9 @@ def test_closing_the_card_window_over_unsaved_edits_asks(tmp_path: Path) -> None
 def _unsaved_army() -> tuple[editor_app.EditorApp, Builder]:
     """An editor with the army builder open on a named army of one card, not saved."""
     app = editor_app.EditorApp(recover=False)
-    press(app, app.buttons["armies"])
+    press(app, app.panels.buttons["armies"])
     b = app.builder
-    assert b is not None and app.builder_window is not None
+    assert b is not None and app.armies.window is not None
     b.name_army("Quick Army")
     b.add_card(b.army_choices()[0].id)
     return app, b
@@ -431,13 +431,13 @@ def test_loading_an_army_over_an_unsaved_army_asks(tmp_path: Path) -> None:
     app, b = _unsaved_army()
     cards = list(b.cards)
     premade = sorted((ROOT / "cards" / "armies").glob("*.yaml"))[0]
-    app.dialog_kind = "load-army"
-    app.on_path(premade)
+    app.files.dialog_kind = "load-army"
+    app.files.on_path(premade)
     assert app.docs.prompt is not None and b.cards == cards
     press(app, app.docs.prompt.buttons["cancel"])
     assert b.cards == cards and b.army_dirty
-    app.dialog_kind = "load-army"
-    app.on_path(premade)
+    app.files.dialog_kind = "load-army"
+    app.files.on_path(premade)
     assert app.docs.prompt is not None
     press(app, app.docs.prompt.buttons["discard"])
     assert b.cards != cards and app.message.startswith("Load army")
@@ -448,7 +448,7 @@ def test_loading_an_army_over_an_unsaved_army_asks(tmp_path: Path) -> None:
 
 def legal_army_and_deck(app: editor_app.EditorApp) -> None:
     """Load a shipped army and deck into the open builder and give them the player's names."""
-    win = app.builder_window
+    win = app.armies.window
     assert win is not None and app.builder is not None
     b = app.builder
     premade = ROOT / "cards" / "armies"
@@ -462,9 +462,9 @@ def legal_army_and_deck(app: editor_app.EditorApp) -> None:
 
 def test_builder_saves_into_the_players_folders(headless: pygame.Surface) -> None:
     app = editor_app.EditorApp(DUEL, recover=False)
-    press(app, app.buttons["armies"])
+    press(app, app.panels.buttons["armies"])
     legal_army_and_deck(app)
-    b, win = app.builder, app.builder_window
+    b, win = app.builder, app.armies.window
     assert b is not None and win is not None
     # A shipped army's id would be skipped by the game: the builder says so, live.
     assert "is a shipped army's" in win.army_findings.html_text
@@ -475,10 +475,10 @@ def test_builder_saves_into_the_players_folders(headless: pygame.Surface) -> Non
     assert (b.army_id, b.deck_id) == ("sky-raiders", "sky-spells")
     assert "The army follows every rule." in win.army_findings.html_text
     press(app, win.files["save-army"])
-    assert app.dialog is not None and app.dialog_kind == "save-army"
-    picked = Path(app.dialog.current_file_path or "")
+    assert app.files.dialog is not None and app.files.dialog_kind == "save-army"
+    picked = Path(app.files.dialog.current_file_path or "")
     assert picked == armies_dir(data_dir()) / "sky-raiders.yaml"
-    app.dialog.kill()
+    app.files.dialog.kill()
     assert b.save_army() == armies_dir(data_dir()) / "sky-raiders.yaml"
     assert b.save_deck() == decks_dir(data_dir()) / "sky-spells.yaml"
     found = load_user_files(data_dir(), shipped_catalog())
@@ -489,9 +489,9 @@ def test_builder_saves_into_the_players_folders(headless: pygame.Surface) -> Non
 def test_play_with_this_army(headless: pygame.Surface) -> None:
     app = editor_app.EditorApp(DUEL, recover=False)
     started: list[tuple[Path, str, str, str]] = []
-    app.battle_launcher = lambda *a: started.append(a)
-    press(app, app.buttons["armies"])
-    win = app.builder_window
+    app.play.battle_launcher = lambda *a: started.append(a)
+    press(app, app.panels.buttons["armies"])
+    win = app.armies.window
     assert win is not None and app.builder is not None
     b = app.builder
     b.cards.clear()
@@ -538,9 +538,9 @@ def test_every_rule_message_is_live_in_the_builder(tmp_path: Path,
     """One Planeswalker, colours, uniqueness and the budget: each message appears in the
     window as soon as the army breaks the rule, and goes when it is fixed."""
     app = editor_app.EditorApp(recover=False)
-    press(app, app.buttons["armies"])
+    press(app, app.panels.buttons["armies"])
     legal_army_and_deck(app)
-    win, b = app.builder_window, app.builder
+    win, b = app.armies.window, app.builder
     assert win is not None and b is not None
     type_into(win.army_name, "Mine")
     pump(app)
@@ -589,9 +589,9 @@ def test_applying_a_proposed_zone_in_the_window_accepts_it(tmp_path: Path) -> No
     m.Editor(doc).save(path)
     app = editor_app.EditorApp(path, recover=False)
     assert proposed_note(app.editor.doc)
-    app.brush.zone = "yellow"
-    press(app, app.buttons["edit-zone"])
-    win = app.zone_window
+    app.tools.brush.zone = "yellow"
+    press(app, app.panels.buttons["edit-zone"])
+    win = app.zones.window
     assert win is not None and "proposed" in win.window.window_display_title
     type_into(win.capacity, "2")
     pump(app)
@@ -607,19 +607,19 @@ def test_applying_a_proposed_zone_in_the_window_accepts_it(tmp_path: Path) -> No
 
 def test_typing_in_a_text_field_is_not_a_shortcut() -> None:
     app = editor_app.EditorApp(DUEL, recover=False)
-    app.brush.zone = "yellow"
-    press(app, app.buttons["edit-zone"])
-    win = app.zone_window
+    app.tools.brush.zone = "yellow"
+    press(app, app.panels.buttons["edit-zone"])
+    win = app.zones.window
     assert win is not None
     click(app, win.name.rect.center)  # the field takes the keyboard
     for k in (pygame.K_2, pygame.K_r, pygame.K_TAB, pygame.K_q):
         key(app, k)
-    assert (app.brush.terrain, app.brush.turns, app.flat, app.cam.rotation) == (
-        "land", 0, False, 0)
+    assert (app.tools.brush.terrain, app.tools.brush.turns, app.view.flat,
+            app.view.cam.rotation) == ("land", 0, False, 0)
     press(app, win.close)
     key(app, pygame.K_r)
     key(app, pygame.K_2)
-    assert (app.brush.turns, app.brush.terrain) == (1, "water")
+    assert (app.tools.brush.turns, app.tools.brush.terrain) == (1, "water")
 
 
 # --- card data: abilities from the rules' primitives -------------------------------------------
@@ -638,7 +638,7 @@ def test_add_and_edit_an_ability_in_the_card_window(tmp_path: Path,
     start = len(win.form.parts)
     app.handle_event(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="trigger",
                                         ui_element=win.kind_menu))
-    from editor.ability_form import primitives
+    from editor.core.ability_form import primitives
 
     names = [o[0] if isinstance(o, tuple) else o for o in win.primitive_menu.options_list]
     assert names == list(primitives("trigger"))

@@ -10,8 +10,8 @@ import pytest
 from editor_kit import DUEL, press, pump, shot
 
 from editor import app as editor_app
-from editor import model as m
-from editor.zone_window import check_fields
+from editor.core import model as m
+from editor.windows.zone_window import check_fields
 
 pytestmark = pytest.mark.usefixtures("headless")
 
@@ -33,8 +33,8 @@ def test_a_new_map_without_zones_is_not_ready_to_play(headless: pygame.Surface) 
     zones first")."""
     app = editor_app.EditorApp(recover=False)
     settled(app)
-    assert app.problems_label.text == "Not ready to play: see Play as below"
-    assert "The Duel: not yet" in app.summary_box.html_text
+    assert app.panels.problems_label.text == "Not ready to play: see Play as below"
+    assert "The Duel: not yet" in app.panels.summary_box.html_text
     shot(app, headless, "verdict-not-ready.png")
 
 
@@ -42,16 +42,16 @@ def test_a_zone_id_is_edited_in_the_zone_window(headless: pygame.Surface) -> Non
     """Seen: renaming the zone to Orange kept `id: blue`, and the id could not be edited."""
     app = editor_app.EditorApp(recover=False)
     for at in ((-1, -1), (1, 1)):
-        press(app, app.buttons["new-zone"])
-        app.use_tool(at, True)
+        press(app, app.panels.buttons["new-zone"])
+        app.tools.use_tool(at, True)
     assert [z.id for z in app.editor.doc.zones] == ["yellow", "blue"]
     settled(app)
-    assert app.problems_label.text == "Ready to play as The Duel"
-    assert "one player each in Yellow and Blue (as orange)" in app.summary_box.html_text
+    assert app.panels.problems_label.text == "Ready to play as The Duel"
+    assert "one player each in Yellow and Blue (as orange)" in app.panels.summary_box.html_text
 
-    app.brush.zone = "blue"
-    press(app, app.buttons["edit-zone"])
-    win = app.zone_window
+    app.tools.brush.zone = "blue"
+    press(app, app.panels.buttons["edit-zone"])
+    win = app.zones.window
     assert win is not None and win.ident.get_text() == "blue"
     type_into(win.ident, "yellow")  # another zone's id
     press(app, win.apply)
@@ -66,13 +66,13 @@ def test_a_zone_id_is_edited_in_the_zone_window(headless: pygame.Surface) -> Non
     press(app, win.apply)
     assert [(z.id, z.name) for z in app.editor.doc.zones] == [("yellow", "Yellow"),
                                                               ("orange", "Orange")]
-    assert app.brush.zone == "orange"  # the brush paints the zone under its new id
-    assert app.zone_window is not None and app.zone_window.ident.get_text() == "orange"
+    assert app.tools.brush.zone == "orange"  # the brush paints the zone under its new id
+    assert app.zones.window is not None and app.zones.window.ident.get_text() == "orange"
     settled(app)
     assert "The Duel: ready (one player each in Yellow and Orange)" in \
-        app.summary_box.html_text
+        app.panels.summary_box.html_text
     shot(app, headless, "verdict-zone-id.png")
-    app.undo()
+    app.tools.undo()
     assert [z.id for z in app.editor.doc.zones] == ["yellow", "blue"]
 
 
@@ -88,17 +88,17 @@ def test_the_detail_pane_follows_its_problem(headless: pygame.Surface) -> None:
     app = editor_app.EditorApp(DUEL, recover=False)
     app.run_command(m.AddZone("blue", "Blue", "#3366cc"))
     settled(app)
-    assert app.problems_label.text == "1 problem (click one to see it)"
-    app.select_finding(0)
-    assert app.detail.html_text.startswith("Starting zone Blue: has no spaces yet.")
-    assert "Fix: Paint its spaces" in app.detail.html_text
-    app.brush.zone = "blue"
-    app.tool = "zone"
-    app.use_tool((1, -4), True)
+    assert app.panels.problems_label.text == "1 problem (click one to see it)"
+    app.panels.select_finding(0)
+    assert app.panels.detail.html_text.startswith("Starting zone Blue: has no spaces yet.")
+    assert "Fix: Paint its spaces" in app.panels.detail.html_text
+    app.tools.brush.zone = "blue"
+    app.tools.tool = "zone"
+    app.tools.use_tool((1, -4), True)
     settled(app)
-    assert app.problems_label.text == "Ready to play as The Duel", [
-        f.text() for f in app.findings]
-    assert app.detail.html_text == ""
+    assert app.panels.problems_label.text == "Ready to play as The Duel", [
+        f.text() for f in app.panels.findings]
+    assert app.panels.detail.html_text == ""
 
 
 def test_the_status_says_checking_until_the_verdict_of_the_edited_map_is_in(
@@ -107,11 +107,11 @@ def test_the_status_says_checking_until_the_verdict_of_the_edited_map_is_in(
     status still said the map had no zones (the check waits for edits to pause)."""
     app = editor_app.EditorApp(recover=False)
     settled(app)
-    assert app.problems_label.text == "Not ready to play: see Play as below"
+    assert app.panels.problems_label.text == "Not ready to play: see Play as below"
     for at in ((-1, -1), (1, 1)):
-        press(app, app.buttons["new-zone"])
-        app.use_tool(at, True)
+        press(app, app.panels.buttons["new-zone"])
+        app.tools.use_tool(at, True)
     pump(app, 0.05)
-    assert app.problems_label.text == editor_app.CHECKING
+    assert app.panels.problems_label.text == editor_app.CHECKING
     pump(app, 0.4)
-    assert app.problems_label.text == "Ready to play as The Duel"
+    assert app.panels.problems_label.text == "Ready to play as The Duel"

@@ -1,7 +1,7 @@
 """Check balance, headless: the editor's batch runs in worker processes with its progress
 counted game by game, Cancel ends the workers at once, the report is the command line's for
 the same seed and number of games, and a map the scenario cannot use gets the game's own
-reason. (No pygame here: `editor.balance_check` is the window's headless part.)"""
+reason. (No pygame here: `editor.core.balance_check` is the window's headless part.)"""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ import pytest
 from arena.ai.balance import BalanceGame, BalanceReport, check, summarize
 from arena.ai.sim import catalog
 from arena.content.fits import fit
-from editor import model as m
-from editor.balance_check import (
+from editor.core import model as m
+from editor.core.balance_check import (
     MAX_GAMES,
     BalanceCheck,
     BalanceRefused,

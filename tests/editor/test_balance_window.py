@@ -3,7 +3,7 @@ progress game by game, then the report, and draws the heat map over the map (the
 takes it off and puts it back; another map has none). Closing the window cancels the games,
 a rebuild of the editor's widgets keeps them, and a map that cannot be checked says why.
 
-The games here are played by a stand-in for `editor.balance_check.BalanceCheck` that the test
+The games here are played by a stand-in for `editor.core.balance_check.BalanceCheck` that the test
 finishes one at a time (the real batch is tested headless in test_balance_check.py and in a
 real window in test_balance_xvfb.py). Screenshots go to tests/artifacts/editor/."""
 
@@ -21,8 +21,8 @@ from arena.ai.sim import catalog
 from arena.content.fits import fit
 from arena.hexgrid import Hex
 from editor import app as editor_app
-from editor import balance_window
-from editor import model as m
+from editor.core import model as m
+from editor.windows import balance_window
 
 pytestmark = pytest.mark.usefixtures("headless")
 
@@ -94,7 +94,7 @@ def view(app: editor_app.EditorApp, screen: pygame.Surface) -> pygame.Surface:
 def test_a_check_shows_progress_then_the_report_and_the_heat_map(
         headless: pygame.Surface, checks: list[FakeCheck]) -> None:
     app = editor_app.EditorApp(DUEL, recover=False)
-    press(app, app.buttons["balance"])
+    press(app, app.panels.buttons["balance"])
     panel = app.balance
     assert panel.alive() and panel.games.get_text() == "40"
     assert panel.status()["state"] == "idle"
@@ -141,7 +141,7 @@ def test_a_check_shows_progress_then_the_report_and_the_heat_map(
 
     press(app, panel.window.close_window_button)  # the report's heat map goes with it
     assert not panel.alive() and panel.heat() == {}
-    press(app, app.buttons["balance"])  # back, as it was: the heat map is one click away
+    press(app, app.panels.buttons["balance"])  # back, as it was: the heat map is one click away
     assert "Win rate" in panel.shown_html and panel.heat_button.text == "Heat off"
     press(app, panel.heat_button)
     assert panel.heat()
@@ -154,7 +154,7 @@ def test_a_check_shows_progress_then_the_report_and_the_heat_map(
 def test_closing_the_window_cancels_the_games(headless: pygame.Surface,
                                               checks: list[FakeCheck]) -> None:
     app = editor_app.EditorApp(DUEL, recover=False)
-    press(app, app.buttons["balance"])
+    press(app, app.panels.buttons["balance"])
     press(app, app.balance.start_button)
     key(app, pygame.K_2)  # a brush key rebuilds the editor's widgets: the check goes on
     pump(app)
@@ -170,7 +170,7 @@ def test_closing_the_window_cancels_the_games(headless: pygame.Surface,
 def test_cancel_keeps_the_games_played(headless: pygame.Surface,
                                        checks: list[FakeCheck]) -> None:
     app = editor_app.EditorApp(DUEL, recover=False)
-    press(app, app.buttons["balance"])
+    press(app, app.panels.buttons["balance"])
     press(app, app.balance.start_button)
     assert app.balance.cancel_button.is_enabled
     checks[0].finish(3)
@@ -185,7 +185,7 @@ def test_cancel_keeps_the_games_played(headless: pygame.Surface,
 def test_a_map_that_cannot_be_checked_says_why(headless: pygame.Surface) -> None:
     """The game's own reason (`arena.content.fits.fit`): a new map has no starting zones."""
     app = editor_app.EditorApp(recover=False)
-    press(app, app.buttons["balance"])
+    press(app, app.panels.buttons["balance"])
     press(app, app.balance.start_button)
     assert app.balance.status()["state"] == "refused"
     verdict = fit(catalog().scenarios["the-duel"], app.editor.doc.to_battlefield())

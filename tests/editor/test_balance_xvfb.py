@@ -60,7 +60,7 @@ def test_a_balance_check_of_four_games_shows_its_report(
     pygame.display.set_mode(editor_app.WINDOW_SIZE)
     try:
         model = editor_app.EditorApp(DUEL, recover=False)
-        balance = model.buttons["balance"].rect.center
+        balance = model.panels.buttons["balance"].rect.center
         model.balance.open()
         games = model.balance.games.rect.center
     finally:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from arena.content.catalog import Catalog
-from editor.builder import Builder, finding_text, shipped_catalog
+from editor.core.builder import Builder, finding_text, shipped_catalog
 
 ROOT = Path(__file__).resolve().parents[2]
 ARMIES = sorted((ROOT / "cards" / "armies").glob("*.yaml"))

@@ -12,12 +12,12 @@ import pytest
 
 from arena.client.palette import TERRAIN
 from arena.content.battlefield import PiecePlacement
-from editor import buildsheet
-from editor.model import Editor, MapDoc, PlaceGlyph, PlaceObstacle, Raise
-from editor.parts import parts_list, split_tiles
-from editor.pdf import PageImage, pdf_bytes
-from editor.piece_model import PlacePiece, sheet_pieces
-from editor.validation import estimate_components
+from editor.core.model import Editor, MapDoc, PlaceGlyph, PlaceObstacle, Raise
+from editor.core.parts import parts_list, split_tiles
+from editor.core.piece_model import PlacePiece, sheet_pieces
+from editor.core.validation import estimate_components
+from editor.files import buildsheet
+from editor.files.pdf import PageImage, pdf_bytes
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts" / "editor"

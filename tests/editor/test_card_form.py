@@ -10,8 +10,8 @@ import pytest
 
 from arena.content.cards import ArmyCard, SpellCard
 from arena.content.loader import load_file
-from editor.ability_form import parse_part
-from editor.card_form import CardForm, choices, form_fields
+from editor.core.ability_form import parse_part
+from editor.core.card_form import CardForm, choices, form_fields
 
 ROOT = Path(__file__).resolve().parents[2]
 CARDS = sorted((ROOT / "cards" / "army").glob("*.yaml")) + sorted(
@@ -81,7 +81,7 @@ SPELL_CARD = sorted((ROOT / "cards" / "spells").glob("*.yaml"))[0]
 
 
 def test_abilities_are_added_from_every_primitive_of_the_rules() -> None:
-    from editor.ability_form import KINDS, primitives
+    from editor.core.ability_form import KINDS, primitives
 
     assert "special" not in primitives("trigger")  # engine-only functions are not offered
     assert "flying" in primitives("keyword") and "attack" in primitives("static")
@@ -106,7 +106,7 @@ def test_abilities_are_added_from_every_primitive_of_the_rules() -> None:
 
 
 def test_an_ability_is_edited_as_yaml_and_saved(tmp_path: Path) -> None:
-    from editor.ability_form import part_text
+    from editor.core.ability_form import part_text
 
     path = tmp_path / ARMY_CARD.name
     shutil.copy(ARMY_CARD, path)

@@ -26,10 +26,10 @@ from arena.content.collections import (
     save_collection,
 )
 from arena.content.loader import load_file
-from arena.content.mapio_cli import import_map
+from arena.content.mapimport import import_map
 from editor import app as editor_app
-from editor.collection_window import summary_lines
-from editor.model import MapDoc
+from editor.core.model import MapDoc
+from editor.windows.collection_window import summary_lines
 
 pytestmark = pytest.mark.usefixtures("headless")
 
@@ -45,19 +45,19 @@ def maps(community_maps: Path, tmp_path: Path) -> Path:
 def _pick(app: editor_app.EditorApp, path: Path) -> None:
     """Choose `path` in the open file dialog, as its OK button does."""
     app.open_dialog("open")
-    assert app.dialog is not None
+    assert app.files.dialog is not None
     app.handle_event(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED,
-                                        {"text": str(path), "ui_element": app.dialog}))
+                                        {"text": str(path), "ui_element": app.files.dialog}))
     pump(app, 0.4)
 
 
 def test_the_open_dialog_lists_community_maps() -> None:
     app = editor_app.EditorApp(recover=False)
     app.open_dialog("open")
-    assert app.dialog is not None
-    assert {".yaml", ".json", ".hsc"} <= app.dialog.allowed_suffixes
+    assert app.files.dialog is not None
+    assert {".yaml", ".json", ".hsc"} <= app.files.dialog.allowed_suffixes
     app.open_dialog("save-as")  # Save as is not filtered to the map files
-    assert ".hsc" not in app.dialog.allowed_suffixes
+    assert ".hsc" not in app.files.dialog.allowed_suffixes
 
 
 def test_open_a_community_json_map(maps: Path) -> None:
@@ -80,17 +80,17 @@ def test_open_a_community_json_map(maps: Path) -> None:
     assert [(z.id, z.proposed) for z in doc.zones] == [("yellow", True), ("orange", True)]
     assert "Proposed starting zones" in app.message and "yellow, orange" in app.message
     assert "Proposed starting zones (the map had none): yellow, orange" in \
-        app.summary_box.html_text
-    app.open_zone_window()
-    assert app.zone_window is not None
-    assert "(proposed by the import" in app.zone_window.window.window_display_title
-    app.zone_window.kill()
+        app.panels.summary_box.html_text
+    app.zones.open()
+    assert app.zones.window is not None
+    assert "(proposed by the import" in app.zones.window.window.window_display_title
+    app.zones.window.kill()
     # Save asks where (the battlefields folder); a .json typed there is written as .yaml.
     app.docs.dialogs.windows[0].kill()
     app.docs.save_or_ask()
-    assert app.dialog_kind == "save-as" and app.dialog is not None
-    assert app.dialog.current_file_path is not None
-    assert app.dialog.current_file_path.name == "welcome.yaml"
+    assert app.files.dialog_kind == "save-as" and app.files.dialog is not None
+    assert app.files.dialog.current_file_path is not None
+    assert app.files.dialog.current_file_path.name == "welcome.yaml"
     app.docs.save_as(maps / "welcome.json")
     pump(app)
     assert app.docs.dialogs.question is None  # the imported map is valid: no Save anyway
@@ -132,9 +132,9 @@ def test_the_summary_says_whether_the_map_can_be_built() -> None:
     app = editor_app.EditorApp(DUEL, recover=False)
     pump(app, 0.4)
     assert "<b>Your collection</b><br>The map can be built from your collection" in \
-        app.summary_box.html_text
+        app.panels.summary_box.html_text
     # The window: one Rise of the Valkyrie instead of the core box, and a custom piece.
-    press(app, app.buttons["collection"])
+    press(app, app.panels.buttons["collection"])
     window = app.collections.window
     assert window is not None and app.modal_open()
     window.counts["aotp-core"].set_text("")
@@ -151,7 +151,7 @@ def test_the_summary_says_whether_the_map_can_be_built() -> None:
     assert isinstance(duel, Battlefield)
     check = check_build(duel, mine)
     assert not check.ok  # no boards: the Duel's ground needs more tiles than one set has
-    text = app.summary_box.html_text
+    text = app.panels.summary_box.html_text
     assert f"The map {check.headline()}" in text
     assert html.escape(f"missing {check.missing[0].line()}") in text
     press(app, window.close)
@@ -163,7 +163,7 @@ def test_a_bad_collection_file_is_named_in_the_summary() -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("format: collection\nsets: {rise-of-the-valkyry: 1}\n", encoding="utf-8")
     app = editor_app.EditorApp(DUEL, recover=False)
-    text = app.summary_box.html_text
+    text = app.panels.summary_box.html_text
     assert str(path) in text and "rise-of-the-valkyry" in text and "rise-of-the-valkyrie" in text
     assert app.collections.collection is None
     assert os.path.exists(path)  # never overwritten unasked
@@ -185,7 +185,7 @@ def test_the_piece_palette_offers_the_pieces_of_the_collection() -> None:
     app = editor_app.EditorApp(DUEL, recover=False)
     offered = {c for _, codes in app.pieces.items() for c in codes}
     assert offered == available_codes(load_collection()) == {"s3", "s1", "rs2"}
-    press(app, app.buttons["collection"])
+    press(app, app.panels.buttons["collection"])
     window = app.collections.window
     assert window is not None
     window.code.set_text("tr10")

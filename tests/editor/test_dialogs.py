@@ -18,7 +18,7 @@ from arena.content import writer
 from arena.content.loader import load_file
 from arena.content.locations import user_root
 from editor import app as editor_app
-from editor import model as m
+from editor.core import model as m
 
 pytestmark = pytest.mark.usefixtures("headless")
 
@@ -75,8 +75,8 @@ def test_a_read_only_disk_gets_a_dialog_naming_the_file(tmp_path: Path,
 def test_a_failed_army_save_is_shown_in_front_of_the_builder(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     app = editor_app.EditorApp(recover=False)
-    press(app, app.buttons["armies"])
-    b, window = app.builder, app.builder_window
+    press(app, app.panels.buttons["armies"])
+    b, window = app.builder, app.armies.window
     assert b is not None and window is not None
     b.add_card(b.army_choices()[0].id)
     monkeypatch.setattr(b, "army_id_problems", lambda: [])
@@ -86,8 +86,8 @@ def test_a_failed_army_save_is_shown_in_front_of_the_builder(
 
     monkeypatch.setattr(writer, "save_model", full)
     app.docs.dialogs.accepted["army"] = tuple(app.docs.refusals(("army",))["army"])
-    app.dialog_kind = "save-army"
-    app.on_path(tmp_path / "full.yaml")
+    app.files.dialog_kind = "save-army"
+    app.files.on_path(tmp_path / "full.yaml")
     pump(app)
     assert "the disk is full" in dialog_text(app)
     assert front_window(app) is app.docs.dialogs.open_windows()[0]
@@ -135,7 +135,7 @@ def test_saving_a_map_with_cut_off_hexes_asks_first(tmp_path: Path) -> None:
 
 def test_saving_an_illegal_army_asks_first(tmp_path: Path) -> None:
     app = editor_app.EditorApp(recover=False)
-    press(app, app.buttons["armies"])
+    press(app, app.panels.buttons["armies"])
     b = app.builder
     assert b is not None and b.walker is not None
     b.name_army("Too Big")
@@ -145,8 +145,8 @@ def test_saving_an_illegal_army_asks_first(tmp_path: Path) -> None:
     while b.army_totals()[1].left >= 0:
         b.add_card(off.id)
     target = tmp_path / "too-big.yaml"
-    app.dialog_kind = "save-army"
-    app.on_path(target)
+    app.files.dialog_kind = "save-army"
+    app.files.on_path(target)
     question = app.docs.dialogs.question
     assert question is not None and not target.exists()
     text = question.window.get_container().elements[0].html_text
@@ -179,46 +179,46 @@ def wheel(app: editor_app.EditorApp, pos: tuple[int, int]) -> None:
 def test_the_wheel_and_keys_do_not_reach_the_map_under_the_builder() -> None:
     app = editor_app.EditorApp(DUEL, recover=False)
     centre = app.view_rect.center
-    zoom = app.cam.zoom
+    zoom = app.view.cam.zoom
     wheel(app, centre)
-    assert app.cam.zoom < zoom  # without a window the wheel zooms the map
-    press(app, app.buttons["armies"])
-    window = app.builder_window
+    assert app.view.cam.zoom < zoom  # without a window the wheel zooms the map
+    press(app, app.panels.buttons["armies"])
+    window = app.armies.window
     assert window is not None
-    zoom = app.cam.zoom
+    zoom = app.view.cam.zoom
     wheel(app, window.army_findings.rect.center)
     wheel(app, centre)
-    assert app.cam.zoom == zoom
+    assert app.view.cam.zoom == zoom
     key(app, pygame.K_TAB)
     key(app, pygame.K_q)
-    assert not app.flat and app.cam.rotation == 0
+    assert not app.view.flat and app.view.cam.rotation == 0
     key(app, pygame.K_ESCAPE)  # Esc closes the builder, not the editor; its army stays
     assert app.running and not window.alive() and app.builder is not None
-    press(app, app.buttons["armies"])
-    assert app.builder_window is not None and app.builder_window.builder is app.builder
+    press(app, app.panels.buttons["armies"])
+    assert app.armies.window is not None and app.armies.window.builder is app.builder
 
 
 def test_the_wheel_over_a_window_beside_the_map_is_the_window_s() -> None:
     app = editor_app.EditorApp(DUEL, recover=False)
-    press(app, app.buttons["scenario"])
-    window = app.scenario_window
+    press(app, app.panels.buttons["scenario"])
+    window = app.scenario.window
     assert window is not None and window.alive()
-    zoom = app.cam.zoom
+    zoom = app.view.cam.zoom
     wheel(app, window.rect.center)
-    assert app.cam.zoom == zoom
+    assert app.view.cam.zoom == zoom
     beside = (app.view_rect.left + 20, app.view_rect.centery)
     assert not window.rect.collidepoint(beside)
     wheel(app, beside)  # the map beside the window still zooms
-    assert app.cam.zoom < zoom
+    assert app.view.cam.zoom < zoom
 
 
 def test_esc_closes_the_file_dialog_not_the_editor() -> None:
     app = editor_app.EditorApp(DUEL, recover=False)
     app.open_dialog("save-as")
-    assert app.dialog is not None
+    assert app.files.dialog is not None
     key(app, pygame.K_ESCAPE)
     pump(app)
-    assert app.running and not app.dialog.alive()
+    assert app.running and not app.files.dialog.alive()
 
 
 # --- file dialogs: Enter, default folders, recent files (seen item 9) ------------------------
@@ -228,7 +228,7 @@ def test_enter_confirms_the_file_dialog(tmp_path: Path) -> None:
     app = editor_app.EditorApp(recover=False)
     app.run_command(m.Raise((0, 0)))
     app.open_dialog("save-as")
-    dialog = app.dialog
+    dialog = app.files.dialog
     assert dialog is not None
     target = tmp_path / "entered.yaml"
     line = dialog.file_path_text_line
@@ -245,15 +245,15 @@ def test_save_and_export_default_to_the_arena_folder() -> None:
     mine = user_root().resolve()
     for kind in ("save-as", "export", "export-sheet-png", "export-sheet-pdf"):
         app.open_dialog(kind)
-        assert app.dialog is not None
-        start = Path(app.dialog.current_directory_path).resolve()
+        assert app.files.dialog is not None
+        start = Path(app.files.dialog.current_directory_path).resolve()
         assert start.is_relative_to(mine), (kind, start)
         assert not start.is_relative_to((ROOT / "scenarios").resolve())
-        app.dialog.kill()
+        app.files.dialog.kill()
 
 
 def test_recent_files_are_listed_and_missing_ones_dropped(tmp_path: Path) -> None:
-    from editor import recent
+    from editor.files import recent
 
     first, second = duel_copy(tmp_path), tmp_path / "second.yaml"
     app = editor_app.EditorApp(first, recover=False)
@@ -261,8 +261,8 @@ def test_recent_files_are_listed_and_missing_ones_dropped(tmp_path: Path) -> Non
     assert recent.load()[:2] == [second.absolute(), first.absolute()]
     assert recent.list_file().parent == user_root()
     os.remove(second)
-    press(app, app.buttons["open"])
-    choice = app.open_choice
+    press(app, app.panels.buttons["open"])
+    choice = app.files.open_choice
     assert choice is not None and "second.yaml" in app.message
     assert list(choice.buttons) == ["recent-0", "browse", "cancel"]
     press(app, choice.buttons["recent-0"])
@@ -270,18 +270,19 @@ def test_recent_files_are_listed_and_missing_ones_dropped(tmp_path: Path) -> Non
 
 
 def test_a_damaged_recent_list_is_an_empty_one() -> None:
-    from editor import recent
+    from editor.files import recent
 
     recent.list_file().parent.mkdir(parents=True, exist_ok=True)
     recent.list_file().write_text("{not json", encoding="utf-8")
     assert recent.load() == []
     app = editor_app.EditorApp(recover=False)
-    press(app, app.buttons["open"])
-    assert app.open_choice is None and app.dialog is not None  # straight to the file dialog
+    press(app, app.panels.buttons["open"])
+    # straight to the file dialog
+    assert app.files.open_choice is None and app.files.dialog is not None
 
 
 def test_the_same_refusals_are_asked_about_once() -> None:
-    from editor.dialogs import Dialogs
+    from editor.windows.dialogs import Dialogs
 
     class Host:
         ui = pygame_gui.UIManager((800, 600))

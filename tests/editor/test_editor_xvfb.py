@@ -45,9 +45,9 @@ from arena.content.loader import load_file
 from arena.content.userfiles import load_user_files
 from arena.hexgrid import Hex
 from editor import app as editor_app
-from editor import model as m
-from editor.builder import shipped_catalog
-from editor.validation import validate
+from editor.core import model as m
+from editor.core.builder import shipped_catalog
+from editor.core.validation import validate
 
 pytestmark = pytest.mark.xvfb
 
@@ -71,19 +71,19 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
             x, y = proj.to_screen(Hex(*h), float(level))
             return (round(x), round(y))
 
-        tool = {k: b.rect.center for k, b in model.tool_buttons.items()}
-        new_zone = model.buttons["new-zone"].rect.center
-        armies = model.buttons["armies"].rect.center
-        test_play = model.buttons["test-play"].rect.center
-        new = model.buttons["new"].rect.center
+        tool = {k: b.rect.center for k, b in model.panels.tool_buttons.items()}
+        new_zone = model.panels.buttons["new-zone"].rect.center
+        armies = model.panels.buttons["armies"].rect.center
+        test_play = model.panels.buttons["test-play"].rect.center
+        new = model.panels.buttons["new"].rect.center
         model.run_command(m.Raise((0, 0)))
         model.docs.request_new()
         assert model.docs.prompt is not None
         cancel = model.docs.prompt.buttons["cancel"].rect.center
         model.docs.answer("cancel")
         model.docs.prompt.window.kill()
-        model.open_builder()
-        win = model.builder_window
+        model.armies.open()
+        win = model.armies.window
         assert win is not None
         first_card = win.army_choices.item_list_container.elements[0].rect.center
         first_spell = win.spell_choices.item_list_container.elements[0].rect.center

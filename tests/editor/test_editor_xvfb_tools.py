@@ -36,7 +36,7 @@ from arena.content.fits import fit
 from arena.content.loader import load_file
 from arena.hexgrid import Hex
 from editor import app as editor_app
-from editor import model as m
+from editor.core import model as m
 
 pytestmark = pytest.mark.xvfb
 
@@ -63,14 +63,14 @@ def on_screen(app: editor_app.EditorApp, at: m.Coord) -> tuple[int, int]:
     """Where to click to pick the column at ``at`` (checked: the editor picks that hex)."""
     x, y = app.projection().to_screen(Hex(*at), float(app.editor.doc.top(at)))
     pos = (round(x), round(y))
-    assert app.hex_at(pos) == at, f"{at} is hidden at {pos}"
+    assert app.view.hex_at(pos) == at, f"{at} is hidden at {pos}"
     return pos
 
 
 def test_sight_check_across_a_ruin(x_display: str, tmp_path: Path,
                                    headless_app: None) -> None:
     model = editor_app.EditorApp(DUEL, recover=False)
-    tool = model.tool_buttons["sight"].rect.center
+    tool = model.panels.tool_buttons["sight"].rect.center
     a, b = on_screen(model, A), on_screen(model, B)
     pygame.quit()
 
@@ -106,10 +106,10 @@ def test_a_renamed_zone_plays_as_the_duels_zone(x_display: str, tmp_path: Path,
     assert fit(duel, load_file(target)).stand_ins == {"blue": "orange"}
 
     model = editor_app.EditorApp(target, recover=False)
-    assert model.brush.zone == "blue"
-    edit_zone = model.buttons["edit-zone"].rect.center
-    model.open_zone_window()
-    win = model.zone_window
+    assert model.tools.brush.zone == "blue"
+    edit_zone = model.panels.buttons["edit-zone"].rect.center
+    model.zones.open()
+    win = model.zones.window
     assert win is not None
     ident, name, apply = win.ident.rect.center, win.name.rect.center, win.apply.rect.center
     pygame.quit()

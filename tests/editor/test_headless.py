@@ -8,9 +8,10 @@ import sys
 
 import pytest
 
-HEADLESS = ["editor.model", "editor.mapdoc", "editor.validation", "editor.scene",
-            "editor.scenario_form", "editor.builder", "editor.card_form", "editor.parts",
-            "editor.pdf", "editor.ability_form", "editor.balance_check"]
+HEADLESS = ["editor.core.model", "editor.core.mapdoc", "editor.core.validation",
+            "editor.core.scene", "editor.core.scenario_form", "editor.core.builder",
+            "editor.core.card_form", "editor.core.parts", "editor.files.pdf",
+            "editor.core.ability_form", "editor.core.balance_check"]
 
 
 @pytest.mark.parametrize("module", HEADLESS)

@@ -13,11 +13,11 @@ from editor_kit import press, pump, shot
 
 from arena.content.battlefield import Battlefield, Column, PiecePlacement
 from arena.content.loader import load_file
-from arena.content.mapio_cli import import_map
+from arena.content.mapimport import import_map
 from arena.hexgrid import Hex
 from editor import app as editor_app
-from editor import model as m
-from editor import piece_model as pm
+from editor.core import model as m
+from editor.core import piece_model as pm
 
 
 def _doc() -> m.MapDoc:
@@ -110,7 +110,7 @@ def test_the_window_draws_the_looks_in_3d_and_in_the_flat_plan(
     x, y = app.projection().to_screen(Hex(0, 0), 1.0)
     seen = headless.get_at((round(x), round(y)))
     assert seen.g > seen.r + 25 and seen.g > seen.b + 25  # grass, not sand
-    press(app, app.buttons["flat"])
+    press(app, app.panels.buttons["flat"])
     pump(app)
     app.draw(headless)
     fx, fy = app.flat_to_screen(*m.plane_xy((0, 0)))

@@ -11,9 +11,8 @@ from model_kit import SHIPPED, patch_editor
 from arena.content import writer, yamlio
 from arena.content.errors import ContentError
 from arena.content.loader import load_file
-from editor import recovery
-from editor.mapdoc import mirror_axis, rotate60, select_box, select_same
-from editor.model import (
+from editor.core.mapdoc import mirror_axis, rotate60, select_box, select_same
+from editor.core.model import (
     AddZone,
     Batch,
     Command,
@@ -38,6 +37,7 @@ from editor.model import (
     TransformSelection,
     obstacle_footprint,
 )
+from editor.files import recovery
 
 
 def run_and_undo(editor: Editor, command: Command) -> MapDoc:

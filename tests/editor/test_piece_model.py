@@ -1,4 +1,4 @@
-"""Building with terrain pieces (`editor.piece_model`): place, turn, remove, undo, redo,
+"""Building with terrain pieces (`editor.core.piece_model`): place, turn, remove, undo, redo,
 symmetry, and the pieces and columns staying consistent through single-hex edits, saving and
 export. Headless; the community map tests skip, saying so, without ``shared/heroscape-maps``."""
 
@@ -11,13 +11,13 @@ from editor_kit import DUEL, SHARED
 
 from arena.content.battlefield import PiecePlacement
 from arena.content.loader import load_file
-from arena.content.mapio_cli import import_map
+from arena.content.mapimport import import_map
 from arena.content.piece_rules import expand, to_pieces
 from arena.content.pieces import piece_hexes
 from arena.hexgrid import Hex
-from editor import model as m
-from editor import piece_model as pm
-from editor.piece_palette import GROUPS, PiecePalette, item_text
+from editor.core import model as m
+from editor.core import piece_model as pm
+from editor.map.piece_palette import GROUPS, PiecePalette, item_text
 
 needs_shared = pytest.mark.skipif(
     SHARED is None, reason="shared/heroscape-maps (the community maps) is not beside the checkout")

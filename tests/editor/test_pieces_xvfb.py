@@ -42,7 +42,7 @@ from arena.content.collections import Collection, save_collection
 from arena.content.loader import load_file
 from arena.hexgrid import Hex
 from editor import app as editor_app
-from editor import piece_model as pm
+from editor.core import piece_model as pm
 
 pytestmark = pytest.mark.xvfb
 
@@ -73,8 +73,8 @@ def _plan(target: Path) -> dict[str, Any]:
     pygame.display.set_mode(editor_app.WINDOW_SIZE)
     try:
         model = editor_app.EditorApp(target, recover=False)
-        tool = model.tool_buttons["piece"].rect.center
-        model.tool = "piece"
+        tool = model.panels.tool_buttons["piece"].rect.center
+        model.tools.tool = "piece"
         model.refresh_tools()
         line = model.pieces.item_centre(TILE)
         assert line is not None and model.pieces.window is not None
@@ -90,9 +90,9 @@ def _plan(target: Path) -> dict[str, Any]:
             pos = (round(x), round(y))
             inner = model.view_rect.inflate(-40, -40)
             if inner.collidepoint(pos) and not palette.inflate(20, 20).collidepoint(pos) \
-                    and model.hex_at(pos) == at:
+                    and model.view.hex_at(pos) == at:
                 return {"tool": tool, "line": line, "hex": at, "pos": pos, "piece": piece,
-                        "pieces": len(doc.pieces), "summary": model.summary_box.rect.center}
+                        "pieces": len(doc.pieces), "summary": model.panels.summary_box.rect.center}
         raise AssertionError("no hex of the map takes the tile in view")
     finally:
         pygame.quit()

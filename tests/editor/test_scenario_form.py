@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from arena.content import writer
-from editor.scenario_form import ScenarioForm, load_scenario, save_scenario
+from editor.core.scenario_form import ScenarioForm, load_scenario, save_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))

@@ -12,7 +12,7 @@ from editor_kit import DUEL, click, hex_pos, key, press, pump, shot
 
 from arena.hexgrid import Hex
 from editor import app as editor_app
-from editor import model as m
+from editor.core import model as m
 
 pytestmark = pytest.mark.usefixtures("headless")
 
@@ -21,9 +21,9 @@ A, B = (-1, -4), (-1, 0)
 
 
 def checking(app: editor_app.EditorApp) -> None:
-    press(app, app.tool_buttons["sight"])
+    press(app, app.panels.tool_buttons["sight"])
     pump(app)
-    assert app.tool == "sight"
+    assert app.tools.tool == "sight"
 
 
 def text(app: editor_app.EditorApp) -> str:
@@ -55,9 +55,9 @@ def test_pick_two_spaces_across_a_ruin(headless: pygame.Surface) -> None:
     x, y = app.projection().to_screen(Hex(-1, -2), 7.0)
     r, g, b, _ = picture.get_at((round(x), round(y)))
     assert r > g + 60 and r > b + 60, (r, g, b)
-    app.flat = True
+    app.view.flat = True
     shot(app, headless, "sight-check-flat.png")
-    app.flat = False
+    app.view.flat = False
 
     # Heights: Up / Down for A, with Shift for B, and the window's buttons.
     key(app, pygame.K_UP)
@@ -79,7 +79,7 @@ def test_the_window_goes_with_the_tool(headless: pygame.Surface) -> None:
     checking(app)
     first = app.sight.window
     assert first is not None
-    press(app, app.tool_buttons["raise"])
+    press(app, app.panels.tool_buttons["raise"])
     pump(app)
     assert app.sight.window is None and not first.alive()
     key(app, pygame.K_UP)  # not the checker's key with another tool
@@ -93,7 +93,7 @@ def test_the_window_goes_with_the_tool(headless: pygame.Surface) -> None:
     pump(app)
     assert app.sight.window is None
     # Rebuilding the panels (a new brush terrain) keeps it hidden, then shows it again.
-    press(app, app.tool_buttons["raise"])
+    press(app, app.panels.tool_buttons["raise"])
     checking(app)
     key(app, pygame.K_2)  # the brush terrain rebuilds every panel
     pump(app)

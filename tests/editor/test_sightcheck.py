@@ -1,4 +1,4 @@
-"""The sight and height checker's answers (`editor.sightcheck`, headless) on small battlefields
+"""The sight and height checker's answers (`editor.core.sightcheck`, headless) on small battlefields
 edited with the editor's own commands: clear sight, sight blocked by a ruin and by a higher
 hill, engagement with its level and obstacle exceptions, and height advantage either way --
 each the engine's answer for figures standing there."""
@@ -13,8 +13,8 @@ from model_kit import patch_editor
 
 from arena.content.catalog import load_game_catalog
 from arena.hexgrid import Hex
-from editor import model as m
-from editor.sightcheck import FIGURE_HEIGHT, MAX_HEIGHT, check_map, stand_in
+from editor.core import model as m
+from editor.core.sightcheck import FIGURE_HEIGHT, MAX_HEIGHT, check_map, stand_in
 
 A, B = (-2, 0), (2, 0)
 """Two spaces four apart on a row, with (0, 0) halfway between them."""
@@ -144,7 +144,7 @@ def test_a_stand_in_has_the_sight_marks_of_a_shipped_card_of_its_height(height: 
 
 
 def test_imports_without_pygame() -> None:
-    code = "import editor.sightcheck, sys; print('pygame' in sys.modules)"
+    code = "import editor.core.sightcheck, sys; print('pygame' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             timeout=60, check=False)
     assert result.returncode == 0, result.stderr

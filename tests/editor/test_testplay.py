@@ -10,8 +10,8 @@ import pytest
 
 from arena.content.battlefield import StartingZone
 from arena.content.catalog import load_game_catalog
-from editor import model as m
-from editor import playgame, testplay
+from editor.core import model as m
+from editor.play import playgame, testplay
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -58,7 +58,7 @@ def test_test_play_starts_the_game_in_a_battle_on_the_test_scenario(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """"Test play" runs `arena play` with the direct-start options and ARENA_CONTENT at the
     prepared content: no menus, the player against the normal computer player."""
-    from editor import playgame
+    from editor.play import playgame
 
     started: list[tuple[list[str], dict[str, str]]] = []
 
@@ -112,8 +112,8 @@ def test_play_with_a_built_army_opens_the_battle(tmp_path: Path,
 
     from arena.client import app as client_app
     from arena.client import content as client_content
-    from editor import playgame
-    from editor.builder import Builder, shipped_catalog
+    from editor.core.builder import Builder, shipped_catalog
+    from editor.play import playgame
 
     monkeypatch.setenv("ARENA_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
@@ -153,7 +153,7 @@ def test_play_with_a_deleted_army_says_so(tmp_path: Path, monkeypatch: pytest.Mo
                                           capsys: pytest.CaptureFixture[str]) -> None:
     from arena.client import app as client_app
     from arena.client import content as client_content
-    from editor import playgame
+    from editor.play import playgame
 
     monkeypatch.setenv("ARENA_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from model_kit import SHIPPED, patch_editor
 
-from editor.model import (
+from editor.core.model import (
     AddZone,
     Editor,
     Lower,
@@ -20,7 +20,7 @@ from editor.model import (
     Raise,
     SetInfo,
 )
-from editor.validation import Debouncer, estimate_components, validate
+from editor.core.validation import Debouncer, estimate_components, validate
 
 
 def texts(ed: Editor) -> list[str]:

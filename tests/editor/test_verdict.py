@@ -17,9 +17,9 @@ from arena.client import content, direct
 from arena.content import checks, fits
 from arena.content.errors import ContentError
 from arena.content.validate_cli import run as validate_files
-from editor import scenario_form, verdict
-from editor.model import AddZone, Editor, EditZone, PaintZone
-from editor.validation import validate
+from editor.core import scenario_form, verdict
+from editor.core.model import AddZone, Editor, EditZone, PaintZone
+from editor.core.validation import validate
 
 ROOT = Path(__file__).resolve().parents[2]
 BATTLEFIELDS = sorted([
@@ -108,7 +108,7 @@ def test_the_game_and_the_editor_call_the_same_function() -> None:
     # Only the verdict reads which zones a scenario names (the engine's rules copy, the
     # summary of `arena show` and the form that edits them only pass it on).
     assert set(users) <= {"arena/content/fits.py", "arena/engine/defs.py",
-                          "arena/content/show.py", "editor/scenario_form.py"}, users
+                          "arena/content/show.py", "editor/core/scenario_form.py"}, users
 
 
 def _two_zones(second: str) -> Editor:

@@ -1,0 +1,33 @@
+"""What the editor's view draws: an engine `FieldSetup` built from the map being edited
+(headless). A half-finished map is drawn as far as it can be: glyphs, zones, power spaces
+and obstacles that stand off the map are left out of the picture (the validation panel lists
+them)."""
+
+from __future__ import annotations
+
+from arena.engine import Board, FieldSetup, ObstacleSpec
+from arena.engine.defs import GlyphSpec, ZoneSpec
+from arena.hexgrid import Hex
+from editor.core.mapdoc import MapDoc
+
+
+def field_setup(doc: MapDoc) -> FieldSetup:
+    columns = {Hex(*at): list(levels) for at, levels in doc.columns.items() if doc.top(at)}
+    on = set(doc.columns)
+    obstacles = [ObstacleSpec(o.id, o.kind, tuple(Hex(*h) for h in o.footprint), o.height,
+                              o.blocks_sight)
+                 for o in doc.obstacles if set(o.footprint) <= on]
+    try:
+        board = Board.build(columns, obstacles)
+    except Exception:  # noqa: BLE001 - a map mid-edit may be anything; draw the terrain
+        board = Board.build(columns, [])
+    return FieldSetup(
+        board=board,
+        glyphs=tuple(GlyphSpec(Hex(*g.at), g.glyph, g.side == "ability")
+                     for g in doc.glyphs.values() if g.at in on),
+        zones=tuple(ZoneSpec(z.id, tuple(Hex(*h) for h in z.spaces if h in on), z.capacity,
+                             z.name) for z in doc.zones),
+        power_spaces=tuple(Hex(*p.at) for p in doc.power_spaces if p.at in on),
+        glyph_spaces=tuple(Hex(*h) for h in doc.glyph_spaces if h in on),
+        id=doc.id or "field",
+    )

@@ -1,0 +1,169 @@
+"""The scenario settings window: the battlefield's name and text, and the scenario the map is
+played in (players, armies, turn limit, starting zones), checked on this map as the game
+would (`editor.core.scenario_form.ScenarioForm.check_on_map`) and saved beside it.
+
+The part owns the scenario played on the map (its form, and the file it was opened from or
+saved to: the document sets both when a map is opened, `ScenarioEditing.set`) and the
+window's widgets; test play reads the form.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Protocol
+
+import pygame
+from pygame_gui.elements import (
+    UIButton,
+    UIDropDownMenu,
+    UILabel,
+    UITextBox,
+    UITextEntryLine,
+    UIWindow,
+)
+
+from arena.content.catalog import project_root
+from arena.content.scenario import Scenario
+from editor.core import model as m
+from editor.core.scenario_form import CHOICES, LABELS, ScenarioForm, save_scenario
+from editor.core.validation import validate
+from editor.windows import dialogs
+from editor.windows.dialogs import DialogsHost
+
+
+class ScenarioHost(DialogsHost, Protocol):
+    """What the scenario window's part needs of the editor window."""
+
+    @property
+    def editor(self) -> m.Editor: ...
+
+    def run_command(self, command: m.Command, merge: bool = False) -> None: ...
+
+
+class ScenarioEditing:
+    """Opening the scenario window, checking and saving what it holds."""
+
+    def __init__(self, host: ScenarioHost) -> None:
+        self.host = host
+        self.scenario_form: ScenarioForm | None = None
+        """The scenario played on the map (None: the default one, made when first needed)."""
+        self.scenario_path: Path | None = None
+        """The scenario's file (None: not saved yet)."""
+        self.window: UIWindow | None = None
+        self.scenario_fields: dict[str, UITextEntryLine | UIDropDownMenu] = {}
+        self.map_fields: dict[str, UITextEntryLine] = {}
+        self.scenario_problems: UITextBox | None = None
+        self.buttons: dict[str, UIButton] = {}
+        """The window's Check and Save scenario buttons, by key."""
+
+    @property
+    def editor(self) -> m.Editor:
+        return self.host.editor
+
+    def set(self, form: ScenarioForm | None, path: Path | None) -> None:
+        """The scenario of a map just opened (None, None: a new map's default)."""
+        self.scenario_form, self.scenario_path = form, path
+
+    def press(self, element: object) -> bool:
+        """Carry out a press of the window's buttons; True when it was one of them."""
+        if element is self.buttons.get("scenario-apply"):
+            self.apply_scenario()
+        elif element is self.buttons.get("scenario-save"):
+            self.save_scenario()
+        else:
+            return False
+        return True
+
+    def form(self) -> ScenarioForm:
+        if self.scenario_form is None:
+            self.scenario_form = ScenarioForm.for_zones(
+                self.editor.doc.id, [z.id for z in self.editor.doc.zones])
+        return self.scenario_form
+
+    def open(self) -> None:
+        if self.window is not None and self.window.alive():  # type: ignore[no-untyped-call]
+            return
+        form = self.form()
+        w, h = self.host.size
+        ui = self.host.ui
+        rect = pygame.Rect(w // 2 - 300, 44, 600, min(h - 50, 676))
+        window = UIWindow(rect, ui, window_display_title="Scenario settings")
+        self.window = window
+        self.scenario_fields = {}
+        y = 6
+        self.map_fields = {}
+        for key, label in (("name", "Battlefield name"), ("description", "Battlefield text")):
+            UILabel(pygame.Rect(8, y, 200, 26), label, ui, container=window)
+            entry = UITextEntryLine(pygame.Rect(212, y, 360, 26), ui, container=window)
+            entry.set_text(getattr(self.editor.doc, key))
+            self.map_fields[key] = entry
+            y += 27
+        y += 6
+        for name in ScenarioForm.field_names():
+            UILabel(pygame.Rect(8, y, 200, 26), LABELS.get(name, name), ui,
+                    container=window)
+            value = getattr(form, name)
+            box = pygame.Rect(212, y, 360, 26)
+            element: UITextEntryLine | UIDropDownMenu
+            if name in CHOICES:
+                element = UIDropDownMenu(list(CHOICES[name]), value, box, ui,
+                                         container=window)
+            else:
+                element = UITextEntryLine(box, ui, container=window)
+                element.set_text(value)
+            self.scenario_fields[name] = element
+            y += 27
+        self.buttons = {}
+        self.buttons["scenario-apply"] = UIButton(pygame.Rect(8, y + 4, 120, 28), "Check",
+                                                  ui, container=window)
+        self.buttons["scenario-save"] = UIButton(pygame.Rect(136, y + 4, 160, 28),
+                                                 "Save scenario", ui, container=window)
+        self.scenario_problems = UITextBox("", pygame.Rect(8, y + 38, 564, 60), ui,
+                                           container=window)
+
+    def read_scenario_fields(self) -> ScenarioForm:
+        form = self.form()
+        for name, element in self.scenario_fields.items():
+            if isinstance(element, UIDropDownMenu):
+                setattr(form, name, element.selected_option[0])
+            else:
+                setattr(form, name, element.get_text())
+        return form
+
+    def apply_scenario(self) -> Scenario | None:
+        fields = self.map_fields
+        if fields:
+            name = fields["name"].get_text().strip() or self.editor.doc.name
+            text = fields["description"].get_text().strip()
+            self.host.run_command(m.SetInfo(name=name, description=text))
+        form = self.read_scenario_fields() if self.scenario_fields else self.form()
+        sc, problems = form.check_on_map(validate(self.editor.doc).battlefield,
+                                         self.editor.doc.id)
+        text = ("Scenario settings are valid, and the game plays them on this map." if sc
+                else "<br>".join(problems))
+        if self.scenario_problems is not None:
+            self.scenario_problems.set_text(text)
+        self.host.message = text if sc else (
+            f"Scenario: {len(problems)} problem(s), listed in the scenario window" if
+            self.scenario_problems is not None else f"Scenario: {problems[0]}")
+        return sc
+
+    def save_scenario(self) -> bool:
+        sc = self.apply_scenario()
+        if sc is None:
+            return False
+        target = self.scenario_path
+        if target is None or target.stem != sc.id:
+            folder = self.editor.path.parent if self.editor.path else (
+                project_root() / "scenarios" / "battlefields")
+            if folder.name == "battlefields":
+                folder = folder.parent
+            target = folder / f"{sc.id}.yaml"
+        try:
+            target = save_scenario(sc, target)
+        except OSError as exc:
+            self.host.dialogs.error(dialogs.from_os_error("Scenario not saved", target, exc))
+            return False
+        self.scenario_path = target
+        self.host.message = f"Saved scenario {target}"
+        return True
