@@ -3,8 +3,9 @@
 Every cluster here is a `LocalCluster` bound to 127.0.0.1 that the test starts (no network):
 the same JSON as a local run, a run file that ``--resume`` goes on from locally, a worker
 killed mid-batch (its game is played again and the report is the same), and a worker running
-other code refused with a plain message. Games are Practice games of random players (about a
-second each)."""
+other code refused with a plain message; the tuning script's games played there are the
+games it plays here. Games are Practice games of random players (about a second each), but
+for two tuning Duels."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from ai_kit import load_script
 
 from arena.ai import batches
 from arena.ai.sim_cli import main
@@ -155,3 +157,36 @@ def test_a_scheduler_nobody_runs_is_a_plain_refusal(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(batches, "CONNECT_TIMEOUT", 2.0)
     code, _, err = _sim("--games", "1", "--scheduler", "tcp://127.0.0.1:9")
     assert code == 2 and "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err
+
+
+def test_the_tuning_games_are_the_same_on_a_cluster(cluster: Any, tmp_path: Path) -> None:
+    tune = load_script("ai_tune")
+    here, there = tmp_path / "here.jsonl", tmp_path / "there.jsonl"
+    assert tune.main(["generate", "--out", str(here), "--games", "2", "--seed", "5"]) == 0
+    assert tune.main(["generate", "--out", str(there), "--games", "2", "--seed", "5",
+                      "--scheduler", cluster.scheduler_address]) == 0
+
+    def games(path: Path) -> list[str]:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        return sorted(lines[1:])
+
+    assert games(here) == games(there) and len(games(here)) == 2
+
+
+def test_the_strength_script_sends_its_games_where_it_is_told(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    strength = load_script("ai_strength")
+    told: list[str | None] = []
+
+    def refuse(specs: Any, jobs: Any = None, on_result: Any = None,
+               scheduler: str | None = None) -> Any:
+        told.append(scheduler)
+        raise batches.Refused("the scheduler at tcp://127.0.0.1:1 has no worker")
+
+    monkeypatch.setattr(strength, "run_batch", refuse)
+    monkeypatch.setenv(batches.SCHEDULER_ENV, "tcp://127.0.0.1:1")
+    assert strength.main(["--games", "1", "--only", "hard-greedy"]) == 2
+    assert told == ["tcp://127.0.0.1:1"]
+    assert "ai_strength: the scheduler at tcp://127.0.0.1:1 has no worker" in \
+        capsys.readouterr().err
+
