@@ -15,8 +15,9 @@ zone's record. The battlefield must be playable as the scenario first: the same 
 game makes before it starts a battle there (`arena.ai.sim.check_fits`).
 
 `BalanceBatch` is a batch being played, a game at a time (the editor's "Check balance" window
-plays it in the background: `Background`, worker processes it polls and can stop at once);
-`check` plays a whole batch for the command line. Both report through the same
+plays it in the background: `arena.ai.batches.Background`, worker processes it polls and can
+stop at once); `check` plays a whole batch for the command line, on local processes or a
+Dask cluster (`arena.ai.batches.executor`). Both report through the same
 `BalanceBatch.report`, and a game's result depends only on its seed: the window and ``arena
 balance`` give the same report for the same seed and number of games. For that the clock-free
 controllers (greedy, easy, random: their work is bounded by the position) play without the
@@ -25,17 +26,16 @@ wall-clock safety net, which on a busy machine would cut decisions short and cha
 
 from __future__ import annotations
 
-import multiprocessing
-import os
 import statistics
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+from arena.ai.batches import Background, executor, unplayed
 from arena.ai.levels import make_controller
 from arena.ai.match import DEFAULT_TIME_LIMIT, Match
-from arena.ai.sim import GameSpec, catalog, check_fits, new_game, plan, wilson
+from arena.ai.sim import GameSpec, catalog, check_fits, files_of, new_game, plan, wilson
 from arena.engine import Game
 from arena.engine.actions import format_hex, pos_hexes
 from arena.engine.events import Event, FigureDestroyed, FigureMoved, PlaneswalkerPlaced
@@ -160,6 +160,15 @@ class BalanceBatch:
     def done(self) -> int:
         return len(self.played)
 
+    @property
+    def task(self) -> Callable[[GameSpec], BalanceGame]:
+        """How one game is played (a module-level function: worker processes import it)."""
+        return play_game
+
+    def todo(self) -> list[GameSpec]:
+        """The games not played yet."""
+        return unplayed(self.specs, self.played)
+
     def add(self, game: BalanceGame) -> None:
         """Count a game played (in any order: the report sorts them by index)."""
         self.played.append(game)
@@ -183,81 +192,27 @@ class BalanceBatch:
         return summarize(played, self.battlefield, self.specs[0].scenario, self.controllers)
 
 
-def _fork_context() -> Any:
-    """Fork where there is one (the loaded catalog is shared), else the default."""
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("fork" if "fork" in methods else None)
-
-
-class Background:
-    """A batch played by worker processes while the caller goes on (the editor's window):
-    `poll` takes the games finished since the last poll, `cancel` stops the workers at once
-    (mid-game; nothing is left running). Fresh processes (spawn): the caller may be a
-    windowed program, whose process is not safe to fork."""
-
-    def __init__(self, batch: BalanceBatch, jobs: int = 1) -> None:
-        self.batch = batch
-        ctx = multiprocessing.get_context("spawn")
-        todo = [s for s in batch.specs if s.index not in {g.index for g in batch.played}]
-        self._pool: Any = ctx.Pool(max(1, min(jobs, len(todo) or 1)))
-        self._results: Any = self._pool.imap_unordered(play_game, todo)
-        self.error: str | None = None
-        """Why the workers stopped early (a game that raised), or None."""
-        self.running = bool(todo)
-        if not todo:
-            self._stop()
-
-    def poll(self, wait: float = 0.0) -> bool:
-        """Take the games finished so far, waiting up to `wait` seconds for the first of them
-        when none has; True while games are still being played."""
-        while self.running:
-            try:
-                self.batch.add(self._results.next(timeout=wait))
-                wait = 0.0
-            except multiprocessing.TimeoutError:
-                break
-            except StopIteration:
-                self._stop()
-            except Exception as exc:  # noqa: BLE001 - a worker's failure is reported
-                self.error = f"a game failed: {type(exc).__name__}: {exc}"
-                self._stop()
-        return self.running
-
-    def cancel(self) -> None:
-        """Stop now: the workers are ended and waited for; the games played so far stay."""
-        self.poll()
-        if self.running:
-            self._stop()
-
-    def _stop(self) -> None:
-        self.running = False
-        self._pool.terminate()
-        self._pool.join()
-
-
 def check(battlefield: str, scenario: str = "the-duel", games: int = DEFAULT_GAMES,
           seed: int = 1, controllers: Sequence[str] = ("greedy", "greedy"),
           jobs: int | None = None,
           on_game: Callable[[int, int], None] | None = None,
-          cancelled: Callable[[], bool] | None = None) -> BalanceReport:
-    """Play the batch and report (``on_game(done, total)`` after each game; ``cancelled()``
-    true stops before the next game, reporting the games played so far)."""
+          cancelled: Callable[[], bool] | None = None,
+          scheduler: str | None = None) -> BalanceReport:
+    """Play the batch (``jobs`` local processes, or the cluster of ``scheduler``) and report
+    (``on_game(done, total)`` after each game; ``cancelled()`` true stops the batch there,
+    reporting the games played so far)."""
     batch = BalanceBatch(battlefield, scenario, games, seed, controllers)
-    jobs = max(1, min(jobs or os.cpu_count() or 1, batch.total))
-    if jobs == 1:
-        while not (cancelled is not None and cancelled()) and batch.step():
-            if on_game is not None:
-                on_game(batch.done, batch.total)
-    else:
-        catalog()  # load once before forking
-        with _fork_context().Pool(jobs) as pool:
-            for record in pool.imap_unordered(play_game, batch.specs):
-                batch.add(record)
-                if on_game is not None:
-                    on_game(batch.done, batch.total)
-                if cancelled is not None and cancelled():
-                    pool.terminate()
-                    break
+    if cancelled is not None and cancelled():
+        return batch.report()
+
+    def count(record: BalanceGame) -> None:
+        batch.add(record)
+        if on_game is not None:
+            on_game(batch.done, batch.total)
+
+    catalog()  # load once before forking
+    executor(jobs, scheduler).run(play_game, batch.specs, count, files_of(batch.specs),
+                                  cancelled)
     return batch.report()
 
 

@@ -55,12 +55,14 @@ __all__ = [
     "battlefield_file",
     "catalog",
     "check_fits",
+    "deck_for",
     "deck_of",
     "files_of",
     "fit_zones",
     "new_game",
     "plan",
     "play",
+    "play_safely",
     "report_from_data",
     "report_to_data",
     "resolve_army",
@@ -168,7 +170,9 @@ def _teams(scenario: Any, players: int) -> list[list[int]]:
     return [[s] for s in range(1, players + 1)]
 
 
-def _deck_for(army_id: str, decks: str) -> str | None:
+def deck_for(army_id: str, decks: str) -> str | None:
+    """The deck an army plays with: ``decks`` "auto" gives its Planeswalker's premade deck
+    (None where there is none), "none" none."""
     if decks == "none":
         return None
     cat = catalog()
@@ -217,7 +221,7 @@ def plan(scenario: str, controllers: Sequence[str], games: int, seed: int,
             for s in range(n_players):
                 per_seat[s] = names[(s + shift) % len(names)]
         if isinstance(decks, str):
-            deck_ids = tuple(_deck_for(a, decks) for a in pairing)
+            deck_ids = tuple(deck_for(a, decks) for a in pairing)
         else:
             deck_ids = tuple(decks[k % len(decks)] if decks else None
                              for k in range(n_players))
@@ -404,7 +408,9 @@ def report_from_data(data: dict[str, Any]) -> GameReport:
         first_player=int(data.get("first_player", 0)), **fields)
 
 
-def _play_safely(spec: GameSpec) -> GameReport:
+def play_safely(spec: GameSpec) -> GameReport:
+    """Play one game; a game that raises is reported as an ``error`` game with the
+    exception as its fault (one broken game must not end a batch)."""
     try:
         return play(spec)
     except Exception as exc:  # noqa: BLE001 - one broken game must not end the batch
@@ -419,7 +425,7 @@ def run_batch(specs: Sequence[GameSpec], jobs: int | None = None,
     cluster of ``scheduler`` (`arena.ai.batches.executor`; `arena.ai.batches.Refused` when
     it cannot be used); sorted by index."""
     catalog()  # load once before forking (and refuse broken content before any game)
-    reports = executor(jobs, scheduler).run(_play_safely, specs, on_result, files_of(specs))
+    reports = executor(jobs, scheduler).run(play_safely, specs, on_result, files_of(specs))
     reports.sort(key=lambda r: r.spec.index)
     return reports
 

@@ -27,6 +27,7 @@ import pytest
 from ai_kit import load_script
 
 from arena.ai import batches
+from arena.ai.balance_cli import main as balance_main
 from arena.ai.sim_cli import main
 
 distributed = pytest.importorskip("distributed")
@@ -190,3 +191,27 @@ def test_the_strength_script_sends_its_games_where_it_is_told(
     assert "ai_strength: the scheduler at tcp://127.0.0.1:1 has no worker" in \
         capsys.readouterr().err
 
+
+def _balance(*argv: str) -> dict[str, Any]:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        assert balance_main([*argv, "--seats", "random,random", "--json"]) == 0
+    data: dict[str, Any] = json.loads(out.getvalue())
+    return data
+
+
+def test_balance_and_army_strength_report_the_same_on_a_cluster(
+        cluster: Any, tmp_path: Path) -> None:
+    # The files a batch names travel with its games (a worker elsewhere has no such path).
+    field = tmp_path / "practice-field.yaml"
+    shutil.copy(ROOT / "scenarios" / "battlefields" / "practice-field.yaml", field)
+    zones = [str(field), "--scenario", "practice", "--games", "2"]
+    assert _balance(*zones, "--jobs", "1") == \
+        _balance(*zones, "--scheduler", cluster.scheduler_address)
+    army = tmp_path / "my-army.yaml"
+    army.write_text("format: army\nid: my-army\nname: Mine\n"
+                    "planeswalker: jace-beleren-mindmage\ncards: [leyline-phantoms]\n")
+    armies = ["--armies", str(army), "--opponents", "nissa", "--games", "2"]
+    local = _balance(*armies, "--jobs", "1")
+    assert local["armies"][str(army)]["games"] == 2
+    assert local == _balance(*armies, "--scheduler", cluster.scheduler_address)
