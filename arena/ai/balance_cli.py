@@ -54,6 +54,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--seats", default="greedy,greedy",
                         help=f"controllers, comma-separated ({', '.join(LEVELS)}); "
                              "default greedy,greedy")
+    parser.add_argument("--players", type=int, default=None,
+                        help="players, for a scenario of several counts (the Melee: 3-5; "
+                             "default its fewest)")
     parser.add_argument("--jobs", type=int, default=None,
                         help="parallel processes (default: one per core)")
     add_scheduler_option(parser)
@@ -70,6 +73,16 @@ def render(report: BalanceReport) -> str:
         lo, hi = report.ci95[zone]
         lines.append(f"{zone:<12} {games:>5} {report.zone_wins[zone]:>5} "
                      f"{report.win_rate[zone]:>8.1%}   [{lo:.1%}, {hi:.1%}]")
+    for title, games_by, wins_by, rate_by, ci_by in (
+            ("team", report.team_games, report.team_wins, report.team_rate, report.team_ci95),
+            ("seat", report.seat_games, report.seat_wins, report.seat_rate, report.seat_ci95)):
+        if len(games_by) < 2:
+            continue
+        lines += ["", f"{title:<12} {'games':>5} {'wins':>5} {'win rate':>9}   95% CI (Wilson)"]
+        for key, games in games_by.items():
+            lo, hi = ci_by[key]
+            lines.append(f"{key:<12} {games:>5} {wins_by[key]:>5} {rate_by[key]:>8.1%}   "
+                         f"[{lo:.1%}, {hi:.1%}]")
     lines += [f"{'draws':<12} {report.draws:>5}", "",
               f"average game length: {report.turns_mean:.1f} turns", "",
               "glyph landings (space: by starting zone):"]
@@ -153,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             report = check(args.battlefield, resolve_scenario(args.scenario), args.games,
                            args.seed, seats, args.jobs, on_game=progress,
-                           scheduler=args.scheduler)
+                           scheduler=args.scheduler, players=args.players)
     except (ValueError, KeyError, Refused) as exc:
         print(f"arena balance: {exc}", file=sys.stderr)
         return 2
