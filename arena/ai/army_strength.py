@@ -33,7 +33,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from arena.ai.balance import CLOCK_FREE
-from arena.ai.batches import unplayed
+from arena.ai.batches import unplayed, worker_code
 from arena.ai.match import DEFAULT_TIME_LIMIT
 from arena.ai.sim import (
     GameReport,
@@ -117,6 +117,8 @@ class StrengthReport:
     """Every army of the batch (tested or field), strongest first: army, rating, its 95%
     interval, Elo-like points and games."""
     errors: int = 0
+    fingerprint: str = ""
+    """The code and content that played the games (`arena.ai.fingerprint`)."""
 
     def to_data(self) -> dict[str, Any]:
         """JSON-able data."""
@@ -205,7 +207,7 @@ class StrengthBatch:
 def summarize(played: Sequence[GameReport], batch: StrengthBatch) -> StrengthReport:
     """The report of the games played (see the module docstring)."""
     report = StrengthReport(batch.scenario, len(played), batch.controllers, batch.field,
-                            batch.seed)
+                            batch.seed, fingerprint=worker_code())
     good = [r for r in played if r.reason != "error"]
     report.errors = len(played) - len(good)
     for army in batch.tested:
