@@ -237,7 +237,12 @@ class ClusterExecutor:
     def check_workers(self, client: Any) -> None:
         """Refuse the batch if any worker connected now runs other code or content."""
         ours = self.code or worker_code()
-        codes: dict[str, str] = client.run(worker_code)
+        try:
+            codes: dict[str, str] = client.run(worker_code)
+        except Exception as exc:  # noqa: BLE001 - whatever the worker raised, said plainly
+            raise Refused(f"a worker of {self.address} cannot run Arena ({type(exc).__name__}: "
+                          f"{exc}): install the same Arena with the cluster extra on every "
+                          "worker (docs/cluster.md)") from exc
         for address, theirs in sorted(codes.items()):
             if theirs != ours:
                 raise _refuse_other_code(address, theirs, ours)
@@ -263,13 +268,19 @@ class ClusterExecutor:
                 item, tries = pending.pop(future)
                 try:
                     code, address, result = future.result()
-                except dd.KilledWorker:
+                except dd.KilledWorker as exc:
                     if tries >= RESUBMITS:
-                        raise
+                        raise Refused(f"a game's workers kept dying ({exc}); is a worker "
+                                      "short of memory?") from exc
                     again = client.submit(play_task, fn, item, payload, pure=False)
                     pending[again] = (item, tries + 1)
                     finished.add(again)
                     continue
+                except Exception as exc:  # noqa: BLE001 - a game catches its own errors: this
+                    # is the cluster's (a worker that cannot import or unpickle the game)
+                    raise Refused(f"the cluster could not play a game ({type(exc).__name__}: "
+                                  f"{exc}); is the same Arena installed on every worker?"
+                                  ) from exc
                 if code != ours:
                     raise _refuse_other_code(address, code, ours)
                 if _take(result, results, on_result, cancelled):
