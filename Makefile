@@ -27,7 +27,7 @@ $(STAMP): $(STAMP_DEPS)
 	  test -x $(BIN)/python || $(PYTHON) -m venv $(VENV); \
 	  echo "Installing Arena into $(VENV)"; \
 	  $(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip; \
-	  $(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[test,dev,tune]"; \
+	  $(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[test,dev,tune,cluster]"; \
 	  touch $(STAMP)'
 
 setup: $(STAMP)

@@ -8,7 +8,7 @@ the status line, the army and deck builder's contents, the piece palette's choic
 balance check's progress, the summary's collection check (with the edit revision it is of)
 and whether the summary is scrolled to its end. The game the editor starts writes its own
 file (``ARENA_TEST_STATUS``), so the two never share one. Written atomically, at most ten
-times a second and only when set.
+times a second and only when set. The builder's entry holds its strength test's progress.
 """
 
 from __future__ import annotations
@@ -70,7 +70,8 @@ class EditorStatus:
             "builder": None if builder is None or window is None or not window.alive() else {
                 "army_name": window.army_name.get_text(),
                 "deck_name": window.deck_name.get_text(),
-                "cards": len(builder.cards), "spells": len(builder.spells)},
+                "cards": len(builder.cards), "spells": len(builder.spells),
+                "strength": window.strength.status()},
             "games": len(app.play.games),
             "piece": app.pieces.status(),
             "balance": app.balance.status(),

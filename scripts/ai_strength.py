@@ -42,6 +42,10 @@ overrun or a fault: the clock, not the code, decided part of them). It refuses a
 measured with other code (the games would not be the same games) or another seed.
 
     .venv/bin/python scripts/ai_strength.py --out strength.json --resume
+
+``--scheduler ADDRESS`` (or ``ARENA_SCHEDULER``) plays the games on a Dask cluster instead of
+local processes (`arena.ai.batches`, docs/cluster.md): the same games and rows, kept in the
+same ``--out`` file, so a run begun on one machine goes on on a cluster and back.
 """
 
 from __future__ import annotations
@@ -55,6 +59,7 @@ from itertools import zip_longest
 from pathlib import Path
 from typing import Any
 
+from arena.ai.batches import Refused, add_scheduler_option
 from arena.ai.runfile import ResumeError, fingerprint, kept_games, run_data
 from arena.ai.sim import (
     GameReport,
@@ -176,6 +181,7 @@ def main(argv: list[str] | None = None) -> int:
                              "every game")
     parser.add_argument("--resume", action="store_true",
                         help="go on from the games kept in --out (same code and seed)")
+    add_scheduler_option(parser)
     args = parser.parse_args(argv)
     if args.resume and args.out is None:
         parser.error("--resume needs --out (the file to go on from)")
@@ -231,7 +237,11 @@ def main(argv: list[str] | None = None) -> int:
              if args.resume else ""),
           file=sys.stderr)
     if todo:
-        run_batch(todo, args.jobs, on_result)
+        try:
+            run_batch(todo, args.jobs, on_result, scheduler=args.scheduler)
+        except Refused as exc:
+            print(f"\nai_strength: {exc}", file=sys.stderr)
+            return 2
     refresh()
     rows: list[dict[str, Any]] = state["rows"]
     coverage: dict[str, Any] | None = state["coverage"]

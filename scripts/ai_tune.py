@@ -18,22 +18,25 @@ module with that provenance. ``check`` plays paired Duels between the fitted wei
 hand-set ones at one level (each planned game twice, the sides swapped: the same armies,
 seats and dice seeds), so the dice cancel out: it reports the fitted side's wins with a 95%
 interval and an exact sign test over the pairs the two sides split. ``--jobs`` plays games
-side by side (default one process: a measurement batch gets a core of its own).
+side by side (default one process: a measurement batch gets a core of its own);
+``--scheduler ADDRESS`` (or ``ARENA_SCHEDULER``) sends ``generate``, ``resample`` and
+``check`` games to a Dask cluster instead (`arena.ai.batches`, docs/cluster.md): the same
+games, written as they come back.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import sys
 import time
 from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
+from arena.ai.batches import Refused, add_scheduler_option, executor
 from arena.ai.runfile import fingerprint
-from arena.ai.sim import GameSpec, catalog, new_game, plan, sign_test, wilson
+from arena.ai.sim import GameSpec, catalog, plan, sign_test, wilson
 from arena.ai.tuning import (
     FITTED,
     DataRecipe,
@@ -41,13 +44,11 @@ from arena.ai.tuning import (
     card_params,
     fit,
     game_line,
-    play_pair,
-    play_spec_sampled,
     read_data,
-    replay_sampled,
     samples_of,
     weights_module,
 )
+from arena.ai.tuning_tasks import check_game, generate_game, resample_game
 from arena.ai.weights import Weights
 from arena.content.yamlio import atomic_write
 
@@ -73,11 +74,6 @@ def recipe_params(recipe: DataRecipe) -> tuple[str, ...]:
     cards = [c for army in cat.armies.values() for c in army.cards
              if cat.army_cards[c].kind != "planeswalker"]
     return card_params(cards)
-
-
-def _play(job: tuple[GameSpec, tuple[str, ...]]) -> TunedGame:
-    spec, params = job
-    return play_spec_sampled(spec, new_game, params=params)
 
 
 def _recipe_data(recipe: DataRecipe) -> dict[str, Any]:
@@ -111,35 +107,27 @@ def generate(args: argparse.Namespace) -> int:
         atomic_write(out, json.dumps(header) + "\n")
     todo = [(s, params) for s in specs_of(recipe) if s.index not in done]
     catalog()
-    started = time.perf_counter()
-    count = 0
     with out.open("a", encoding="utf-8") as fh:
-        if args.jobs > 1:
-            ctx = multiprocessing.get_context("fork")
-            with ctx.Pool(args.jobs) as pool:
-                for game in pool.imap_unordered(_play, todo):
-                    count += _keep(fh, game, count, len(todo), started)
-        else:
-            for job in todo:
-                count += _keep(fh, _play(job), count, len(todo), started)
-    print(f"{len(done) + count} games in {out}", file=sys.stderr)
+        keep = _Keeper(fh, len(todo))
+        executor(args.jobs, args.scheduler).run(generate_game, todo, keep)
+    print(f"{len(done) + keep.count} games in {out}", file=sys.stderr)
     return 0
 
 
-def _keep(fh: Any, game: TunedGame, count: int, total: int, started: float) -> int:
-    fh.write(game_line(game))
-    fh.flush()
-    elapsed = time.perf_counter() - started
-    print(f"\rgame {count + 1}/{total}, {elapsed:.0f} s", end="", file=sys.stderr, flush=True)
-    return 1
+class _Keeper:
+    """Writes each game's line as it comes back (a stopped run keeps every whole line)."""
 
+    def __init__(self, fh: Any, total: int) -> None:
+        self.fh, self.total, self.count = fh, total, 0
+        self.started = time.perf_counter()
 
-def _resample(job: tuple[TunedGame, Weights, tuple[str, ...]]) -> TunedGame:
-    played, weights, params = job
-    spec = dict(played.spec)
-    for name in ("armies", "decks", "controllers"):
-        spec[name] = tuple(spec[name])
-    return replay_sampled(new_game(GameSpec(**spec)), played, weights, params)
+    def __call__(self, game: TunedGame) -> None:
+        self.fh.write(game_line(game))
+        self.fh.flush()
+        self.count += 1
+        elapsed = time.perf_counter() - self.started
+        print(f"\rgame {self.count}/{self.total}, {elapsed:.0f} s", end="", file=sys.stderr,
+              flush=True)
 
 
 def resample(args: argparse.Namespace) -> int:
@@ -156,15 +144,8 @@ def resample(args: argparse.Namespace) -> int:
     atomic_write(out, json.dumps(head) + "\n")
     catalog()
     jobs = [(g, weights, params) for g in games]
-    started = time.perf_counter()
     with out.open("a", encoding="utf-8") as fh:
-        if args.jobs > 1:
-            with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-                for n, game in enumerate(pool.imap(_resample, jobs)):
-                    _keep(fh, game, n, len(jobs), started)
-        else:
-            for n, job in enumerate(jobs):
-                _keep(fh, _resample(job), n, len(jobs), started)
+        executor(args.jobs, args.scheduler).run(resample_game, jobs, _Keeper(fh, len(jobs)))
     print(file=sys.stderr)
     return 0
 
@@ -216,13 +197,6 @@ def load_weights(path: Path) -> Weights:
     return found
 
 
-def _check_one(job: tuple[GameSpec, str, Weights, int]) -> dict[str, Any]:
-    spec, level, candidate, seat = job
-    winners = play_pair(new_game(spec), spec.seed, level, candidate, Weights(), seat)
-    return {"index": spec.index, "candidate_seat": seat, "winners": winners,
-            "armies": list(spec.armies)}
-
-
 def check_summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """The fitted side's wins, their interval, and the sign test over split pairs."""
     wins = sum(1 for r in rows if r["candidate_seat"] in r["winners"])
@@ -272,23 +246,15 @@ def check_command(args: argparse.Namespace) -> int:
     catalog()
     started = time.perf_counter()
     with out.open("a", encoding="utf-8") as fh:
-        results: Any
-        if args.jobs > 1:
-            pool = multiprocessing.get_context("fork").Pool(args.jobs)
-            results = pool.imap_unordered(_check_one, jobs)
-        else:
-            pool = None
-            results = map(_check_one, jobs)
-        try:
-            for n, row in enumerate(results, start=1):
-                rows.append(row)
-                fh.write(json.dumps(row) + "\n")
-                fh.flush()
-                print(f"\rgame {n}/{len(jobs)}, {time.perf_counter() - started:.0f} s", end="",
-                      file=sys.stderr, flush=True)
-        finally:
-            if pool is not None:
-                pool.close()
+
+        def keep(row: dict[str, Any]) -> None:
+            rows.append(row)
+            fh.write(json.dumps(row) + "\n")
+            fh.flush()
+            print(f"\rgame {len(rows) - len(done)}/{len(jobs)}, "
+                  f"{time.perf_counter() - started:.0f} s", end="", file=sys.stderr, flush=True)
+
+        executor(args.jobs, args.scheduler).run(check_game, jobs, keep)
     print(file=sys.stderr)
     print(json.dumps(check_summary(rows), indent=2))
     return 0
@@ -321,10 +287,16 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--out", required=True)
     c.add_argument("--jobs", type=int, default=1)
     c.add_argument("--resume", action="store_true")
+    for command in (g, r, c):
+        add_scheduler_option(command)
     args = parser.parse_args(argv)
     commands = {"generate": generate, "fit": fit_command, "check": check_command,
                 "resample": resample}
-    return commands[args.command](args)
+    try:
+        return commands[args.command](args)
+    except Refused as exc:
+        print(f"\nai_tune: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -1,13 +1,15 @@
 """Is a battlefield fair? AI-against-AI games on it, reported by starting zone.
 
 A map maker's question no other Heroscape tool answers: does one starting zone win more than
-the other? `check` plays a batch of games of a scenario on a battlefield file (greedy against
-greedy by default, every pairing of the premade armies, controllers rotated through the seats
-so no army or AI keeps a side) and reports, per starting zone, the games started there, the
-wins with a 95% Wilson interval, and a flag when the zones' win rates differ by more than
-chance explains (their intervals do not overlap); the average game length; who landed on
-each glyph (by the zone the player started in); and the spaces where most figures were
-destroyed (a heat map for the editor).
+the other? And beyond the Duel: does one team of the Skirmish, or one seat of the Melee, win
+more than the others (reported per team and per seat, flagged the same way)? `check` plays a
+batch of games of a scenario on a battlefield file (greedy against greedy by default, every
+pairing of the premade armies, controllers rotated through the seats so no army or AI keeps a
+side) and reports, per starting zone, the games started there, the wins with a 95% Wilson
+interval, and a flag when the zones' win rates differ by more than chance explains (their
+intervals do not overlap); the average game length; who landed on each glyph (by the zone the
+player started in); and the spaces where most figures were destroyed (a heat map for the
+editor).
 
 A zone is a player's by where their Planeswalker was placed (`PlaneswalkerPlaced`): players
 choose their zone at set-up, as in the guide, so the first player's pick is part of the
@@ -15,8 +17,9 @@ zone's record. The battlefield must be playable as the scenario first: the same 
 game makes before it starts a battle there (`arena.ai.sim.check_fits`).
 
 `BalanceBatch` is a batch being played, a game at a time (the editor's "Check balance" window
-plays it in the background: `Background`, worker processes it polls and can stop at once);
-`check` plays a whole batch for the command line. Both report through the same
+plays it in the background: `arena.ai.batches.Background`, worker processes it polls and can
+stop at once); `check` plays a whole batch for the command line, on local processes or a
+Dask cluster (`arena.ai.batches.executor`). Both report through the same
 `BalanceBatch.report`, and a game's result depends only on its seed: the window and ``arena
 balance`` give the same report for the same seed and number of games. For that the clock-free
 controllers (greedy, easy, random: their work is bounded by the position) play without the
@@ -25,17 +28,16 @@ wall-clock safety net, which on a busy machine would cut decisions short and cha
 
 from __future__ import annotations
 
-import multiprocessing
-import os
 import statistics
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+from arena.ai.batches import Background, executor, unplayed
 from arena.ai.levels import make_controller
 from arena.ai.match import DEFAULT_TIME_LIMIT, Match
-from arena.ai.sim import GameSpec, catalog, check_fits, new_game, plan, wilson
+from arena.ai.sim import GameSpec, catalog, check_fits, files_of, new_game, plan, wilson
 from arena.engine import Game
 from arena.engine.actions import format_hex, pos_hexes
 from arena.engine.events import Event, FigureDestroyed, FigureMoved, PlaneswalkerPlaced
@@ -69,6 +71,8 @@ class BalanceGame:
     """The space of every figure destroyed."""
     glyph_kinds: dict[str, str] = field(default_factory=dict)
     """The kind of glyph on each glyph space at the start (shuffled set-ups differ by game)."""
+    players: int = 0
+    """Seats in the game (0: those in `zones`)."""
 
 
 @dataclass
@@ -91,13 +95,24 @@ class BalanceReport:
     glyph_kinds: dict[str, str] = field(default_factory=dict)
     """Per glyph space landed on, its glyph's kind (`SHUFFLED` when it differed by game)."""
     deaths: list[tuple[str, int]] = field(default_factory=list)
+    seat_games: dict[str, int] = field(default_factory=dict)
+    """Per seat ("1" is the first player in the turn order's seating): games played."""
+    seat_wins: dict[str, int] = field(default_factory=dict)
+    seat_rate: dict[str, float] = field(default_factory=dict)
+    seat_ci95: dict[str, tuple[float, float]] = field(default_factory=dict)
+    team_games: dict[str, int] = field(default_factory=dict)
+    """Per team of a team scenario (the Skirmish: "1+2", "3+4"), games played."""
+    team_wins: dict[str, int] = field(default_factory=dict)
+    team_rate: dict[str, float] = field(default_factory=dict)
+    team_ci95: dict[str, tuple[float, float]] = field(default_factory=dict)
     unbalanced: bool = False
     verdict: str = ""
 
     def to_data(self) -> dict[str, Any]:
         """JSON-able data."""
         data = asdict(self)
-        data["ci95"] = {k: list(v) for k, v in self.ci95.items()}
+        for name in ("ci95", "seat_ci95", "team_ci95"):
+            data[name] = {k: list(v) for k, v in getattr(self, name).items()}
         data["deaths"] = [list(d) for d in self.deaths]
         return data
 
@@ -128,7 +143,7 @@ def play_game(spec: GameSpec) -> BalanceGame:
     result = Match(game, controllers, time_limit=spec.time_limit, on_events=watch).run()
     return BalanceGame(spec.index, zones, tuple(result.winners), result.turns,
                        [(space, zones.get(player, "?")) for player, space in landings], deaths,
-                       kinds)
+                       kinds, len(spec.controllers))
 
 
 class BalanceBatch:
@@ -140,11 +155,12 @@ class BalanceBatch:
 
     def __init__(self, battlefield: str, scenario: str = "the-duel",
                  games: int = DEFAULT_GAMES, seed: int = 1,
-                 controllers: Sequence[str] = ("greedy", "greedy")) -> None:
+                 controllers: Sequence[str] = ("greedy", "greedy"),
+                 players: int | None = None) -> None:
         names = [c.strip().lower() for c in controllers if c.strip()]
         clock = None if names and set(names) <= CLOCK_FREE else DEFAULT_TIME_LIMIT
         self.specs = plan(scenario, names, games, seed, battlefield=battlefield,
-                          time_limit=clock)
+                          time_limit=clock, players=players)
         self.battlefield = battlefield
         self.controllers = list(dict.fromkeys(names))
         # Zones standing in for the scenario's are reported by the battlefield's own names.
@@ -159,6 +175,15 @@ class BalanceBatch:
     @property
     def done(self) -> int:
         return len(self.played)
+
+    @property
+    def task(self) -> Callable[[GameSpec], BalanceGame]:
+        """How one game is played (a module-level function: worker processes import it)."""
+        return play_game
+
+    def todo(self) -> list[GameSpec]:
+        """The games not played yet."""
+        return unplayed(self.specs, self.played)
 
     def add(self, game: BalanceGame) -> None:
         """Count a game played (in any order: the report sorts them by index)."""
@@ -180,91 +205,62 @@ class BalanceBatch:
             played = [replace(g, zones={s: own.get(z, z) for s, z in g.zones.items()},
                               glyphs=[(h, own.get(z, z)) for h, z in g.glyphs])
                       for g in played]
-        return summarize(played, self.battlefield, self.specs[0].scenario, self.controllers)
-
-
-def _fork_context() -> Any:
-    """Fork where there is one (the loaded catalog is shared), else the default."""
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("fork" if "fork" in methods else None)
-
-
-class Background:
-    """A batch played by worker processes while the caller goes on (the editor's window):
-    `poll` takes the games finished since the last poll, `cancel` stops the workers at once
-    (mid-game; nothing is left running). Fresh processes (spawn): the caller may be a
-    windowed program, whose process is not safe to fork."""
-
-    def __init__(self, batch: BalanceBatch, jobs: int = 1) -> None:
-        self.batch = batch
-        ctx = multiprocessing.get_context("spawn")
-        todo = [s for s in batch.specs if s.index not in {g.index for g in batch.played}]
-        self._pool: Any = ctx.Pool(max(1, min(jobs, len(todo) or 1)))
-        self._results: Any = self._pool.imap_unordered(play_game, todo)
-        self.error: str | None = None
-        """Why the workers stopped early (a game that raised), or None."""
-        self.running = bool(todo)
-        if not todo:
-            self._stop()
-
-    def poll(self, wait: float = 0.0) -> bool:
-        """Take the games finished so far, waiting up to `wait` seconds for the first of them
-        when none has; True while games are still being played."""
-        while self.running:
-            try:
-                self.batch.add(self._results.next(timeout=wait))
-                wait = 0.0
-            except multiprocessing.TimeoutError:
-                break
-            except StopIteration:
-                self._stop()
-            except Exception as exc:  # noqa: BLE001 - a worker's failure is reported
-                self.error = f"a game failed: {type(exc).__name__}: {exc}"
-                self._stop()
-        return self.running
-
-    def cancel(self) -> None:
-        """Stop now: the workers are ended and waited for; the games played so far stay."""
-        self.poll()
-        if self.running:
-            self._stop()
-
-    def _stop(self) -> None:
-        self.running = False
-        self._pool.terminate()
-        self._pool.join()
+        scenario = self.specs[0].scenario
+        teams = [tuple(t) for t in catalog().scenarios[scenario].teams or []]
+        return summarize(played, self.battlefield, scenario, self.controllers, teams)
 
 
 def check(battlefield: str, scenario: str = "the-duel", games: int = DEFAULT_GAMES,
           seed: int = 1, controllers: Sequence[str] = ("greedy", "greedy"),
           jobs: int | None = None,
           on_game: Callable[[int, int], None] | None = None,
-          cancelled: Callable[[], bool] | None = None) -> BalanceReport:
-    """Play the batch and report (``on_game(done, total)`` after each game; ``cancelled()``
-    true stops before the next game, reporting the games played so far)."""
-    batch = BalanceBatch(battlefield, scenario, games, seed, controllers)
-    jobs = max(1, min(jobs or os.cpu_count() or 1, batch.total))
-    if jobs == 1:
-        while not (cancelled is not None and cancelled()) and batch.step():
-            if on_game is not None:
-                on_game(batch.done, batch.total)
-    else:
-        catalog()  # load once before forking
-        with _fork_context().Pool(jobs) as pool:
-            for record in pool.imap_unordered(play_game, batch.specs):
-                batch.add(record)
-                if on_game is not None:
-                    on_game(batch.done, batch.total)
-                if cancelled is not None and cancelled():
-                    pool.terminate()
-                    break
+          cancelled: Callable[[], bool] | None = None,
+          scheduler: str | None = None, players: int | None = None) -> BalanceReport:
+    """Play the batch (``jobs`` local processes, or the cluster of ``scheduler``) and report
+    (``on_game(done, total)`` after each game; ``cancelled()`` true stops the batch there,
+    reporting the games played so far; ``players``: for a scenario of several counts)."""
+    batch = BalanceBatch(battlefield, scenario, games, seed, controllers, players)
+    if cancelled is not None and cancelled():
+        return batch.report()
+
+    def count(record: BalanceGame) -> None:
+        batch.add(record)
+        if on_game is not None:
+            on_game(batch.done, batch.total)
+
+    catalog()  # load once before forking
+    executor(jobs, scheduler).run(play_game, batch.specs, count, files_of(batch.specs),
+                                  cancelled)
     return batch.report()
 
 
 def summarize(played: Sequence[BalanceGame], battlefield: str, scenario: str,
-              controllers: list[str]) -> BalanceReport:
-    """The report of the games played (see the module docstring)."""
+              controllers: list[str], teams: Sequence[Sequence[int]] = ()) -> BalanceReport:
+    """The report of the games played (see the module docstring); ``teams``: the scenario's
+    teams of seats, if it has teams."""
     report = BalanceReport(battlefield, scenario, len(played), controllers)
+    seat_games: Counter[str] = Counter()
+    seat_wins: Counter[str] = Counter()
+    team_games: Counter[str] = Counter()
+    team_wins: Counter[str] = Counter()
+    for g in played:
+        seats = range(1, (g.players or len(g.zones)) + 1)
+        seat_games.update(str(s) for s in seats)
+        seat_wins.update(str(w) for w in set(g.winners))
+        for team in teams:
+            name = "+".join(map(str, team))
+            team_games[name] += 1
+            team_wins[name] += bool(set(team) & set(g.winners))
+    for seat in sorted(seat_games, key=int):
+        report.seat_games[seat] = seat_games[seat]
+        report.seat_wins[seat] = seat_wins[seat]
+        report.seat_rate[seat] = seat_wins[seat] / seat_games[seat]
+        report.seat_ci95[seat] = wilson(seat_wins[seat], seat_games[seat])
+    for side in team_games:
+        report.team_games[side] = team_games[side]
+        report.team_wins[side] = team_wins[side]
+        report.team_rate[side] = team_wins[side] / team_games[side]
+        report.team_ci95[side] = wilson(team_wins[side], team_games[side])
     starts: Counter[str] = Counter()
     wins: Counter[str] = Counter()
     for g in played:
@@ -292,13 +288,26 @@ def summarize(played: Sequence[BalanceGame], battlefield: str, scenario: str,
 
 
 def _verdict(report: BalanceReport) -> tuple[bool, str]:
-    """Flag zones whose 95% intervals do not overlap: one wins more than chance explains."""
-    if len(report.ci95) < 2:
-        return False, "fewer than two starting zones were played: nothing to compare"
-    best = max(report.ci95, key=lambda z: report.win_rate[z])
-    worst = min(report.ci95, key=lambda z: report.win_rate[z])
-    if report.ci95[best][0] > report.ci95[worst][1]:
-        return True, (f"unbalanced: starting in {best} wins {report.win_rate[best]:.0%}, in "
-                      f"{worst} {report.win_rate[worst]:.0%}; the 95% intervals do not overlap")
-    return False, ("balanced as far as these games tell: the zones' 95% intervals overlap "
+    """Flag starting zones, then teams, then seats whose 95% intervals do not overlap: one
+    wins more than chance explains."""
+    groups = (("zone", "starting in ", report.win_rate, report.ci95),
+              ("team", "team ", report.team_rate, report.team_ci95),
+              ("seat", "seat ", report.seat_rate, report.seat_ci95))
+    compared = []
+    for kind, prefix, rates, ci in groups:
+        if len(ci) < 2:
+            continue
+        compared.append(kind)
+        best = max(ci, key=lambda k: rates[k])
+        worst = min(ci, key=lambda k: rates[k])
+        if ci[best][0] > ci[worst][1]:
+            where = "in " if kind == "zone" else prefix
+            return True, (f"unbalanced: {prefix}{best} wins {rates[best]:.0%}, {where}{worst} "
+                          f"{rates[worst]:.0%}; the 95% intervals do not overlap")
+    if not compared:
+        return False, "fewer than two starting zones or seats were played: nothing to compare"
+    names = {"zone": "zones'", "team": "teams'", "seat": "seats'"}
+    listed = [names[k] for k in compared]
+    said = listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
+    return False, (f"balanced as far as these games tell: the {said} 95% intervals overlap "
                    "(more games narrow them)")

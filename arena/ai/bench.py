@@ -25,7 +25,7 @@ from typing import Any
 
 from arena.ai.helpers import Helpers, helper_count
 from arena.ai.levels import make_controller
-from arena.ai.sim import GameSpec, _deck_for, new_game
+from arena.ai.sim import GameSpec, deck_for, new_game
 
 __all__ = ["GOALS", "decision_times", "decisions", "positions", "register",
            "search_throughput"]
@@ -51,7 +51,7 @@ def positions() -> tuple[Any, ...]:
     """The benchmark positions (games to decide in), fixed by seed."""
     out: list[Any] = []
     for a, b, seed in _GAMES:
-        spec = GameSpec(0, "the-duel", (a, b), (_deck_for(a, "auto"), _deck_for(b, "auto")),
+        spec = GameSpec(0, "the-duel", (a, b), (deck_for(a, "auto"), deck_for(b, "auto")),
                         ("greedy", "greedy"), seed)
         game = new_game(spec)
         driver = make_controller("greedy", seed)

@@ -14,45 +14,16 @@ The fingerprint covers the rules, the AI, the hex maths and the shipped cards an
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 from typing import Any
 
+from arena.ai.fingerprint import DECIDING, fingerprint
 from arena.ai.sim import GameReport, report_from_data
 
 __all__ = [
     "DECIDING", "ResumeError", "cut_short", "fingerprint", "kept_games", "read_run", "run_data",
 ]
-
-DECIDING = ("ai", "engine", "content", "hexgrid")
-"""The packages of `arena` whose code decides a game's course (with the shipped content)."""
-
-_SUFFIXES = (".py", ".yaml", ".yml")
-
-
-def _digest_folder(digest: Any, folder: Path, base: Path) -> None:
-    for path in sorted(folder.rglob("*")):
-        if path.suffix not in _SUFFIXES or "__pycache__" in path.parts or not path.is_file():
-            continue
-        digest.update(path.relative_to(base).as_posix().encode() + b"\0")
-        digest.update(path.read_bytes() + b"\0")
-
-
-def fingerprint(package: Path | None = None, content: list[Path] | None = None) -> str:
-    """A digest of the code and content that decide the games: the `DECIDING` packages of
-    ``package`` (by default this `arena`) and the shipped content folders (by default those
-    `arena.content` loads)."""
-    # A function-local import: arena.content reads YAML, and importing arena.ai must not.
-    from arena.content import shipped_content_paths
-
-    package = package or Path(__file__).resolve().parents[1]
-    digest = hashlib.sha256()
-    for name in DECIDING:
-        _digest_folder(digest, package / name, package.parent)
-    for folder in content if content is not None else shipped_content_paths():
-        _digest_folder(digest, folder, folder.parent)
-    return digest.hexdigest()[:16]
 
 
 class ResumeError(Exception):

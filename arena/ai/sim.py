@@ -5,13 +5,18 @@
   the decks, which controller sits where (alternating, so no controller always has the same
   seat or army), and the seeds;
 - `play`: one game (`GameReport`), in this process;
-- `run_batch`: every game, in parallel across cores (`multiprocessing`), calling back after
-  each one (the CLI's progress bar);
+- `run_batch`: every game, in parallel across cores or on a Dask cluster (`arena.ai.batches`
+  decides which), calling back after each one (the CLI's progress bar and run file);
 - `summarize`: win rates with 95% Wilson intervals per controller, draws, game lengths,
   decision times (median, p95, max; forced single-option decisions left out) and the time a
   whole turn of its own took (what the other players wait for) per controller,
   faults, a per-pairing table, and the card coverage (spells cast and activated abilities
   used per controller, out of those its armies and decks had).
+
+An army or a deck may be a content file instead of an id (`resolve_army`: the editor's
+"Test strength" plays the army being built): a spec names the file, `files_of` lists the
+files a batch reads, and a cluster worker reads their bytes as sent
+(`arena.ai.batches.provide_file`).
 
 Content (scenarios, armies, decks; a battlefield file for ``--battlefield``) is loaded
 through `arena.content`: this module is a tool beside the AI, which `arena.ai`'s package does
@@ -21,8 +26,6 @@ not import, so importing `arena.ai` stays free of YAML.
 from __future__ import annotations
 
 import math
-import multiprocessing
-import os
 import statistics
 import time
 from collections import Counter
@@ -33,10 +36,14 @@ from itertools import product
 from pathlib import Path
 from typing import Any
 
+from arena.ai.batches import executor, local_path
 from arena.ai.levels import LEVELS, make_controller
 from arena.ai.match import DEFAULT_TIME_LIMIT, Match
 from arena.content import load_catalog, load_game_catalog
 from arena.content.fits import fit
+from arena.content.lists import ArmyList, SpellDeck
+from arena.content.loader import load_file
+from arena.content.rules import check_army
 from arena.content.to_engine import game_from_content
 from arena.engine.abilities.spec import abilities_of
 
@@ -44,13 +51,18 @@ __all__ = [
     "GameReport",
     "GameSpec",
     "Summary",
+    "army_of",
     "battlefield_file",
     "catalog",
     "check_fits",
+    "deck_for",
+    "deck_of",
+    "files_of",
     "fit_zones",
     "new_game",
     "plan",
     "play",
+    "play_safely",
     "report_from_data",
     "report_to_data",
     "resolve_army",
@@ -121,8 +133,17 @@ def resolve_scenario(name: str) -> str:
     raise ValueError(f"unknown scenario {name!r} (scenarios: {', '.join(ids)})")
 
 
+def _is_file_ref(name: str) -> bool:
+    return name.strip().lower().endswith((".yaml", ".yml"))
+
+
 def resolve_army(name: str) -> str:
-    """An army id from an id (``gideon-premade``) or a short name (``gideon``)."""
+    """An army id from an id (``gideon-premade``) or a short name (``gideon``), or an army
+    file's path (``my-army.yaml``: loaded and checked against the game's cards now, so a
+    broken file is refused before any game)."""
+    if _is_file_ref(name):
+        army_of(name.strip())
+        return name.strip()
     ids: list[str] = sorted(catalog().armies)
     key = name.strip().lower()
     if key in ids:
@@ -149,11 +170,13 @@ def _teams(scenario: Any, players: int) -> list[list[int]]:
     return [[s] for s in range(1, players + 1)]
 
 
-def _deck_for(army_id: str, decks: str) -> str | None:
+def deck_for(army_id: str, decks: str) -> str | None:
+    """The deck an army plays with: ``decks`` "auto" gives its Planeswalker's premade deck
+    (None where there is none), "none" none."""
     if decks == "none":
         return None
     cat = catalog()
-    walker = cat.armies[army_id].planeswalker
+    walker = army_of(army_id).planeswalker
     matching = sorted(d for d, deck in cat.decks.items() if deck.planeswalker == walker)
     return matching[0] if matching else None
 
@@ -198,7 +221,7 @@ def plan(scenario: str, controllers: Sequence[str], games: int, seed: int,
             for s in range(n_players):
                 per_seat[s] = names[(s + shift) % len(names)]
         if isinstance(decks, str):
-            deck_ids = tuple(_deck_for(a, decks) for a in pairing)
+            deck_ids = tuple(deck_for(a, decks) for a in pairing)
         else:
             deck_ids = tuple(decks[k % len(decks)] if decks else None
                              for k in range(n_players))
@@ -216,17 +239,74 @@ def new_game(spec: GameSpec) -> Any:
         sc = sc.model_copy(update={"battlefield": bf.id})
     else:
         bf = cat.battlefields[sc.battlefield]
-    armies = [cat.armies[a] for a in spec.armies]
-    decks = [cat.decks[d] if d is not None else [] for d in spec.decks]
+    armies = [army_of(a) for a in spec.armies]
+    decks: list[Any] = [deck_of(d) if d is not None else [] for d in spec.decks]
     n = len(spec.armies)
     seats = _teams(sc, n) if sc.teams else None
     return game_from_content(sc, bf, armies, decks, seats, spec.seed, catalog=cat)
 
 
-@lru_cache(maxsize=8)
+def files_of(specs: Sequence[GameSpec]) -> list[str]:
+    """The files a batch's games read (battlefield, army and deck files named by path)."""
+    found = []
+    for spec in specs:
+        refs = [spec.battlefield, *spec.armies, *spec.decks]
+        found += [r for r in refs if r is not None and (r == spec.battlefield
+                                                        or _is_file_ref(r))]
+    return list(dict.fromkeys(found))
+
+
+def army_of(ref: str) -> ArmyList:
+    """The army a spec names: a catalogue id, or an army file (`resolve_army`)."""
+    if not _is_file_ref(ref):
+        army: ArmyList = catalog().armies[ref]
+        return army
+    return _army_file(local_path(ref))
+
+
+def deck_of(ref: str) -> SpellDeck:
+    """The deck a spec names: a catalogue id, or a deck file."""
+    if not _is_file_ref(ref):
+        deck: SpellDeck = catalog().decks[ref]
+        return deck
+    return _deck_file(local_path(ref))
+
+
+def _content_file(path: str, kind: type[Any]) -> Any:
+    if not Path(path).is_file():
+        raise ValueError(f"there is no file {path!r}")
+    try:
+        return load_file(path, expect=kind)
+    except Exception as exc:  # noqa: BLE001 - ContentError and the loader's others: a message
+        raise ValueError(f"{path}: {str(exc).strip()}") from exc
+
+
+@lru_cache(maxsize=16)
+def _army_file(path: str) -> ArmyList:
+    army: ArmyList = _content_file(path, ArmyList)
+    findings, _ = check_army(army.planeswalker, army.cards, catalog().army_cards)
+    if findings:
+        raise ValueError(f"{path}: " + "; ".join(f.message for f in findings))
+    return army
+
+
+@lru_cache(maxsize=16)
+def _deck_file(path: str) -> SpellDeck:
+    deck: SpellDeck = _content_file(path, SpellDeck)
+    unknown = [s for s in deck.spells if s not in catalog().spells]
+    if unknown:
+        raise ValueError(f"{path}: unknown spells {', '.join(unknown)}")
+    return deck
+
+
 def battlefield_file(path: str) -> Any:
     """A battlefield file, loaded and checked like `arena validate` checks it (ValueError with
     every problem, each naming the file, line and key, when it is not playable)."""
+    return _battlefield_file(local_path(path))
+
+
+@lru_cache(maxsize=8)
+def _battlefield_file(path: str) -> Any:
     if not Path(path).is_file():
         raise ValueError(f"there is no file {path!r}")
     found = load_catalog([Path(path)])
@@ -328,7 +408,9 @@ def report_from_data(data: dict[str, Any]) -> GameReport:
         first_player=int(data.get("first_player", 0)), **fields)
 
 
-def _play_safely(spec: GameSpec) -> GameReport:
+def play_safely(spec: GameSpec) -> GameReport:
+    """Play one game; a game that raises is reported as an ``error`` game with the
+    exception as its fault (one broken game must not end a batch)."""
     try:
         return play(spec)
     except Exception as exc:  # noqa: BLE001 - one broken game must not end the batch
@@ -337,25 +419,13 @@ def _play_safely(spec: GameSpec) -> GameReport:
 
 
 def run_batch(specs: Sequence[GameSpec], jobs: int | None = None,
-              on_result: Callable[[GameReport], None] | None = None) -> list[GameReport]:
-    """Play every game, ``jobs`` processes at once (default: one per core)."""
-    jobs = max(1, jobs or os.cpu_count() or 1)
-    reports: list[GameReport] = []
-    if jobs == 1 or len(specs) <= 1:
-        for spec in specs:
-            report = _play_safely(spec)
-            reports.append(report)
-            if on_result is not None:
-                on_result(report)
-    else:
-        catalog()  # load once before forking
-        methods = multiprocessing.get_all_start_methods()
-        ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-        with ctx.Pool(min(jobs, len(specs))) as pool:
-            for report in pool.imap_unordered(_play_safely, specs):
-                reports.append(report)
-                if on_result is not None:
-                    on_result(report)
+              on_result: Callable[[GameReport], None] | None = None,
+              scheduler: str | None = None) -> list[GameReport]:
+    """Play every game, ``jobs`` processes at once (default: one per core), or on the Dask
+    cluster of ``scheduler`` (`arena.ai.batches.executor`; `arena.ai.batches.Refused` when
+    it cannot be used); sorted by index."""
+    catalog()  # load once before forking (and refuse broken content before any game)
+    reports = executor(jobs, scheduler).run(play_safely, specs, on_result, files_of(specs))
     reports.sort(key=lambda r: r.spec.index)
     return reports
 

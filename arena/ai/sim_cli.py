@@ -20,7 +20,10 @@ JSON, with ``budget_overruns``: per controller, the decisions its wall-clock cap
 
 ``--out FILE`` keeps every game in FILE as it is played (`arena.ai.runfile`), and
 ``--resume`` plays only the games FILE does not hold yet: a long measurement survives being
-stopped. Exit code 0, or 2 for a bad option or a run file that cannot be gone on from.
+stopped. ``--scheduler ADDRESS`` (or ``ARENA_SCHEDULER``) plays the games on a Dask cluster
+instead of local processes (`arena.ai.batches`): the same games, the same report, the same
+run file. Exit code 0, or 2 for a bad option, a run file that cannot be gone on from or a
+cluster that cannot be used (unreachable, or a worker with other code or content).
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ import time
 from pathlib import Path
 from typing import TextIO
 
+from arena.ai.batches import Refused, add_scheduler_option
 from arena.ai.levels import LEVELS
 from arena.ai.match import DEFAULT_TIME_LIMIT
 from arena.ai.runfile import ResumeError, fingerprint, kept_games, run_data
@@ -87,6 +91,7 @@ def _parser() -> argparse.ArgumentParser:
                         help="keep every game in this JSON file, rewritten after each game")
     parser.add_argument("--resume", action="store_true",
                         help="go on from the games kept in --out (same code, content, seed)")
+    add_scheduler_option(parser)
     return parser
 
 
@@ -272,7 +277,14 @@ def main(argv: list[str] | None = None) -> int:
         if progress is not None:
             progress.update(report)
 
-    reports = kept + (run_batch(todo, args.jobs, on_result) if todo else [])
+    try:
+        reports = kept + (run_batch(todo, args.jobs, on_result, scheduler=args.scheduler)
+                          if todo else [])
+    except Refused as exc:
+        if progress is not None and progress.tty and progress.done:
+            print(file=sys.stderr)
+        print(f"arena sim: {exc}", file=sys.stderr)
+        return 2
     reports.sort(key=lambda r: r.spec.index)
     summary = summarize(reports, args.seed, before + time.perf_counter() - started)
     if args.json:

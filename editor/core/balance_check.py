@@ -7,8 +7,11 @@ worker processes, so the editor stays responsive and Cancel ends the workers at 
 report is `arena.ai.balance.BalanceBatch.report`, the command line's own: for the same seed
 and number of games the window and ``arena balance FILE --games N`` say the same.
 
-A map the scenario cannot be played on is refused before any game, with the reason the game
-itself gives (`arena.content.fits.fit`, through `arena.ai.sim.check_fits`).
+The scenario played is The Duel, but on the map of a shipped scenario of teams or of more
+players (the Skirmish's map plays the Skirmish, the Melee's the Melee: `scenario_for`);
+the report then gives each team's and each seat's win rate too. A map the scenario cannot be
+played on is refused before any game, with the reason the game itself gives
+(`arena.content.fits.fit`, through `arena.ai.sim.check_fits`).
 
 `report_html` and `heat` turn a report into the window's text and the board's heat map (the
 share of the most figures destroyed on one hex); `editor.windows.balance_window` draws them.
@@ -36,7 +39,8 @@ __all__ = ["DEFAULT_GAMES", "MAX_GAMES", "BalanceCheck", "BalanceRefused", "heat
 MAX_GAMES = 1000
 """The most games one check plays (a thousand Duels take hours already)."""
 SCENARIO = "the-duel"
-"""The scenario played: the guide's two-player battle, greedy against greedy."""
+"""The scenario played on a map no shipped scenario plays on: the guide's two-player battle,
+greedy against greedy."""
 SEED = 1
 """The batch seed (``arena balance``'s default ``--seed``)."""
 
@@ -53,6 +57,15 @@ def parse_games(text: str) -> int | str:
     return int(text)
 
 
+def scenario_for(doc: MapDoc) -> str:
+    """The scenario a balance check plays on the map: the shipped scenario of teams or of
+    more than two players whose battlefield has the map's id (the Skirmish's or the Melee's
+    map), else `SCENARIO` (every two-player map, as before)."""
+    found = sorted(sid for sid, sc in catalog().scenarios.items()
+                   if sc.battlefield == doc.id and (sc.teams or int(sc.players.min) > 2))
+    return found[0] if found else SCENARIO
+
+
 def default_jobs() -> int:
     """Worker processes: one per core but one, which the editor's window keeps."""
     return max(1, (os.cpu_count() or 2) - 1)
@@ -65,7 +78,8 @@ class BalanceCheck:
     soon as the games stop. `label` names the map in the report (its file, or its name)."""
 
     def __init__(self, doc: MapDoc, games: int = DEFAULT_GAMES, *, label: str | None = None,
-                 seed: int = SEED, jobs: int | None = None, scenario: str = SCENARIO) -> None:
+                 seed: int = SEED, jobs: int | None = None, scenario: str | None = None
+                 ) -> None:
         found = validate(doc)
         if not found.ok:
             count = len(found.findings)
@@ -81,7 +95,7 @@ class BalanceCheck:
         path = self.folder / f"{doc.id}.yaml"
         try:
             writer.save_model(field, path)
-            self.batch = BalanceBatch(str(path), scenario, games, seed)
+            self.batch = BalanceBatch(str(path), scenario or scenario_for(doc), games, seed)
         except (ValueError, OSError) as exc:  # the game's own refusal (`check_fits`)
             self._remove()
             raise BalanceRefused(str(exc)) from exc
@@ -170,6 +184,18 @@ def report_html(report: BalanceReport, names: dict[str, str]) -> str:
         lo, hi = report.ci95[zone_id]
         lines.append(f"{zone(zone_id)}: {report.zone_wins[zone_id]} of {games} won "
                      f"({report.win_rate[zone_id]:.0%}, {lo:.0%} to {hi:.0%})")
+    for title, games_by, wins_by, rate_by, ci_by, name in (
+            ("team", report.team_games, report.team_wins, report.team_rate, report.team_ci95,
+             "Seats {}"),
+            ("seat", report.seat_games, report.seat_wins, report.seat_rate, report.seat_ci95,
+             "Seat {}")):
+        if len(games_by) < 2:
+            continue
+        lines += ["", f"<b>Win rate by {title}</b> (95% interval)"]
+        for key, games in games_by.items():
+            lo, hi = ci_by[key]
+            lines.append(f"{name.format(key.replace('+', ' and '))}: {wins_by[key]} of "
+                         f"{games} won ({rate_by[key]:.0%}, {lo:.0%} to {hi:.0%})")
     if report.draws:
         lines.append(f"Draws: {report.draws}")
     lines += ["", f"<b>Average game length</b>: {report.turns_mean:.1f} turns", "",

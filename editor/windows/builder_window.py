@@ -32,6 +32,7 @@ from pygame_gui.elements import (
 from editor.core.builder import Builder, finding_text, shipped_catalog
 from editor.windows import dialogs
 from editor.windows.dialogs import DialogsHost
+from editor.windows.strength_check import StrengthPanel
 
 Items = list[str | tuple[str, str]]
 
@@ -111,6 +112,7 @@ class BuilderWindow:
                                        manager, container=c)
         self.message = ""
         self.refresh()
+        self.strength = StrengthPanel(self)
 
     def alive(self) -> bool:
         return bool(self.window.alive())  # type: ignore[no-untyped-call]
@@ -150,6 +152,8 @@ class BuilderWindow:
         app to ask a path for, else None."""
         b = self.builder
         element = getattr(event, "ui_element", None)
+        if self.strength.handle(event):
+            return None
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and element is self.walker_menu:
             b.choose_planeswalker(self.walker_names.get(event.text, ""))
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and element is self.search:

@@ -123,3 +123,40 @@ def test_the_text_report_names_each_glyph_taken() -> None:
     assert report.glyph_kinds == {"0,0": "shuffled"}
     assert summarize(games[:4], "f", "the-duel", ["greedy"]).glyph_kinds == {"0,0": "power"}
     assert "  0,0 (shuffled): orange 2, yellow 3" in render(report)
+
+
+def test_a_team_or_seat_that_wins_far_more_is_flagged() -> None:
+    # The Skirmish: one zone per team, the teams swap zones game by game; team 1+2 wins all.
+    games = [BalanceGame(i, {1: a, 2: a, 3: b, 4: b}, (1, 2), 30, [], [], {}, 4)
+             for i, (a, b) in enumerate([("yellow", "orange"), ("orange", "yellow")] * 10)]
+    report = summarize(games, "skirmish.yaml", "the-skirmish", ["greedy"], [(1, 2), (3, 4)])
+    assert report.zone_games == {"orange": 20, "yellow": 20}
+    assert report.team_games == {"1+2": 20, "3+4": 20}
+    assert report.team_wins == {"1+2": 20, "3+4": 0}
+    assert report.seat_wins == {"1": 20, "2": 20, "3": 0, "4": 0}
+    assert report.unbalanced and report.verdict.startswith("unbalanced: team 1+2 wins 100%")
+    # The Melee: every player starts in the one zone; seat 3 never wins.
+    melee = [BalanceGame(i, {1: "orange", 2: "orange", 3: "orange"}, (1 + i % 2,), 36, [],
+                         [], {}, 3) for i in range(30)]
+    report = summarize(melee, "melee.yaml", "the-melee", ["greedy"])
+    assert report.seat_games == {"1": 30, "2": 30, "3": 30} and not report.team_games
+    assert report.seat_wins["3"] == 0
+    assert report.unbalanced and "seat 3 0%" in report.verdict
+    even = summarize(melee[:2], "melee.yaml", "the-melee", ["greedy"])
+    assert not even.unbalanced and "the seats' 95% intervals overlap" in even.verdict
+
+
+def test_the_skirmish_and_the_melee_are_reported_by_team_and_seat(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    skirmish = REPO / "scenarios" / "battlefields" / "skirmish.yaml"
+    assert main([str(skirmish), "--scenario", "skirmish", "--games", "2", "--seats", "random",
+                 "--jobs", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["team_games"] == {"1+2": 2, "3+4": 2}
+    assert data["seat_games"] == {"1": 2, "2": 2, "3": 2, "4": 2}
+    assert sum(data["team_wins"].values()) + data["draws"] == 2
+    melee = REPO / "scenarios" / "battlefields" / "melee.yaml"
+    assert main([str(melee), "--scenario", "melee", "--players", "4", "--games", "2",
+                 "--seats", "random", "--jobs", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "seat" in text and "\n4 " in text and "the-melee: 2 games" in text

@@ -38,7 +38,7 @@ def test_the_fingerprint_follows_the_code_and_content_that_decide_games(tmp_path
 
 
 def _recording(played: list[GameSpec]):  # type: ignore[no-untyped-def]
-    def run_batch(specs, jobs=None, on_result=None):  # type: ignore[no-untyped-def]
+    def run_batch(specs, jobs=None, on_result=None, **_):  # type: ignore[no-untyped-def]
         reports: list[GameReport] = []
         for spec in specs:
             played.append(spec)

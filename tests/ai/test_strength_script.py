@@ -127,7 +127,7 @@ def test_a_report_survives_the_json_round_trip() -> None:
 def _fake_batch(played: list):  # type: ignore[no-untyped-def]
     """A run_batch that 'plays' every game as a hard win and records which it was given."""
 
-    def run(specs, jobs=None, on_result=None):  # type: ignore[no-untyped-def]
+    def run(specs, jobs=None, on_result=None, **_):  # type: ignore[no-untyped-def]
         out = []
         for spec in specs:
             played.append(spec)

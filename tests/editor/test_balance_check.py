@@ -21,6 +21,7 @@ from editor.core.balance_check import (
     heat,
     parse_games,
     report_html,
+    scenario_for,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -102,3 +103,17 @@ def test_the_heat_map_and_the_text() -> None:
     assert "[1, -1] 40, [2, 0] 20" in text
     assert "Average game length</b>: 9.0 turns" in text
     assert "20 games of The Duel, greedy, seats swapped" in text
+
+
+def test_the_skirmish_and_melee_maps_play_their_scenarios_with_teams_and_seats() -> None:
+    root = ROOT / "scenarios" / "battlefields"
+    assert scenario_for(m.Editor.open(root / "skirmish.yaml").doc) == "the-skirmish"
+    assert scenario_for(m.Editor.open(root / "melee.yaml").doc) == "the-melee"
+    assert scenario_for(m.Editor.open(root / "duel.yaml").doc) == "the-duel"
+    assert scenario_for(m.MapDoc()) == "the-duel"  # a map of the player's own
+    games = [BalanceGame(i, {1: "yellow", 2: "yellow", 3: "orange", 4: "orange"}, (3, 4), 30,
+                         [], [], {}, 4) for i in range(4)]
+    text = report_html(summarize(games, "skirmish.yaml", "the-skirmish", ["greedy"],
+                                 [(1, 2), (3, 4)]), {})
+    assert "<b>Win rate by team</b>" in text and "Seats 3 and 4: 4 of 4 won (100%" in text
+    assert "<b>Win rate by seat</b>" in text and "Seat 1: 0 of 4 won (0%" in text
