@@ -75,7 +75,7 @@ from arena.client.scenes.replaying import Replayer
 from arena.client.scenes.turn_panel import dock_side, dock_widgets, turn_buttons
 from arena.client.scenes.tutorial_panel import TutorialCoach
 from arena.client.scenes.watching import Spotlight
-from arena.client.session import BattleSession
+from arena.client.session import BattleSession, refusal_text
 from arena.client.settings import Settings, key_label
 from arena.client.tutorial import Lesson
 from arena.client.ui import Form, Widget
@@ -447,7 +447,7 @@ class BattleScene(Scene):
         try:
             events = self.session.apply(action)
         except IllegalAction as exc:
-            self.app.toast(str(exc), error=True)
+            self.app.toast(refusal_text(self.game, exc), error=True)
             return []
         self.session.ai_wait = 0.25 * (1 if self.app.settings.ai_delay else 0)
         self.cursor = None

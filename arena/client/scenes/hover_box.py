@@ -90,7 +90,7 @@ class Hover:
             return []
         terrain = {"land": "land", "water": "water", "road": "road",
                    "weirded": "weirded ground"}.get(column.terrain or "", "empty")
-        head = f"Space {h.q},{h.r}  ·  level {column.top}  ·  {terrain}"
+        head = f"Level {column.top}  ·  {terrain}"  # the pointer shows which space
         lines.append((head, UI["text"]))
         extras = []
         obstacle = board.obstacle_at.get(h)

@@ -21,6 +21,7 @@ from arena.client.replay import ReplayCursor
 from arena.client.scenes.base import App, Scene
 from arena.client.session import describe_action
 from arena.client.ui import Button, Form, draw_panel
+from arena.client.wording import plain_text
 from arena.engine import parse_action
 
 __all__ = ["ReplayScene"]
@@ -58,9 +59,10 @@ class ReplayScene(Scene):
 
     def _after(self) -> None:
         self.lines = []
+        static = self.cursor.game.state.static
         for event in self.cursor.events:
-            try:
-                self.lines.append(event.describe())
+            try:  # names and places, as the battle's log words them
+                self.lines.append(plain_text(static, event.describe()))
             except Exception:  # noqa: BLE001
                 self.lines.append(type(event).__name__)
         self._picture = None
