@@ -35,10 +35,11 @@ from arena.client.palette import HIGHLIGHTS, MTG_COLOURS, Color, mix, shade
 __all__ = ["BASE_RADIUS", "MASK_ALPHA", "PIPS_PER_ROW", "FigureLook", "Sprite", "figure_sprite",
            "clear_cache"]
 
-BASE_RADIUS = 0.40
+BASE_RADIUS = 0.34
 """A base's radius in hex sizes: the centres of neighbours in rows in front and behind are
 √3/2 (0.87) sizes apart sideways, so a base this wide and a body inside it keep clear of
-each other (at 0.56 the figure in front covered the base of the one behind)."""
+each other (at 0.56 the figure in front covered the base of the one behind; at 0.40 a raised
+hand or a staff still touched the neighbour's life pips at 1280x720)."""
 
 PIPS_PER_ROW = 4
 """Life pips in a row over the head: four are narrower than the base (a Planeswalker's six

@@ -152,15 +152,17 @@ def plain_answer(static: Static, answer: str, hidden: bool = False) -> str:
     return _ANSWERS.get(answer, plain_text(static, answer, hidden))
 
 
-def describe_action(game: Game, action: Action) -> str:
-    """A button label for an action: names instead of ids where the text has ids."""
+def describe_action(game: Game, action: Action, short: bool = False) -> str:
+    """A button label for an action: names instead of ids where the text has ids, places
+    instead of positions. ``short``: the action and what it acts on, without where (the
+    Undo button's label: its note says where) and an answer as an answer ("Answer no")."""
     static = game.state.static
     if isinstance(action, ChooseFirstPlayer):
         return f"Player {action.seat} goes first"
     if isinstance(action, Accept):
-        return "Yes, use it"
+        return "Answer yes" if short else "Yes, use it"
     if isinstance(action, Pass):
-        return "No"
+        return "Answer no" if short else "No"
     words = action.text().split()
     out = []
     verb = words[0]
@@ -176,6 +178,8 @@ def describe_action(game: Game, action: Action) -> str:
         elif word in static.spells:
             out.append(static.spell_name(word))
         elif _POSITION_WORD.fullmatch(word):
+            if short:
+                break
             joint = _POSITION_JOINTS.get(verb, "on")
             out.append(f"{joint} {player_positions(static, word, game.state.glyphs)}")
         else:
@@ -354,10 +358,18 @@ class BattleSession:
                 and self.game.can_undo and self._undo_marks[-1][0] == self.game.to_act)
 
     @property
+    def undo_label(self) -> str:
+        """What Undo would take back, short enough for its button (``Move Rhox Veterans 2``);
+        empty when nothing can be taken back (`undo_text` says why)."""
+        return describe_action(self.game, self._undo_marks[-1][2], short=True) \
+            if self.can_undo else ""
+
+    @property
     def undo_text(self) -> str:
         """What Undo would take back (``Move Rhox Veterans 2 0,1``), or why nothing can be."""
         if self.can_undo:
-            return self.describe(self._undo_marks[-1][2])
+            action = self._undo_marks[-1][2]  # an answer reads as one, not a bare "No"
+            return describe_action(self.game, action, short=isinstance(action, (Accept, Pass)))
         if not self.human_to_act or self.task is not None:
             return "Nothing to undo while another player acts."
         if self._undo_marks and self.game.can_undo:

@@ -112,7 +112,7 @@ class Hover:
             static = state.static
             card = static.figure_def(fid)
             owner = state.controller(fid)
-            lines.append((f"{static.figure_name(fid)} ({view.session.seat_label(owner)})",
+            lines.append((f"{static.figure_name(fid)}  ·  {view.session.seat_label(owner)}",
                           palette(view.settings.colour_blind).player(owner)))
             if state.figures[fid].zone == "battlefield":
                 lines.append((f"{life_text(view.game, fid)} · Height {card.height}",
@@ -137,19 +137,21 @@ class Hover:
 
     def draw(self, hud: pygame.Surface, view: HoverView) -> pygame.Rect | None:
         """The box beside the pointer; where it was drawn (None without one)."""
-        lines = self.lines(view)
+        lay = view.layout
+        px = scaled(view, 17)
+        # a long line (a stat's sources) wraps: the box grows rather than cut it
+        lines = [(part, color) for line, color in self.lines(view)
+                 for part in text.wrap(line, px, lay.hover.width - 16)]
         if not lines:
             return None
-        lay = view.layout
         size = (lay.hover.width, 12 + scaled(view, 20) * len(lines))
         box = hover_box_rect(lay.view, size, self.anchor(view),
                              max(24, round(view.camera.zoom * 0.9)), self.sprite_rect(view))
         pygame.draw.rect(hud, (14, 16, 25, 225), box, border_radius=8)
         pygame.draw.rect(hud, UI["border"], box, 1, border_radius=8)
-        px = scaled(view, 17)
         for i, (line, color) in enumerate(lines):
-            text.blit(hud, text.fit(line, px, box.width - 16), px, color,
-                      (box.x + 8, box.y + 6 + i * scaled(view, 20)))
+            text.blit(hud, line, px, color, (box.x + 8, box.y + 6 + i * scaled(view, 20)),
+                      width=box.width - 16)
         return box
 
     def sprite_rect(self, view: HoverView) -> pygame.Rect | None:

@@ -348,18 +348,17 @@ class CardWidget(Widget):
         name_px, name_w = self.name_fit()
         text.blit(surface, row.name, name_px, UI["dim"] if muted else UI["text"],
                   (left, rect.y + round(7 * k)), bold=True, width=name_w)
-        text.blit(surface, text.fit(row.stats, small, rect.right - left - 8), small,
-                  UI["muted"], (left, rect.y + round(29 * k)))
-        text.blit(surface, text.fit(row.where, small, rect.right - left - 8), small,
+        text.blit(surface, row.stats, small, UI["muted"], (left, rect.y + round(29 * k)),
+                  width=rect.right - left - 8)
+        text.blit(surface, row.where, small,
                   UI["dim"] if muted else mix(UI["muted"], UI["text"], 0.4),
-                  (left, rect.y + round(47 * k)))
+                  (left, rect.y + round(47 * k)), width=rect.right - left - 8)
         if row.extra or row.hidden:
             backs = row.hidden
             bw, bh = round(10 * k), round(14 * k)
             line_y = rect.y + round(65 * k)
             room = rect.right - left - 12 - backs * (bw + 3)
-            text.blit(surface, text.fit(row.extra, small, room), small, UI["accent"],
-                      (left, line_y))
+            text.blit(surface, row.extra, small, UI["accent"], (left, line_y), width=room)
             for i in range(backs):
                 back = pygame.Rect(rect.right - 10 - (i + 1) * (bw + 3), line_y + 1, bw, bh)
                 draw_card_back(surface, back)
@@ -452,8 +451,8 @@ class SpellCardWidget(Widget):
         lines = text.wrap(card.body, tiny, face.width - 10)
         room = max(1, (face.bottom - round(20 * k) - y) // line_h)
         for i, line in enumerate(lines[:room]):
-            if i == room - 1 and len(lines) > room:
-                line = text.fit(line + " …", tiny, face.width - 10)
+            if i == room - 1 and len(lines) > room:  # an excerpt: the card shows it all
+                line = text.excerpt(line, tiny, face.width - 10)
             text.blit(surface, line, tiny, mix(UI["muted"], UI["text"], 0.5), (x, y))
             y += line_h
         if card.provenance:

@@ -237,15 +237,14 @@ class ReplayScene(Scene):
         if y < self.controls_top - 52:
             prompt = (f"Go to turn {self.goto}_ (Enter)" if self.goto
                       else "Type a turn number, then Enter, to go there")
-            text.blit(surface, text.fit(prompt, 15, inner.width), 15,
-                      UI["accent"] if self.goto else UI["dim"],
-                      (inner.x, self.controls_top - 52))
+            text.blit(surface, prompt, 15, UI["accent"] if self.goto else UI["dim"],
+                      (inner.x, self.controls_top - 52), width=inner.width)
         # whose turn
         seat = game.active
         chip = pygame.Rect(inner.x, self.controls_top - 30, 14, 14)
         pygame.draw.rect(surface, pal.player(seat), chip, border_radius=3)
-        text.blit(surface, text.fit(self.turn_line(), 16, inner.right - chip.right - 8), 16,
-                  UI["muted"], (chip.right + 8, chip.centery), anchor="midleft")
+        text.blit(surface, self.turn_line(), 16, UI["muted"], (chip.right + 8, chip.centery),
+                  anchor="midleft", width=inner.right - chip.right - 8)
         self.form.draw(surface)
         if self.app.top is self:
             self.form.draw_tooltip(surface)
