@@ -42,7 +42,8 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, title: str = "",
     pygame.draw.rect(surface, UI["border"], rect, width=1, border_radius=radius)
     inner = rect.inflate(-20, -16)
     if title:
-        text.blit(surface, title.upper(), px, UI["muted"], (inner.x, inner.y), bold=True)
+        text.blit(surface, title.upper(), px, UI["muted"], (inner.x, inner.y), bold=True,
+                  width=inner.width)
         y = inner.y + px + 2
         pygame.draw.line(surface, shade(UI["border"], 0.9), (inner.x, y), (inner.right, y))
     return panel_inner(rect, bool(title), px)

@@ -19,7 +19,7 @@ from arena.client.recap import Recap, RecapLine, TurnRecord, recap_of
 from arena.client.scenes.base import App
 from arena.client.scenes.battle import BattleScene
 from arena.client.scenes.pause import PauseMenu
-from arena.client.scenes.recap_panel import RecapPanel, RecapRow
+from arena.client.scenes.recap_panel import RecapPanel, RecapRow, Side
 from arena.client.scenes.standard import standard_app
 from arena.client.session import BattleSession
 from arena.client.settings import Settings
@@ -142,7 +142,9 @@ def test_the_recap_panel_shows_a_line_on_the_board_and_closes(
     x, y = scene.projection().to_screen(phantom_at, scene.renderer.stand_level(
         scene.game.state.board, phantom_at))
     view = scene.layout.view
-    assert abs(x - (view.x + panel.rect.x) / 2) < 2 and abs(y - view.centery) < 2
+    free = (view.x + panel.rect.x) / 2 if panel.side == Side.RIGHT \
+        else (panel.rect.right + view.right) / 2
+    assert abs(x - free) < 2 and abs(y - view.centery) < 2
     assert line.figure == PHANTOM
     save_artifact(screen, "recap-shown.png")
     # the mark fades after a while

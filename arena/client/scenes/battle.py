@@ -384,7 +384,10 @@ class BattleScene(Scene):
         widgets += self.full_log.widgets(self.session.log, lay, self.font_scale,
                                          self.jump_to_latest)
         if self.recap is not None:
-            self.recap.layout(lay.view, lay.camera.top - 30, self.font_scale)
+            proj, board = self.projection(), self.game.state.board
+            self.recap.layout(lay.view, lay.camera.top - 30, self.font_scale,
+                              lambda h: proj.to_screen(h, self.renderer.stand_level(board, h)),
+                              lesson=self.tutorial is not None)
             replay = self.replay_last_turn if self.session.record.last is not None else None
             widgets += self.recap.widgets(self.font_scale, self.show_recap_line,
                                           self.close_recap, replay)
@@ -465,6 +468,7 @@ class BattleScene(Scene):
             board = self.game.state.board
             self.recap.show(line, self.camera, partial(self.renderer.stand_level, board),
                             self.layout.view, self.time)
+            self._rebuild()  # the panel may have changed corners
 
     def replay_last_turn(self) -> None:
         """Play the computer's last turn again, then come back to now (`scenes.replaying`)."""

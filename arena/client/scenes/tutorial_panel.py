@@ -108,8 +108,8 @@ class TutorialCoach:
     # --- drawing ------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The lit targets, then the step's panel at the top right of the battlefield (under
-        the turn recap while it is up)."""
+        """The lit targets, then the step's panel at the top right of the battlefield (the
+        turn recap takes the top left meanwhile)."""
         scene = self.scene
         step = self.lesson.step
         if step is None:
@@ -153,19 +153,23 @@ class TutorialCoach:
         k = scene.font_scale
         px, small = round(17 * k), round(15 * k)
         width = min(round(460 * k), view.width - 20)
+        if scene.recap is not None:  # the recap takes the other half
+            width = min(width, view.width // 2 - 16)
         inner = width - 24
         lines = text.wrap(body, px, inner)
         hint = text.wrap(self.lesson.hint, px, inner) if self.lesson.hint else []
         height = 16 + small + 8 + (len(lines) + len(hint)) * (px + 3) + (8 if hint else 0) + 12
-        # under the turn recap while it is up (both sit at the top right of the battlefield)
-        top = scene.recap.rect.bottom + 8 if scene.recap is not None else view.y + 10
-        self.box = pygame.Rect(view.right - width - 10, top, width, height)
+        # the turn recap stands in the other top corner during a lesson; if the window is
+        # too narrow for both side by side, the panel goes under it
+        self.box = pygame.Rect(view.right - width - 10, view.y + 10, width, height)
+        if scene.recap is not None and self.box.colliderect(scene.recap.rect):
+            self.box.y = scene.recap.rect.bottom + 8
         draw_panel(surface, self.box)
         pygame.draw.rect(surface, LIT, self.box, 2, border_radius=10)
         x, y = self.box.x + 12, self.box.y + 10
         n, total = self.lesson.index + 1, len(self.lesson.steps)
         text.blit(surface, f"Learn to play \u00b7 step {n} of {total}: {title}", small,
-                  UI["accent"], (x, y), bold=True)
+                  UI["accent"], (x, y), bold=True, width=inner)
         y += small + 8
         for line in lines:
             text.blit(surface, line, px, UI["text"], (x, y))
