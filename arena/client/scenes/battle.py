@@ -385,7 +385,7 @@ class BattleScene(Scene):
                                          self.jump_to_latest)
         if self.recap is not None:
             proj, board = self.projection(), self.game.state.board
-            self.recap.layout(lay.view, lay.camera.top - 30, self.font_scale,
+            self.recap.layout(lay.view, lay.view.bottom, self.font_scale,
                               lambda h: proj.to_screen(h, self.renderer.stand_level(board, h)),
                               lesson=self.tutorial is not None)
             replay = self.replay_last_turn if self.session.record.last is not None else None

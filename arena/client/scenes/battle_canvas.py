@@ -243,7 +243,7 @@ class Canvas:
         hud.fill((0, 0, 0, 0))
         lay = scene.layout
         self.hud_rects = [lay.top, lay.left, lay.right, lay.hand, lay.rail, lay.dock,
-                          lay.camera.inflate(12, 12).union(lay.camera.move(0, -22))]
+                          lay.camera.inflate(12, 12).union(lay.levels)]
         self.draw_hud(hud)
         self.hud = (key, hud)
         return hud, True
@@ -273,8 +273,9 @@ class Canvas:
         pygame.draw.rect(hud, (14, 16, 25), strip, border_radius=8)
         pygame.draw.rect(hud, UI["border"], strip, 1, border_radius=8)
         levels = "all levels" if scene.slice_level is None else f"levels 1-{scene.slice_level}"
-        text.blit(hud, levels, scaled(scene, 15), UI["muted"], (strip.centerx, strip.top - 3),
-                  anchor="midbottom")
+        text.blit(hud, levels, scaled(scene, 15), UI["muted"],
+                  (lay.levels.right, lay.levels.centery), anchor="midright",
+                  width=lay.levels.width)
         # the full log over the panels and the camera strip (the widgets it covers are left
         # out of the form while it is open), its own button over it
         full = scene.full_log.draw(hud, scene.session.log, lay, scene.font_scale)

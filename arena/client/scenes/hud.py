@@ -85,6 +85,14 @@ class Layout:
     side: Dock | None = None
 
     @property
+    def levels(self) -> pygame.Rect:
+        """Where the level-slice label ("all levels") goes: left of the camera strip, in its
+        band under the battlefield (over the board it covered spaces and figures)."""
+        width = round(110 * self.scale)
+        return pygame.Rect(self.camera.x - 10 - width, self.camera.y, width,
+                           self.camera.height)
+
+    @property
     def compact(self) -> bool:
         """Whether the army cards fold into a tab (a window under `COMPACT`)."""
         return self.rail.width > 0
@@ -138,18 +146,19 @@ def battle_layout(size: tuple[int, int], ui_scale: float = 1.0,
     hand_h = int(138 * scale)
     hand = pygame.Rect(bar.right + pad, h - pad - hand_h, edge - bar.right - 2 * pad,
                        hand_h)
+    cam_h = int(36 * scale)
+    band = cam_h + 2 * pad  # the camera strip's own band under the battlefield
     view = pygame.Rect(bar.right + pad, top.bottom, edge - bar.right - 2 * pad,
-                       hand.y - pad - top.bottom)
+                       hand.y - pad - top.bottom - band)
     if compact:  # the open panel over the battlefield, above the hand (which stays whole)
         open_w = right_w if side is not None else 0
         right = pygame.Rect(dock.x - 4 - open_w, body_y, open_w, hand.y - pad - body_y)
         shut = pygame.Rect(right.x, body_y, 0, 0)
         turn, info, log = (right.copy() if side is d else shut.copy()
                            for d in (Dock.TURN, Dock.COMBAT, Dock.LOG))
-    cam_h = int(36 * scale)
     cam_w = min(view.width - 20, int(7 * (cam_h + 6)))
     camera = pygame.Rect(0, 0, cam_w, cam_h)
-    camera.midbottom = (view.centerx, view.bottom - pad)
+    camera.midtop = (view.centerx, view.bottom + pad)
     hover = pygame.Rect(view.x + pad, view.y + pad, min(360, view.width - 2 * pad),
                         int(92 * scale))
     return Layout(size, top, left, right, turn, info, log, view, camera, hover, scale, hand,

@@ -91,8 +91,8 @@ class RecapPanel:
     def layout(self, view: pygame.Rect, bottom: int, scale: float,
                where: Callable[[Hex], tuple[float, float]] | None = None,
                lesson: bool = False) -> None:
-        """Place the panel in a top corner of the battlefield ``view``, above ``bottom``
-        (the camera strip), as tall as its lines need (or scrolled), over as few of the
+        """Place the panel in a top corner of the battlefield ``view``, above ``bottom``,
+        as tall as its lines need (or scrolled), over as few of the
         figures it describes as it can: ``where`` puts a space on the screen; the corner
         that covers fewer of its lines' spaces is taken (the right one on a tie), never the
         right one during a ``lesson`` (its panel stands there), and not the one a shown
