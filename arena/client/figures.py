@@ -5,10 +5,11 @@ team's pattern on it) and a silhouette standing on it whose height in pixels is 
 height in levels (`Projection.level_px` each), so a height-5 Rhox towers over a height-4 Kor
 exactly as the rules see them. Planeswalkers wear robes, a cape and carry a staff; squads and
 heroes are soldiers whose build, weapon and shield vary by card; double-space figures are
-beasts whose base spans both their hexes. The body takes the card's Magic colour and is lit
-from the upper left like the terrain. Damage shows as pips over the head (red = damage, dark
-= life left), and rings round the base mark the chosen army card's figures and the selected
-figure.
+beasts whose base spans both their hexes. The body is painted in the seat's colour (tinted
+by the card's Magic colour, which also lights a Planeswalker's staff), so whose figure it is
+reads at a glance, and is lit from the upper left like the terrain. Damage shows as pips
+over the head (red = damage, dark = life left), and rings round the base mark the chosen
+army card's figures and the selected figure.
 
 Neighbouring figures never cover each other: two hexes side by side on a row are a hex's
 width apart on screen (√3 sizes), but a neighbour in the row in front or behind is only half
@@ -161,8 +162,15 @@ def _build(look: FigureLook, zoom: float, level_px: float, squash: float,
     return Sprite(image, (ax, ay), pygame.mask.from_surface(image, MASK_ALPHA))
 
 
+CARD_TINT = 0.1
+"""How much of its cards' Magic colour a body takes; the rest is its seat's colour, so whose
+figure it is shows at a glance (red Chandra on player 3's side looked like player 1's red)."""
+
+
 def _body_colors(look: FigureLook) -> tuple[Color, Color, Color]:
-    body = MTG_COLOURS.get(look.colour, MTG_COLOURS["colourless"])
+    """A body's lit, shaded and edge colours: its seat's colour, tinted by its cards'."""
+    body = mix(look.seat_color, MTG_COLOURS.get(look.colour, MTG_COLOURS["colourless"]),
+               CARD_TINT)
     lit = shade(body, 1.12)
     dark = shade(body, 0.7)
     edge = shade(body, 0.38)
