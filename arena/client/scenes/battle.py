@@ -391,6 +391,8 @@ class BattleScene(Scene):
             replay = self.replay_last_turn if self.session.record.last is not None else None
             widgets += self.recap.widgets(self.font_scale, self.show_recap_line,
                                           self.close_recap, replay)
+        if self.tutorial is not None:
+            widgets += self.tutorial.widgets()
         self.form.set(widgets)
         self.hud_changed()
 

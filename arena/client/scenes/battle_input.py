@@ -204,6 +204,8 @@ class BattleInput:
                 self.confirm_cursor()
             elif scene.form.focused is not None:
                 scene.form.focused.activate()
+            else:  # a button Enter is the hotkey of (the lesson's Go on)
+                scene.form.handle_event(event)
             return
         mods = getattr(event, "mod", 0)
         if ((key == scene.settings.key("undo") and mods & pygame.KMOD_SHIFT)
