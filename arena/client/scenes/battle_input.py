@@ -49,6 +49,7 @@ from __future__ import annotations
 import pygame
 
 from arena.client.scenes.battle_parts import ScreenParts
+from arena.client.scenes.hover_box import aimed_hex
 from arena.client.scenes.replaying import REPLAY_KEY
 from arena.client.session import lead_hex
 
@@ -257,6 +258,6 @@ class BattleInput:
         if not scene.layout.view.collidepoint(pos):
             return
         figure = scene.renderer.figure_under(pos)
-        h = scene.projection().hex_under(pos, scene.heights())
+        h = aimed_hex(scene, pos)  # the space the hover lights: a click takes no other
         scene.mouse = pos
         scene.click_at(h, figure, None)

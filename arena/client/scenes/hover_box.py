@@ -23,7 +23,7 @@ from arena.client.statline import figure_stat_line, life_text
 from arena.engine.actions import Pos
 from arena.hexgrid import Hex
 
-__all__ = ["Hover", "HoverView"]
+__all__ = ["Hover", "HoverView", "aimed_hex"]
 
 Line = tuple[str, tuple[int, int, int]]
 
@@ -48,6 +48,22 @@ class HoverView(BattleView, Protocol):
     def ruler(self) -> Ruler | None: ...
 
 
+def aimed_hex(view: HoverView, pos: tuple[int, int]) -> Hex | None:
+    """The space the pointer at ``pos`` aims at, for the hover and a click alike (so a click
+    never takes another space than the one lit under the pointer): while spaces are lit for
+    a click (placements, the selected figure's moves), a lit space whose face is drawn under
+    the pointer wins over a ruin or a figure standing in front of it; else the column the
+    view ray meets first."""
+    proj = view.projection()
+    found = proj.hex_under(pos, view.heights())
+    lit = view.intent.lit_spaces()
+    if not lit or found in lit:
+        return found
+    board = view.game.state.board
+    aimed = proj.lit_under(pos, {h: view.renderer.stand_level(board, h) for h in lit})
+    return aimed if aimed is not None else found
+
+
 class Hover:
     """The pointer over the battlefield: where it is, the space and the figure under it."""
 
@@ -63,14 +79,15 @@ class Hover:
 
     def locate(self, pos: tuple[int, int] | None, view: HoverView) -> bool:
         """Find the space and figure under ``pos`` (nothing off the battlefield); whether
-        they changed. A figure standing on several spaces is hovered on the nearest."""
+        they changed. A figure standing on several spaces is hovered on the nearest, unless
+        the pointer aims at a lit space (`aimed_hex`): that space is what a click takes."""
         old = (self.hex, self.figure)
         if pos is None or not view.layout.view.collidepoint(pos):
             self.hex = self.figure = None
         else:
             self.figure = view.renderer.figure_under(pos)
-            self.hex = view.projection().hex_under(pos, view.heights())
-            if self.figure is not None:
+            self.hex = aimed_hex(view, pos)
+            if self.figure is not None and self.hex not in view.intent.lit_spaces():
                 hexes = view.game.state.figures[self.figure].hexes
                 if hexes and self.hex not in hexes:
                     self.hex = view.projection().nearest(hexes)
