@@ -26,6 +26,8 @@ _wrapped: dict[tuple[str, int, int, bool], tuple[str, ...]] = {}
 _fitted: dict[tuple[str, int, int, bool], str] = {}
 _widening: dict[int, int] = {}
 _cuts: OrderedDict[str, None] = OrderedDict()
+_drawn: list[list[tuple[str, pygame.Rect]]] = []
+"""While a test watches (`watch`): every text drawn and where."""
 
 MIN_WORD_GAP = 4
 """The fewest pixels a space advances (see the module docstring)."""
@@ -53,6 +55,7 @@ def reset() -> None:
     _fitted.clear()
     _widening.clear()
     _cuts.clear()
+    _drawn.clear()
 
 
 def font(px: int, bold: bool = False) -> pygame.font.Font:
@@ -200,6 +203,18 @@ def forget_cuts() -> None:
     _cuts.clear()
 
 
+def watch() -> None:
+    """Note every text drawn from now on, and where (`drawn`): a layout test checks each
+    stays inside its panel."""
+    _drawn.clear()
+    _drawn.append([])
+
+
+def drawn() -> list[tuple[str, pygame.Rect]]:
+    """The texts drawn since `watch`, each with its rectangle (empty when not watching)."""
+    return list(_drawn[0]) if _drawn else []
+
+
 def _fit(text: str, px: int, width: int, bold: bool) -> str:
     f = font(px, bold)
     if _width(f, text) <= width:
@@ -246,4 +261,6 @@ def blit(
     if shadow:
         surface.blit(render(text, px, (0, 0, 0), bold), rect.move(1, 1))
     surface.blit(image, rect)
+    if _drawn:
+        _drawn[0].append((text, rect))
     return rect

@@ -385,7 +385,7 @@ class BattleScene(Scene):
                                          self.jump_to_latest)
         if self.recap is not None:
             proj, board = self.projection(), self.game.state.board
-            self.recap.layout(lay.view, lay.view.bottom, self.font_scale,
+            self.recap.layout(lay.clear, lay.view.bottom, self.font_scale,
                               lambda h: proj.to_screen(h, self.renderer.stand_level(board, h)),
                               lesson=self.tutorial is not None)
             replay = self.replay_last_turn if self.session.record.last is not None else None
@@ -469,7 +469,7 @@ class BattleScene(Scene):
         if self.recap is not None:
             board = self.game.state.board
             self.recap.show(line, self.camera, partial(self.renderer.stand_level, board),
-                            self.layout.view, self.time)
+                            self.layout.clear, self.time)
             self._rebuild()  # the panel may have changed corners
 
     def replay_last_turn(self) -> None:

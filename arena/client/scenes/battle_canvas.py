@@ -282,7 +282,11 @@ class Canvas:
         if full is not None:
             self.hud_rects.append(full)
         scene.form.draw(hud)
-        box = scene.hover.draw(hud, scene)
+        floating = [r for r in (scene.recap.rect if scene.recap else None,
+                                scene.tutorial.box if scene.tutorial else None,
+                                lay.left if lay.compact else None,
+                                lay.right if lay.compact else None) if r is not None and r.width]
+        box = scene.hover.draw(hud, scene, floating)
         if box is not None:
             self.hud_rects.append(box)
         tip = scene.form.draw_tooltip(hud) if scene.on_top else None

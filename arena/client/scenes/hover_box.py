@@ -6,6 +6,7 @@ the battlefield.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 import pygame
@@ -152,8 +153,10 @@ class Hover:
             lines.append((f"Line of sight: {label}", good if ruler.clear else bad))
         return lines
 
-    def draw(self, hud: pygame.Surface, view: HoverView) -> pygame.Rect | None:
-        """The box beside the pointer; where it was drawn (None without one)."""
+    def draw(self, hud: pygame.Surface, view: HoverView,
+             panels: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
+        """The box beside the pointer, clear of the ``panels`` over the battlefield (the
+        recap, the lesson's); where it was drawn (None without one)."""
         lay = view.layout
         px = scaled(view, 17)
         # a long line (a stat's sources) wraps: the box grows rather than cut it
@@ -163,7 +166,8 @@ class Hover:
             return None
         size = (lay.hover.width, 12 + scaled(view, 20) * len(lines))
         box = hover_box_rect(lay.view, size, self.anchor(view),
-                             max(24, round(view.camera.zoom * 0.9)), self.sprite_rect(view))
+                             max(24, round(view.camera.zoom * 0.9)), self.sprite_rect(view),
+                             panels)
         pygame.draw.rect(hud, (14, 16, 25, 225), box, border_radius=8)
         pygame.draw.rect(hud, UI["border"], box, 1, border_radius=8)
         for i, (line, color) in enumerate(lines):

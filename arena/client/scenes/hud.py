@@ -85,6 +85,19 @@ class Layout:
     side: Dock | None = None
 
     @property
+    def clear(self) -> pygame.Rect:
+        """The part of the battlefield no open panel covers (in a compact window the army
+        cards and the dock's panel open over it): where the recap and the lesson's panel
+        stand."""
+        free = self.view.copy()
+        if self.left.width and self.left.colliderect(free):
+            free.width -= self.left.right + 8 - free.x
+            free.x = self.left.right + 8
+        if self.right.width and self.right.colliderect(free):
+            free.width = self.right.x - 8 - free.x
+        return free
+
+    @property
     def levels(self) -> pygame.Rect:
         """Where the level-slice label ("all levels") goes: left of the camera strip, in its
         band under the battlefield (over the board it covered spaces and figures)."""
@@ -130,7 +143,9 @@ def battle_layout(size: tuple[int, int], ui_scale: float = 1.0,
     left = pygame.Rect(pad, body_y, left_w, body_h)
     if compact:
         rail = pygame.Rect(pad, body_y, max(28, int(36 * scale)), body_h)
-        left = pygame.Rect(rail.right + 4, body_y, left_w if army_open else 0, body_h)
+        # open over the battlefield, above the hand (which stays whole), as the dock's panel
+        left = pygame.Rect(rail.right + 4, body_y, left_w if army_open else 0,
+                           h - pad - int(138 * scale) - pad - body_y)
     bar = rail if compact else left  # what the battlefield and the hand start beside
     right = pygame.Rect(w - right_w - pad, body_y, right_w, body_h)
     turn_h = int(body_h * 0.45)
@@ -166,10 +181,12 @@ def battle_layout(size: tuple[int, int], ui_scale: float = 1.0,
 
 
 def hover_box_rect(view: pygame.Rect, size: tuple[int, int], anchor: tuple[int, int],
-                   clearance: int, avoid: pygame.Rect | None = None) -> pygame.Rect:
+                   clearance: int, avoid: pygame.Rect | None = None,
+                   panels: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """Where the hover box goes: beside the pointer (``anchor``), ``clearance`` pixels away
     so it never covers the space it describes -- nor ``avoid``, the figure standing there,
-    whose sprite rises above its space. Below right of the pointer when that is clear, else
+    whose sprite rises above its space, nor any of ``panels`` over the battlefield (the
+    recap, the lesson's panel). Below right of the pointer when that is clear, else
     right, left, below or above of what it keeps clear, whichever first fits inside the
     battlefield view."""
     x, y = anchor
@@ -181,7 +198,7 @@ def hover_box_rect(view: pygame.Rect, size: tuple[int, int], anchor: tuple[int, 
                       (keep.left - 4 - w, y - h // 2), (x - w // 2, keep.bottom + 4),
                       (x - w // 2, keep.top - 4 - h)):
         box = pygame.Rect(left, top, w, h).clamp(view)
-        if not box.colliderect(keep):
+        if not box.colliderect(keep) and box.collidelist(list(panels)) < 0:
             return box
     box = pygame.Rect((0, 0), size)
     box.left = x + clearance

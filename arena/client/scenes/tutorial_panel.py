@@ -162,7 +162,7 @@ class TutorialCoach:
         stands in the other top corner during a lesson, and if the window is too narrow for
         both side by side, the panel goes under it), its text's lines and its hint's."""
         scene = self.scene
-        view = scene.layout.view
+        view = scene.layout.clear  # beside an army panel or a dock panel open over the board
         k = scene.font_scale
         px, small = round(17 * k), round(15 * k)
         width = min(round(460 * k), view.width - 20)
