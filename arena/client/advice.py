@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from arena.client.wording import place_words
 from arena.engine import Game, Sight
 from arena.engine.dice import damage_distribution
 from arena.engine.glyphs import glyph_name
@@ -45,26 +46,29 @@ class Ruler:
 
 
 def blocker_label(game: Game, sight: Sight) -> str:
-    """What stops a line of sight, in words: "land level 3 at 4,-2", "ruin at 2,1",
-    "Rhox Veterans at 1,2"."""
+    """What stops a line of sight, in words: "land at level 3 (a level-3 space beside the
+    ruin)", "the ruin", "Rhox Veterans" (a figure or a ruin is seen on the board; a space is
+    named by `arena.client.wording`)."""
     b = sight.blocker
     if b is None:
         return "something in the way"
     state = game.state
-    where = f"{b.hex.q},{b.hex.r}"
+    where = place_words(state.static, b.hex, state.glyphs)
     if b.kind == "figure" and b.id is not None and b.id in state.static.figures:
-        return f"{state.static.figure_name(b.id)} at {where}"
+        return state.static.figure_name(b.id)
     if b.kind == "obstacle" and b.id is not None:
         obstacle = state.board.obstacles.get(b.id)
-        kind = obstacle.kind if obstacle is not None else "an obstacle"
-        return f"{kind} at {where}"
+        if obstacle is None:
+            return "an obstacle"
+        kinds = [o.kind for o in state.board.obstacles.values()]
+        return f"{'the' if kinds.count(obstacle.kind) == 1 else 'a'} {obstacle.kind}"
     column = state.board.columns.get(b.hex)
     if column is None:
-        return f"terrain at {where}"
+        return "terrain"
     # A tile of level k fills the heights k-1..k (Board.solid_spans).
     level = min(max(1, math.ceil(b.height - 1e-6)), max(1, len(column.levels)))
     terrain = column.levels[level - 1] if column.levels else None
-    return f"{terrain or 'land'} level {level} at {where}"
+    return f"{terrain or 'land'} at level {level} ({where})"
 
 
 def _on_ray(start: Point3, end: Point3, h: Hex) -> Point3:

@@ -5,10 +5,11 @@ team's pattern on it) and a silhouette standing on it whose height in pixels is 
 height in levels (`Projection.level_px` each), so a height-5 Rhox towers over a height-4 Kor
 exactly as the rules see them. Planeswalkers wear robes, a cape and carry a staff; squads and
 heroes are soldiers whose build, weapon and shield vary by card; double-space figures are
-beasts whose base spans both their hexes. The body takes the card's Magic colour and is lit
-from the upper left like the terrain. Damage shows as pips over the head (red = damage, dark
-= life left), and rings round the base mark the chosen army card's figures and the selected
-figure.
+beasts whose base spans both their hexes. The body is painted in the seat's colour (tinted
+by the card's Magic colour, which also lights a Planeswalker's staff), so whose figure it is
+reads at a glance, and is lit from the upper left like the terrain. Damage shows as pips
+over the head (red = damage, dark = life left), and rings round the base mark the chosen
+army card's figures and the selected figure.
 
 Neighbouring figures never cover each other: two hexes side by side on a row are a hex's
 width apart on screen (√3 sizes), but a neighbour in the row in front or behind is only half
@@ -35,10 +36,11 @@ from arena.client.palette import HIGHLIGHTS, MTG_COLOURS, Color, mix, shade
 __all__ = ["BASE_RADIUS", "MASK_ALPHA", "PIPS_PER_ROW", "FigureLook", "Sprite", "figure_sprite",
            "clear_cache"]
 
-BASE_RADIUS = 0.40
+BASE_RADIUS = 0.34
 """A base's radius in hex sizes: the centres of neighbours in rows in front and behind are
 √3/2 (0.87) sizes apart sideways, so a base this wide and a body inside it keep clear of
-each other (at 0.56 the figure in front covered the base of the one behind)."""
+each other (at 0.56 the figure in front covered the base of the one behind; at 0.40 a raised
+hand or a staff still touched the neighbour's life pips at 1280x720)."""
 
 PIPS_PER_ROW = 4
 """Life pips in a row over the head: four are narrower than the base (a Planeswalker's six
@@ -160,8 +162,15 @@ def _build(look: FigureLook, zoom: float, level_px: float, squash: float,
     return Sprite(image, (ax, ay), pygame.mask.from_surface(image, MASK_ALPHA))
 
 
+CARD_TINT = 0.1
+"""How much of its cards' Magic colour a body takes; the rest is its seat's colour, so whose
+figure it is shows at a glance (red Chandra on player 3's side looked like player 1's red)."""
+
+
 def _body_colors(look: FigureLook) -> tuple[Color, Color, Color]:
-    body = MTG_COLOURS.get(look.colour, MTG_COLOURS["colourless"])
+    """A body's lit, shaded and edge colours: its seat's colour, tinted by its cards'."""
+    body = mix(look.seat_color, MTG_COLOURS.get(look.colour, MTG_COLOURS["colourless"]),
+               CARD_TINT)
     lit = shade(body, 1.12)
     dark = shade(body, 0.7)
     edge = shade(body, 0.38)

@@ -175,6 +175,12 @@ class Intent:
         table = opts.walks if self.walk else opts.moves
         return table.get(self.selected, {})
 
+    def lit_spaces(self) -> set[Hex]:
+        """The spaces lit for a click now (their lead hexes): the placements on offer, else
+        the selected figure's moves."""
+        table = self.session.options.place or self.move_table()
+        return {lead_hex(pos) for pos in table}
+
     def reach(self) -> Mapping[Any, Any]:
         """Reachable spaces (with cost and path) of the selected figure, cached (the engine's
         read-only answer)."""

@@ -144,12 +144,14 @@ DEFAULT_PLAYERS: tuple[Color, ...] = (
     (236, 184, 40),
     (156, 90, 214),
 )
-# Okabe & Ito: vermillion, sky blue, bluish green, yellow, reddish purple (orange spare).
+# Okabe & Ito: vermillion, sky blue, yellow, blue, reddish purple (orange, bluish green
+# spare): the first four stay furthest apart under simulated protanopia, deuteranopia and
+# tritanopia (bluish green came within reach of sky blue under tritanopia).
 CB_PLAYERS: tuple[Color, ...] = (
     (213, 94, 0),
     (86, 180, 233),
-    (0, 158, 115),
     (240, 228, 66),
+    (0, 114, 178),
     (204, 121, 167),
 )
 PATTERNS: tuple[str, ...] = ("stripes", "dots", "rings", "checks", "cross")

@@ -230,6 +230,22 @@ class Projection:
 
     # --- picking -----------------------------------------------------------------------------
 
+    def lit_under(self, screen: Point, lit: Mapping[Hex, float]) -> Hex | None:
+        """The lit space (``lit``: each with the level its face is drawn at) whose top face
+        is drawn under ``screen``, whatever stands in front of it (a ruin, a figure: the
+        highlight is what the player aims at); the one whose centre is nearest when faces
+        overlap. None when the point is on no lit face."""
+        best: tuple[float, Hex] | None = None
+        for h, level in lit.items():
+            face = self.top_face(h, level)
+            if not _inside_convex(screen, face):
+                continue
+            cx, cy = self.to_screen(h, level)
+            d = (cx - screen[0]) ** 2 + (cy - screen[1]) ** 2
+            if best is None or d < best[0]:
+                best = (d, h)
+        return best[1] if best is not None else None
+
     def hex_under(
         self,
         screen: Point,
@@ -416,3 +432,20 @@ class Camera:
 def with_origin(projection: Projection, origin: Point) -> Projection:
     """The same view drawn with the pivot at ``origin`` (off-screen layers use this)."""
     return replace(projection, origin=origin)
+
+
+def _inside_convex(point: Point, polygon: Sequence[Point]) -> bool:
+    """Whether ``point`` lies inside (or on) a convex polygon, its corners in either turning
+    order (a hex's face stays convex under the projection)."""
+    sign = 0.0
+    n = len(polygon)
+    for i in range(n):
+        (x1, y1), (x2, y2) = polygon[i], polygon[(i + 1) % n]
+        cross = (x2 - x1) * (point[1] - y1) - (y2 - y1) * (point[0] - x1)
+        if abs(cross) < 1e-9:
+            continue
+        if sign == 0.0:
+            sign = cross
+        elif (cross > 0) != (sign > 0):
+            return False
+    return True

@@ -20,20 +20,33 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from arena.engine import Action, Event, Game
+from arena.engine.abilities.events import SpellResolved
 from arena.engine.actions import pos_hexes
 from arena.engine.events import (
     AbilityUsed,
     AttackDeclared,
     AttackResolved,
+    CardDrawn,
     DamageDealt,
+    DecisionAnswered,
     DiceRolled,
+    EndOfTurnReached,
     FigureDestroyed,
     FigureFell,
     FigureMoved,
     FigureSummoned,
+    FirstPlayerRolled,
+    GameStarted,
+    HandDealt,
     LeavingEngagementAttacked,
+    LibraryShuffled,
     PlaneswalkerPlaced,
+    SpellDiscarded,
     SpellPlayed,
+    StepEnded,
+    SummonBegun,
+    TurnEnded,
+    TurnMarkerAdvanced,
     TurnStarted,
 )
 from arena.hexgrid import Hex
@@ -105,10 +118,36 @@ def figure_of(event: Event) -> tuple[str | None, tuple[Hex, ...]]:
     return None, ()
 
 
+BOOKKEEPING: tuple[type[Event], ...] = (
+    GameStarted, FirstPlayerRolled, LibraryShuffled, HandDealt, TurnStarted, SummonBegun,
+    DecisionAnswered, SpellResolved, StepEnded, EndOfTurnReached, TurnEnded,
+    TurnMarkerAdvanced)
+"""Events the log keeps for the record but a recap leaves out: what follows from the rules
+by itself (a turn's start and end, the marker, a step ended, a summon announced before its
+figures arrive, a spell resolving after it was played, the computer's answer to its own
+question) tells a player nothing the next lines do not."""
+
+_SPELL_DONE = ("resolved", "its effect resolved")
+"""A spell's reasons for the graveyard that only say it resolved (it was played: told)."""
+
+
+def worth_telling(event: Event, seat: int) -> bool:
+    """Whether a recap of ``seat``'s actions lists ``event``: not bookkeeping (`BOOKKEEPING`,
+    a resolved spell put into the graveyard), and no other player's draw (the first
+    placement deals every hand)."""
+    if isinstance(event, BOOKKEEPING):
+        return False
+    if isinstance(event, SpellDiscarded):
+        return event.reason not in _SPELL_DONE
+    if isinstance(event, CardDrawn):
+        return event.player == seat
+    return True
+
+
 def recap_of(game: Game, steps: list[TurnStep], seat_label: Callable[[int], str]) -> Recap:
-    """The recap of ``steps``: their log lines, each with the figure it names, placed where
-    it stands now (or, for one no longer on the battlefield, where the event last saw it).
-    The start of a person's turn is left out (it is what the person sees next); a heading
+    """The recap of ``steps``: the log lines `worth_telling`, each with the figure it names,
+    placed where it stands now (or, for one no longer on the battlefield, where the event
+    last saw it); a heading
     goes before each player's lines when more than one computer player acted. A roll
     names the figure of the line before it (the attacker whose attack it is)."""
     state = game.state
@@ -122,7 +161,7 @@ def recap_of(game: Game, steps: list[TurnStep], seat_label: Callable[[int], str]
         current = step.seat
         previous: tuple[str | None, tuple[Hex, ...]] = (None, ())
         for event, text in zip(step.events, step.lines, strict=False):
-            if isinstance(event, TurnStarted) and event.player not in seats:
+            if not worth_telling(event, step.seat):
                 continue
             figure, hexes = previous if isinstance(event, DiceRolled) else figure_of(event)
             previous = (figure, hexes)

@@ -49,6 +49,7 @@ from arena.client.storage import (
     remove_stale_temporaries,
     write_json_atomic,
 )
+from arena.client.wording import plain_text
 from arena.content.to_engine import card_factory
 from arena.engine import Game
 from arena.engine.integrity import problems
@@ -280,7 +281,7 @@ def load_save(path: Path) -> LoadedSave:
         game = Game.from_data(record["game"], card_factory=card_factory)
         if seats and len(seats) != len(game.state.static.seats):
             raise SaveError("its players do not match its game")
-        wrong = problems(game, limit=3)
+        wrong = [plain_text(game.state.static, w) for w in problems(game, limit=3)]
         if wrong:
             raise SaveError("the game inside it is damaged: " + "; ".join(wrong))
         if not seats:
@@ -316,7 +317,14 @@ def plain_reason(exc: BaseException) -> str:
     text = str(exc).strip()
     if not text or isinstance(exc, (TypeError, AttributeError, IndexError)):
         return "a value in it has the wrong form"
+    unknown = _NOT_ONE_OF.fullmatch(text)
+    if unknown:  # the engine lists its own names of what it knows: a player needs none
+        return f"its {unknown.group(1)} {unknown.group(2)} is not one this version of Arena knows"
     return text
+
+
+_NOT_ONE_OF = re.compile(r"(?:the save's )?(.+?) ('[^']*'|\S+) is not one of .*")
+"""An engine's "<what> <value> is not one of <its internal names>" complaint."""
 
 
 def list_saves() -> list[SaveInfo]:

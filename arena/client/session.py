@@ -20,6 +20,7 @@ from arena.client.controllers import Controller, ThinkingTask, ai_controller
 from arena.client.recap import Recap, TurnRecord
 from arena.client.saves import save_game, save_slot
 from arena.client.watch import AiShow, show_of
+from arena.client.wording import plain_text, player_positions
 from arena.engine import (
     Accept,
     Action,
@@ -40,11 +41,11 @@ from arena.engine import (
 )
 from arena.engine.abilities.spec import AbilitySpec, abilities_of
 from arena.engine.actions import Pos
-from arena.engine.events import AbilityUsed, DecisionAnswered, TurnStarted
+from arena.engine.events import AbilityUsed, DecisionAnswered, GlyphFlipped, TurnStarted
 from arena.engine.state import Static
 from arena.hexgrid import Hex
 
-__all__ = ["BattleSession", "Options", "describe_action", "lead_hex"]
+__all__ = ["BattleSession", "Options", "describe_action", "lead_hex", "refusal_text"]
 
 
 def lead_hex(pos: Pos) -> Hex:
@@ -98,9 +99,9 @@ class Options:
         return sorted(set(self.moves) | set(self.walks) | set(self.attacks))
 
 
-_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9.:/~_-]*[A-Za-z0-9]")
-"""A word that may be an engine id (``p2:leyline-phantoms``, ``p1.rhox-veterans.2``)."""
 _ANSWERS = {"accept": "yes", "pass": "no"}
+_POSITION_WORD = re.compile(r"-?\d+,-?\d+(?:/-?\d+,-?\d+)?")
+"""A position in an action's text form."""
 
 
 def ability_name(static: Static, card: str, ability: str) -> str:
@@ -146,47 +147,58 @@ def _ability(static: Static, def_id: str | None, ability: Any) -> AbilitySpec | 
     return next((a for a in abilities_of(static, def_id) if a.id == ability), None)
 
 
-def plain_text(static: Static, text: str, hidden: bool = False) -> str:
-    """``text`` with every figure, army card and spell id replaced by its name (``hidden``:
-    a spell card is "a spell card", as a player who may not see it would say)."""
-    def name(match: re.Match[str]) -> str:
-        word = match.group(0)
-        if word in static.figures:
-            return static.figure_name(word)
-        if word in static.cards:
-            return static.card_def(word).name
-        if word in static.spells:
-            return "a spell card" if hidden else static.spell_name(word)
-        return word
-    return _TOKEN.sub(name, text)
-
-
 def plain_answer(static: Static, answer: str, hidden: bool = False) -> str:
     """A decision's answer in words: yes / no, or the names of what was chosen."""
     return _ANSWERS.get(answer, plain_text(static, answer, hidden))
 
 
-def describe_action(game: Game, action: Action) -> str:
-    """A button label for an action: names instead of ids where the text has ids."""
+def describe_action(game: Game, action: Action, short: bool = False) -> str:
+    """A button label for an action: names instead of ids where the text has ids, places
+    instead of positions. ``short``: the action and what it acts on, without where (the
+    Undo button's label: its note says where) and an answer as an answer ("Answer no")."""
     static = game.state.static
     if isinstance(action, ChooseFirstPlayer):
         return f"Player {action.seat} goes first"
     if isinstance(action, Accept):
-        return "Yes, use it"
+        return "Answer yes" if short else "Yes, use it"
     if isinstance(action, Pass):
-        return "No"
+        return "Answer no" if short else "No"
     words = action.text().split()
     out = []
+    verb = words[0]
     for word in words:
-        if word in static.figures:
+        if word == "via":  # a move's path: the player chose where, not each step
+            break
+        if word == "walk":
+            out.append("(walking)")
+        elif word in static.figures:
             out.append(static.figure_name(word))
         elif word in static.cards:
             out.append(static.card_def(word).name)
         elif word in static.spells:
             out.append(static.spell_name(word))
+        elif _POSITION_WORD.fullmatch(word):
+            if short:
+                break
+            joint = _POSITION_JOINTS.get(verb, "on")
+            out.append(f"{joint} {player_positions(static, word, game.state.glyphs)}")
         else:
-            out.append(word.replace("-", " ") if word == words[0] else word)
+            out.append(word.replace("-", " ") if word == verb else word)
     return " ".join(out)[:1].upper() + " ".join(out)[1:]
+
+
+_POSITION_JOINTS = {"move": "to", "place": "at", "place-pw": "at", "summon": "to"}
+"""The word a position follows in an action's label, by the action's verb."""
+
+
+def refusal_text(game: Game, exc: IllegalAction) -> str:
+    """Why the engine refused an action, as a player reads it: the action by its label and
+    the reason with names and places, never the engine's text form of the action."""
+    static = game.state.static
+    reason = plain_text(static, exc.reason, glyphs=game.state.glyphs)
+    if isinstance(exc.action, Action):
+        return f"{describe_action(game, exc.action)}: not allowed, {reason}."
+    return reason[:1].upper() + reason[1:]
 
 
 class BattleSession:
@@ -299,11 +311,14 @@ class BattleSession:
                     return (f"Player {seat} used {ability_name(static, card, ability)} of "
                             f"{static.card_def(card).name}"
                             + (f" on {', '.join(on)}." if on else "."))
+                case GlyphFlipped(name=name):
+                    return f"A glyph was turned up: the {name}."
                 case DecisionAnswered(player=seat, kind=question, answer=answer):
                     return (f"Player {seat} answered \u201c{plain_text(static, question)}"
                             f"\u201d: {plain_answer(static, answer, hidden)}.")
                 case _:
-                    return plain_text(static, event.describe(hidden=hidden), hidden)
+                    return plain_text(static, event.describe(hidden=hidden), hidden,
+                                      self.game.state.glyphs)
         except Exception:  # noqa: BLE001 - a log line must never stop the game
             return "Something happened that the log cannot describe."
 
@@ -343,10 +358,18 @@ class BattleSession:
                 and self.game.can_undo and self._undo_marks[-1][0] == self.game.to_act)
 
     @property
+    def undo_label(self) -> str:
+        """What Undo would take back, short enough for its button (``Move Rhox Veterans 2``);
+        empty when nothing can be taken back (`undo_text` says why)."""
+        return describe_action(self.game, self._undo_marks[-1][2], short=True) \
+            if self.can_undo else ""
+
+    @property
     def undo_text(self) -> str:
         """What Undo would take back (``Move Rhox Veterans 2 0,1``), or why nothing can be."""
         if self.can_undo:
-            return self.describe(self._undo_marks[-1][2])
+            action = self._undo_marks[-1][2]  # an answer reads as one, not a bare "No"
+            return describe_action(self.game, action, short=isinstance(action, (Accept, Pass)))
         if not self.human_to_act or self.task is not None:
             return "Nothing to undo while another player acts."
         if self._undo_marks and self.game.can_undo:

@@ -4,6 +4,8 @@ recomputed here. Headless: the army-card rows and the hover box draw these strin
 
 from __future__ import annotations
 
+import re
+
 from arena.engine import Game
 from arena.engine.stats import StatValue
 from arena.engine.vocab import Point
@@ -17,15 +19,31 @@ STAT_LABELS: dict[Point, str] = {
 """The short label of each stat a card row shows, in its order."""
 
 
-def stat_text(label: str, value: StatValue) -> str:
+_OWNED = re.compile(r"(.+) \((.+)\)")
+"""A source the engine names with its card in brackets: ``Battle Formation (Rhox Veterans)``."""
+
+
+def source_name(name: str) -> str:
+    """A stat source's name without brackets, so it reads inside the stat's own brackets:
+    ``Battle Formation of Rhox Veterans``."""
+    owned = _OWNED.fullmatch(name)
+    return f"{owned.group(1)} of {owned.group(2)}" if owned else name
+
+
+def stat_text(label: str, value: StatValue, compact: bool = False) -> str:
     """``Att 3`` when nothing changes the stat, else the value with the printed number and
     each source: ``Att 1 (3 - 2 Oath of Peace)``; a source that changes nothing by itself
-    (a switch of two stats) is named after a comma."""
+    (a switch of two stats) is named after a comma. ``compact``: the change alone,
+    ``Att 1 (-2)``, for a row too narrow for names (the hover box names them)."""
     if not value.sources:
         return f"{label} {value.total}"
+    if compact:
+        change = value.total - value.base
+        return f"{label} {value.total} ({change:+d})" if change else f"{label} {value.total}*"
     parts = [str(value.base)]
     notes = []
     for name, amount in value.sources:
+        name = source_name(name)
         if amount:
             parts.append(f"{'+' if amount > 0 else '-'} {abs(amount)} {name}")
         else:
@@ -43,9 +61,11 @@ def life_text(game: Game, figure: str) -> str:
     return f"Life {left}/{line.removeprefix('Life ')}"
 
 
-def figure_stat_line(game: Game, figure: str, separator: str = " · ") -> str:
+def figure_stat_line(game: Game, figure: str, separator: str = " · ",
+                     compact: bool = False) -> str:
     """Move, range, attack and defense of a figure now (``Move 5 · Range 1 · Att 1 (3 - 2
-    Oath of Peace) · Def 2``): attack and defense as they stand before an opponent is
-    named (height advantage and the like come with the attack's odds)."""
-    return separator.join(stat_text(label, game.stat(point, figure))
+    Oath of Peace) · Def 2``; ``compact``: ``Att 1 (-2)``): attack and defense as they stand
+    before an opponent is named (height advantage and the like come with the attack's
+    odds)."""
+    return separator.join(stat_text(label, game.stat(point, figure), compact)
                           for point, label in STAT_LABELS.items())

@@ -25,6 +25,9 @@ _LINE_LIMIT = 2000
 _wrapped: dict[tuple[str, int, int, bool], tuple[str, ...]] = {}
 _fitted: dict[tuple[str, int, int, bool], str] = {}
 _widening: dict[int, int] = {}
+_cuts: OrderedDict[str, None] = OrderedDict()
+_drawn: list[list[tuple[str, pygame.Rect]]] = []
+"""While a test watches (`watch`): every text drawn and where."""
 
 MIN_WORD_GAP = 4
 """The fewest pixels a space advances (see the module docstring)."""
@@ -51,6 +54,8 @@ def reset() -> None:
     _wrapped.clear()
     _fitted.clear()
     _widening.clear()
+    _cuts.clear()
+    _drawn.clear()
 
 
 def font(px: int, bold: bool = False) -> pygame.font.Font:
@@ -162,14 +167,52 @@ def fit_px(text: str, px: int, width: int, bold: bool = False, least: int = 0) -
 
 
 def fit(text: str, px: int, width: int, bold: bool = False) -> str:
-    """``text`` cut with an ellipsis to fit ``width`` pixels (cached)."""
+    """``text`` cut with an ellipsis to fit ``width`` pixels (cached). Every cut is noted
+    (`cuts`): a label a player cannot read whole is a layout fault the tests look for."""
     key = (text, int(px), int(width), bold)
     found = _fitted.get(key)
     if found is None:
         found = _fitted[key] = _fit(text, px, width, bold)
         if len(_fitted) > _LINE_LIMIT:
             _fitted.clear()
+    if found != text:
+        _cuts[text] = None
+        if len(_cuts) > _LINE_LIMIT:
+            _cuts.popitem(last=False)
     return found
+
+
+def excerpt(line: str, px: int, width: int, bold: bool = False) -> str:
+    """The last line shown of a longer text, whole words and " …" within ``width`` (a card's
+    rules in the hand: the card itself shows them all). Not a cut label: the words it keeps
+    are whole and the mark says more follows."""
+    f = font(px, bold)
+    words = line.split()
+    while words and _width(f, " ".join(words) + " …") > width:
+        words.pop()
+    return " ".join(words) + " …" if words else "…"
+
+
+def cuts() -> list[str]:
+    """The texts `fit` had to cut since `forget_cuts` (the newest last)."""
+    return list(_cuts)
+
+
+def forget_cuts() -> None:
+    """Start noting cuts afresh (a test, before drawing the screen it checks)."""
+    _cuts.clear()
+
+
+def watch() -> None:
+    """Note every text drawn from now on, and where (`drawn`): a layout test checks each
+    stays inside its panel."""
+    _drawn.clear()
+    _drawn.append([])
+
+
+def drawn() -> list[tuple[str, pygame.Rect]]:
+    """The texts drawn since `watch`, each with its rectangle (empty when not watching)."""
+    return list(_drawn[0]) if _drawn else []
 
 
 def _fit(text: str, px: int, width: int, bold: bool) -> str:
@@ -179,6 +222,22 @@ def _fit(text: str, px: int, width: int, bold: bool) -> str:
     while text and _width(f, text + "…") > width:
         text = text[:-1]
     return text + "…"
+
+
+SMALLEST_SHARE = 0.72
+"""How far a label shrinks to fit its box before it is cut (a share of its size)."""
+SMALLEST_PX = 11
+"""The smallest size a label shrinks to (smaller is hard to read)."""
+
+
+def squeeze(text: str, px: int, width: int, bold: bool = False) -> tuple[str, int]:
+    """``text`` and the size to draw it at within ``width`` pixels: its own size when it
+    fits, else the largest smaller size (down to `SMALLEST_SHARE` of it, never below
+    `SMALLEST_PX`) at which it does; cut (`fit`) at that smallest size only when none does.
+    A label read whole in smaller type beats one read in part."""
+    least = min(int(px), max(SMALLEST_PX, round(px * SMALLEST_SHARE)))
+    size_px = fit_px(text, px, width, bold, least)
+    return fit(text, size_px, width, bold), size_px
 
 
 def blit(
@@ -193,12 +252,15 @@ def blit(
     width: int | None = None,
 ) -> pygame.Rect:
     """Draw ``text`` with its ``anchor`` (a `pygame.Rect` attribute name) at ``pos``; with
-    ``width``, cut to fit it (`fit`) measured in the font it is drawn in (bold is wider)."""
+    ``width``, made to fit it (`squeeze`: smaller type first, cut only past that) measured
+    in the font it is drawn in (bold is wider)."""
     if width is not None:
-        text = fit(text, px, width, bold)
+        text, px = squeeze(text, px, width, bold)
     image = render(text, px, color, bold)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if shadow:
         surface.blit(render(text, px, (0, 0, 0), bold), rect.move(1, 1))
     surface.blit(image, rect)
+    if _drawn:
+        _drawn[0].append((text, rect))
     return rect

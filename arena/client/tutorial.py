@@ -72,7 +72,7 @@ ENGAGED = "p1.kor-hookmasters.2"
 """The Hookmaster that starts the lesson engaged with a Leyline Phantom."""
 
 PLACED: dict[str, Hex] = {
-    GIDEON: Hex(0, -3),
+    GIDEON: Hex(-1, -2),
     "p1.kor-hookmasters.1": Hex(3, -5),
     ENGAGED: Hex(-2, -2),
     "p1.kor-hookmasters.3": Hex(-1, -3),
@@ -118,6 +118,9 @@ class Step:
     along: Callable[[Action], bool] | None = None
     """Actions on the way to completing the step, which earn no hint (placing the figures of
     a summon)."""
+    read: str = ""
+    """For a step the game completes by itself (the turn's draw): what the panel adds once
+    it has; the step then waits to be read (`Lesson.go_on`, or the player's next action)."""
 
 
 # --- predicates ------------------------------------------------------------------------------
@@ -202,7 +205,9 @@ LESSON: tuple[Step, ...] = (
     Step("draw", "Drawing a spell card",
          "A turn has five actions. The first happens by itself: you draw a spell card. Watch "
          "your opponent move a Leyline Phantom and end its turn, then your hand (under the "
-         "battlefield) for the card you draw.", _drew),
+         "battlefield) for the card you draw.", _drew,
+         read="You drew your card: it is in your hand, under the battlefield. Go on when you "
+              "have read this."),
     Step("choose", "Choosing an army card",
          "Action 2: choose one army card; only its figures move and attack this turn. Click "
          "Gideon's card on the left (or press its number).",
@@ -216,7 +221,7 @@ LESSON: tuple[Step, ...] = (
          "space (within 5 spaces of Gideon, in his sight), but not on the space just up the "
          "slope from Gideon: he climbs there next.",
          _summoned(RHOX_CARD),
-         ("summon p1:rhox-veterans", "place 0,-4", "place -1,-4", "place 1,-4"),
+         ("summon p1:rhox-veterans", "place 0,-4", "place 1,-4", "place 1,-5"),
          Highlight(cards=(RHOX_CARD,)),
          "Summon the Rhox Veterans before moving, and keep the space up the slope from Gideon "
          "free: press U to take that back.",
@@ -329,6 +334,9 @@ class Lesson:
         self.marks: list[int] = []
         self.hint = ""
         """The hint after a wrong action (empty when the last action was right)."""
+        self.ready = False
+        """The step's `Step.read` text is up: the game did what it teaches by itself, and
+        the step waits to be read (it completed before the player could read it)."""
 
     @property
     def finished(self) -> bool:
@@ -345,15 +353,38 @@ class Lesson:
         step = self.step
         if step is None:
             return False
+        if self.ready:
+            if seat != PLAYER or action is None:
+                return False
+            # the player acted on: the step read is done, and the action counts for the next
+            self._complete(len(game.actions) - 1)
+            self.observe(game, action, events, seat)
+            return True
         if step.done(game, action, events):
-            self.index += 1
-            self.marks.append(len(game.actions))
-            self.hint = ""
+            if step.read and seat != PLAYER:
+                self.ready = True
+                return False
+            self._complete(len(game.actions))
             return True
         if seat == PLAYER and action is not None and \
                 not (step.along is not None and step.along(action)):
             self.hint = step.hint
         return False
+
+    def _complete(self, actions: int) -> None:
+        """The step is done, ``actions`` into the game (an undo below it steps back)."""
+        self.index += 1
+        self.marks.append(actions)
+        self.hint = ""
+        self.ready = False
+
+    def go_on(self, game: Game) -> bool:
+        """The player has read a step that waited to be read (`ready`): go on to the next
+        (whether there was one waiting)."""
+        if not self.ready:
+            return False
+        self._complete(len(game.actions))
+        return True
 
     def rewind(self, game: Game) -> bool:
         """Undo took back actions: step back past every step their actions completed."""
@@ -375,6 +406,9 @@ def replay_to(index: int, catalog: Catalog) -> tuple[Game, Lesson, ScriptedOppon
     opponent = ScriptedOpponent()
     plan: list[str] = []
     while lesson.index < min(index, len(lesson.steps)):
+        if lesson.ready:
+            lesson.go_on(game)
+            continue
         if game.to_act == OPPONENT:
             action = opponent.choose(game.view(OPPONENT), game.legal_actions())
             seat = OPPONENT

@@ -42,7 +42,8 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, title: str = "",
     pygame.draw.rect(surface, UI["border"], rect, width=1, border_radius=radius)
     inner = rect.inflate(-20, -16)
     if title:
-        text.blit(surface, title.upper(), px, UI["muted"], (inner.x, inner.y), bold=True)
+        text.blit(surface, title.upper(), px, UI["muted"], (inner.x, inner.y), bold=True,
+                  width=inner.width)
         y = inner.y + px + 2
         pygame.draw.line(surface, shade(UI["border"], 0.9), (inner.x, y), (inner.right, y))
     return panel_inner(rect, bool(title), px)
@@ -145,10 +146,12 @@ class Button(Widget):
                          border_radius=radius)
         px = self.px or max(14, min(28, int(rect.height * 0.5)))
         color = UI["text"] if self.enabled else UI["dim"]
-        label = text.fit(self.label, px, rect.width - 12 - (40 if self.hint else 0))
+        hint_px = max(12, px - 6)
+        room = rect.width - 16 - (text.size(self.hint, hint_px)[0] + 10 if self.hint else 0)
+        label, px = text.squeeze(self.label, px, room)
         offset = 1 if pressed and hovered else 0
         if self.hint:
-            hint_rect = text.blit(surface, self.hint, max(12, px - 6),
+            hint_rect = text.blit(surface, self.hint, hint_px,
                                   UI["muted"] if self.enabled else UI["dim"],
                                   (rect.right - 10, rect.centery + offset), anchor="midright")
             text.blit(surface, label, px, color, ((rect.left + hint_rect.left) // 2,
@@ -233,9 +236,8 @@ class Choice(Widget):
             if self.enabled and len(self.options) > 1:
                 pygame.draw.polygon(surface, color, pts)
         value = self.options[self.index][1] if self.options else "—"
-        value = text.fit(value, self.px, box.width - 2 * aw - 8)
         text.blit(surface, value, self.px, UI["text"] if self.enabled else UI["dim"],
-                  box.center, anchor="center")
+                  box.center, anchor="center", width=box.width - 2 * aw - 8)
 
 
 @dataclass(eq=False)
@@ -309,15 +311,16 @@ class ListBox(Widget):
             if i == self.selected:
                 pygame.draw.rect(surface, mix(UI["panel-2"], UI["accent"], 0.28), row,
                                  border_radius=5)
-            label = text.fit(self.rows[i], self.px, row.width - 16)
+            label = self.rows[i]
             sub = self.subtitles[i] if i < len(self.subtitles) else ""
             if sub:
-                text.blit(surface, label, self.px, UI["text"], (row.x + 10, row.y + 4))
-                text.blit(surface, text.fit(sub, self.px - 4, row.width - 16), self.px - 4,
-                          UI["muted"], (row.x + 10, row.y + 6 + self.px))
+                text.blit(surface, label, self.px, UI["text"], (row.x + 10, row.y + 4),
+                          width=row.width - 16)
+                text.blit(surface, sub, self.px - 4, UI["muted"],
+                          (row.x + 10, row.y + 6 + self.px), width=row.width - 16)
             else:
                 text.blit(surface, label, self.px, UI["text"], (row.x + 10, row.centery),
-                          anchor="midleft")
+                          anchor="midleft", width=row.width - 16)
         surface.set_clip(clip)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
+from arena.engine.actions import format_hex
 from arena.engine.game import Game
 from arena.engine.rng import Rng
 from arena.engine.stats import stat
@@ -103,9 +104,9 @@ def _figures(game: Game) -> Iterator[str]:
             yield f"{fid} stands on {len(fs.hexes)} spaces"
         for h in fs.hexes:
             if h not in columns:
-                yield f"{fid} stands off the battlefield, at {h}"
+                yield f"{fid} stands on {format_hex(h)}, off the battlefield"
             elif h in occupied:
-                yield f"{fid} and {occupied[h]} share the space {h}"
+                yield f"{fid} and {occupied[h]} share the space {format_hex(h)}"
             occupied[h] = fid
         if any(h not in columns for h in fs.hexes):
             continue

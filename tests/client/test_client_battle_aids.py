@@ -25,6 +25,7 @@ from arena.client.scenes.base import App
 from arena.client.scenes.battle import BattleScene, MoveConfirmDialog
 from arena.client.scenes.standard import standard_app
 from arena.client.settings import Settings
+from arena.client.wording import place_words
 from arena.engine import Game, GlyphSpec, PlayerSetup
 from arena.engine.rng import ScriptedRng
 from arena.engine.testkit import hex_field, planeswalker, squad
@@ -108,10 +109,10 @@ def test_ruler_names_the_figure_that_blocks_sight(screen: pygame.Surface) -> Non
     assert scene.hover_figure == "p2.jace-beleren-mindmage"
     ruler = scene.ruler()
     assert ruler is not None and not ruler.clear
-    assert ruler.label == "blocked by Rhox Veterans 3 at 1,2"
+    assert ruler.label == "blocked by Rhox Veterans 3"
     assert ruler.blocked_at is not None
     texts = [line for line, _ in scene.hover_lines()]
-    assert "Line of sight: Blocked by Rhox Veterans 3 at 1,2" in texts
+    assert "Line of sight: Blocked by Rhox Veterans 3" in texts
     frames(app, screen, 2)
     # drawn: the blocked (red, dashed) part of the line shows on the battlefield
     _, bad = ruler_colours(False)
@@ -140,9 +141,9 @@ def test_ruler_names_terrain_and_shows_a_clear_line(app: App, screen: pygame.Sur
     scene.hover_figure = "p1.gideon"
     ruler = scene.ruler()
     assert ruler is not None and not ruler.clear and ruler.needed
-    assert ruler.label.startswith("blocked by land level ") and ruler.label.endswith(
-        " at 0,0")
-    assert 1 <= int(ruler.label.split()[4]) <= 8
+    assert ruler.label.startswith("blocked by land at level ") and ruler.label.endswith(
+        f" ({place_words(game.state.static, Hex(0, 0))})")  # a place, not "0,0"
+    assert 1 <= int(ruler.label.split()[5]) <= 8
     # from Gideon's side, the other way round, he cannot see the shooters either; Jace can
     scene.selected, scene.hover_figure = "p1.gideon", "p2.jace"
     clear = scene.ruler()

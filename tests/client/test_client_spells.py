@@ -343,7 +343,8 @@ def test_undo_steps_back_one_action_and_redo_plays_it_again(app: App,
     moved_second = scene.game.state.figures[second].hexes
     log_after = list(session.log)
     undo = widget(scene, "undo")
-    assert undo.label == f"Undo: {session.describe(move)}"  # type: ignore[attr-defined]
+    assert undo.label == "Undo: Move Rhox Veterans 2"  # type: ignore[attr-defined]
+    assert undo.note.startswith(f"Take back: {session.describe(move)}.")  # type: ignore
     assert "Rhox Veterans 2" in undo.label  # type: ignore[attr-defined]
 
     key(scene, pygame.K_u)  # one action back, not the turn

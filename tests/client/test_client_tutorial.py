@@ -11,6 +11,7 @@ import pytest
 
 from arena.client import content
 from arena.client.tutorial import (
+    GIDEON,
     LESSON,
     OPPONENT,
     PLAYER,
@@ -26,6 +27,7 @@ from arena.client.tutorial import (
 from arena.content.catalog import Catalog
 from arena.engine import Game, parse_action
 from arena.engine.events import AttackResolved, Event
+from arena.hexgrid import distance
 
 
 @pytest.fixture(scope="module")
@@ -44,6 +46,11 @@ def drive(catalog: Catalog) -> tuple[Game, list[tuple[int, str, list[Event], str
     plan: list[str] = []
     while not lesson.finished:
         assert len(log) < 60, "the lesson does not end"
+        if lesson.ready:  # a step the game did by itself, read: go on
+            before = lesson.index
+            assert lesson.go_on(game)
+            log.append((PLAYER, "go on", [], LESSON[before].id))
+            continue
         if game.to_act == OPPONENT:
             legal = game.legal_actions()
             action = opponent.choose(game.view(OPPONENT), legal)
@@ -76,7 +83,8 @@ def test_every_step_completes_with_its_planned_action_and_only_then(catalog: Cat
             # the step completes on its last planned action, played by the player
             assert (seat, text) == (PLAYER, step.plan[-1]), step.id
         else:
-            assert step.id == "draw" and seat == OPPONENT and text == "end-turn"
+            # done by the game (the opponent's end of turn), then read
+            assert step.id == "draw" and seat == PLAYER and text == "go on"
     # no planned action before a step's last one completed it early
     assert len(completed) == len(LESSON)
 
@@ -133,16 +141,57 @@ def test_the_steps_own_actions_on_the_way_earn_no_hint(catalog: Catalog) -> None
 
 def test_a_summon_onto_the_space_gideon_climbs_to_earns_the_hint(catalog: Catalog) -> None:
     game, lesson, _ = replay_to(2, catalog)
-    for text in ("summon p1:rhox-veterans", "place 0,-4", "place -1,-4", "place 0,-2"):
+    for text in ("summon p1:rhox-veterans", "place 0,-4", "place 1,-4", "place 0,-2"):
         action = parse_action(text)
         assert not lesson.observe(game, action, game.apply(action), PLAYER)
     assert lesson.step is not None and lesson.step.id == "summon"
     assert "slope" in lesson.hint
     game.undo()
     lesson.rewind(game)
-    action = parse_action("place 1,-4")
+    action = parse_action("place 1,-5")
     assert lesson.observe(game, action, game.apply(action), PLAYER)
     assert lesson.step is not None and lesson.step.id == "climb"
+
+
+def opening(catalog: Catalog) -> tuple[Game, Lesson]:
+    """The lesson's game once the opponent's first turn is over and the player is to act."""
+    game = lesson_game(catalog)
+    lesson, opponent = Lesson(), ScriptedOpponent()
+    while game.to_act == OPPONENT:
+        action = opponent.choose(game.view(OPPONENT), game.legal_actions())
+        lesson.observe(game, action, game.apply(action), OPPONENT)
+    return game, lesson
+
+
+def test_the_first_step_waits_to_be_read(catalog: Catalog) -> None:
+    """Step 1 (the draw) happens by itself at the start of the player's turn: it once
+    completed before the player could read it, and the lesson opened at step 2 of 12."""
+    game, lesson = opening(catalog)
+    assert lesson.step is not None and lesson.step.id == "draw" and lesson.ready
+    assert lesson.go_on(game)
+    assert lesson.step is not None and lesson.step.id == "choose" and not lesson.ready
+
+
+def test_acting_on_from_a_step_read_counts_for_the_next(catalog: Catalog) -> None:
+    game, lesson = opening(catalog)
+    right = parse_action("choose p1:gideon-jura-combat-mage")
+    assert lesson.observe(game, right, game.apply(right), PLAYER)
+    assert lesson.step is not None and lesson.step.id == "summon"
+    game.undo()
+    lesson.rewind(game)
+    assert lesson.step is not None and lesson.step.id == "choose"
+
+
+def test_gideon_starts_the_summon_step_engaged_with_nobody(catalog: Catalog) -> None:
+    """Engaged, every space he could move to was an orange warning while the step asks for
+    a summon; engagement has a step of its own."""
+    game, lesson, _ = replay_to(2, catalog)
+    assert lesson.step is not None and lesson.step.id == "summon"
+    state = game.state
+    mine = state.figures[GIDEON].hexes
+    for figure in state.on_battlefield():
+        if state.controller(figure) != PLAYER:
+            assert min(distance(a, b) for a in mine for b in state.figures[figure].hexes) > 1
 
 
 def test_undoing_the_action_that_completed_a_step_steps_back(catalog: Catalog) -> None:
@@ -165,7 +214,8 @@ def test_progress_is_saved_and_resumed_from_the_step_reached(catalog: Catalog) -
     reference = lesson_game(catalog)
     count = 0
     for _, text, _, done in log:
-        reference.apply(text)
+        if text != "go on":  # reading a step is no action of the game
+            reference.apply(text)
         if done is not None:
             count += 1
             if count == 5:

@@ -76,10 +76,19 @@ def test_the_menu_opens_the_lesson_and_its_first_steps_follow_the_actions(
     scene = open_lesson(app, screen)
     assert step_of(scene) == "draw"
     assert scene.session.is_ai(2) and not scene.session.autosave_hook
-    # 1. the scripted opponent ends its turn: the player's draw completes the first step
+    # 1. the scripted opponent ends its turn: the player's draw does what the first step
+    # teaches, and the step waits to be read (it once went by before it could be: the
+    # lesson opened at "step 2 of 12"); Enter or Go on goes on
     until(app, screen, lambda: scene.session.human_to_act)
-    assert step_of(scene) == "choose"
+    assert step_of(scene) == "draw" and scene.tutorial.lesson.ready  # type: ignore[union-attr]
     assert scene.game.state.players[1].hand == ("p1/divine-blessing",)
+    frames(app, screen, 2)
+    go_on = next(w for w in scene.form.widgets if w.name == "lesson:go-on")
+    assert scene.tutorial.box.contains(go_on.rect)  # type: ignore[union-attr]
+    save_artifact(screen, "tutorial-draw.png")
+    key(scene, pygame.K_RETURN)
+    assert step_of(scene) == "choose"
+    assert load_progress() == 1, "the step reached is saved"
     frames(app, screen, 2)
     # the step's panel is drawn, and Gideon's card is lit
     box = scene.tutorial.box  # type: ignore[union-attr]
@@ -151,8 +160,11 @@ def test_the_whole_lesson_plays_on_the_screen_with_undo_and_redo(
     coach = scene.tutorial
     assert coach is not None
     for step in LESSON:
-        if not step.plan:  # the draw: the opponent's turn ends by itself
-            assert step_of(scene) == step.id
+        if not step.plan:  # the draw: the opponent's turn ends by itself, then Go on
+            until(app, screen, lambda: scene.session.human_to_act and not scene.anims)
+            assert step_of(scene) == step.id and coach.lesson.ready
+            go_on = next(w for w in scene.form.widgets if w.name == "lesson:go-on")
+            click(scene, go_on.rect.center)
             continue
         until(app, screen, lambda: scene.session.human_to_act and not scene.anims)
         assert step_of(scene) == step.id

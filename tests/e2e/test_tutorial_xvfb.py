@@ -74,7 +74,12 @@ def test_the_first_three_steps_of_the_lesson_through_the_window(
         origin = (corner["X"], corner["Y"])
         _click_widget(d, w, status, "MainMenu", "Learn to play")
 
-        # step 1: the scripted opponent ends its turn, the player's draw completes it
+        # step 1: the scripted opponent ends its turn, the player's draw does what the step
+        # teaches, and the step waits to be read: Go on
+        wait_status(status, "the draw to read", lambda s: _at_step("draw")(s)
+                    and _battle(s)["human_to_act"])
+        _screenshot(d, shots / "e2e_tutorial_draw.png")
+        _click_widget(d, w, status, "BattleScene", "lesson:go-on")
         s = wait_status(status, "the lesson's second step", _at_step("choose"))
         b = _battle(s)
         assert b["hand"] == ["p1/divine-blessing"]

@@ -123,7 +123,7 @@ def card_row(view: BattleView, controls: BattleScreen, seat: int, uid: str,
     gone = zones.count("graveyard")
     standing = [f for f in figs if state.figures[f].zone == "battlefield"]
     if standing:  # the values now, with what changes them (`arena.client.statline`)
-        stats = f"{figure_stat_line(game, standing[0])} · Ht {card.height}"
+        stats = f"{figure_stat_line(game, standing[0], compact=True)} · Ht {card.height}"
     else:
         stats = (f"Move {card.move} · Range {card.range} · Att {card.attack} · "
                  f"Def {card.defense} · Ht {card.height}")

@@ -75,7 +75,7 @@ from arena.client.scenes.replaying import Replayer
 from arena.client.scenes.turn_panel import dock_side, dock_widgets, turn_buttons
 from arena.client.scenes.tutorial_panel import TutorialCoach
 from arena.client.scenes.watching import Spotlight
-from arena.client.session import BattleSession
+from arena.client.session import BattleSession, refusal_text
 from arena.client.settings import Settings, key_label
 from arena.client.tutorial import Lesson
 from arena.client.ui import Form, Widget
@@ -384,10 +384,15 @@ class BattleScene(Scene):
         widgets += self.full_log.widgets(self.session.log, lay, self.font_scale,
                                          self.jump_to_latest)
         if self.recap is not None:
-            self.recap.layout(lay.view, lay.camera.top - 30, self.font_scale)
+            proj, board = self.projection(), self.game.state.board
+            self.recap.layout(lay.clear, lay.view.bottom, self.font_scale,
+                              lambda h: proj.to_screen(h, self.renderer.stand_level(board, h)),
+                              lesson=self.tutorial is not None)
             replay = self.replay_last_turn if self.session.record.last is not None else None
             widgets += self.recap.widgets(self.font_scale, self.show_recap_line,
                                           self.close_recap, replay)
+        if self.tutorial is not None:
+            widgets += self.tutorial.widgets()
         self.form.set(widgets)
         self.hud_changed()
 
@@ -447,7 +452,7 @@ class BattleScene(Scene):
         try:
             events = self.session.apply(action)
         except IllegalAction as exc:
-            self.app.toast(str(exc), error=True)
+            self.app.toast(refusal_text(self.game, exc), error=True)
             return []
         self.session.ai_wait = 0.25 * (1 if self.app.settings.ai_delay else 0)
         self.cursor = None
@@ -464,7 +469,8 @@ class BattleScene(Scene):
         if self.recap is not None:
             board = self.game.state.board
             self.recap.show(line, self.camera, partial(self.renderer.stand_level, board),
-                            self.layout.view, self.time)
+                            self.layout.clear, self.time)
+            self._rebuild()  # the panel may have changed corners
 
     def replay_last_turn(self) -> None:
         """Play the computer's last turn again, then come back to now (`scenes.replaying`)."""

@@ -243,7 +243,7 @@ class Canvas:
         hud.fill((0, 0, 0, 0))
         lay = scene.layout
         self.hud_rects = [lay.top, lay.left, lay.right, lay.hand, lay.rail, lay.dock,
-                          lay.camera.inflate(12, 12).union(lay.camera.move(0, -22))]
+                          lay.camera.inflate(12, 12).union(lay.levels)]
         self.draw_hud(hud)
         self.hud = (key, hud)
         return hud, True
@@ -273,15 +273,20 @@ class Canvas:
         pygame.draw.rect(hud, (14, 16, 25), strip, border_radius=8)
         pygame.draw.rect(hud, UI["border"], strip, 1, border_radius=8)
         levels = "all levels" if scene.slice_level is None else f"levels 1-{scene.slice_level}"
-        text.blit(hud, levels, scaled(scene, 15), UI["muted"], (strip.centerx, strip.top - 3),
-                  anchor="midbottom")
+        text.blit(hud, levels, scaled(scene, 15), UI["muted"],
+                  (lay.levels.right, lay.levels.centery), anchor="midright",
+                  width=lay.levels.width)
         # the full log over the panels and the camera strip (the widgets it covers are left
         # out of the form while it is open), its own button over it
         full = scene.full_log.draw(hud, scene.session.log, lay, scene.font_scale)
         if full is not None:
             self.hud_rects.append(full)
         scene.form.draw(hud)
-        box = scene.hover.draw(hud, scene)
+        floating = [r for r in (scene.recap.rect if scene.recap else None,
+                                scene.tutorial.box if scene.tutorial else None,
+                                lay.left if lay.compact else None,
+                                lay.right if lay.compact else None) if r is not None and r.width]
+        box = scene.hover.draw(hud, scene, floating)
         if box is not None:
             self.hud_rects.append(box)
         tip = scene.form.draw_tooltip(hud) if scene.on_top else None

@@ -49,6 +49,7 @@ from __future__ import annotations
 import pygame
 
 from arena.client.scenes.battle_parts import ScreenParts
+from arena.client.scenes.hover_box import aimed_hex
 from arena.client.scenes.replaying import REPLAY_KEY
 from arena.client.session import lead_hex
 
@@ -204,6 +205,8 @@ class BattleInput:
                 self.confirm_cursor()
             elif scene.form.focused is not None:
                 scene.form.focused.activate()
+            else:  # a button Enter is the hotkey of (the lesson's Go on)
+                scene.form.handle_event(event)
             return
         mods = getattr(event, "mod", 0)
         if ((key == scene.settings.key("undo") and mods & pygame.KMOD_SHIFT)
@@ -255,6 +258,6 @@ class BattleInput:
         if not scene.layout.view.collidepoint(pos):
             return
         figure = scene.renderer.figure_under(pos)
-        h = scene.projection().hex_under(pos, scene.heights())
+        h = aimed_hex(scene, pos)  # the space the hover lights: a click takes no other
         scene.mouse = pos
         scene.click_at(h, figure, None)

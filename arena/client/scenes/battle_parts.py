@@ -16,6 +16,7 @@ from arena.client.scenes.hover_box import Hover, HoverView
 from arena.client.scenes.log_panel import FullLog, LogPanel
 from arena.client.scenes.recap_panel import RecapPanel
 from arena.client.scenes.replaying import Replayer
+from arena.client.scenes.tutorial_panel import TutorialCoach
 from arena.client.scenes.watching import Spotlight
 from arena.client.ui import Form, Widget
 from arena.engine.actions import Pos
@@ -32,6 +33,8 @@ class ScreenParts(HoverView, Protocol):
     hover_figure: str | None
     numbered: list[Widget]
     """The widgets the number keys press, in order."""
+    tutorial: TutorialCoach | None
+    """The lesson's coach, when the battle is the lesson."""
 
     @property
     def app(self) -> App: ...

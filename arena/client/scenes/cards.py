@@ -118,7 +118,7 @@ def draw_card_entry(surface: pygame.Surface, area: pygame.Rect, entry: CardEntry
               anchor="midleft", bold=True, width=bar.width - 70)
     y = bar.bottom + 8
     type_line = f"{' / '.join(c.capitalize() for c in entry.colours)}  {entry.type_line}"
-    text.blit(surface, text.fit(type_line, 19, width), 19, mana, (x, y))
+    text.blit(surface, type_line, 19, mana, (x, y), width=width)
     y += 30
     # the stats table
     if entry.stats:
@@ -133,8 +133,8 @@ def draw_card_entry(surface: pygame.Surface, area: pygame.Rect, entry: CardEntry
             cy = y + (i // cols) * 50
             text.blit(surface, stat.label.upper(), 13, UI["muted"], (cx, cy + 6),
                       anchor="midtop", bold=True)
-            text.blit(surface, text.fit(stat.value.split(" ")[0], 22, cw - 6), 22,
-                      UI["text"], (cx, cy + 22), anchor="midtop", bold=True)
+            text.blit(surface, stat.value.split(" ")[0], 22, UI["text"], (cx, cy + 22),
+                      anchor="midtop", bold=True, width=cw - 6)
         y = table.bottom + 12
     # abilities, then the rules text
     bottom = face.bottom - 62

@@ -81,11 +81,11 @@ def _draw_odds(hud: pygame.Surface, view: BattleView, inner: pygame.Rect, attack
 
     px = scaled(view, 17)
     line = f"Attack {option.attack_dice}: {sources(option.attack_dice, option.attack_sources)}"
-    text.blit(hud, text.fit(line, px, inner.width), px, (240, 150, 140), (inner.x, y))
+    text.blit(hud, line, px, (240, 150, 140), (inner.x, y), width=inner.width)
     y += scaled(view, 19)
     line = (f"Defense {option.defense_dice}: "
             f"{sources(option.defense_dice, option.defense_sources)}")
-    text.blit(hud, text.fit(line, px, inner.width), px, (150, 180, 240), (inner.x, y))
+    text.blit(hud, line, px, (150, 180, 240), (inner.x, y), width=inner.width)
     y += scaled(view, 22)
     try:
         odds = game.damage_odds(attacker, target)

@@ -58,12 +58,13 @@ def _backdrop_field() -> tuple[FieldSetup, list[tuple[str, FigurePlacement]]]:
 
 
 def backdrop(size: tuple[int, int], dim: bool = False) -> pygame.Surface:
-    """The menus' backdrop for a window size (cached); ``dim`` darkens it for the screens
-    that put their own content over it."""
-    if dim:
+    """The menus' backdrop for a window size (cached); ``dim``: the sky alone, darkened,
+    for the screens that put their own content over it (the preview board showed through
+    New game's and Load's panels)."""
+    if dim:  # the sky alone: a board behind a screen's own panels shows through them
         found = _backdrops.get((-size[0], -size[1]))
         if found is None:
-            found = backdrop(size).copy()
+            found = BattlefieldRenderer(_backdrop_field()[0]).background(size).copy()
             shadow = pygame.Surface(size, pygame.SRCALPHA)
             shadow.fill((8, 9, 16, 150))
             found.blit(shadow, (0, 0))

@@ -6,6 +6,7 @@ the battlefield.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 import pygame
@@ -23,7 +24,7 @@ from arena.client.statline import figure_stat_line, life_text
 from arena.engine.actions import Pos
 from arena.hexgrid import Hex
 
-__all__ = ["Hover", "HoverView"]
+__all__ = ["Hover", "HoverView", "aimed_hex"]
 
 Line = tuple[str, tuple[int, int, int]]
 
@@ -48,6 +49,22 @@ class HoverView(BattleView, Protocol):
     def ruler(self) -> Ruler | None: ...
 
 
+def aimed_hex(view: HoverView, pos: tuple[int, int]) -> Hex | None:
+    """The space the pointer at ``pos`` aims at, for the hover and a click alike (so a click
+    never takes another space than the one lit under the pointer): while spaces are lit for
+    a click (placements, the selected figure's moves), a lit space whose face is drawn under
+    the pointer wins over a ruin or a figure standing in front of it; else the column the
+    view ray meets first."""
+    proj = view.projection()
+    found = proj.hex_under(pos, view.heights())
+    lit = view.intent.lit_spaces()
+    if not lit or found in lit:
+        return found
+    board = view.game.state.board
+    aimed = proj.lit_under(pos, {h: view.renderer.stand_level(board, h) for h in lit})
+    return aimed if aimed is not None else found
+
+
 class Hover:
     """The pointer over the battlefield: where it is, the space and the figure under it."""
 
@@ -63,14 +80,15 @@ class Hover:
 
     def locate(self, pos: tuple[int, int] | None, view: HoverView) -> bool:
         """Find the space and figure under ``pos`` (nothing off the battlefield); whether
-        they changed. A figure standing on several spaces is hovered on the nearest."""
+        they changed. A figure standing on several spaces is hovered on the nearest, unless
+        the pointer aims at a lit space (`aimed_hex`): that space is what a click takes."""
         old = (self.hex, self.figure)
         if pos is None or not view.layout.view.collidepoint(pos):
             self.hex = self.figure = None
         else:
             self.figure = view.renderer.figure_under(pos)
-            self.hex = view.projection().hex_under(pos, view.heights())
-            if self.figure is not None:
+            self.hex = aimed_hex(view, pos)
+            if self.figure is not None and self.hex not in view.intent.lit_spaces():
                 hexes = view.game.state.figures[self.figure].hexes
                 if hexes and self.hex not in hexes:
                     self.hex = view.projection().nearest(hexes)
@@ -90,7 +108,7 @@ class Hover:
             return []
         terrain = {"land": "land", "water": "water", "road": "road",
                    "weirded": "weirded ground"}.get(column.terrain or "", "empty")
-        head = f"Space {h.q},{h.r}  ·  level {column.top}  ·  {terrain}"
+        head = f"Level {column.top}  ·  {terrain}"  # the pointer shows which space
         lines.append((head, UI["text"]))
         extras = []
         obstacle = board.obstacle_at.get(h)
@@ -112,7 +130,7 @@ class Hover:
             static = state.static
             card = static.figure_def(fid)
             owner = state.controller(fid)
-            lines.append((f"{static.figure_name(fid)} ({view.session.seat_label(owner)})",
+            lines.append((f"{static.figure_name(fid)}  ·  {view.session.seat_label(owner)}",
                           palette(view.settings.colour_blind).player(owner)))
             if state.figures[fid].zone == "battlefield":
                 lines.append((f"{life_text(view.game, fid)} · Height {card.height}",
@@ -135,21 +153,26 @@ class Hover:
             lines.append((f"Line of sight: {label}", good if ruler.clear else bad))
         return lines
 
-    def draw(self, hud: pygame.Surface, view: HoverView) -> pygame.Rect | None:
-        """The box beside the pointer; where it was drawn (None without one)."""
-        lines = self.lines(view)
+    def draw(self, hud: pygame.Surface, view: HoverView,
+             panels: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
+        """The box beside the pointer, clear of the ``panels`` over the battlefield (the
+        recap, the lesson's); where it was drawn (None without one)."""
+        lay = view.layout
+        px = scaled(view, 17)
+        # a long line (a stat's sources) wraps: the box grows rather than cut it
+        lines = [(part, color) for line, color in self.lines(view)
+                 for part in text.wrap(line, px, lay.hover.width - 16)]
         if not lines:
             return None
-        lay = view.layout
         size = (lay.hover.width, 12 + scaled(view, 20) * len(lines))
         box = hover_box_rect(lay.view, size, self.anchor(view),
-                             max(24, round(view.camera.zoom * 0.9)), self.sprite_rect(view))
+                             max(24, round(view.camera.zoom * 0.9)), self.sprite_rect(view),
+                             panels)
         pygame.draw.rect(hud, (14, 16, 25, 225), box, border_radius=8)
         pygame.draw.rect(hud, UI["border"], box, 1, border_radius=8)
-        px = scaled(view, 17)
         for i, (line, color) in enumerate(lines):
-            text.blit(hud, text.fit(line, px, box.width - 16), px, color,
-                      (box.x + 8, box.y + 6 + i * scaled(view, 20)))
+            text.blit(hud, line, px, color, (box.x + 8, box.y + 6 + i * scaled(view, 20)),
+                      width=box.width - 16)
         return box
 
     def sprite_rect(self, view: HoverView) -> pygame.Rect | None:

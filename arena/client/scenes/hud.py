@@ -85,6 +85,27 @@ class Layout:
     side: Dock | None = None
 
     @property
+    def clear(self) -> pygame.Rect:
+        """The part of the battlefield no open panel covers (in a compact window the army
+        cards and the dock's panel open over it): where the recap and the lesson's panel
+        stand."""
+        free = self.view.copy()
+        if self.left.width and self.left.colliderect(free):
+            free.width -= self.left.right + 8 - free.x
+            free.x = self.left.right + 8
+        if self.right.width and self.right.colliderect(free):
+            free.width = self.right.x - 8 - free.x
+        return free
+
+    @property
+    def levels(self) -> pygame.Rect:
+        """Where the level-slice label ("all levels") goes: left of the camera strip, in its
+        band under the battlefield (over the board it covered spaces and figures)."""
+        width = round(110 * self.scale)
+        return pygame.Rect(self.camera.x - 10 - width, self.camera.y, width,
+                           self.camera.height)
+
+    @property
     def compact(self) -> bool:
         """Whether the army cards fold into a tab (a window under `COMPACT`)."""
         return self.rail.width > 0
@@ -122,7 +143,9 @@ def battle_layout(size: tuple[int, int], ui_scale: float = 1.0,
     left = pygame.Rect(pad, body_y, left_w, body_h)
     if compact:
         rail = pygame.Rect(pad, body_y, max(28, int(36 * scale)), body_h)
-        left = pygame.Rect(rail.right + 4, body_y, left_w if army_open else 0, body_h)
+        # open over the battlefield, above the hand (which stays whole), as the dock's panel
+        left = pygame.Rect(rail.right + 4, body_y, left_w if army_open else 0,
+                           h - pad - int(138 * scale) - pad - body_y)
     bar = rail if compact else left  # what the battlefield and the hand start beside
     right = pygame.Rect(w - right_w - pad, body_y, right_w, body_h)
     turn_h = int(body_h * 0.45)
@@ -138,18 +161,19 @@ def battle_layout(size: tuple[int, int], ui_scale: float = 1.0,
     hand_h = int(138 * scale)
     hand = pygame.Rect(bar.right + pad, h - pad - hand_h, edge - bar.right - 2 * pad,
                        hand_h)
+    cam_h = int(36 * scale)
+    band = cam_h + 2 * pad  # the camera strip's own band under the battlefield
     view = pygame.Rect(bar.right + pad, top.bottom, edge - bar.right - 2 * pad,
-                       hand.y - pad - top.bottom)
+                       hand.y - pad - top.bottom - band)
     if compact:  # the open panel over the battlefield, above the hand (which stays whole)
         open_w = right_w if side is not None else 0
         right = pygame.Rect(dock.x - 4 - open_w, body_y, open_w, hand.y - pad - body_y)
         shut = pygame.Rect(right.x, body_y, 0, 0)
         turn, info, log = (right.copy() if side is d else shut.copy()
                            for d in (Dock.TURN, Dock.COMBAT, Dock.LOG))
-    cam_h = int(36 * scale)
     cam_w = min(view.width - 20, int(7 * (cam_h + 6)))
     camera = pygame.Rect(0, 0, cam_w, cam_h)
-    camera.midbottom = (view.centerx, view.bottom - pad)
+    camera.midtop = (view.centerx, view.bottom + pad)
     hover = pygame.Rect(view.x + pad, view.y + pad, min(360, view.width - 2 * pad),
                         int(92 * scale))
     return Layout(size, top, left, right, turn, info, log, view, camera, hover, scale, hand,
@@ -157,10 +181,12 @@ def battle_layout(size: tuple[int, int], ui_scale: float = 1.0,
 
 
 def hover_box_rect(view: pygame.Rect, size: tuple[int, int], anchor: tuple[int, int],
-                   clearance: int, avoid: pygame.Rect | None = None) -> pygame.Rect:
+                   clearance: int, avoid: pygame.Rect | None = None,
+                   panels: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """Where the hover box goes: beside the pointer (``anchor``), ``clearance`` pixels away
     so it never covers the space it describes -- nor ``avoid``, the figure standing there,
-    whose sprite rises above its space. Below right of the pointer when that is clear, else
+    whose sprite rises above its space, nor any of ``panels`` over the battlefield (the
+    recap, the lesson's panel). Below right of the pointer when that is clear, else
     right, left, below or above of what it keeps clear, whichever first fits inside the
     battlefield view."""
     x, y = anchor
@@ -172,7 +198,7 @@ def hover_box_rect(view: pygame.Rect, size: tuple[int, int], anchor: tuple[int, 
                       (keep.left - 4 - w, y - h // 2), (x - w // 2, keep.bottom + 4),
                       (x - w // 2, keep.top - 4 - h)):
         box = pygame.Rect(left, top, w, h).clamp(view)
-        if not box.colliderect(keep):
+        if not box.colliderect(keep) and box.collidelist(list(panels)) < 0:
             return box
     box = pygame.Rect((0, 0), size)
     box.left = x + clearance
@@ -348,18 +374,17 @@ class CardWidget(Widget):
         name_px, name_w = self.name_fit()
         text.blit(surface, row.name, name_px, UI["dim"] if muted else UI["text"],
                   (left, rect.y + round(7 * k)), bold=True, width=name_w)
-        text.blit(surface, text.fit(row.stats, small, rect.right - left - 8), small,
-                  UI["muted"], (left, rect.y + round(29 * k)))
-        text.blit(surface, text.fit(row.where, small, rect.right - left - 8), small,
+        text.blit(surface, row.stats, small, UI["muted"], (left, rect.y + round(29 * k)),
+                  width=rect.right - left - 8)
+        text.blit(surface, row.where, small,
                   UI["dim"] if muted else mix(UI["muted"], UI["text"], 0.4),
-                  (left, rect.y + round(47 * k)))
+                  (left, rect.y + round(47 * k)), width=rect.right - left - 8)
         if row.extra or row.hidden:
             backs = row.hidden
             bw, bh = round(10 * k), round(14 * k)
             line_y = rect.y + round(65 * k)
             room = rect.right - left - 12 - backs * (bw + 3)
-            text.blit(surface, text.fit(row.extra, small, room), small, UI["accent"],
-                      (left, line_y))
+            text.blit(surface, row.extra, small, UI["accent"], (left, line_y), width=room)
             for i in range(backs):
                 back = pygame.Rect(rect.right - 10 - (i + 1) * (bw + 3), line_y + 1, bw, bh)
                 draw_card_back(surface, back)
@@ -452,8 +477,8 @@ class SpellCardWidget(Widget):
         lines = text.wrap(card.body, tiny, face.width - 10)
         room = max(1, (face.bottom - round(20 * k) - y) // line_h)
         for i, line in enumerate(lines[:room]):
-            if i == room - 1 and len(lines) > room:
-                line = text.fit(line + " …", tiny, face.width - 10)
+            if i == room - 1 and len(lines) > room:  # an excerpt: the card shows it all
+                line = text.excerpt(line, tiny, face.width - 10)
             text.blit(surface, line, tiny, mix(UI["muted"], UI["text"], 0.5), (x, y))
             y += line_h
         if card.provenance:

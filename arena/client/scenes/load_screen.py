@@ -159,8 +159,8 @@ class LoadScene(Scene):
 
     @staticmethod
     def _subtitle(info: SaveInfo) -> str:
-        if info.problem:
-            return info.problem
+        if info.problem:  # the reason in full is the detail's; a row has room for one line
+            return "Damaged: it cannot be loaded (select it to see why)"
         when = info.saved_at.replace("T", " ")[:16]
         return " · ".join(p for p in (info.scenario, f"turn {info.turn}", when) if p)
 

@@ -140,8 +140,8 @@ class SkippedNotice(Widget):
         y = rect.y + 8
         for n, row in enumerate(rows):
             colour = UI["accent"] if n == 0 else UI["text"]
-            text.blit(surface, text.fit(row, 17, width - (70 if n == 0 else 0)), 17, colour,
-                      (rect.x + 42, y))
+            text.blit(surface, row, 17, colour, (rect.x + 42, y),
+                      width=width - (70 if n == 0 else 0))
             y += self.LINE
 
 

@@ -1,5 +1,7 @@
 """The turn recap panel of the battle screen: what the computer players did, one line per
-event in the log's words, over the right of the battlefield.
+event in the log's words, over a top corner of the battlefield: the one covering fewer of
+the figures it describes (the computer's army often stands on the right), and not the
+lesson's panel.
 
 The panel does not stop the game (the player may act with it open): a click on a line that
 names a figure shows it on the board (the screen centres the camera on it and marks it), the
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import partial
 
 import pygame
@@ -22,7 +25,14 @@ from arena.client.render import Marker
 from arena.client.ui import Button, Widget, draw_panel, panel_inner
 from arena.hexgrid import Hex
 
-__all__ = ["MARK_SECONDS", "RecapPanel", "RecapRow"]
+__all__ = ["MARK_SECONDS", "RecapPanel", "RecapRow", "Side"]
+
+
+class Side(StrEnum):
+    """The top corner of the battlefield the panel stands in."""
+
+    LEFT = "left"
+    RIGHT = "right"
 
 MARK_SECONDS = 3.0
 """How long the spaces of a recap line's figure stay marked after a click on the line."""
@@ -68,6 +78,9 @@ class RecapPanel:
         self.heights: list[int] = []
         self.mark: tuple[tuple[Hex, ...], float] = ((), 0.0)
         """The spaces shown last (a clicked line's figure) and until when."""
+        self.side = Side.RIGHT
+        self.avoid: Side | None = None
+        """A corner a shown figure stayed under (the camera could not move it out)."""
 
     def _heights(self, width: int, scale: float) -> list[int]:
         """Each line's height in the panel (long lines wrap)."""
@@ -75,12 +88,20 @@ class RecapPanel:
         return [len(text.wrap(line.text, px, width - 12, line.header)) * (px + 3) + 6
                 for line in self.recap.lines]
 
-    def layout(self, view: pygame.Rect, bottom: int, scale: float) -> None:
-        """Place the panel in the top right of the battlefield ``view``, above ``bottom``
-        (the camera strip), as tall as its lines need (or scrolled)."""
+    def layout(self, view: pygame.Rect, bottom: int, scale: float,
+               where: Callable[[Hex], tuple[float, float]] | None = None,
+               lesson: bool = False) -> None:
+        """Place the panel in a top corner of the battlefield ``view``, above ``bottom``,
+        as tall as its lines need (or scrolled), over as few of the
+        figures it describes as it can: ``where`` puts a space on the screen; the corner
+        that covers fewer of its lines' spaces is taken (the right one on a tie), never the
+        right one during a ``lesson`` (its panel stands there), and not the one a shown
+        line's figure had to stay under (`show`)."""
         px = round(20 * scale)
-        width = max(200, min(view.width - 24, round(min(480 * scale, view.width * 0.62))))
-        chrome = px + 26 + round(44 * scale)  # title, margins, the OK row
+        width = max(200, min(view.width - 24, round(min(480 * scale, view.width * 0.5))))
+        if lesson:  # the lesson's panel takes the other half
+            width = min(width, view.width // 2 - 18)
+        chrome = px + 26 + round(64 * scale)  # title, margins, the hint, the OK row
         room = max(40, bottom - view.y - 24 - chrome)
         self.heights = self._heights(width - 20, scale)
         total = len(self.heights)
@@ -98,7 +119,18 @@ class RecapPanel:
                 break
             used += h
             self.rows += 1
-        self.rect = pygame.Rect(view.right - width - 12, view.y + 12, width, chrome + used)
+        corners = {Side.RIGHT: pygame.Rect(view.right - width - 12, view.y + 12, width,
+                                           chrome + used),
+                   Side.LEFT: pygame.Rect(view.x + 12, view.y + 12, width, chrome + used)}
+        spaces = [h for line in self.recap.lines for h in line.hexes]
+
+        def covered(side: Side) -> tuple[bool, bool, int, bool]:
+            rect = corners[side]
+            over = sum(rect.collidepoint(where(h)) for h in spaces) if where else 0
+            return (lesson and side == Side.RIGHT, side == self.avoid, over,
+                    side != Side.RIGHT)
+        self.side = min(corners, key=covered)
+        self.rect = corners[self.side]
         self.last = last
 
     def scroll(self, lines: int) -> None:
@@ -140,17 +172,32 @@ class RecapPanel:
 
     def show(self, line: RecapLine, camera: Camera, level: Callable[[Hex], float],
              view: pygame.Rect, now: float) -> None:
-        """Centre the camera on ``line``'s figure in the part of ``view`` left of the panel
-        (``level``: where a figure stands on a hex) and mark its spaces for a while."""
+        """Centre the camera on ``line``'s figure in the part of ``view`` the panel leaves
+        free (``level``: where a figure stands on a hex) and mark its spaces for a while.
+        When the camera cannot bring the figure out from under the panel (it stands at the
+        board's edge), the panel moves to the other corner (the screen lays it out again)."""
         if not line.hexes:
             return
-        proj = camera.projection()
-        points = [proj.to_screen(h, level(h)) for h in line.hexes]
-        x = sum(p[0] for p in points) / len(points)
-        y = sum(p[1] for p in points) / len(points)
-        free = (view.x + min(view.right, self.rect.x)) / 2
-        camera.pan_by(free - x, view.centery - y)
         self.mark = (line.hexes, now + MARK_SECONDS)
+        for _ in range(2):
+            proj = camera.projection()
+            points = [proj.to_screen(h, level(h)) for h in line.hexes]
+            x = sum(p[0] for p in points) / len(points)
+            y = sum(p[1] for p in points) / len(points)
+            if self.side == Side.RIGHT:
+                free = (view.x + min(view.right, self.rect.x)) / 2
+            else:
+                free = (max(view.x, self.rect.right) + view.right) / 2
+            camera.pan_by(free - x, view.centery - y)
+            proj = camera.projection()
+            if not any(self.rect.collidepoint(proj.to_screen(h, level(h)))
+                       for h in line.hexes):
+                return
+            self.avoid = self.side
+            self.side = Side.LEFT if self.side == Side.RIGHT else Side.RIGHT
+            self.rect = self.rect.move(
+                (view.x + 12 if self.side == Side.LEFT else view.right - self.rect.width - 12)
+                - self.rect.x, 0)
 
     def markers(self, now: float) -> list[Marker]:
         """The marked spaces of the line clicked last, while the mark lasts."""
@@ -167,6 +214,8 @@ class RecapPanel:
             shown = f"Lines {self.offset + 1}-{self.offset + self.rows} of {total} (wheel)"
         else:
             shown = "Click a line to show it on the board."
+        # on a line of its own above the buttons: beside them it had no room in a narrow
+        # panel ("Click a…")
         text.blit(surface, shown, round(14 * scale), UI["muted"],
-                  (inner.x, inner.bottom - round(16 * scale)), anchor="midleft",
-                  width=inner.width - round(280 * scale))
+                  (inner.x, inner.bottom - round(42 * scale)), anchor="midleft",
+                  width=inner.width)

@@ -21,6 +21,7 @@ from arena.client.replay import ReplayCursor
 from arena.client.scenes.base import App, Scene
 from arena.client.session import describe_action
 from arena.client.ui import Button, Form, draw_panel
+from arena.client.wording import plain_text
 from arena.engine import parse_action
 
 __all__ = ["ReplayScene"]
@@ -58,9 +59,10 @@ class ReplayScene(Scene):
 
     def _after(self) -> None:
         self.lines = []
+        static = self.cursor.game.state.static
         for event in self.cursor.events:
-            try:
-                self.lines.append(event.describe())
+            try:  # names and places, as the battle's log words them
+                self.lines.append(plain_text(static, event.describe()))
             except Exception:  # noqa: BLE001
                 self.lines.append(type(event).__name__)
         self._picture = None
@@ -235,15 +237,14 @@ class ReplayScene(Scene):
         if y < self.controls_top - 52:
             prompt = (f"Go to turn {self.goto}_ (Enter)" if self.goto
                       else "Type a turn number, then Enter, to go there")
-            text.blit(surface, text.fit(prompt, 15, inner.width), 15,
-                      UI["accent"] if self.goto else UI["dim"],
-                      (inner.x, self.controls_top - 52))
+            text.blit(surface, prompt, 15, UI["accent"] if self.goto else UI["dim"],
+                      (inner.x, self.controls_top - 52), width=inner.width)
         # whose turn
         seat = game.active
         chip = pygame.Rect(inner.x, self.controls_top - 30, 14, 14)
         pygame.draw.rect(surface, pal.player(seat), chip, border_radius=3)
-        text.blit(surface, text.fit(self.turn_line(), 16, inner.right - chip.right - 8), 16,
-                  UI["muted"], (chip.right + 8, chip.centery), anchor="midleft")
+        text.blit(surface, self.turn_line(), 16, UI["muted"], (chip.right + 8, chip.centery),
+                  anchor="midleft", width=inner.right - chip.right - 8)
         self.form.draw(surface)
         if self.app.top is self:
             self.form.draw_tooltip(surface)

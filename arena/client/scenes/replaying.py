@@ -24,7 +24,7 @@ from arena.client.scenes.base import App
 from arena.client.scenes.battle_stage import Stage
 from arena.client.scenes.recap_panel import RecapPanel
 from arena.client.scenes.watching import Spotlight
-from arena.client.session import BattleSession
+from arena.client.session import BattleSession, refusal_text
 from arena.client.turn_replay import Rerun
 from arena.client.ui import Button, Form, draw_panel
 from arena.engine import Event, IllegalAction
@@ -134,7 +134,8 @@ class Replayer:
         try:
             events = run.step()
         except IllegalAction as exc:
-            host.app.toast(f"The replay stopped: {exc}", error=True)
+            why = refusal_text(host.session.game, exc)
+            host.app.toast(f"The replay stopped: {why}", error=True)
             self.stop(host)
             return True
         host._after_change(events)

@@ -66,10 +66,13 @@ def open_save(app: App, path: Path) -> bool:
 
 def battle_thumbnail(battle: BattleScene) -> bytes:
     """The battlefield as the screen shows it now, shrunk to `THUMBNAIL`, as PNG bytes
-    (empty when it cannot be drawn: a save without a picture is still a save)."""
+    (empty when it cannot be drawn: a save without a picture is still a save). The board
+    alone: no camera strip, hover box or recap over it."""
     try:
         frame = pygame.Surface(battle.app.size)
-        battle.draw(frame)
+        battle.renderer.draw(frame, battle.projection(), battle.picture(), now=battle.time,
+                             slice_level=battle.slice_level)
+        battle.canvas.last_clean = False  # the next frame is drawn whole
         view = battle.layout.view.clip(frame.get_rect())
         if view.width < 2 or view.height < 2:
             return b""

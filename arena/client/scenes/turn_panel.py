@@ -111,7 +111,14 @@ def turn_buttons(screen: BattleScreen) -> tuple[list[Button], list[Widget], int]
     numbered: list[Widget] = []
     if session.human_to_act:
         half = (bw - 8) // 2
-        buttons.append(Button(rect=pygame.Rect(bx + half + 8, by, bw - half - 8, bh),
+        can_undo = session.can_undo
+        undo_label = f"Undo: {session.undo_label}" if can_undo else "Undo"
+        # Undo beside End turn when its label fits half the row, else a row of its own
+        px = max(14, min(28, int(bh * 0.5)))
+        least = max(text.SMALLEST_PX, round(px * text.SMALLEST_SHARE))
+        apart = text.size(undo_label, least)[0] > half - 56
+        end_x = bx if apart else bx + half + 8
+        buttons.append(Button(rect=pygame.Rect(end_x, by, bx + bw - end_x, bh),
                               label="End turn",
                               name="end-turn", hint=key_hint(screen, "end-turn"),
                               hotkeys=(settings.key("end-turn"),),
@@ -119,12 +126,13 @@ def turn_buttons(screen: BattleScreen) -> tuple[list[Button], list[Widget], int]
                               action=screen.end_turn,
                               note="Finish the turn (asks first when something useful "
                                    "is left undone)."))
-        can_undo = session.can_undo
         undo_text = session.undo_text
         redo = (f" {key_hint(screen, 'undo')} with Shift, or Ctrl+Y, redoes what you took "
                 "back." if session.can_redo else "")
-        buttons.append(Button(rect=pygame.Rect(bx, by, half, bh),
-                              label=f"Undo: {undo_text}" if can_undo else "Undo",
+        if apart:
+            by -= bh + 8
+        buttons.append(Button(rect=pygame.Rect(bx, by, bw if apart else half, bh),
+                              label=undo_label,
                               name="undo", hint=key_hint(screen, "undo"),
                               hotkeys=(settings.key("undo"),),
                               enabled=can_undo, action=screen.undo,

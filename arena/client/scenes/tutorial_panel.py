@@ -21,7 +21,7 @@ from arena.client.content import SeatSetup
 from arena.client.palette import UI
 from arena.client.scenes.base import App, Scene, SceneName
 from arena.client.tutorial import Lesson, load_progress, replay_to, save_progress
-from arena.client.ui import draw_panel
+from arena.client.ui import Button, Widget, draw_panel
 from arena.engine import EngineError
 
 if TYPE_CHECKING:
@@ -64,6 +64,8 @@ class TutorialCoach:
         self.lesson = lesson
         self.seen = len(scene.game.actions)
         self.box = pygame.Rect(0, 0, 0, 0)
+        self.go: Button | None = None
+        """The Go on button while a step waits to be read (drawn over the panel)."""
 
     # --- following the game -----------------------------------------------------------------
 
@@ -108,8 +110,8 @@ class TutorialCoach:
     # --- drawing ------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The lit targets, then the step's panel at the top right of the battlefield (under
-        the turn recap while it is up)."""
+        """The lit targets, then the step's panel at the top right of the battlefield (the
+        turn recap takes the top left meanwhile)."""
         scene = self.scene
         step = self.lesson.step
         if step is None:
@@ -129,7 +131,7 @@ class TutorialCoach:
                 if widget.name in names and widget.visible and outline.collidelist(over) < 0:
                     pygame.draw.rect(surface, LIT, outline, 3, border_radius=8)
             self._light_hexes(surface, light.hexes, over)
-        self._panel(surface, step.title, step.text)
+        self._panel(surface, step.title)
 
     def _light_hexes(self, surface: pygame.Surface, hexes: Sequence[Any],
                      over: list[pygame.Rect]) -> None:
@@ -147,25 +149,69 @@ class TutorialCoach:
                 pygame.draw.polygon(surface, LIT, points, 3)
         surface.set_clip(clip)
 
-    def _panel(self, surface: pygame.Surface, title: str, body: str) -> None:
+    def _body(self) -> str:
+        """The step's text, with what the game did by itself once the step waits to be
+        read."""
+        step = self.lesson.step
+        if step is None:
+            return ""
+        return f"{step.text}\n{step.read}" if self.lesson.ready and step.read else step.text
+
+    def place(self) -> tuple[pygame.Rect, list[str], list[str]]:
+        """Where the step's panel goes (the top right of the battlefield; the turn recap
+        stands in the other top corner during a lesson, and if the window is too narrow for
+        both side by side, the panel goes under it), its text's lines and its hint's."""
         scene = self.scene
-        view = scene.layout.view
+        view = scene.layout.clear  # beside an army panel or a dock panel open over the board
         k = scene.font_scale
         px, small = round(17 * k), round(15 * k)
         width = min(round(460 * k), view.width - 20)
+        if scene.recap is not None:  # the recap takes the other half
+            width = min(width, view.width // 2 - 16)
         inner = width - 24
-        lines = text.wrap(body, px, inner)
+        lines = text.wrap(self._body(), px, inner)
         hint = text.wrap(self.lesson.hint, px, inner) if self.lesson.hint else []
         height = 16 + small + 8 + (len(lines) + len(hint)) * (px + 3) + (8 if hint else 0) + 12
-        # under the turn recap while it is up (both sit at the top right of the battlefield)
-        top = scene.recap.rect.bottom + 8 if scene.recap is not None else view.y + 10
-        self.box = pygame.Rect(view.right - width - 10, top, width, height)
+        if self.lesson.ready:
+            height += round(40 * k)  # the Go on button's row
+        box = pygame.Rect(view.right - width - 10, view.y + 10, width, height)
+        if scene.recap is not None and box.colliderect(scene.recap.rect):
+            box.y = scene.recap.rect.bottom + 8
+        return box, lines, hint
+
+    def widgets(self) -> list[Widget]:
+        """The Go on button (Enter) while a step waits to be read."""
+        self.go = None
+        if not self.lesson.ready or not self.scene.session.human_to_act:
+            return []
+        box, _lines, _hint = self.place()
+        k = self.scene.font_scale
+        rect = pygame.Rect(0, 0, round(130 * k), round(32 * k))
+        rect.bottomright = (box.right - 12, box.bottom - 10)
+        self.go = Button(rect=rect, label="Go on", name="lesson:go-on", hint="Enter",
+                         style="primary", px=round(16 * k), action=self.go_on,
+                         hotkeys=(pygame.K_RETURN, pygame.K_KP_ENTER),
+                         note="On to the next step of the lesson.")
+        return [self.go]
+
+    def go_on(self) -> None:
+        """The player has read the step: on to the next."""
+        if self.lesson.go_on(self.scene.game):
+            self._save()
+            self.scene._rebuild()
+
+    def _panel(self, surface: pygame.Surface, title: str) -> None:
+        scene = self.scene
+        k = scene.font_scale
+        px, small = round(17 * k), round(15 * k)
+        self.box, lines, hint = self.place()
+        inner = self.box.width - 24
         draw_panel(surface, self.box)
         pygame.draw.rect(surface, LIT, self.box, 2, border_radius=10)
         x, y = self.box.x + 12, self.box.y + 10
         n, total = self.lesson.index + 1, len(self.lesson.steps)
         text.blit(surface, f"Learn to play \u00b7 step {n} of {total}: {title}", small,
-                  UI["accent"], (x, y), bold=True)
+                  UI["accent"], (x, y), bold=True, width=inner)
         y += small + 8
         for line in lines:
             text.blit(surface, line, px, UI["text"], (x, y))
@@ -175,4 +221,6 @@ class TutorialCoach:
             for line in hint:
                 text.blit(surface, line, px, UI["teal"], (x, y))
                 y += px + 3
-
+        if self.go is not None:  # over the panel (the form drew it under)
+            form = scene.form
+            self.go.draw(surface, form.focused is self.go, form.hover is self.go, False)

@@ -115,7 +115,7 @@ def draw_shown_card(surface: pygame.Surface, rect: pygame.Rect, card: ShownCard,
     cards (a card back for a hidden enchantment). Returns where it drew."""
     px = round(17 * scale)
     caption = card.caption + (" a hidden enchantment" if card.face_down else "")
-    lines = text.wrap(caption, px, rect.width)[:2]
+    lines = text.wrap(caption, px, rect.width, bold=True)  # measured as it is drawn
     head = len(lines) * (px + 4) + 4
     panel = rect.inflate(16, 16)
     panel.height += head
