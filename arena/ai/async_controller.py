@@ -21,7 +21,14 @@ import threading
 import time
 from collections.abc import Sequence
 
-from arena.ai.controller import AIController, Controller, StopToken, log, safe_action
+from arena.ai.controller import (
+    AIController,
+    Controller,
+    StopToken,
+    describe_fault,
+    log,
+    safe_action,
+)
 from arena.engine import Action, Game
 
 __all__ = ["AsyncController"]
@@ -78,8 +85,10 @@ class AsyncController:
                     result = self.controller.choose(view, legal)
                 if not stop.cancelled:
                     self._result = result
-            except Exception as exc:  # noqa: BLE001 - reported through poll()
-                self._error = f"{type(exc).__name__}: {exc}"
+            except BaseException as exc:  # noqa: BLE001 - reported through poll()
+                # On this worker thread even SystemExit and KeyboardInterrupt are the AI's
+                # own doing (`arena.ai.controller.is_ai_fault`), never the user's Ctrl-C.
+                self._error = describe_fault(exc)
             finally:
                 done.set()
 
