@@ -250,13 +250,23 @@ def _seat(data: Any) -> SeatSetup:
     kind = data.get("kind", "human")
     if kind not in ("human", "ai"):
         raise SaveError(f"it names an unknown kind of player ({kind!r})")
+    team = data.get("team", 0) or 0
+    if not isinstance(team, int) or isinstance(team, bool) or not 0 <= team <= 99:
+        raise SaveError(f"its list of players gives a team that is not a team number "
+                        f"({_shown(team)})")
     return SeatSetup(
         kind=str(kind),
         difficulty=str(data.get("difficulty", "normal")),
         army=str(data.get("army", "")),
-        team=int(data.get("team", 0) or 0),
+        team=team,
         deck=str(data.get("deck", "") or ""),
     )
+
+
+def _shown(value: Any) -> str:
+    """A value from a file, quoted for a message and cut short when long."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def load_save(path: Path) -> LoadedSave:
@@ -273,7 +283,10 @@ def load_save(path: Path) -> LoadedSave:
     try:
         if not isinstance(record, dict) or record.get("format") != FORMAT:
             raise SaveError("it is not an Arena saved game")
-        if int(record.get("version", 0)) > VERSION:
+        version = record.get("version", 0)
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise SaveError("its version is not a version number")
+        if version > VERSION:
             raise SaveError("it was written by a newer version of Arena")
         seats = tuple(_seat(s) for s in record.get("seats", []))
         log = tuple(str(line) for line in record.get("log", []))
@@ -311,10 +324,11 @@ def plain_reason(exc: BaseException) -> str:
     """An engine's complaint in words a player can read: its message when it has one, never
     a Python type name or a bare key."""
     if isinstance(exc, KeyError):
-        return f"it names something that is not in the game ({exc.args[0]!r})" if exc.args \
-            else "it names something that is not in the game"
+        return f"it names something that is not in the game ({_shown(exc.args[0])})" \
+            if exc.args else "it names something that is not in the game"
     text = str(exc).strip()
-    if not text or isinstance(exc, (TypeError, AttributeError, IndexError)):
+    if not text or type(exc).__module__ == "builtins":
+        # Python's own wording ("invalid literal for int() with base 10") is for programmers.
         return "a value in it has the wrong form"
     return text
 

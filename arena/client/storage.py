@@ -62,6 +62,8 @@ def read_json(path: Path, max_bytes: int) -> Any:
                          f"{exc.msg})") from exc
     except RecursionError as exc:  # defence in depth: the depth check should catch it first
         raise ValueError("it is nested too deeply") from exc
+    except ValueError as exc:  # Python's own limit on a number's digits (4,300)
+        raise ValueError("it holds a number too long to read (thousands of digits)") from exc
 
 
 def nesting_depth(text: str) -> int:
