@@ -22,7 +22,11 @@ renames (`rename_save`) and deletes (`delete_save`) them. The slot's name, playe
 picture of the battlefield (a PNG the screen rendered, at most `MAX_THUMBNAIL_BYTES`) are kept
 inside the save itself, so one atomic write keeps them together and the size cap covers them.
 Listing checks what the Load screen shows (`list_saves`): a file whose fields are damaged or
-tampered with is listed with a plain ``problem`` instead of its details.
+tampered with is listed with a plain ``problem`` instead of its details. Loading runs that
+same check first, then the game's (`check_save` is loading without keeping the game), so
+the Load screen and loading never disagree: what is listed as damaged is never played, and
+what loading refuses -- an action that is not an action, a turn the listing misstates --
+is listed as damaged once checked.
 
 Loading never crashes the client: every way a file can be wrong (missing, too large, nested
 too deeply, not JSON, not a save, an engine that refuses it, a position that breaks the
@@ -51,7 +55,7 @@ from arena.client.storage import (
 )
 from arena.content.to_engine import card_factory
 from arena.engine import Game
-from arena.engine.integrity import problems
+from arena.engine.integrity import history_problems, problems
 
 __all__ = [
     "AUTOSAVE",
@@ -288,12 +292,19 @@ def load_save(path: Path) -> LoadedSave:
             raise SaveError("its version is not a version number")
         if version > VERSION:
             raise SaveError("it was written by a newer version of Arena")
+        try:  # what the Load screen lists: the same check (`_listed`), never a second one
+            listed = _listed(path, record, path.name == AUTOSAVE)
+        except ValueError as exc:
+            raise SaveError(str(exc)) from None
         seats = tuple(_seat(s) for s in record.get("seats", []))
         log = tuple(str(line) for line in record.get("log", []))
         game = Game.from_data(record["game"], card_factory=card_factory)
         if seats and len(seats) != len(game.state.static.seats):
             raise SaveError("its players do not match its game")
-        wrong = problems(game, limit=3)
+        if "turn" in record and listed.turn != game.turn:
+            raise SaveError(f"it is listed at turn {listed.turn}, but the game inside it is "
+                            f"at turn {game.turn}")
+        wrong = problems(game, limit=3) or history_problems(game)
         if wrong:
             raise SaveError("the game inside it is damaged: " + "; ".join(wrong))
         if not seats:

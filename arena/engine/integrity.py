@@ -13,12 +13,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
+from arena.engine.actions import parse_action
+from arena.engine.errors import ParseError
 from arena.engine.game import Game
 from arena.engine.rng import Rng
 from arena.engine.stats import stat
 from arena.engine.vocab import Point
 
-__all__ = ["FIGURE_ZONES", "CARD_ZONES", "problems"]
+__all__ = ["FIGURE_ZONES", "CARD_ZONES", "history_problems", "problems"]
 
 FIGURE_ZONES = frozenset({"reserve", "battlefield", "graveyard", "removed"})
 """Where a figure can be."""
@@ -46,6 +48,25 @@ def problems(game: Game, limit: int = 8) -> list[str]:
         else:
             if stuck:
                 found.append(f"nobody can act in it (phase {game.state.phase!r})")
+    return found
+
+
+def history_problems(game: Game, limit: int = 3) -> list[str]:
+    """What is wrong with the game's record of actions (empty: nothing): every entry must be
+    an action's text, or replays, the turn recap and undo would trip over it later. A save
+    loader asks this beside `problems` (the soak, checking after every action, does not)."""
+    found: list[str] = []
+    for number, text in enumerate(game.actions, start=1):
+        if not isinstance(text, str):
+            found.append(f"its action {number} is not an action's text")
+        else:
+            try:
+                parse_action(text)
+            except ParseError:
+                shown = text if len(text) <= 40 else text[:37] + "..."
+                found.append(f"its action {number} ({shown!r}) is not an action of the game")
+        if len(found) >= limit:
+            break
     return found
 
 
