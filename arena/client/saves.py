@@ -41,11 +41,13 @@ import base64
 import binascii
 import datetime as _dt
 import re
+import threading
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from arena.client import content
 from arena.client.content import SeatSetup
 from arena.client.storage import (
     data_dir,
@@ -53,6 +55,7 @@ from arena.client.storage import (
     remove_stale_temporaries,
     write_json_atomic,
 )
+from arena.content.saved import save_problems
 from arena.content.to_engine import card_factory
 from arena.engine import Game
 from arena.engine.integrity import history_problems, problems
@@ -304,7 +307,10 @@ def load_save(path: Path) -> LoadedSave:
         if "turn" in record and listed.turn != game.turn:
             raise SaveError(f"it is listed at turn {listed.turn}, but the game inside it is "
                             f"at turn {game.turn}")
-        wrong = problems(game, limit=3) or history_problems(game)
+        # Could this position have arisen in a legal game of its scenario? Its cards and
+        # decks (the content's rules), the position itself, and the actions leading to it.
+        wrong = (save_problems(game.state.static, content.catalog()) or
+                 problems(game, limit=3) or history_problems(game))
         if wrong:
             raise SaveError("the game inside it is damaged: " + "; ".join(wrong))
         if not seats:
@@ -319,16 +325,35 @@ def load_save(path: Path) -> LoadedSave:
 
 
 def check_save(info: SaveInfo) -> SaveInfo:
-    """``info`` with the whole file checked as loading checks it (the engine's invariants
-    too, about 25 ms for a Duel, so the Load screen checks one save per frame rather than
-    all while listing); a save that would be refused gets its reason as ``problem``."""
+    """``info`` with the whole file checked as loading checks it (its cards, its position
+    and its recorded actions played again: up to a second or more for a long Melee, so the
+    Load screen checks on a worker thread); a save that would be refused gets its reason as
+    ``problem``. A file checked before and unchanged since is not checked again."""
     if info.problem:
         return info
     try:
-        load_save(info.path)
-    except SaveError as exc:
-        return replace(info, problem=f"damaged: {exc}")
-    return info
+        stat = info.path.stat()
+    except OSError:
+        stat = None
+    key = (info.path, stat.st_mtime_ns, stat.st_size) if stat is not None else None
+    with _checked_lock:
+        problem = _checked.get(key) if key is not None else None
+    if problem is None:
+        try:
+            load_save(info.path)
+            problem = ""
+        except SaveError as exc:
+            problem = f"damaged: {exc}"
+        if key is not None:
+            with _checked_lock:
+                _checked[key] = problem
+    return replace(info, problem=problem) if problem else info
+
+
+_checked: dict[tuple[Path, int, int], str] = {}
+"""`check_save`'s findings by file, modification time and size: a save the Load screen
+checked once (its recorded actions played again) is not checked again until it changes."""
+_checked_lock = threading.Lock()
 
 
 def plain_reason(exc: BaseException) -> str:

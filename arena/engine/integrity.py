@@ -2,10 +2,17 @@
 
 A position the engine reached by playing always passes; a save someone edited, damaged or
 crafted may not, and loading it must refuse it with a reason rather than let the game stumble
-later (a turn for a seat that does not exist, a figure off the board, a battle with no legal
-action). `problems` lists what is wrong, in plain words, so a save loader can say it; the
-random-play soak checks the same invariants after every action, so the checker and the engine
-can never drift apart.
+later (a turn for a seat that does not exist, a figure off the board or inside a ruin, a spell
+in the hand of a player who does not own it, a battle with no legal action, a battle under way
+with a Planeswalker still in reserve). `problems` lists what is wrong, in plain words, so a
+save loader can say it; the random-play soak checks the same invariants after every action, so
+the checker and the engine can never drift apart.
+
+`history_problems` asks the stronger question a save loader needs: could this position have
+arisen in a legal game? Its recorded actions, played again from its origin, must lead to it
+exactly (and a game begun from a position must have begun from a legal one). What the engine
+cannot know -- whether the cards and decks are those the content allows -- is asked by
+`arena.content.saved`.
 """
 
 from __future__ import annotations
@@ -14,13 +21,14 @@ from collections import Counter
 from collections.abc import Iterator
 
 from arena.engine.actions import parse_action
-from arena.engine.errors import ParseError
+from arena.engine.errors import IllegalAction, ParseError, SetupError, plain_detail
 from arena.engine.game import Game
 from arena.engine.rng import Rng
 from arena.engine.stats import stat
-from arena.engine.vocab import Point
+from arena.engine.vocab import SETUP_PHASES, Point
+from arena.hexgrid import Hex, distance
 
-__all__ = ["FIGURE_ZONES", "CARD_ZONES", "history_problems", "problems"]
+__all__ = ["CARD_ZONES", "FIGURE_ZONES", "history_problems", "problems"]
 
 FIGURE_ZONES = frozenset({"reserve", "battlefield", "graveyard", "removed"})
 """Where a figure can be."""
@@ -53,8 +61,9 @@ def problems(game: Game, limit: int = 8) -> list[str]:
 
 def history_problems(game: Game, limit: int = 3) -> list[str]:
     """What is wrong with the game's record of actions (empty: nothing): every entry must be
-    an action's text, or replays, the turn recap and undo would trip over it later. A save
-    loader asks this beside `problems` (the soak, checking after every action, does not)."""
+    an action's text, and played again from the game's origin they must lead to this very
+    position -- the position could have arisen in a legal game. A save loader asks this
+    beside `problems` (the soak, checking after every action, does not: it costs a replay)."""
     found: list[str] = []
     for number, text in enumerate(game.actions, start=1):
         if not isinstance(text, str):
@@ -63,11 +72,43 @@ def history_problems(game: Game, limit: int = 3) -> list[str]:
             try:
                 parse_action(text)
             except ParseError:
-                shown = text if len(text) <= 40 else text[:37] + "..."
-                found.append(f"its action {number} ({shown!r}) is not an action of the game")
+                found.append(f"its action {number} ({_short(text)!r}) is not an action of "
+                             "the game")
         if len(found) >= limit:
-            break
-    return found
+            return found
+    if found:
+        return found
+    return _replay_problems(game)
+
+
+def _replay_problems(game: Game) -> list[str]:
+    """Whether the game's origin is legal and its actions lead from it to its position."""
+    try:
+        origin = game.at_origin()
+    except SetupError as error:
+        return [f"the start of its game cannot be rebuilt ({plain_detail(error)})"]
+    except Exception:  # noqa: BLE001 - any failure here is the save's fault
+        return ["the start of its game cannot be rebuilt"]
+    if game.state.static.origin.get("kind") != "new_game":
+        wrong = problems(origin, limit=1)
+        if wrong:
+            return [f"the position its game began from is not legal: {wrong[0]}"]
+    for number, text in enumerate(game.actions, start=1):
+        try:
+            origin.apply(text)
+        except IllegalAction as error:
+            return [f"its action {number} ({_short(text)}) was not legal where it was "
+                    f"taken: {error.reason}"]
+        except Exception:  # noqa: BLE001 - any failure here is the save's fault
+            return [f"its action {number} ({_short(text)}) cannot be played again"]
+    if origin.state_digest() != game.state_digest():
+        return ["its position is not the one its recorded actions lead to (it was edited)"]
+    return []
+
+
+def _short(text: str) -> str:
+    """A text from a file, cut short for a message."""
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _check(game: Game) -> Iterator[str]:
@@ -89,6 +130,7 @@ def _check(game: Game) -> Iterator[str]:
     if set(state.players) != set(seats):
         yield "its players do not match its seats"
     yield from _figures(game)
+    yield from _planeswalkers(game)
     yield from _cards(game)
     yield from _spells(game)
     for oid, record in state.obstacles.items():
@@ -116,19 +158,68 @@ def _figures(game: Game) -> Iterator[str]:
             if fs.hexes:
                 yield f"{fid} is off the battlefield but stands on it"
             continue
-        if not fs.hexes or len(fs.hexes) > 2:
-            yield f"{fid} stands on {len(fs.hexes)} spaces"
+        base = 2 if static.figure_def(fid).base == "double" else 1
+        if len(fs.hexes) != base:
+            yield f"{fid} stands on {len(fs.hexes)} spaces, but its base takes {base}"
         for h in fs.hexes:
             if h not in columns:
-                yield f"{fid} stands off the battlefield, at {h}"
+                yield f"{fid} stands off the battlefield, at {_at(h)}"
+            elif not state.board.can_stand(h):
+                # Guide "Keeping the base on the space": a ruin fills its spaces.
+                yield f"{fid} cannot stand at {_at(h)}: a ruin fills that space"
             elif h in occupied:
-                yield f"{fid} and {occupied[h]} share the space {h}"
+                yield f"{fid} and {occupied[h]} share the space {_at(h)}"
             occupied[h] = fid
         if any(h not in columns for h in fs.hexes):
             continue
+        pair = _pair_problem(game, fs.hexes)
+        if pair:
+            yield f"{fid} {pair}"
+        card = static.figures[fid].card
+        if state.cards.get(card) is not None and state.cards[card].zone != "play":
+            yield f"{fid} stands on the battlefield, but its army card is not in play"
         life = stat(state, Point.LIFE, fid)
         if not 0 <= fs.damage < life:
             yield f"{fid} has {fs.damage} damage (its life is {life})"
+
+
+def _at(h: Hex) -> str:
+    """A space as the game writes it (``q,r``)."""
+    return f"{h.q},{h.r}"
+
+
+def _pair_problem(game: Game, hexes: tuple[Hex, ...]) -> str:
+    """Why a double-space figure cannot stand on these two spaces (empty: it can). Guide
+    "Moving a double-space figure": two adjacent same-level spaces; water counts lower."""
+    if len(hexes) != 2:
+        return ""
+    a, b = hexes
+    board = game.state.board
+    if distance(a, b) != 1:
+        return f"stands on two spaces that do not touch ({_at(a)} and {_at(b)})"
+    if board.surface(a) != board.surface(b) or board.is_water(a) != board.is_water(b):
+        return f"stands on two spaces of different levels ({_at(a)} and {_at(b)})"
+    return ""
+
+
+def _planeswalkers(game: Game) -> Iterator[str]:
+    """Once the set-up is over every Planeswalker is on the battlefield or destroyed: none
+    goes back to reserve (guide "Returning a squad to owner's reserve": never a
+    Planeswalker), so a battle under way with one in reserve was edited."""
+    state = game.state
+    if state.phase in SETUP_PHASES:
+        return
+    static = state.static
+    for seat, info in static.players.items():
+        card = static.cards.get(info.planeswalker)
+        if card is None:
+            yield f"player {seat} has no Planeswalker"
+            continue
+        for fid in card.figures:
+            fs = state.figures.get(fid)
+            if fs is not None and fs.zone == "reserve":
+                yield (f"the battle is under way, but player {seat}'s Planeswalker ({fid}) is "
+                       "still in reserve")
 
 
 def _cards(game: Game) -> Iterator[str]:
@@ -156,6 +247,16 @@ def _spells(game: Game) -> Iterator[str]:
             yield f"spell {uid} belongs to player {info.owner}, who is not in the game"
         if info.def_id is not None and info.def_id not in static.spell_defs:
             yield f"spell {uid} is an unknown card ({info.def_id})"
+    for seat, player in state.players.items():
+        for zone in ("library", "hand", "graveyard", "removed"):
+            for uid in getattr(player, zone):
+                held = static.spells.get(uid)
+                if held is not None and held.owner != seat:
+                    # A spell only ever goes to its owner's zones: guide "Get ready to play"
+                    # 3 (each player shuffles their own deck), "Countering Spells" (placed in
+                    # its owner's graveyard).
+                    yield (f"player {seat} holds player {held.owner}'s spell {uid} in their "
+                           f"{zone}")
     zones = Counter(uid for uid, _ in state.spell_zones())
     unknown = sorted(set(zones) - set(static.spells))
     if unknown:
