@@ -41,6 +41,8 @@ class AsyncController:
         self.controller = controller
         self.time_limit = time_limit
         self.fault: str | None = None
+        self.timed_out = False
+        """Whether the last decision ran past ``time_limit`` (its fault is the time-out)."""
         self.seconds = 0.0
         self._thread: threading.Thread | None = None
         self._stop: StopToken | None = None
@@ -69,6 +71,7 @@ class AsyncController:
         if not self._legal:
             raise ValueError("no legal action to choose from")
         self.fault = None
+        self.timed_out = False
         self._result = None
         self._error = None
         self._final = None
@@ -104,6 +107,7 @@ class AsyncController:
         elapsed = time.perf_counter() - self._started
         if not self._done.is_set():
             if self.time_limit is not None and elapsed > self.time_limit:
+                self.timed_out = True
                 self._finish(None, f"time-out after {self.time_limit:g} s")
                 return self._final
             return None
@@ -123,6 +127,7 @@ class AsyncController:
         self._done.wait(limit)
         action = self.poll()
         if action is None:
+            self.timed_out = True
             self._finish(None, f"time-out after {limit:g} s")
             action = self._final
         assert action is not None

@@ -41,7 +41,8 @@ DEFAULT_TIME_LIMIT = 90.0
 """Seconds a controller may take for one decision before the runner falls back: a net for a
 hung controller, above every level's own safety net (`arena.ai.levels`), so on a busy
 machine a search is cut by its own net (counted as a budget overrun, answering with the best
-it found) before the runner answers for it."""
+it found) before the runner answers for it. (The game window waits less:
+`arena.ai.levels.window_time_limit`.)"""
 
 
 @dataclass(frozen=True, slots=True)
