@@ -442,12 +442,15 @@ class BattleSession:
         if task.timed_out:
             self._stand_in(self.game.to_act, task.time_limit)
         elif task.fault:
-            self.notices.append(f"The computer player fell back on a safe move "
-                                f"({task.fault}).")
+            # The fault's details (an exception's wording) are in the program's log, where
+            # `arena.ai` records them; the player reads what happened.
+            self.notices.append(f"{self.seat_label(self.game.to_act)} ran into an error while "
+                                "thinking and made a safe move instead; the battle goes on.")
         if task.error is not None or action is None or action not in legal:
-            reason = repr(task.error) if task.error is not None else f"chose {action}"
-            self.notices.append(f"The computer player's choice was not legal ({reason}); "
-                                "it passes instead.")
+            what = "ran into an error while thinking" if task.error is not None else \
+                "chose a move the rules do not allow"
+            self.notices.append(f"{self.seat_label(self.game.to_act)} {what}; it passes "
+                                "instead.")
             action = next((a for a in legal if isinstance(a, (EndTurn, Pass, EndMove,
                                                               EndAttack))), legal[0])
         show = show_of(self.game, self.game.to_act, action)
