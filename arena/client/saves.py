@@ -49,14 +49,11 @@ from typing import Any
 
 from arena.client import content
 from arena.client.content import SeatSetup
-from arena.client.storage import (
-    data_dir,
-    read_json,
-    remove_stale_temporaries,
-    write_json_atomic,
-)
+from arena.client.storage import data_dir, read_json, write_json_atomic
+from arena.content.locations import user_folders
 from arena.content.saved import save_problems
 from arena.content.to_engine import card_factory
+from arena.content.yamlio import tidy_folders
 from arena.engine import Game
 from arena.engine.integrity import history_problems, problems
 
@@ -137,8 +134,9 @@ def autosave_path() -> Path:
 
 def tidy_data_folder() -> list[Path]:
     """Remove the temporary files that writes interrupted by a crash or a kill left in the
-    data folder and the saves folder (at start-up); returns what was removed."""
-    return remove_stale_temporaries(data_dir()) + remove_stale_temporaries(saves_dir())
+    Arena folder's own folders and the saves folder (at start-up; the rule the editor tidies
+    by too: `arena.content.yamlio.tidy_folders`); returns what was removed."""
+    return tidy_folders([*user_folders(), saves_dir()])
 
 
 def new_save_path(label: str) -> Path:
