@@ -17,10 +17,12 @@ file was changed or deleted; the ids in ``seats`` only label the players.
 
 They live in ``<data dir>/saves/``; the autosave (written at the start of every turn) is
 ``autosave.json`` there, and "Continue" loads it. A *named slot* is a save the player named
-(`save_slot`): saving under a name that exists replaces that slot's file, and the Load screen
-renames (`rename_save`) and deletes (`delete_save`) them. The slot's name, players and a small
-picture of the battlefield (a PNG the screen rendered, at most `MAX_THUMBNAIL_BYTES`) are kept
-inside the save itself, so one atomic write keeps them together and the size cap covers them.
+(`save_slot`): saving under a name that exists replaces that slot's file -- unless the slot
+changed since the window looked (`seen_slot`: another window saved there meanwhile), which
+raises `SlotChanged` so the window asks again -- and the Load screen renames (`rename_save`)
+and deletes (`delete_save`) them. The slot's name, players and a small picture of the
+battlefield (a PNG the screen rendered, at most `MAX_THUMBNAIL_BYTES`) are kept inside the
+save itself, so one atomic write keeps them together and the size cap covers them.
 Listing checks what the Load screen shows (`list_saves`): a file whose fields are damaged or
 tampered with is listed with a plain ``problem`` instead of its details. Loading runs that
 same check first, then the game's (`check_save` is loading without keeping the game), so
@@ -62,6 +64,8 @@ __all__ = [
     "LoadedSave",
     "SaveError",
     "SaveInfo",
+    "SlotChanged",
+    "SlotSeen",
     "autosave_path",
     "check_save",
     "delete_save",
@@ -72,8 +76,10 @@ __all__ = [
     "save_game",
     "save_slot",
     "saves_dir",
+    "seen_slot",
     "slot_named",
     "tidy_data_folder",
+    "unused_name",
 ]
 
 FORMAT = "arena-client-save"
@@ -192,16 +198,71 @@ def slot_named(name: str) -> SaveInfo | None:
     return None
 
 
+@dataclass(frozen=True)
+class SlotSeen:
+    """What a window saw of a slot when it decided to save there (`seen_slot`): its file
+    and that file's modification time and size, or no file (no slot of that name)."""
+
+    path: Path | None = None
+    stamp: tuple[int, int] = (0, 0)
+
+
+class SlotChanged(SaveError):
+    """The slot changed since the window looked (another window saved there meanwhile):
+    ``now`` is what it holds now, ``seen`` what to pass to replace it after asking."""
+
+    def __init__(self, name: str, now: SaveInfo, seen: SlotSeen) -> None:
+        super().__init__(f"Another window saved a game called \u201c{name}\u201d "
+                         f"({now.scenario or 'a game'}, turn {now.turn}) in the meantime.")
+        self.now = now
+        self.seen = seen
+
+
+def seen_slot(name: str) -> SlotSeen:
+    """What the slot called ``name`` holds now, to hand to `save_slot` (its ``seen``)."""
+    info = slot_named(name)
+    return SlotSeen() if info is None else SlotSeen(info.path, _stamp(info.path))
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    try:
+        stat = path.stat()
+    except OSError:
+        return (0, 0)
+    return (stat.st_mtime_ns, stat.st_size)
+
+
+def unused_name(name: str) -> str:
+    """``name`` with the first number that no slot has yet ("Ambush (2)"), for keeping both
+    saves when two windows chose one name."""
+    taken = {s.name.casefold() for s in list_saves() if not s.autosave and not s.problem}
+    name = clean_name(name)
+    for n in range(2, 10_000):
+        suffix = f" ({n})"
+        candidate = clean_name(name[:MAX_NAME - len(suffix)] + suffix)
+        if candidate.casefold() not in taken:
+            return candidate
+    return clean_name(f"{name[:MAX_NAME - 20]} {_dt.datetime.now():%Y%m%d-%H%M%S}")
+
+
 def save_slot(name: str, game: Game, seats: Sequence[SeatSetup], log: Sequence[str],
               scenario_name: str, *, players: Sequence[str] = (),
-              thumbnail: bytes = b"") -> Path:
+              thumbnail: bytes = b"", seen: SlotSeen | None = None) -> Path:
     """Save to the slot called ``name``: the file of the slot of that name when there is
-    one (the screen asked before replacing it), else a new file; returns the path. Raises
-    `SaveError` for an empty name, ``OSError`` when the disk refuses."""
+    one (the screen asked before replacing it), else a new file; returns the path. ``seen``:
+    what the window saw of the slot when it decided (`seen_slot`); when the slot changed
+    since -- another window saved there meanwhile -- nothing is written and `SlotChanged`
+    says what is there now (the window asks: replace it, or keep both). Raises `SaveError`
+    for an empty name, ``OSError`` when the disk refuses."""
     name = clean_name(name)
     if not name:
         raise SaveError("A saved game needs a name.")
     existing = slot_named(name)
+    if seen is not None:
+        now = SlotSeen() if existing is None else SlotSeen(existing.path,
+                                                            _stamp(existing.path))
+        if now != seen and existing is not None:
+            raise SlotChanged(name, existing, now)
     path = existing.path if existing is not None else new_save_path(name)
     save_game(path, game, seats, log, scenario_name, name=name, players=players,
               thumbnail=thumbnail)

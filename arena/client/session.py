@@ -19,7 +19,7 @@ from arena.ai.levels import window_time_limit
 from arena.client.content import SeatSetup
 from arena.client.controllers import Controller, ThinkingTask, ai_controller, stand_in
 from arena.client.recap import Recap, TurnRecord
-from arena.client.saves import save_game, save_slot
+from arena.client.saves import SlotSeen, save_game, save_slot
 from arena.client.watch import AiShow, show_of
 from arena.engine import (
     Accept,
@@ -500,10 +500,12 @@ class BattleSession:
         save_game(path, self.game, self.seats, self.log, self.scenario_name,
                   players=self.players())
 
-    def save_slot(self, name: str, thumbnail: bytes = b"") -> Path:
-        """Save to the named slot ``name`` (`arena.client.saves.save_slot`)."""
+    def save_slot(self, name: str, thumbnail: bytes = b"", seen: SlotSeen | None = None
+                  ) -> Path:
+        """Save to the named slot ``name`` (`arena.client.saves.save_slot`; ``seen``: what
+        the window saw of the slot, so another window's save meanwhile is not replaced)."""
         return save_slot(name, self.game, self.seats, self.log, self.scenario_name,
-                         players=self.players(), thumbnail=thumbnail)
+                         players=self.players(), thumbnail=thumbnail, seen=seen)
 
     def players(self) -> tuple[str, ...]:
         """Who plays, as a saved game lists them: "Player 1: Gideon Jura (Human)"."""
