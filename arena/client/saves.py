@@ -369,7 +369,7 @@ def load_save(path: Path) -> LoadedSave:
         # Could this position have arisen in a legal game of its scenario? Its cards and
         # decks (the content's rules), the position itself, and the actions leading to it.
         wrong = (save_problems(game.state.static, content.catalog()) or
-                 problems(game, limit=3) or history_problems(game))
+                 problems(game, limit=3, deep=True) or history_problems(game))
         if wrong:
             raise SaveError("the game inside it is damaged: " + "; ".join(wrong))
         if not seats:

@@ -15,7 +15,8 @@ someone could edit: `save_problems` checks that
   lesson) may hold fewer spells, never more;
 - each army keeps the army rules (one Planeswalker, unique cards once, colours, the budget).
 
-It returns plain sentences, like `arena.engine.integrity`, and never raises.
+It returns plain sentences, like `arena.engine.integrity`, and never raises (also when the
+save's links between players, cards and figures are broken, which the engine reports).
 """
 
 from __future__ import annotations
@@ -145,8 +146,10 @@ def _owned(static: Static) -> dict[int, list[str]]:
 
 
 def _walker_id(static: Static, seat: int) -> str:
-    uid = static.players[seat].planeswalker
-    card = static.cards.get(uid)
+    """The card id of a seat's Planeswalker (empty when the save's links are broken: the
+    engine's `arena.engine.integrity.problems` says so)."""
+    info = static.players.get(seat)
+    card = static.cards.get(info.planeswalker) if info is not None else None
     return card.def_id if card is not None else ""
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from arena.engine.actions import parse_action
+from arena.engine.actions import Action, parse_action
 from arena.engine.errors import IllegalAction, ParseError, SetupError, plain_detail
 from arena.engine.game import Game
 from arena.engine.rng import Rng
@@ -40,9 +40,16 @@ _MAX_COUNTER = 99
 """More counters of one kind than any card could gather in a game."""
 
 
-def problems(game: Game, limit: int = 8) -> list[str]:
+DECISION_TRIES = 40
+"""At most this many answers of a pending decision are tried by `problems(deep=True)`."""
+
+
+def problems(game: Game, limit: int = 8, *, deep: bool = False) -> list[str]:
     """What is wrong with the game's position (empty: nothing), at most ``limit`` lines.
-    Whether anyone can act is asked last, of a position that passed every other check."""
+    Whether anyone can act is asked last, of a position that passed every other check.
+    ``deep`` (a save loader's question) also tries each answer of a pending decision on a
+    copy: a decision's recorded work (an ability half resolved, the answers given so far)
+    must go on from the position -- the soak, checking after every action, leaves it out."""
     found: list[str] = []
     for line in _check(game):
         found.append(line)
@@ -50,13 +57,28 @@ def problems(game: Game, limit: int = 8) -> list[str]:
             return found
     if not found and game.state.outcome is None:
         try:
-            stuck = not game.legal_actions()
+            legal = game.legal_actions()
         except Exception:  # noqa: BLE001 - any failure here is the position's fault
             found.append("the rules cannot go on from it")
         else:
-            if stuck:
+            if not legal:
                 found.append(f"nobody can act in it (phase {game.state.phase!r})")
+            elif deep and game.state.pending and not _answers_go_on(game, legal):
+                found.append("the decision it waits for cannot be answered")
     return found
+
+
+def _answers_go_on(game: Game, legal: list[Action]) -> bool:
+    """Whether every answer of the pending decision (up to `DECISION_TRIES`) applies to a
+    copy of the game without the rules failing."""
+    for action in legal[:DECISION_TRIES]:
+        try:
+            game.clone().apply(action)
+        except IllegalAction:
+            continue  # the engine's own refusal: the rules stand
+        except Exception:  # noqa: BLE001 - any failure here is the position's fault
+            return False
+    return True
 
 
 def history_problems(game: Game, limit: int = 3) -> list[str]:
@@ -118,6 +140,10 @@ def _check(game: Game) -> Iterator[str]:
     if len(set(seats)) != len(seats):
         yield f"the players' seats repeat ({list(seats)})"
         return
+    wiring = list(_wiring(game))
+    if wiring:  # every later check looks cards and figures up by these links
+        yield from wiring
+        return
     rng: Rng = state.rng
     if not (0 <= rng.state < _U64 and 0 <= rng.inc < _U64 and rng.inc % 2 == 1):
         yield "its dice generator is damaged"
@@ -138,6 +164,70 @@ def _check(game: Game) -> Iterator[str]:
             yield f"it damages an obstacle that is not on the battlefield ({oid})"
         elif not 0 <= record.damage <= 3:
             yield f"obstacle {oid} has {record.damage} damage"
+
+
+def _wiring(game: Game) -> Iterator[str]:
+    """Whether the game's parts name each other consistently: each player's Planeswalker and
+    cards, each card's owner, definition and figures, each figure's card, and the ids the
+    turn's record and the stack hold. A save whose ids were renumbered breaks these links."""
+    state = game.state
+    static = state.static
+    seats = set(static.seats)
+    if set(static.players) != seats:
+        yield "its players do not match its seats"
+        return
+    for seat, info in static.players.items():
+        if info.seat != seat:
+            yield f"player {seat} is filed as player {info.seat}"
+        if info.planeswalker not in info.cards:
+            yield f"player {seat}'s Planeswalker ({info.planeswalker}) is not in their army"
+        for uid in info.cards:
+            card = static.cards.get(uid)
+            if card is None or card.owner != seat:
+                yield f"player {seat}'s army names a card that is not theirs ({uid})"
+    for uid, card in static.cards.items():
+        if card.owner not in seats or uid not in static.players[card.owner].cards:
+            yield f"the army card {uid} belongs to no player's army"
+        if card.def_id not in static.army_defs:
+            yield f"the army card {uid} is an unknown card ({card.def_id})"
+        for fid in card.figures:
+            figure = static.figures.get(fid)
+            if figure is None or figure.card != uid or figure.owner != card.owner:
+                yield f"the army card {uid} names a figure that is not its own ({fid})"
+    for fid, figure in static.figures.items():
+        card = static.cards.get(figure.card)
+        if card is None or fid not in card.figures:
+            yield f"the figure {fid} belongs to no army card"
+    for seat, info in static.players.items():
+        card = static.cards.get(info.planeswalker)
+        if card is not None and card.def_id in static.army_defs and \
+                static.army_defs[card.def_id].kind != "planeswalker":
+            yield f"player {seat}'s Planeswalker ({info.planeswalker}) is not a Planeswalker"
+    ts = state.turn_state
+    if ts.chosen is not None and ts.chosen not in static.cards:
+        yield f"the army card chosen this turn ({ts.chosen}) is not in the game"
+    named = [*ts.moved, *ts.summoned, *(fid for fid, _ in ts.attacks)]
+    unknown = sorted({fid for fid in named if fid not in static.figures
+                      and fid not in static.cards})
+    if unknown:
+        yield f"this turn's record names figures that are not in the game ({unknown[0]})"
+    for uid, cs in state.cards.items():
+        for attached in cs.enchantments:
+            if attached.spell not in static.spells:
+                yield f"{uid} is enchanted by an unknown spell ({attached.spell})"
+    for uid in state.stack:
+        if uid not in static.spells:
+            yield f"a spell being cast is not in the game ({uid})"
+    for decision in state.pending:
+        if decision.player not in seats:
+            yield f"a decision waits for player {decision.player}, who is not in the game"
+    for seat in state.setup_queue:
+        if seat not in seats:
+            yield f"player {seat} is to place a Planeswalker but is not in the game"
+    columns = state.board.columns
+    for h in state.glyphs:
+        if h not in columns:
+            yield f"a glyph lies off the battlefield, at {_at(h)}"
 
 
 def _figures(game: Game) -> Iterator[str]:
@@ -234,9 +324,6 @@ def _cards(game: Game) -> Iterator[str]:
         for kind, count in cs.counters:
             if not 0 <= count <= _MAX_COUNTER:
                 yield f"{uid} holds {count} {kind} counters"
-        for attached in cs.enchantments:
-            if attached.spell not in static.spells:
-                yield f"{uid} is enchanted by an unknown spell ({attached.spell})"
 
 
 def _spells(game: Game) -> Iterator[str]:
