@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 DEB_PACKAGES := xvfb xdotool imagemagick x11-utils
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
 
-.PHONY: play editor test bench lint validate setup system-deps clean
+.PHONY: play editor test bench lint validate setup system-deps clean dist
 
 play: $(STAMP)
 	$(BIN)/arena
@@ -48,6 +48,23 @@ system-deps:
 test: $(STAMP) system-deps
 	$(HEADLESS) $(BIN)/python -m pytest -q -n 2 -p no:cacheprovider
 
+# The standalone folder dist/arena/ (the game and the editor, no Python needed; see README).
+# PyInstaller is the `dist` extra, installed into .venv on first use (under the same lock).
+DIST_STAMP := $(VENV)/.dist-installed
+$(DIST_STAMP): $(STAMP)
+	@flock .venv.lock sh -ec '\
+	  echo "Installing PyInstaller into $(VENV)"; \
+	  $(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[test,dev,tune,cluster,dist]"; \
+	  touch $(DIST_STAMP)'
+
+DIST_ARCHIVE = dist/arena-$$($(BIN)/python -c 'import arena; print(arena.__version__)')-$$(uname -s | tr A-Z a-z)-$$(uname -m).tar.gz
+
+dist: $(DIST_STAMP)
+	$(BIN)/pyinstaller --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller \
+	  packaging/arena.spec
+	tar -C dist -czf $(DIST_ARCHIVE) arena
+	@du -sh dist/arena dist/*.tar.gz
+
 validate: $(STAMP)
 	$(BIN)/arena validate cards scenarios
 
@@ -59,4 +76,4 @@ lint: $(STAMP)
 	$(BIN)/mypy arena editor
 
 clean:
-	rm -rf $(VENV) .venv.lock build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .venv.lock build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -11,7 +11,9 @@ frame loop never blocks.
 The decision runs on a daemon thread. `poll` returns None until it is done; then the action.
 If the controller raises, answers with an action that is not legal, or runs past
 ``time_limit`` seconds, `poll` returns `safe_action` instead and ``fault`` says why (the AI's
-search is told to stop; a controller that ignores that is left to finish on its own). One
+search is told to stop; a controller that ignores that is left to finish on its own). An AI
+that fell back by itself (`AIController.choose` catches its own faults) answers with its
+fallback, and ``fault`` says what it caught. One
 `AsyncController` handles one decision at a time; `start` again for the next.
 """
 
@@ -21,7 +23,14 @@ import threading
 import time
 from collections.abc import Sequence
 
-from arena.ai.controller import AIController, Controller, StopToken, log, safe_action
+from arena.ai.controller import (
+    AIController,
+    Controller,
+    StopToken,
+    describe_fault,
+    log,
+    safe_action,
+)
 from arena.engine import Action, Game
 
 __all__ = ["AsyncController"]
@@ -34,6 +43,8 @@ class AsyncController:
         self.controller = controller
         self.time_limit = time_limit
         self.fault: str | None = None
+        self.timed_out = False
+        """Whether the last decision ran past ``time_limit`` (its fault is the time-out)."""
         self.seconds = 0.0
         self._thread: threading.Thread | None = None
         self._stop: StopToken | None = None
@@ -62,6 +73,7 @@ class AsyncController:
         if not self._legal:
             raise ValueError("no legal action to choose from")
         self.fault = None
+        self.timed_out = False
         self._result = None
         self._error = None
         self._final = None
@@ -73,13 +85,21 @@ class AsyncController:
         def work() -> None:
             try:
                 if isinstance(self.controller, AIController):
+                    before = len(self.controller.faults)
                     result = self.controller.choose(view, legal, stop)
+                    caught = self.controller.faults[before:]
+                    if caught and not stop.cancelled:
+                        # It fell back by itself (`AIController.choose`): still this
+                        # decision's fault, as `arena.ai.match.Match` counts it.
+                        self._error = "; ".join(caught)
                 else:
                     result = self.controller.choose(view, legal)
                 if not stop.cancelled:
                     self._result = result
-            except Exception as exc:  # noqa: BLE001 - reported through poll()
-                self._error = f"{type(exc).__name__}: {exc}"
+            except BaseException as exc:  # noqa: BLE001 - reported through poll()
+                # On this worker thread even SystemExit and KeyboardInterrupt are the AI's
+                # own doing (`arena.ai.controller.is_ai_fault`), never the user's Ctrl-C.
+                self._error = describe_fault(exc)
             finally:
                 done.set()
 
@@ -95,10 +115,13 @@ class AsyncController:
         elapsed = time.perf_counter() - self._started
         if not self._done.is_set():
             if self.time_limit is not None and elapsed > self.time_limit:
+                self.timed_out = True
                 self._finish(None, f"time-out after {self.time_limit:g} s")
                 return self._final
             return None
-        if self._error is not None:
+        if self._error is not None and self._result in self._legal:
+            self._finish(self._result, self._error)  # the AI's own fallback answered
+        elif self._error is not None:
             self._finish(None, self._error)
         elif self._result is None or self._result not in self._legal:
             self._finish(None, f"illegal action {self._result}")
@@ -114,6 +137,7 @@ class AsyncController:
         self._done.wait(limit)
         action = self.poll()
         if action is None:
+            self.timed_out = True
             self._finish(None, f"time-out after {limit:g} s")
             action = self._final
         assert action is not None
@@ -127,11 +151,14 @@ class AsyncController:
         self._final = None
 
     def _finish(self, action: Action | None, fault: str | None) -> None:
+        """End the decision with ``action``; a ``fault`` is recorded, and without an action
+        (a failure, a time-out) the safe action answers."""
         self.seconds = time.perf_counter() - self._started
         if fault is not None:
             if self._stop is not None:
                 self._stop.stop()
             self.fault = fault
-            log.warning("%s: %s; falling back to a safe action", self.name, fault)
-            action = safe_action(self._legal)
+            if action is None:
+                log.warning("%s: %s; falling back to a safe action", self.name, fault)
+                action = safe_action(self._legal)
         self._final = action

@@ -43,6 +43,8 @@ __all__ = [
     "ScriptedController",
     "StopToken",
     "decision_seed",
+    "describe_fault",
+    "is_ai_fault",
     "safe_action",
 ]
 
@@ -115,6 +117,25 @@ class StopToken:
         return self._event.is_set()
 
 
+def is_ai_fault(error: BaseException) -> bool:
+    """Whether ``error``, raised while an AI was deciding, is the AI's own fault (to fall back
+    on `safe_action` and report) rather than a request to stop the program.
+
+    Any `Exception`, and `SystemExit` too: nothing but the AI's code raises it while it
+    thinks. A `KeyboardInterrupt` is the AI's fault only off the main thread: Python delivers
+    the user's Ctrl-C to the main thread alone, so one raised in a worker thread came from the
+    AI itself, while one in the main thread must still stop ``arena sim``."""
+    if isinstance(error, KeyboardInterrupt):
+        return threading.current_thread() is not threading.main_thread()
+    return isinstance(error, (Exception, SystemExit))
+
+
+def describe_fault(error: BaseException) -> str:
+    """A fault's record: the exception's kind and its message (``SystemExit: 3``)."""
+    text = str(error)
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
 def safe_action(legal_actions: Sequence[Action]) -> Action:
     """A legal action that is always safe to take when an AI fails: decline an optional
     decision, else end the current step or turn, else the first option."""
@@ -160,8 +181,10 @@ class AIController:
             return legal[0]
         try:
             action = self.decide(view, legal, stop or StopToken())
-        except Exception as exc:  # noqa: BLE001 - an AI fault never ends the game
-            self.faults.append(f"{type(exc).__name__}: {exc}")
+        except BaseException as exc:  # an AI fault never ends the game (`is_ai_fault`)
+            if not is_ai_fault(exc):
+                raise
+            self.faults.append(describe_fault(exc))
             log.exception("%s failed on %r; falling back", self.name, view.pending.description)
             return safe_action(legal)
         if action not in legal:

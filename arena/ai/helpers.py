@@ -18,6 +18,7 @@ each keeps the last decision's view, so a decision's view is sent to a helper on
 from __future__ import annotations
 
 import atexit
+import contextlib
 import hashlib
 import multiprocessing
 import os
@@ -51,12 +52,18 @@ class Helpers:
             raise ValueError(f"helpers need at least one process, not {processes}")
         self.processes = processes
         self._pool: ProcessPoolExecutor | None = None
+        self._closed = False
+        """Closed for good (`close`): a search still thinking takes every sample itself."""
         self._lock = threading.Lock()
         self._last: tuple[tuple[Any, ...], bytes, bytes] | None = None
         """The last decision's parts (compared by identity), key and pickled context."""
 
-    def _executor(self) -> ProcessPoolExecutor:
+    def _executor(self) -> ProcessPoolExecutor | None:
+        """The pool, started on first use; None once closed (no helpers any more: the window
+        is closing, and starting processes then would outlive it)."""
         with self._lock:
+            if self._closed:
+                return None
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(
                     max_workers=self.processes, mp_context=multiprocessing.get_context("spawn"))
@@ -70,10 +77,10 @@ class Helpers:
         when the decision's stop or safety net fires is left unused (None)."""
         n = self.processes + 1
         key, context = self._context(controller, view, me)
-        pool = self._executor()
-        futures: dict[int, Future[list[Sample | None]]] = {
-            k: pool.submit(_share, key, context, actions[k::n], seed, index, limit)
-            for k in range(1, n) if actions[k::n]}
+        futures = self._send(key, context, [(k, actions[k::n]) for k in range(1, n)],
+                             seed, index, limit)
+        if futures is None:  # a closed pool means no helpers: every sample here, in turn
+            return controller.take(view, actions, me, seed, index, limit, stop, in_turn=True)
         out: list[Sample | None] = [None] * len(actions)
         out[0::n] = controller.take(view, actions[0::n], me, seed, index, limit, stop)
         while True:  # the helpers' shares, unless the decision is stopped meanwhile
@@ -86,10 +93,37 @@ class Helpers:
                 stop.fired = True  # the safety net fired while a helper was still at work
                 break
         for k, future in futures.items():
-            if future.done():
-                for j, theirs in enumerate(future.result()):
-                    out[k + j * n] = theirs
+            if not future.done():
+                continue
+            if future.cancelled() or future.exception() is not None:
+                # The pool closed under the pass (the window is closing) or a helper died:
+                # its share is taken here, the same samples it would have taken.
+                theirs = controller.take(view, actions[k::n], me, seed, index, limit, stop)
+            else:
+                theirs = future.result()
+            for j, sample in enumerate(theirs):
+                out[k + j * n] = sample
         return out
+
+    def _send(self, key: bytes, context: bytes, shares: list[tuple[int, list[Action]]],
+              seed: int, index: int, limit: int | None
+              ) -> dict[int, Future[list[Sample | None]]] | None:
+        """The helpers' shares submitted, by their first sample's place; None when there are
+        no helpers any more: the pool is closed, or was shut down between its look-up and
+        a submit (the window closing while the search thinks, which is no fault)."""
+        pool = self._executor()
+        if pool is None:
+            return None
+        futures: dict[int, Future[list[Sample | None]]] = {}
+        try:
+            for k, share in shares:
+                if share:
+                    futures[k] = pool.submit(_share, key, context, share, seed, index, limit)
+        except RuntimeError:  # "cannot schedule new futures after shutdown"
+            for future in futures.values():
+                future.cancel()
+            return None
+        return futures
 
     def _context(self, controller: SearchController, view: Game, me: int
                  ) -> tuple[bytes, bytes]:
@@ -109,13 +143,17 @@ class Helpers:
         """Start the helper processes now (each loads the search), so the first decision
         does not wait for them."""
         pool = self._executor()
-        for _ in range(self.processes):
-            pool.submit(_ready)
+        if pool is None:
+            return
+        with contextlib.suppress(RuntimeError):  # closed meanwhile: nothing to warm
+            for _ in range(self.processes):
+                pool.submit(_ready)
 
     def close(self, wait: bool = False) -> None:
-        """Stop the helper processes (samples under way are abandoned); ``wait``: until they
-        have exited."""
+        """Stop the helper processes for good (samples under way are abandoned, and a search
+        still thinking takes its samples itself); ``wait``: until they have exited."""
         with self._lock:
+            self._closed = True
             pool, self._pool = self._pool, None
         if pool is not None:
             pool.shutdown(wait=wait, cancel_futures=True)

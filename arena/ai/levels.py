@@ -24,6 +24,11 @@ Each search level also has a wall-clock safety net (normal 20 s, hard 60 s, expe
 above what its budget takes, even with other programs taking most of the CPU: when it fires
 the decision is cut, logged and counted as a budget overrun (`arena sim --json`). The
 README's "AI strength" section has what `scripts/ai_strength.py` measured.
+
+The game window waits for a decision at most `window_time_limit` seconds: just above the
+slowest level's own net, read from the levels themselves (`safety_net`), so a hung AI costs the
+window that long once (it is then replaced for the rest of the battle), while a search on a
+busy machine is still cut by its own net first and answers with the best it found.
 """
 
 from __future__ import annotations
@@ -33,7 +38,8 @@ from arena.ai.greedy import GreedyController
 from arena.ai.search import SampleRunner, SearchConfig, SearchController
 from arena.ai.weights import SEARCH_WEIGHTS
 
-__all__ = ["EXPERT", "HARD", "LEVELS", "NORMAL", "SEARCH_LEVELS", "make_controller"]
+__all__ = ["EXPERT", "HARD", "LEVELS", "NORMAL", "SEARCH_LEVELS", "WINDOW_MARGIN",
+           "make_controller", "safety_net", "window_time_limit"]
 
 NORMAL = SearchConfig(candidates=4, moves_per_figure=3, attacks=4, rollouts=10, work=300,
                       time_limit=20.0, noise=6.0)
@@ -71,3 +77,23 @@ def make_controller(name: str, seed: int = 0, helpers: SampleRunner | None = Non
         return SearchController(seed, EXPERT, name="expert", weights=SEARCH_WEIGHTS,
                                 helpers=helpers)
     raise ValueError(f"unknown controller {name!r} (choose from {', '.join(LEVELS)})")
+
+
+WINDOW_MARGIN = 5.0
+"""Seconds the game window's net sits above the slowest level's own safety net: room for a
+search its own net cut to hand its best answer back."""
+
+
+def safety_net(name: str) -> float | None:
+    """A level's own wall-clock safety net in seconds (its search's ``time_limit``), read from
+    the controller `make_controller` builds; None for a level without one."""
+    config = getattr(make_controller(name), "config", None)
+    limit = getattr(config, "time_limit", None)
+    return float(limit) if isinstance(limit, (int, float)) else None
+
+
+def window_time_limit() -> float:
+    """Seconds the game window waits for one decision before it falls back: just above the
+    slowest level's own net (`safety_net` over `LEVELS`, so a slower level raises it)."""
+    nets = [net for net in (safety_net(level) for level in LEVELS) if net is not None]
+    return max(nets, default=0.0) + WINDOW_MARGIN

@@ -22,7 +22,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from arena.ai.controller import AIController, Controller, StopToken, safe_action
+from arena.ai.controller import (
+    AIController,
+    Controller,
+    StopToken,
+    describe_fault,
+    is_ai_fault,
+    safe_action,
+)
 from arena.engine import Action, Game, Outcome
 from arena.engine.events import AbilityUsed, Event, SpellPlayed
 from arena.engine.vocab import SETUP_PHASES
@@ -35,7 +42,8 @@ DEFAULT_TIME_LIMIT = 90.0
 """Seconds a controller may take for one decision before the runner falls back: a net for a
 hung controller, above every level's own safety net (`arena.ai.levels`), so on a busy
 machine a search is cut by its own net (counted as a budget overrun, answering with the best
-it found) before the runner answers for it."""
+it found) before the runner answers for it. (The game window waits less:
+`arena.ai.levels.window_time_limit`.)"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,8 +220,10 @@ class Match:
         if self.time_limit is None:
             try:
                 return controller.choose(view, legal), None
-            except Exception as exc:  # noqa: BLE001
-                return safe_action(legal), f"{type(exc).__name__}: {exc}"
+            except BaseException as exc:  # the AI's fault, unless it is the user's Ctrl-C
+                if not is_ai_fault(exc):
+                    raise
+                return safe_action(legal), describe_fault(exc)
         stop = StopToken()
         answer: list[Action] = []
         failure: list[BaseException] = []
@@ -224,7 +234,9 @@ class Match:
                     answer.append(controller.choose(view, legal, stop))
                 else:
                     answer.append(controller.choose(view, legal))
-            except Exception as exc:  # noqa: BLE001 - reported as the decision's fault
+            except BaseException as exc:  # noqa: BLE001 - reported as the decision's fault
+                # Off the main thread even SystemExit and KeyboardInterrupt are the AI's own
+                # doing (`is_ai_fault`): the user's Ctrl-C lands in the waiting main thread.
                 failure.append(exc)
 
         worker = threading.Thread(target=work, name=f"arena-ai-{controller.name}", daemon=True)
@@ -234,8 +246,9 @@ class Match:
             stop.stop()  # a search that listens ends soon; one that hangs is left behind
             return safe_action(legal), f"time-out after {self.time_limit:g} s"
         if failure:
-            error = failure[0]
-            return safe_action(legal), f"{type(error).__name__}: {error}"
+            return safe_action(legal), describe_fault(failure[0])
+        if not answer:  # cannot happen since every exception is caught; never an IndexError
+            return safe_action(legal), "the AI stopped without an answer"
         return answer[0], None
 
     def _record_events(self, events: list[Event]) -> None:

@@ -186,6 +186,7 @@ def run(
         return _refuse(exc)
     pygame.display.init()
     pygame.font.init()
+    app: App | None = None
     try:
         pygame.display.set_caption(CAPTION)
         pygame.display.set_icon(make_icon())
@@ -229,5 +230,7 @@ def run(
         text.reset()
         return 0
     finally:
+        if app is not None:  # stop the computer players' thinking before the helpers close
+            app.close()
         content.finish_loading()
         pygame.quit()

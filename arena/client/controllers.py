@@ -26,11 +26,10 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from arena.ai.helpers import Helpers, shared_helpers
-from arena.ai.levels import SEARCH_LEVELS
-from arena.ai.match import DEFAULT_TIME_LIMIT
+from arena.ai.levels import SEARCH_LEVELS, window_time_limit
 from arena.engine import Action, Game
 
-__all__ = ["Controller", "RandomController", "ThinkingTask", "ai_controller"]
+__all__ = ["Controller", "RandomController", "ThinkingTask", "ai_controller", "stand_in"]
 
 
 class Controller(Protocol):
@@ -95,6 +94,15 @@ def ai_controller(difficulty: str, seed: int) -> Controller:
     return RandomController(seed, weighted=difficulty != "easy")
 
 
+def stand_in(difficulty: str, seed: int) -> tuple[Controller, str]:
+    """Who plays a seat for the rest of a battle once its AI ran out of time, and its name
+    for the notice: the easy level (one ply, no search) for a searching level, else the
+    seeded random opponent, which only picks among the legal actions and cannot hang."""
+    if difficulty.strip().lower() in SEARCH_LEVELS:
+        return ai_controller("easy", seed), "the easy level"
+    return RandomController(seed), "a random player"
+
+
 def _helpers() -> Helpers | None:
     """The AI's helper processes for this window (`arena.ai.helpers.shared_helpers`: the
     searches use the cores the frame loop leaves idle), started now so they are ready by the
@@ -111,14 +119,20 @@ class ThinkingTask:
     Uses `arena.ai.AsyncController` when the AI package offers it (stop tokens for its
     searches, a time limit, a safe fallback action on any fault, reported in `fault`), else a
     plain worker thread of its own (a fault is then left in `error`). Its time limit is the
-    runner's (`arena.ai.match.DEFAULT_TIME_LIMIT`), above the levels' own safety nets: a
-    search on a busy machine answers with the best it found rather than the safe action."""
+    window's (`arena.ai.levels.window_time_limit`, unless given), just above the levels' own
+    safety nets: a search on a busy machine answers with the best it found rather than the
+    safe action, and a hung AI costs that long once (`timed_out`)."""
 
     def __init__(self, controller: Controller, view: Game, legal: Sequence[Action],
-                 time_limit: float = DEFAULT_TIME_LIMIT) -> None:
+                 time_limit: float | None = None) -> None:
+        if time_limit is None:
+            time_limit = window_time_limit()
+        self.time_limit = time_limit
         self.result: Action | None = None
         self.error: BaseException | None = None
         self.fault: str | None = None
+        self.timed_out = False
+        """Whether the AI ran past the time limit (the fallback answered for it)."""
         self.started = time.monotonic()
         self._done = threading.Event()
         self._async: Any = None
@@ -147,6 +161,7 @@ class ThinkingTask:
             if action is not None:
                 self.result = action
                 self.fault = self._async.fault
+                self.timed_out = bool(getattr(self._async, "timed_out", False))
                 self._done.set()
         return self._done.is_set()
 

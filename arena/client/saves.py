@@ -17,12 +17,18 @@ file was changed or deleted; the ids in ``seats`` only label the players.
 
 They live in ``<data dir>/saves/``; the autosave (written at the start of every turn) is
 ``autosave.json`` there, and "Continue" loads it. A *named slot* is a save the player named
-(`save_slot`): saving under a name that exists replaces that slot's file, and the Load screen
-renames (`rename_save`) and deletes (`delete_save`) them. The slot's name, players and a small
-picture of the battlefield (a PNG the screen rendered, at most `MAX_THUMBNAIL_BYTES`) are kept
-inside the save itself, so one atomic write keeps them together and the size cap covers them.
+(`save_slot`): saving under a name that exists replaces that slot's file -- unless the slot
+changed since the window looked (`seen_slot`: another window saved there meanwhile), which
+raises `SlotChanged` so the window asks again -- and the Load screen renames (`rename_save`)
+and deletes (`delete_save`) them. The slot's name, players and a small picture of the
+battlefield (a PNG the screen rendered, at most `MAX_THUMBNAIL_BYTES`) are kept inside the
+save itself, so one atomic write keeps them together and the size cap covers them.
 Listing checks what the Load screen shows (`list_saves`): a file whose fields are damaged or
-tampered with is listed with a plain ``problem`` instead of its details.
+tampered with is listed with a plain ``problem`` instead of its details. Loading runs that
+same check first, then the game's (`check_save` is loading without keeping the game), so
+the Load screen and loading never disagree: what is listed as damaged is never played, and
+what loading refuses -- an action that is not an action, a turn the listing misstates --
+is listed as damaged once checked.
 
 Loading never crashes the client: every way a file can be wrong (missing, too large, nested
 too deeply, not JSON, not a save, an engine that refuses it, a position that breaks the
@@ -37,28 +43,30 @@ import base64
 import binascii
 import datetime as _dt
 import re
+import threading
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from arena.client import content
 from arena.client.content import SeatSetup
-from arena.client.storage import (
-    data_dir,
-    read_json,
-    remove_stale_temporaries,
-    write_json_atomic,
-)
+from arena.client.storage import data_dir, read_json, write_json_atomic
 from arena.client.wording import plain_text
+from arena.content.locations import user_folders
+from arena.content.saved import save_problems
 from arena.content.to_engine import card_factory
+from arena.content.yamlio import tidy_folders
 from arena.engine import Game
-from arena.engine.integrity import problems
+from arena.engine.integrity import history_problems, problems
 
 __all__ = [
     "AUTOSAVE",
     "LoadedSave",
     "SaveError",
     "SaveInfo",
+    "SlotChanged",
+    "SlotSeen",
     "autosave_path",
     "check_save",
     "delete_save",
@@ -69,8 +77,10 @@ __all__ = [
     "save_game",
     "save_slot",
     "saves_dir",
+    "seen_slot",
     "slot_named",
     "tidy_data_folder",
+    "unused_name",
 ]
 
 FORMAT = "arena-client-save"
@@ -131,8 +141,9 @@ def autosave_path() -> Path:
 
 def tidy_data_folder() -> list[Path]:
     """Remove the temporary files that writes interrupted by a crash or a kill left in the
-    data folder and the saves folder (at start-up); returns what was removed."""
-    return remove_stale_temporaries(data_dir()) + remove_stale_temporaries(saves_dir())
+    Arena folder's own folders and the saves folder (at start-up; the rule the editor tidies
+    by too: `arena.content.yamlio.tidy_folders`); returns what was removed."""
+    return tidy_folders([*user_folders(), saves_dir()])
 
 
 def new_save_path(label: str) -> Path:
@@ -188,16 +199,71 @@ def slot_named(name: str) -> SaveInfo | None:
     return None
 
 
+@dataclass(frozen=True)
+class SlotSeen:
+    """What a window saw of a slot when it decided to save there (`seen_slot`): its file
+    and that file's modification time and size, or no file (no slot of that name)."""
+
+    path: Path | None = None
+    stamp: tuple[int, int] = (0, 0)
+
+
+class SlotChanged(SaveError):
+    """The slot changed since the window looked (another window saved there meanwhile):
+    ``now`` is what it holds now, ``seen`` what to pass to replace it after asking."""
+
+    def __init__(self, name: str, now: SaveInfo, seen: SlotSeen) -> None:
+        super().__init__(f"Another window saved a game called \u201c{name}\u201d "
+                         f"({now.scenario or 'a game'}, turn {now.turn}) in the meantime.")
+        self.now = now
+        self.seen = seen
+
+
+def seen_slot(name: str) -> SlotSeen:
+    """What the slot called ``name`` holds now, to hand to `save_slot` (its ``seen``)."""
+    info = slot_named(name)
+    return SlotSeen() if info is None else SlotSeen(info.path, _stamp(info.path))
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    try:
+        stat = path.stat()
+    except OSError:
+        return (0, 0)
+    return (stat.st_mtime_ns, stat.st_size)
+
+
+def unused_name(name: str) -> str:
+    """``name`` with the first number that no slot has yet ("Ambush (2)"), for keeping both
+    saves when two windows chose one name."""
+    taken = {s.name.casefold() for s in list_saves() if not s.autosave and not s.problem}
+    name = clean_name(name)
+    for n in range(2, 10_000):
+        suffix = f" ({n})"
+        candidate = clean_name(name[:MAX_NAME - len(suffix)] + suffix)
+        if candidate.casefold() not in taken:
+            return candidate
+    return clean_name(f"{name[:MAX_NAME - 20]} {_dt.datetime.now():%Y%m%d-%H%M%S}")
+
+
 def save_slot(name: str, game: Game, seats: Sequence[SeatSetup], log: Sequence[str],
               scenario_name: str, *, players: Sequence[str] = (),
-              thumbnail: bytes = b"") -> Path:
+              thumbnail: bytes = b"", seen: SlotSeen | None = None) -> Path:
     """Save to the slot called ``name``: the file of the slot of that name when there is
-    one (the screen asked before replacing it), else a new file; returns the path. Raises
-    `SaveError` for an empty name, ``OSError`` when the disk refuses."""
+    one (the screen asked before replacing it), else a new file; returns the path. ``seen``:
+    what the window saw of the slot when it decided (`seen_slot`); when the slot changed
+    since -- another window saved there meanwhile -- nothing is written and `SlotChanged`
+    says what is there now (the window asks: replace it, or keep both). Raises `SaveError`
+    for an empty name, ``OSError`` when the disk refuses."""
     name = clean_name(name)
     if not name:
         raise SaveError("A saved game needs a name.")
     existing = slot_named(name)
+    if seen is not None:
+        now = SlotSeen() if existing is None else SlotSeen(existing.path,
+                                                            _stamp(existing.path))
+        if now != seen and existing is not None:
+            raise SlotChanged(name, existing, now)
     path = existing.path if existing is not None else new_save_path(name)
     save_game(path, game, seats, log, scenario_name, name=name, players=players,
               thumbnail=thumbnail)
@@ -251,13 +317,23 @@ def _seat(data: Any) -> SeatSetup:
     kind = data.get("kind", "human")
     if kind not in ("human", "ai"):
         raise SaveError(f"it names an unknown kind of player ({kind!r})")
+    team = data.get("team", 0) or 0
+    if not isinstance(team, int) or isinstance(team, bool) or not 0 <= team <= 99:
+        raise SaveError(f"its list of players gives a team that is not a team number "
+                        f"({_shown(team)})")
     return SeatSetup(
         kind=str(kind),
         difficulty=str(data.get("difficulty", "normal")),
         army=str(data.get("army", "")),
-        team=int(data.get("team", 0) or 0),
+        team=team,
         deck=str(data.get("deck", "") or ""),
     )
+
+
+def _shown(value: Any) -> str:
+    """A value from a file, quoted for a message and cut short when long."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def load_save(path: Path) -> LoadedSave:
@@ -274,14 +350,28 @@ def load_save(path: Path) -> LoadedSave:
     try:
         if not isinstance(record, dict) or record.get("format") != FORMAT:
             raise SaveError("it is not an Arena saved game")
-        if int(record.get("version", 0)) > VERSION:
+        version = record.get("version", 0)
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise SaveError("its version is not a version number")
+        if version > VERSION:
             raise SaveError("it was written by a newer version of Arena")
+        try:  # what the Load screen lists: the same check (`_listed`), never a second one
+            listed = _listed(path, record, path.name == AUTOSAVE)
+        except ValueError as exc:
+            raise SaveError(str(exc)) from None
         seats = tuple(_seat(s) for s in record.get("seats", []))
         log = tuple(str(line) for line in record.get("log", []))
         game = Game.from_data(record["game"], card_factory=card_factory)
         if seats and len(seats) != len(game.state.static.seats):
             raise SaveError("its players do not match its game")
-        wrong = [plain_text(game.state.static, w) for w in problems(game, limit=3)]
+        if "turn" in record and listed.turn != game.turn:
+            raise SaveError(f"it is listed at turn {listed.turn}, but the game inside it is "
+                            f"at turn {game.turn}")
+        # Could this position have arisen in a legal game of its scenario? Its cards and
+        # decks (the content's rules), the position itself, and the actions leading to it.
+        wrong = [plain_text(game.state.static, w) for w in (
+            save_problems(game.state.static, content.catalog()) or
+            problems(game, limit=3, deep=True) or history_problems(game))]
         if wrong:
             raise SaveError("the game inside it is damaged: " + "; ".join(wrong))
         if not seats:
@@ -296,26 +386,46 @@ def load_save(path: Path) -> LoadedSave:
 
 
 def check_save(info: SaveInfo) -> SaveInfo:
-    """``info`` with the whole file checked as loading checks it (the engine's invariants
-    too, about 25 ms for a Duel, so the Load screen checks one save per frame rather than
-    all while listing); a save that would be refused gets its reason as ``problem``."""
+    """``info`` with the whole file checked as loading checks it (its cards, its position
+    and its recorded actions played again: up to a second or more for a long Melee, so the
+    Load screen checks on a worker thread); a save that would be refused gets its reason as
+    ``problem``. A file checked before and unchanged since is not checked again."""
     if info.problem:
         return info
     try:
-        load_save(info.path)
-    except SaveError as exc:
-        return replace(info, problem=f"damaged: {exc}")
-    return info
+        stat = info.path.stat()
+    except OSError:
+        stat = None
+    key = (info.path, stat.st_mtime_ns, stat.st_size) if stat is not None else None
+    with _checked_lock:
+        problem = _checked.get(key) if key is not None else None
+    if problem is None:
+        try:
+            load_save(info.path)
+            problem = ""
+        except SaveError as exc:
+            problem = f"damaged: {exc}"
+        if key is not None:
+            with _checked_lock:
+                _checked[key] = problem
+    return replace(info, problem=problem) if problem else info
+
+
+_checked: dict[tuple[Path, int, int], str] = {}
+"""`check_save`'s findings by file, modification time and size: a save the Load screen
+checked once (its recorded actions played again) is not checked again until it changes."""
+_checked_lock = threading.Lock()
 
 
 def plain_reason(exc: BaseException) -> str:
     """An engine's complaint in words a player can read: its message when it has one, never
     a Python type name or a bare key."""
     if isinstance(exc, KeyError):
-        return f"it names something that is not in the game ({exc.args[0]!r})" if exc.args \
-            else "it names something that is not in the game"
+        return f"it names something that is not in the game ({_shown(exc.args[0])})" \
+            if exc.args else "it names something that is not in the game"
     text = str(exc).strip()
-    if not text or isinstance(exc, (TypeError, AttributeError, IndexError)):
+    if not text or type(exc).__module__ == "builtins":
+        # Python's own wording ("invalid literal for int() with base 10") is for programmers.
         return "a value in it has the wrong form"
     unknown = _NOT_ONE_OF.fullmatch(text)
     if unknown:  # the engine lists its own names of what it knows: a player needs none

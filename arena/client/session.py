@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from arena.ai.levels import window_time_limit
 from arena.client.content import SeatSetup
-from arena.client.controllers import Controller, ThinkingTask, ai_controller
+from arena.client.controllers import Controller, ThinkingTask, ai_controller, stand_in
 from arena.client.recap import Recap, TurnRecord
-from arena.client.saves import save_game, save_slot
+from arena.client.saves import SlotSeen, save_game, save_slot
 from arena.client.watch import AiShow, show_of
 from arena.client.wording import plain_text, player_positions
 from arena.engine import (
@@ -240,6 +241,12 @@ class BattleSession:
         self.last_applied: tuple[int, Action, list[Event]] | None = None
         """(seat, action, events) of the action applied last, whoever played it."""
         self.autosave_hook = autosave
+        self.time_limit = window_time_limit()
+        """Seconds a computer player may think about one decision (the window's net, just
+        above the slowest level's own: `arena.ai.levels.window_time_limit`)."""
+        self.ai_seed = ai_seed
+        self.stood_in: set[int] = set()
+        """Seats whose AI ran out of time and is replaced for the rest of the battle."""
         self.controllers: dict[int, Controller] = {}
         for seat, setup in enumerate(self.seats, start=1):
             if setup.kind == "ai":
@@ -442,7 +449,8 @@ class BattleSession:
         if not legal:
             return None
         self.task_seat = seat
-        self.task = ThinkingTask(self.controllers[seat], self.game.view(seat), legal)
+        self.task = ThinkingTask(self.controllers[seat], self.game.view(seat), legal,
+                                 self.time_limit)
         return None
 
     def close(self) -> None:
@@ -454,13 +462,18 @@ class BattleSession:
     def _apply_ai(self, task: ThinkingTask) -> list[Event] | None:
         legal = self.options.legal
         action = task.result
-        if task.fault:
-            self.notices.append(f"The computer player fell back on a safe move "
-                                f"({task.fault}).")
+        if task.timed_out:
+            self._stand_in(self.game.to_act, task.time_limit)
+        elif task.fault:
+            # The fault's details (an exception's wording) are in the program's log, where
+            # `arena.ai` records them; the player reads what happened.
+            self.notices.append(f"{self.seat_label(self.game.to_act)} ran into an error while "
+                                "thinking and made a safe move instead; the battle goes on.")
         if task.error is not None or action is None or action not in legal:
-            reason = repr(task.error) if task.error is not None else f"chose {action}"
-            self.notices.append(f"The computer player's choice was not legal ({reason}); "
-                                "it passes instead.")
+            what = "ran into an error while thinking" if task.error is not None else \
+                "chose a move the rules do not allow"
+            self.notices.append(f"{self.seat_label(self.game.to_act)} {what}; it passes "
+                                "instead.")
             action = next((a for a in legal if isinstance(a, (EndTurn, Pass, EndMove,
                                                               EndAttack))), legal[0])
         show = show_of(self.game, self.game.to_act, action)
@@ -469,6 +482,17 @@ class BattleSession:
             self.held = show
             return None
         return self._apply_shown(show)
+
+    def _stand_in(self, seat: int, limit: float) -> None:
+        """Replace the seat's AI, which ran out of time, for the rest of the battle: a hung
+        AI would otherwise cost the window its whole net at every decision."""
+        setup = self.seats[seat - 1] if seat - 1 < len(self.seats) else SeatSetup()
+        difficulty = "easy" if seat in self.stood_in else setup.difficulty
+        self.controllers[seat], who = stand_in(difficulty, self.ai_seed * 31 + seat)
+        self.stood_in.add(seat)
+        self.notices.append(f"{self.seat_label(seat)} took too long to decide (over "
+                            f"{limit:g} s) and made a safe move; {who} plays for it for the "
+                            "rest of this battle.")
 
     def _apply_shown(self, show: AiShow) -> list[Event] | None:
         try:
@@ -499,10 +523,12 @@ class BattleSession:
         save_game(path, self.game, self.seats, self.log, self.scenario_name,
                   players=self.players())
 
-    def save_slot(self, name: str, thumbnail: bytes = b"") -> Path:
-        """Save to the named slot ``name`` (`arena.client.saves.save_slot`)."""
+    def save_slot(self, name: str, thumbnail: bytes = b"", seen: SlotSeen | None = None
+                  ) -> Path:
+        """Save to the named slot ``name`` (`arena.client.saves.save_slot`; ``seen``: what
+        the window saw of the slot, so another window's save meanwhile is not replaced)."""
         return save_slot(name, self.game, self.seats, self.log, self.scenario_name,
-                         players=self.players(), thumbnail=thumbnail)
+                         players=self.players(), thumbnail=thumbnail, seen=seen)
 
     def players(self) -> tuple[str, ...]:
         """Who plays, as a saved game lists them: "Player 1: Gideon Jura (Human)"."""

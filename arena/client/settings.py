@@ -1,7 +1,7 @@
 """The player's settings, kept in ``settings.json`` in the data directory.
 
 Unknown keys are ignored and bad values fall back to the defaults, so an old or hand-edited
-file never stops the game from starting.
+file never stops the game from starting; `read_settings` says which values it repaired.
 """
 
 from __future__ import annotations
@@ -103,33 +103,43 @@ SETTINGS_FILE = "settings.json"
 
 
 def _clean(data: Any) -> Settings:
-    if not isinstance(data, dict):
-        return Settings()
+    """The settings in ``data``, each bad value replaced by its default (`_repair`)."""
+    return _repair(data)[0]
+
+
+def _repair(data: Any) -> tuple[Settings, list[str]]:
+    """The settings in ``data``, each bad value replaced by its default, and the names of
+    the settings so repaired (every one when ``data`` is not a set of settings at all)."""
     default = Settings()
+    if not isinstance(data, dict):
+        return default, [f.name for f in fields(Settings)]
     values: dict[str, Any] = {}
+    repaired: list[str] = []
     for f in fields(Settings):
         value = data.get(f.name, getattr(default, f.name))
         if f.name == "ui_scale" and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
         if not isinstance(value, type(getattr(default, f.name))):
             value = getattr(default, f.name)
+            repaired.append(f.name)
         values[f.name] = value
     settings = Settings(**values)
-    if settings.animations not in ANIMATION_SPEEDS:
-        settings = replace(settings, animations=default.animations)
-    if settings.ai_pace not in AI_PACES:
-        settings = replace(settings, ai_pace=default.ai_pace)
-    if settings.window_size not in WINDOW_SIZES:
-        settings = replace(settings, window_size=default.window_size)
-    if settings.ui_scale not in UI_SCALES:
-        settings = replace(settings, ui_scale=default.ui_scale)
+    for name, allowed in (("animations", ANIMATION_SPEEDS), ("ai_pace", AI_PACES),
+                          ("window_size", WINDOW_SIZES), ("ui_scale", UI_SCALES)):
+        if getattr(settings, name) not in allowed:
+            settings = replace(settings, **{name: getattr(default, name)})
+            repaired.append(name)
     keys = _default_keys()
     for action, code in settings.keys.items():
         if action in keys and isinstance(code, int) and not isinstance(code, bool) and code > 0:
             keys[action] = code
+        elif action in keys and "keys" not in repaired:
+            repaired.append("keys")
     if len(set(keys.values())) != len(keys):
         keys = _default_keys()
-    return replace(settings, keys=keys)
+        if "keys" not in repaired:
+            repaired.append("keys")
+    return replace(settings, keys=keys), repaired
 
 
 MAX_SETTINGS_BYTES = 256 * 1024
@@ -142,7 +152,7 @@ def read_settings() -> tuple[Settings, str]:
     is until the player saves new settings."""
     path = data_dir() / SETTINGS_FILE
     try:
-        return _clean(read_json(path, MAX_SETTINGS_BYTES)), ""
+        data = read_json(path, MAX_SETTINGS_BYTES)
     except FileNotFoundError:
         return Settings(), ""
     except OSError as exc:
@@ -151,6 +161,27 @@ def read_settings() -> tuple[Settings, str]:
     except ValueError as exc:
         return Settings(), (f"Your settings file {path.name} is damaged ({exc}); the defaults "
                             "are used until you save new settings.")
+    settings, repaired = _repair(data)
+    if not isinstance(data, dict):
+        return settings, (f"Your settings file {path.name} holds no settings (it is "
+                          f"{_kind_of(data)}, not a set of named settings); the defaults "
+                          "are used until you save new settings.")
+    if repaired:
+        return settings, (f"Your settings file {path.name} had values the game cannot use "
+                          f"({', '.join(repaired)}); their defaults are used until you "
+                          "save new settings.")
+    return settings, ""
+
+
+def _kind_of(data: Any) -> str:
+    """What a JSON value is, in words ("a list")."""
+    if isinstance(data, list):
+        return "a list"
+    if isinstance(data, str):
+        return "a piece of text"
+    if isinstance(data, bool) or data is None:
+        return "a single word"
+    return "a single number"
 
 
 def load_settings() -> Settings:

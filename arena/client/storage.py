@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from arena.content.locations import user_root
-from arena.content.yamlio import atomic_write, stale_temporaries
+from arena.content.yamlio import atomic_write, remove_stale_temporaries
 
 __all__ = ["MAX_DEPTH", "data_dir", "read_json", "remove_stale_temporaries",
            "write_json_atomic"]
@@ -62,6 +62,8 @@ def read_json(path: Path, max_bytes: int) -> Any:
                          f"{exc.msg})") from exc
     except RecursionError as exc:  # defence in depth: the depth check should catch it first
         raise ValueError("it is nested too deeply") from exc
+    except ValueError as exc:  # Python's own limit on a number's digits (4,300)
+        raise ValueError("it holds a number too long to read (thousands of digits)") from exc
 
 
 def nesting_depth(text: str) -> int:
@@ -75,16 +77,3 @@ def nesting_depth(text: str) -> int:
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _OTHER = re.compile(r"[^\[\]{}]+")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
-
-
-def remove_stale_temporaries(folder: Path) -> list[Path]:
-    """Remove what interrupted atomic writes left in ``folder`` (their temporary files, old
-    enough that no running write can own them); returns what was removed."""
-    removed: list[Path] = []
-    for path in stale_temporaries(folder):
-        try:
-            path.unlink()
-        except OSError:
-            continue
-        removed.append(path)
-    return removed

@@ -26,7 +26,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Discriminator, Field, Strict, Tag, model_validator
 
-from arena.content.base import Colour, Model, Name, PosInt, Slug, Text
+from arena.content.base import Colour, Model, Name, Slug, Text
 from arena.engine.abilities import params as p
 from arena.engine.abilities.params import (
     ACTIVATED_LIMIT,
@@ -76,6 +76,13 @@ Event = Literal[
     "figure_moved",  # a figure moved (filtered by selector)
 ]
 
+
+MAX_EFFECT = 40
+"""The largest count, distance or amount an effect may name: far beyond any card's (draw 2,
+within 6 spaces), and small enough that a crafted card cannot stall a game (drawing 10**30
+cards, or walking the spaces within 10**9 of a figure)."""
+EffectCount = Annotated[int, Field(ge=1, le=MAX_EFFECT)]
+
 class Selector(Model):
     """Which figures or army cards something applies to.
 
@@ -84,7 +91,7 @@ class Selector(Model):
     """
 
     relation: Relation = default_of(SelectorSpec, "relation")
-    within: PosInt | None = default_of(SelectorSpec, "within")
+    within: EffectCount | None = default_of(SelectorSpec, "within")
     clear_sight: bool = default_of(SelectorSpec, "clear_sight")
     adjacent: bool = default_of(SelectorSpec, "adjacent")
     from_: Origin = Field(default_of(SelectorSpec, "origin"), alias="from")
@@ -93,7 +100,7 @@ class Selector(Model):
     colour: Colour | None = default_of(SelectorSpec, "colour")
     card_kind: list[CardKind] | None = default_of(SelectorSpec, "card_kind")
     card: Slug | None = default_of(SelectorSpec, "card")
-    min_range: PosInt | None = default_of(SelectorSpec, "min_range")
+    min_range: EffectCount | None = default_of(SelectorSpec, "min_range")
     damaged: bool | None = default_of(SelectorSpec, "damaged")
     exclude_self: bool = default_of(SelectorSpec, "exclude_self")
 
@@ -104,7 +111,7 @@ class Count(Model):
     """An amount that counts the figures a selector picks out."""
 
     count: Selector
-    times: int = default_of(CountSpec, "times")
+    times: Annotated[int, Field(ge=-20, le=20)] = default_of(CountSpec, "times")
 
 
 def _amount_kind(value: Any) -> str:
@@ -173,14 +180,14 @@ class Draw(_Effect):
     """Draw spell cards. ``{effect: draw, count: 1}``"""
 
     effect: Literal["draw"]
-    count: PosInt = default_of(p.Draw, "count")
+    count: EffectCount = default_of(p.Draw, "count")
 
 
 class LookAtLibrary(_Effect):
     """Look at the top cards of the library; may put them on the bottom."""
 
     effect: Literal["look_at_library"]
-    count: PosInt = default_of(p.LookAtLibrary, "count")
+    count: EffectCount = default_of(p.LookAtLibrary, "count")
     may_put_on_bottom: bool = default_of(p.LookAtLibrary, "may_put_on_bottom")
 
 
@@ -188,7 +195,7 @@ class MoveFigure(_Effect):
     """Move a figure up to `distance` spaces by the normal movement rules."""
 
     effect: Literal["move_figure"]
-    distance: PosInt
+    distance: EffectCount
     leaving_engagement_attacks: bool = default_of(p.MoveFigure, "leaving_engagement_attacks")
 
 
@@ -211,8 +218,8 @@ class ReturnFromGraveyard(_Effect):
     """Put figures from the figure graveyard back onto empty spaces."""
 
     effect: Literal["return_from_graveyard"]
-    count: PosInt | Literal["all"] = default_of(p.ReturnFromGraveyard, "count")
-    within: PosInt = default_of(p.ReturnFromGraveyard, "within")
+    count: EffectCount | Literal["all"] = default_of(p.ReturnFromGraveyard, "count")
+    within: EffectCount = default_of(p.ReturnFromGraveyard, "within")
     clear_sight: bool = default_of(p.ReturnFromGraveyard, "clear_sight")
     restore_card: bool = default_of(p.ReturnFromGraveyard, "restore_card")
 
@@ -264,7 +271,7 @@ class ExtraAttack(_Effect):
     """Let a figure attack again this turn."""
 
     effect: Literal["extra_attack"]
-    count: PosInt = default_of(p.ExtraAttack, "count")
+    count: EffectCount = default_of(p.ExtraAttack, "count")
 
 
 class Forbid(_Effect):
@@ -293,7 +300,7 @@ class Discard(_Effect):
 
     effect: Literal["discard"]
     colour: Colour | None = default_of(p.Discard, "colour")
-    count: PosInt = default_of(p.Discard, "count")
+    count: EffectCount = default_of(p.Discard, "count")
 
 
 class AddCounter(_Effect):
@@ -301,14 +308,14 @@ class AddCounter(_Effect):
 
     effect: Literal["add_counter"]
     counter: CounterKind
-    count: PosInt = default_of(p.AddCounter, "count")
+    count: EffectCount = default_of(p.AddCounter, "count")
 
 
 class RemoveDamage(_Effect):
     """Remove damage markers."""
 
     effect: Literal["remove_damage"]
-    amount: PosInt | Literal["all"] = default_of(p.RemoveDamage, "amount")
+    amount: EffectCount | Literal["all"] = default_of(p.RemoveDamage, "amount")
 
 
 class Special(_Effect):

@@ -53,14 +53,19 @@ from arena.content.base import (
     Colour,
     Model,
     Name,
-    NonNegInt,
-    PosInt,
     Provenance,
     Slug,
     Text,
 )
 
 Level = Annotated[float, Field(ge=0, le=40)]
+
+MAX_FIGURES = 12
+"""The most figures one army card stands for (printed squads have up to four)."""
+MAX_STAT = 99
+"""The largest life, move, range, attack or defense a card may give."""
+MAX_COST = 1000
+"""The largest point or spell cost a card may have."""
 
 
 class HitZone(Model):
@@ -87,17 +92,19 @@ class ArmyCard(Model):
     kind: Literal["planeswalker", "squad", "hero"]
     unique: bool
     creature_type: Name
-    figures: PosInt
-    life: PosInt
-    move: NonNegInt
-    range: PosInt
-    attack: NonNegInt
-    defense: NonNegInt
+    # The bounds are far beyond any printed card (a squad of 4, life 8, attack 6) and keep
+    # a crafted card from stalling a game: a card of 10**9 attack dice would roll for ever.
+    figures: Annotated[int, Field(ge=1, le=MAX_FIGURES)]
+    life: Annotated[int, Field(ge=1, le=MAX_STAT)]
+    move: Annotated[int, Field(ge=0, le=MAX_STAT)]
+    range: Annotated[int, Field(ge=1, le=MAX_STAT)]
+    attack: Annotated[int, Field(ge=0, le=MAX_STAT)]
+    defense: Annotated[int, Field(ge=0, le=MAX_STAT)]
     height: Annotated[int, Field(ge=1, le=20)]
     size: Literal["small", "medium", "large", "huge"]
     base: Literal["single", "double"]
-    cost: NonNegInt
-    price_per_figure: NonNegInt
+    cost: Annotated[int, Field(ge=0, le=MAX_COST)]
+    price_per_figure: Annotated[int, Field(ge=0, le=MAX_COST)]
     target_point: Level
     hit_zone: HitZone
     abilities: list[Ability] = Field(default_factory=list)
@@ -162,7 +169,7 @@ class SpellCard(Model):
     type: Literal["sorcery", "aura", "hidden_enchantment"]
     enchants: list[CardKind] | None = None
     trigger: HiddenTrigger | None = None
-    cost: NonNegInt
+    cost: Annotated[int, Field(ge=0, le=MAX_COST)]
     effects: list[Effect] = Field(min_length=1)
     text: Text
     provenance: Provenance

@@ -43,6 +43,7 @@ __all__ = [
     "save_path",
     "user_battlefields",
     "user_copy",
+    "user_folders",
     "user_root",
 ]
 
@@ -82,6 +83,19 @@ def user_root() -> Path:
 def user_battlefields() -> Path:
     """The player's own battlefields (imported community maps among them)."""
     return user_root() / "scenarios" / "battlefields"
+
+
+USER_FOLDERS = ("", "armies", "decks", "cards/army", "cards/spells", "cards/armies",
+                "cards/decks", "scenarios", "scenarios/battlefields")
+"""The folders of the player's Arena folder that Arena's programs write files into (beside
+the game's ``saves`` and the editor's ``editor-recovery``, which each names itself)."""
+
+
+def user_folders() -> list[Path]:
+    """`USER_FOLDERS` in the player's Arena folder: where the game and the editor look for
+    what their interrupted writes left behind (`arena.content.yamlio.tidy_folders`)."""
+    root = user_root()
+    return [root / folder if folder else root for folder in USER_FOLDERS]
 
 
 def extra_content_root() -> Path | None:

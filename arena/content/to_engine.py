@@ -17,11 +17,15 @@ from typing import Any
 from arena.content.battlefield import Battlefield
 from arena.content.cards import ArmyCard, SpellCard
 from arena.content.catalog import Catalog
+from arena.content.errors import ContentError
 from arena.content.fits import zone_specs
 from arena.content.lists import ArmyList, SpellDeck
+from arena.content.loader import load_as
 from arena.content.scenario import Scenario
+from arena.content.yamlio import Document
 from arena.engine import Board, FieldSetup, Game, GlyphSpec, ObstacleSpec, new_game
 from arena.engine.defs import ArmyCardData, SpellCardData
+from arena.engine.errors import SetupError
 from arena.engine.rulebook import RuleBook
 from arena.hexgrid import Hex
 
@@ -108,8 +112,13 @@ def game_from_content(
 def card_factory(kind: str, data: Mapping[str, Any]) -> Any:
     """Rebuild a card from a save: the content model when the data is a full model dump
     (it has ``format``), else the engine's plain card."""
-    if data.get("format") == "army-card":
-        return ArmyCard.model_validate(dict(data))
-    if data.get("format") == "spell-card":
-        return SpellCard.model_validate(dict(data))
+    if data.get("format") in ("army-card", "spell-card"):
+        model = ArmyCard if data.get("format") == "army-card" else SpellCard
+        try:  # the card files' schema, with its bounds (a life of 0 never loads)
+            return load_as(Document("", dict(data), {}), model)
+        except ContentError as error:
+            problem = error.problems[0]
+            where = f" at {problem.path}" if problem.path else ""
+            raise SetupError(f"its card {str(data.get('id'))[:40]!r} breaks the card "
+                             f"rules{where}: {problem.message}") from None
     return ArmyCardData.from_data(data) if kind == "army" else SpellCardData.from_data(data)

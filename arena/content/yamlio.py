@@ -25,7 +25,7 @@ import re
 import stat
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -510,6 +510,33 @@ def stale_temporaries(folder: Path, older_than: float = STALE_AFTER) -> list[Pat
         if stat.S_ISREG(info.st_mode) and now - info.st_mtime > older_than:
             found.append(path)
     return found
+
+
+def remove_stale_temporaries(folder: Path, older_than: float = STALE_AFTER) -> list[Path]:
+    """Remove what interrupted `atomic_file` writes left in ``folder`` (`stale_temporaries`:
+    old enough that no running write can own them); returns what was removed. The one rule
+    the game and the editor both tidy by."""
+    removed: list[Path] = []
+    for path in stale_temporaries(folder, older_than):
+        try:
+            path.unlink()
+        except OSError:
+            continue
+        removed.append(path)
+    return removed
+
+
+def tidy_folders(folders: Iterable[Path], older_than: float = STALE_AFTER) -> list[Path]:
+    """`remove_stale_temporaries` in each folder (each once, missing ones skipped)."""
+    removed: list[Path] = []
+    seen: set[Path] = set()
+    for folder in folders:
+        key = folder.resolve() if folder.exists() else folder
+        if key in seen:
+            continue
+        seen.add(key)
+        removed += remove_stale_temporaries(folder, older_than)
+    return removed
 
 
 def atomic_write_bytes(path: Path, data: bytes) -> None:

@@ -181,6 +181,21 @@ class Game:
             return game
         raise SetupError("this game has no origin to replay from")
 
+    def replayed(self) -> Game:
+        """This game rebuilt from its origin by applying its recorded actions again (`replay`
+        without going through a save): a position its own actions do not lead to was edited
+        (`arena.engine.integrity.history_problems`). Raises `SetupError` or `IllegalAction`
+        when the origin cannot be rebuilt or an action is not legal where it was taken."""
+        game = self.at_origin()
+        for text in self.actions:
+            game.apply(text)
+        return game
+
+    def at_origin(self) -> Game:
+        """This game as it began, before its recorded actions (raises `SetupError` when
+        its origin is unknown)."""
+        return Game._from_origin(self.state.static)
+
     def starting_positions(self) -> dict[int, Pos]:
         """Where each player placed their Planeswalker (guide "Get ready to play" 4: each
         player's starting side), found by replaying the set-up from the game's origin; a game

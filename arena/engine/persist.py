@@ -34,7 +34,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 from arena.engine.actions import format_pos, parse_hex
@@ -48,7 +49,7 @@ from arena.engine.defs import (
     ZoneSpec,
     card_to_data,
 )
-from arena.engine.errors import SetupError
+from arena.engine.errors import EngineError, SetupError, plain_detail
 from arena.engine.lasting_records import Lasting
 from arena.engine.rng import Rng
 from arena.engine.rulebook import RuleBook
@@ -81,6 +82,7 @@ __all__ = [
     "default_card_factory",
     "field_from_data",
     "field_to_data",
+    "reading",
     "state_digest",
     "state_from_data",
     "state_to_data",
@@ -192,28 +194,39 @@ def static_from_data(
 ) -> Static:
     """Rebuild `static_to_data` output of a save of ``version``, playing by ``rules``."""
     factory = card_factory or default_card_factory
-    seats = tuple(int(s) for s in data["seats"])
-    # A version 1 save was played in seat order (module docstring): it keeps that order.
-    order = seats if version < 2 else tuple(int(s) for s in data.get("play_order", ()))
+    with reading("battlefield", "static.field"):
+        field = field_from_data(data["field"])
+    with reading("scenario rules", "static.scenario"):
+        scenario = ScenarioRules.from_data(data["scenario"])
+    with reading("army cards", "static.defs.army"):
+        army_defs = {k: factory("army", v) for k, v in data["defs"]["army"].items()}
+    with reading("spells", "static.defs.spell"):
+        spell_defs = {k: factory("spell", v) for k, v in data["defs"]["spell"].items()}
+    with reading("seats", "static.seats"):
+        seats = tuple(int(s) for s in data["seats"])
+    with reading("order of play", "static.play_order"):
+        # A version 1 save was played in seat order (module docstring): it keeps that order.
+        order = seats if version < 2 else tuple(int(s) for s in data.get("play_order", ()))
     if sorted(order) != sorted(seats):
         raise SetupError(f"the save's order of play {list(order)} does not list each of its "
                          f"seats {list(seats)} once; the save is damaged, load another one")
-    return Static(
-        field=field_from_data(data["field"]),
-        scenario=ScenarioRules.from_data(data["scenario"]),
-        rules=rules,
-        army_defs={k: factory("army", v) for k, v in data["defs"]["army"].items()},
-        spell_defs={k: factory("spell", v) for k, v in data["defs"]["spell"].items()},
-        seats=seats,
-        play_order=order,
-        players={int(s): PlayerInfo(int(s), int(t), pw, tuple(cards))
-                 for s, t, pw, cards in data["players"]},
-        cards={u: CardInfo(u, int(o), d, tuple(f)) for u, o, d, f in data["cards"]},
-        figures={f: FigureInfo(f, c, int(o), int(i)) for f, c, o, i in data["figures"]},
-        spells={u: SpellInfo(u, int(o), d) for u, o, d in data["spells"]},
-        turn_limit=int(data["turn_limit"]),
-        origin=dict(data["origin"]),
-    )
+    with reading("players", "static.players"):
+        players = {int(s): PlayerInfo(int(s), int(t), pw, tuple(cards))
+                   for s, t, pw, cards in data["players"]}
+    with reading("army cards in play", "static.cards"):
+        cards = {u: CardInfo(u, int(o), d, tuple(f)) for u, o, d, f in data["cards"]}
+    with reading("figures", "static.figures"):
+        figures = {f: FigureInfo(f, c, int(o), int(i)) for f, c, o, i in data["figures"]}
+    with reading("decks", "static.spells"):
+        spells = {u: SpellInfo(u, int(o), d) for u, o, d in data["spells"]}
+    with reading("turn limit", "static.turn_limit"):
+        turn_limit = int(data["turn_limit"])
+    with reading("origin", "static.origin"):
+        origin = dict(data["origin"])
+    return Static(field=field, scenario=scenario, rules=rules, army_defs=army_defs,
+                  spell_defs=spell_defs, seats=seats, play_order=order, players=players,
+                  cards=cards, figures=figures, spells=spells, turn_limit=turn_limit,
+                  origin=origin)
 
 
 # --- state ---------------------------------------------------------------------------------
@@ -275,6 +288,25 @@ def state_to_data(state: GameState) -> dict[str, Any]:
     }
 
 
+@contextmanager
+def reading(part: str, where: str) -> Iterator[None]:
+    """Read one part of a save: a value of the wrong form there (text where a number
+    belongs, a record too short, a missing entry, a number too long to read) becomes a
+    `SetupError` naming the part, in words a player can read -- never Python's own wording
+    ("invalid literal for int()", "not enough values to unpack")."""
+    try:
+        yield
+    except EngineError:
+        raise
+    except KeyError as error:
+        missing = f" ({error.args[0]!r} is missing)" if error.args else ""
+        raise SetupError(f"its {part} ({where}) cannot be read{missing}; the save is "
+                         "damaged") from None
+    except (TypeError, ValueError, IndexError, AttributeError, OverflowError):
+        raise SetupError(f"its {part} ({where}) cannot be read: a value there has the "
+                         "wrong form; the save is damaged") from None
+
+
 def _phase(text: Any) -> Phase:
     """The save's phase as a `Phase` member (a plain string would compare equal but is not
     the member the engine's tables hold)."""
@@ -289,48 +321,67 @@ def _lasting(data: Mapping[str, Any]) -> Lasting:
     """The save's lasting effects (``extra``) as records."""
     try:
         return Lasting.from_plain(data)
-    except (KeyError, TypeError, ValueError) as error:
-        raise SetupError(f"the save's lasting effects (state.extra) cannot be read: {error}; "
-                         "the save is damaged, load another one") from None
+    except KeyError as error:
+        detail = f"{error.args[0]!r} is missing" if error.args else "an entry is missing"
+    except (TypeError, ValueError, IndexError, AttributeError) as error:
+        detail = plain_detail(error)
+    raise SetupError(f"its lasting effects (state.extra) cannot be read: {detail}; the save "
+                     "is damaged")
+
+
 
 
 def state_from_data(data: Mapping[str, Any], static: Static) -> GameState:
     """Rebuild `state_to_data` output on a static part."""
-    ts = data["turn_state"]
-    state = GameState(
-        static=static,
-        rng=Rng.from_data(data["rng"]),
-        turn=int(data["turn"]),
-        active=int(data["active"]),
-        phase=_phase(data["phase"]),
-        first_player=int(data["first_player"]),
-        players={int(s): PlayerState(tuple(p["library"]), tuple(p["hand"]),
-                                     tuple(p["graveyard"]), tuple(p["removed"]))
-                 for s, p in data["players"].items()},
-        cards={u: CardState(c["zone"], tuple(Attachment(s, bool(up)) for s, up in
-                                             c["enchantments"]),
-                            tuple((str(k), int(v)) for k, v in c["counters"]))
-               for u, c in data["cards"].items()},
-        figures={f: FigureState(zone, _hexes(hexes), int(damage), int(controller))
-                 for f, (zone, hexes, damage, controller) in data["figures"].items()},
-        glyphs={_hex(h): GlyphState(kind, bool(up), int(amount))
-                for h, kind, up, amount in data["glyphs"]},
-        pending=[Decision(d["kind"], int(d["player"]), d["description"], dict(d["data"]))
-                 for d in data["pending"]],
-        turn_state=TurnState(
+    with reading("dice", "state.rng"):
+        rng = Rng.from_data(data["rng"])
+    with reading("turn", "state.turn, state.active, state.first_player"):
+        turn, active = int(data["turn"]), int(data["active"])
+        first_player = int(data["first_player"])
+    with reading("phase", "state.phase"):
+        phase = _phase(data["phase"])
+    with reading("hands, libraries and graveyards", "state.players"):
+        players = {int(s): PlayerState(tuple(p["library"]), tuple(p["hand"]),
+                                       tuple(p["graveyard"]), tuple(p["removed"]))
+                   for s, p in data["players"].items()}
+    with reading("army cards", "state.cards"):
+        cards = {u: CardState(c["zone"], tuple(Attachment(s, bool(up)) for s, up in
+                                               c["enchantments"]),
+                              tuple((str(k), int(v)) for k, v in c["counters"]))
+                 for u, c in data["cards"].items()}
+    with reading("figures", "state.figures"):
+        figures = {f: FigureState(zone, _hexes(hexes), int(damage), int(controller))
+                   for f, (zone, hexes, damage, controller) in data["figures"].items()}
+    with reading("glyphs", "state.glyphs"):
+        glyphs = {_hex(h): GlyphState(kind, bool(up), int(amount))
+                  for h, kind, up, amount in data["glyphs"]}
+    with reading("decisions", "state.pending"):
+        pending = [Decision(d["kind"], int(d["player"]), d["description"], dict(d["data"]))
+                   for d in data["pending"]]
+    with reading("turn's record", "state.turn_state"):
+        ts = data["turn_state"]
+        turn_state = TurnState(
             chosen=ts["chosen"], moved=tuple(ts["moved"]),
             attacks=tuple((str(f), int(n)) for f, n in ts["attacks"]),
             summoned=tuple(ts["summoned"]), spells_played=int(ts["spells_played"]),
             used=tuple(ts["used"]),
-        ),
-        setup_queue=tuple(int(s) for s in data["setup_queue"]),
-        stack=tuple(data["stack"]),
-        outcome=_outcome_from_data(data["outcome"]),
-        obstacles={str(k): ObstacleState(int(d), bool(gone))
-                   for k, (d, gone) in data.get("obstacles", {}).items()},
-        lasting=_lasting(data["extra"]),
+        )
+    with reading("order of play", "state.setup_queue, state.stack"):
+        setup_queue = tuple(int(s) for s in data["setup_queue"])
+        stack = tuple(data["stack"])
+    with reading("result", "state.outcome"):
+        outcome = _outcome_from_data(data["outcome"])
+    with reading("obstacles", "state.obstacles"):
+        obstacles = {str(k): ObstacleState(int(d), bool(gone))
+                     for k, (d, gone) in data.get("obstacles", {}).items()}
+    with reading("lasting effects", "state.extra"):
+        lasting = _lasting(data["extra"])
+    return GameState(
+        static=static, rng=rng, turn=turn, active=active, phase=phase,
+        first_player=first_player, players=players, cards=cards, figures=figures,
+        glyphs=glyphs, pending=pending, turn_state=turn_state, setup_queue=setup_queue,
+        stack=stack, outcome=outcome, obstacles=obstacles, lasting=lasting,
     )
-    return state
 
 
 def canonical_json(data: Any) -> str:
@@ -348,8 +399,8 @@ def check_save(data: Mapping[str, Any]) -> int:
     reads."""
     if data.get("format") != SAVE_FORMAT:
         raise SetupError("not an Arena save (format is not 'arena-game')")
-    version = int(data.get("version", 0))
-    if version not in READ_VERSIONS:
-        raise SetupError(f"save version {data.get('version')} is not one of "
+    version = data.get("version")
+    if isinstance(version, bool) or version not in READ_VERSIONS:
+        raise SetupError(f"save version {version} is not one of "
                          f"{', '.join(map(str, READ_VERSIONS))}")
-    return version
+    return int(version)

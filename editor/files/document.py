@@ -28,7 +28,9 @@ from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
 
 from arena.content.errors import ContentError
 from arena.content.loader import load_file
+from arena.content.locations import user_folders
 from arena.content.scenario import Scenario
+from arena.content.yamlio import tidy_folders
 from editor.core import model as m
 from editor.core import refusals
 from editor.core.builder import Builder
@@ -72,6 +74,14 @@ class DocumentHost(Protocol):
         """Open the file dialog of `kind` ("save-as" here)."""
 
 
+def tidy(*folders: Path) -> list[Path]:
+    """Remove what interrupted writes left in ``folders`` (the recovery folder, the Arena
+    folder's own, beside a battlefield opened or saved): the game's rule, not a copy of it
+    (`arena.content.yamlio.tidy_folders`: a temporary file over 10 minutes old). Never
+    fails: a folder that cannot be read is left alone."""
+    return tidy_folders(folders)
+
+
 def starting_map() -> m.MapDoc:
     """A fresh map: one 24-hex board of land to start from."""
     doc = m.MapDoc()
@@ -112,7 +122,10 @@ class DocumentController:
 
     def start(self, path: Path | None) -> None:
         """The battlefield the editor starts with: `path` when it exists, else a new map
-        (that Save writes to `path` when given)."""
+        (that Save writes to `path` when given). First the temporary files interrupted
+        writes left behind go, as the game's start-up removes its own (`tidy`)."""
+        tidy(recovery.recovery_folder(), *user_folders(),
+             *((path.parent,) if path is not None else ()))
         if path is not None and path.exists():
             self.open(path)
             return
@@ -165,6 +178,7 @@ class DocumentController:
             return
         self.host.set_scenario(form, scenario_path)
         self.switch(editor)
+        tidy(path.parent, *((scenario_path.parent,) if scenario_path is not None else ()))
         recent.remember(scenario_path or path)
         self.host.message = f"Opened {path}"
 
@@ -322,6 +336,7 @@ class DocumentController:
                 trouble = dialogs.from_exception("Not saved", target, exc)
             self.dialogs.error(trouble)
             return False
+        tidy(where.parent)
         recent.remember(where)
         recovery.clear(self.series)
         self.series = recovery.document_key(where)

@@ -28,6 +28,7 @@ from pygame_gui.windows import UIMessageWindow
 
 from arena.content.errors import ContentError
 from arena.content.locations import user_root
+from arena.engine.errors import plain_detail
 from editor.windows import prompts
 
 _OS_REASONS: dict[int, tuple[str, str]] = {
@@ -118,7 +119,7 @@ def from_exception(doing: str, path: Path | str, exc: BaseException,
         return from_content_error(doing, path, cause)
     if isinstance(cause, OSError):
         return from_os_error(doing, path, cause)
-    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    text = plain_detail(exc).splitlines()[0]  # never Python's own wording
     return Trouble(doing, str(path), (Said(None, text, fix),))
 
 

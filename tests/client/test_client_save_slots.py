@@ -10,6 +10,7 @@ import io
 import json
 import os
 import stat
+import time
 from collections.abc import Iterator
 
 import pygame
@@ -232,6 +233,14 @@ def test_save_from_the_pause_menu_names_the_slot_with_a_picture(
     assert info.path.stat().st_mtime_ns >= before and slot_named("FLANK!") is not None
 
 
+def _until_checked(app: App, screen: pygame.Surface, scene: LoadScene) -> None:
+    """Run frames until the Load screen has checked every save (at most 60 s)."""
+    deadline = time.monotonic() + 60
+    while scene.checked != {s.path for s in scene.saves} and time.monotonic() < deadline:
+        frames(app, screen)
+        time.sleep(0.01)
+
+
 def test_the_load_screen_renames_deletes_and_lists_damaged_files(
         app: App, screen: pygame.Surface) -> None:
     game, setup = position()
@@ -254,10 +263,11 @@ def test_the_load_screen_renames_deletes_and_lists_damaged_files(
     assert "turn" in scene.list.subtitles[0]
 
     # a damaged file (its game and its picture are garbage): checked when selected, listed
-    # as damaged, drawn, cannot be renamed; the others are checked one a frame
+    # as damaged, drawn, cannot be renamed; the others are checked one after another on the
+    # screen's worker thread, while frames go on
     scene.list.select(2)
     scene.resize(app.size)
-    frames(app, screen, 3)
+    _until_checked(app, screen, scene)
     assert "damaged" in scene.saves[2].problem and "Nothing was changed" in scene.saves[2].problem
     assert not scene.saves[0].problem and not scene.saves[1].problem
     assert scene.checked == {s.path for s in scene.saves}

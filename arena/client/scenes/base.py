@@ -173,6 +173,15 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def close(self) -> None:
+        """The window is closing: every scene leaves the stack, top first, and stops its
+        background work (`Scene.on_exit`), so a computer player's thinking ends before the
+        AI's helper processes close at exit (a search cut off by their closing would
+        otherwise report a false fault)."""
+        self.running = False
+        while self.stack:
+            self.stack.pop().on_exit()
+
     # --- messages ----------------------------------------------------------------------------
 
     def toast(self, message: str, seconds: float = 3.5, error: bool = False) -> None:

@@ -2,14 +2,17 @@
 one's picture, name, scenario, turn, players and date beside the list. Enter or Load opens it,
 F2 or Rename renames it, Delete asks, then deletes it. A damaged or tampered file is listed as
 damaged with what is wrong: its fields when the folder is read
-(`arena.client.saves.list_saves`), the game inside one save a frame after that, the selected
-one first (`arena.client.saves.check_save`, as loading checks it). Loading a damaged file
-explains why it cannot be loaded, and nothing is changed. (Saving and the name box:
+(`arena.client.saves.list_saves`), the game inside each save after that, the selected one
+first (`arena.client.saves.check_save`, as loading checks it). That check plays the game's
+recorded actions again (a long Melee's take a second or more), so it runs on a worker thread,
+one save at a time, and the frame loop never waits for it. Loading a damaged file explains
+why it cannot be loaded, and nothing is changed. (Saving and the name box:
 `scenes.save_slots`.)
 """
 
 from __future__ import annotations
 
+import threading
 from functools import partial
 from pathlib import Path
 
@@ -43,6 +46,12 @@ class LoadScene(Scene):
         self.saves: list[SaveInfo] = []
         self.checked: set[Path] = set()
         """The saves checked as loading checks them (`check`)."""
+        self._checking: tuple[SaveInfo, threading.Thread, list[SaveInfo], int] | None = None
+        """The save being checked on the worker thread, the thread, (once it is done) what
+        the check found, and the listing it was started for (`_listing`)."""
+        self._listing = 0
+        """Counts the readings of the folder: a check started before the last one is
+        dropped (the file may have been renamed or deleted since)."""
         self.pictures: dict[Path, pygame.Surface | None] = {}
         self.form = Form()
         self.list = ListBox(name="saves", row_h=56, px=22)
@@ -52,6 +61,7 @@ class LoadScene(Scene):
     def refresh(self) -> None:
         """Read the saves folder again (after a rename or a delete)."""
         self.saves = list_saves()
+        self._listing += 1
         self.checked = set()
         self.pictures = {}
         self.list.selected = min(self.list.selected, max(0, len(self.saves) - 1))
@@ -64,17 +74,36 @@ class LoadScene(Scene):
         return None
 
     def check(self, index: int) -> None:
-        """Check the save at ``index`` as loading would (once); a damaged one is marked."""
-        if not 0 <= index < len(self.saves) or self.saves[index].path in self.checked:
+        """Start checking the save at ``index`` as loading would (once, on the worker
+        thread, when no other check is under way); a damaged one is marked when done."""
+        if self._checking is not None or not 0 <= index < len(self.saves) \
+                or self.saves[index].path in self.checked:
             return
         info = self.saves[index]
+        found: list[SaveInfo] = []
+        worker = threading.Thread(target=lambda: found.append(check_save(info)),
+                                  name="arena-check-save", daemon=True)
+        self._checking = (info, worker, found, self._listing)
+        worker.start()
+
+    def _collect(self) -> None:
+        """Take the finished check's result (the list may have been read again meanwhile:
+        the result goes to the save of that path, if it is still listed)."""
+        if self._checking is None or self._checking[1].is_alive():
+            return
+        info, _, found, listing = self._checking
+        self._checking = None
+        if listing != self._listing:
+            return
         self.checked.add(info.path)
-        found = check_save(info)
-        if found is not info:
-            self.saves[index] = found
-            self.resize(self.app.size)
+        result = found[0] if found else info
+        for index, listed in enumerate(self.saves):
+            if listed.path == info.path and result is not info:
+                self.saves[index] = result
+                self.resize(self.app.size)
 
     def update(self, dt: float) -> None:
+        self._collect()
         self.check(self.list.selected)
         self.check(next((i for i, s in enumerate(self.saves) if s.path not in self.checked),
                         -1))

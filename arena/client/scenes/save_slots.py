@@ -24,10 +24,14 @@ from arena.client.palette import UI
 from arena.client.saves import (
     MAX_NAME,
     SaveError,
+    SlotChanged,
+    SlotSeen,
     clean_name,
     load_save,
     plain_reason,
+    seen_slot,
     slot_named,
+    unused_name,
 )
 from arena.client.scenes.base import App, Scene, SceneName
 from arena.client.scenes.common import Dialog
@@ -104,12 +108,15 @@ def thumbnail_surface(data: bytes) -> pygame.Surface | None:
 
 def save_battle(app: App, battle: BattleScene, name: str) -> bool:
     """Save ``battle`` to the slot called ``name``, asking first when that replaces another
-    save; a toast says where it went, a dialog why it did not."""
+    save; a toast says where it went, a dialog why it did not. What the slot held when the
+    player was asked goes with the write: if another window saved there meanwhile, the
+    player is asked again (`_changed`), never overruled."""
     name = clean_name(name)
+    seen = seen_slot(name) if name else SlotSeen()
     existing = slot_named(name) if name else None
     if existing is not None:
         def replace_it() -> None:
-            _write(app, battle, name)
+            _write(app, battle, name, seen)
 
         app.push(Dialog(app, "Replace this save?",
                         f"A saved game is already called \u201c{name}\u201d "
@@ -117,13 +124,16 @@ def save_battle(app: App, battle: BattleScene, name: str) -> bool:
                         "game?", [("Replace", replace_it),
                                   ("Cancel", None)]))
         return False
-    return _write(app, battle, name)
+    return _write(app, battle, name, seen)
 
 
-def _write(app: App, battle: BattleScene, name: str) -> bool:
+def _write(app: App, battle: BattleScene, name: str, seen: SlotSeen) -> bool:
     picture = battle_thumbnail(battle)
     try:
-        battle.session.save_slot(name, picture)
+        battle.session.save_slot(name, picture, seen)
+    except SlotChanged as exc:
+        _changed(app, battle, name, exc)
+        return False
     except SaveError as exc:
         app.push(Dialog(app, "The game was not saved", str(exc), error=True))
         return False
@@ -135,6 +145,24 @@ def _write(app: App, battle: BattleScene, name: str) -> bool:
         app.pop()
     app.toast(f"Saved as \u201c{clean_name(name)}\u201d")
     return True
+
+
+def _changed(app: App, battle: BattleScene, name: str, exc: SlotChanged) -> None:
+    """Another window saved to the slot since this one looked: replace that save (now that
+    the player has seen it), keep both (this game under a new name: the default), or
+    cancel."""
+    other = unused_name(name)
+
+    def replace_it() -> None:
+        _write(app, battle, name, exc.seen)
+
+    def keep_both() -> None:
+        _write(app, battle, other, seen_slot(other))
+
+    app.push(Dialog(app, "This save changed meanwhile",
+                    f"{exc} Replace it with this game, or keep both (this game as "
+                    f"\u201c{other}\u201d)?",
+                    [("Replace", replace_it), ("Cancel", None), ("Keep both", keep_both)]))
 
 
 class NameDialog(Scene):

@@ -154,7 +154,8 @@ def draw(rt: Runtime, effect: EffectSpec) -> None:
     """
     for seat in rt.players(effect):
         for _ in range(effect.of(Draw).count):
-            draw_card(rt.ctx, seat, rt.scope.label)
+            if draw_card(rt.ctx, seat, rt.scope.label) is None:
+                break  # an empty library (or no Planeswalker): nothing more to draw
 
 
 def _discarders(rt: Runtime, effect: EffectSpec) -> list[int]:
