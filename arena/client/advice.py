@@ -45,29 +45,36 @@ class Ruler:
     needed: bool = True
 
 
-def blocker_label(game: Game, sight: Sight) -> str:
+def blocker_label(game: Game, sight: Sight, *, coordinates: bool = False) -> str:
     """What stops a line of sight, in words: "land at level 3 (a level-3 space beside the
     ruin)", "the ruin", "Rhox Veterans" (a figure or a ruin is seen on the board; a space is
-    named by `arena.client.wording`)."""
+    named by `arena.client.wording`). A map maker works in coordinates: with
+    ``coordinates`` the words name the space instead ("ruin at 2,1", "land level 3 at
+    4,-2", "Rhox Veterans at 1,2"), as the editor's Sight check shows them."""
     b = sight.blocker
     if b is None:
         return "something in the way"
     state = game.state
-    where = place_words(state.static, b.hex, state.glyphs)
+    at = f" at {b.hex.q},{b.hex.r}" if coordinates else ""
     if b.kind == "figure" and b.id is not None and b.id in state.static.figures:
-        return state.static.figure_name(b.id)
+        return state.static.figure_name(b.id) + at
     if b.kind == "obstacle" and b.id is not None:
         obstacle = state.board.obstacles.get(b.id)
         if obstacle is None:
-            return "an obstacle"
+            return "an obstacle" + at
+        if coordinates:
+            return obstacle.kind + at
         kinds = [o.kind for o in state.board.obstacles.values()]
         return f"{'the' if kinds.count(obstacle.kind) == 1 else 'a'} {obstacle.kind}"
     column = state.board.columns.get(b.hex)
     if column is None:
-        return "terrain"
+        return "terrain" + at
     # A tile of level k fills the heights k-1..k (Board.solid_spans).
     level = min(max(1, math.ceil(b.height - 1e-6)), max(1, len(column.levels)))
     terrain = column.levels[level - 1] if column.levels else None
+    if coordinates:
+        return f"{terrain or 'land'} level {level}{at}"
+    where = place_words(state.static, b.hex, state.glyphs)
     return f"{terrain or 'land'} at level {level} ({where})"
 
 

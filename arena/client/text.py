@@ -3,7 +3,7 @@
 pygame's default font ships with pygame-ce, so it is always there; opening a font and
 rendering text are slow next to a blit, so both are cached (rendered lines by text, size,
 colour and weight, least recently used dropped past a bound). The cache lives as long as the
-font module: `reset` drops it when pygame quits.
+font module: `reset` drops it when pygame quits (a quit hook) or is found quit.
 
 Every space is at least `MIN_WORD_GAP` pixels wide: below about 19 px the default font's
 hinted space is narrower (2 px from 9 to 13 px, no wider than the gap between two letters),
@@ -62,10 +62,13 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
     """The default font at ``px`` pixels (cached)."""
     px = max(6, round(int(px) * _scale[0]))
     key = (px, bold)
+    if not pygame.font.get_init():  # quit since these fonts were opened: they are dead
+        reset()
+        pygame.font.init()
     found = _fonts.get(key)
     if found is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
+        if not _fonts:  # the first font since a reset: forget them all when pygame quits
+            pygame.register_quit(reset)
         found = pygame.font.Font(None, px)
         found.set_bold(bold)
         _fonts[key] = found

@@ -232,7 +232,7 @@ def _look(game: Game, viewer: str, target: str) -> Look:
         obstacle = game.state.board.obstacles.get(found.id)
         if obstacle is not None:
             blocking = tuple(sorted(obstacle.footprint))
-    return Look(False, blocker_label(game, sight), blocking, ruler, problem)
+    return Look(False, blocker_label(game, sight, coordinates=True), blocking, ruler, problem)
 
 
 def _height(height: int) -> int:

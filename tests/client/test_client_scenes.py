@@ -228,12 +228,16 @@ def test_battle_on_the_duel_with_every_figure_summoned(app: App,
     assert numbered, "army cards to choose are offered"
     numbered[0].activate()
     frames(app, screen, 2)
-    while scene.game.state.pending:  # an optional ability: answered from the turn panel
+    for _ in range(6):  # an optional ability: answered from the turn panel
+        if not scene.game.state.pending:
+            break
         save_artifact(screen, "battle-decision.png")
         options = [w.name for w in scene.numbered]
         assert options and all(n.startswith("opt:") for n in options)
+        assert "opt:more" not in options, "a yes/no question shows both answers"
         key(scene, pygame.K_1 + len(options) - 1)
         frames(app, screen, 2)
+    assert not scene.game.state.pending, "the answers resolve the decision"
     if scene.selected is None:
         key(scene, pygame.K_TAB)
     frames(app, screen, 3)

@@ -22,13 +22,13 @@ from typing import Any
 
 import pytest
 import yaml
-from editor.validation import validate
 
 from arena.content import validate_cli, yamlio
 from arena.content.catalog import load_game_catalog
 from arena.content.errors import ContentError
 from editor.core.builder import Builder
 from editor.core.model import Editor
+from editor.core.validation import validate
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = int(os.environ.get("ARENA_FUZZ_SEED", "32"))

@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from arena.client import text
 from arena.client.palette import TERRAIN
 from arena.content.battlefield import PiecePlacement
 from editor.core.model import Editor, MapDoc, PlaceGlyph, PlaceObstacle, Raise
@@ -29,6 +30,7 @@ RING = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 def fonts() -> Iterator[None]:
     pygame.font.init()
     yield
+    text.reset()  # fonts cached by the drawing code die with the font module
     pygame.font.quit()
 
 

@@ -95,6 +95,10 @@ def turn_lines(view: BattleView) -> list[Line]:
     return lines
 
 
+ANSWERS_TOP_SHARE = 0.34
+"""How far down the turn panel the answer buttons may reach, as a share of its height."""
+
+
 def turn_buttons(screen: BattleScreen) -> tuple[list[Button], list[Widget], int]:
     """The panel's buttons from the bottom up, the decision answers the number keys press
     (empty when there are none), and the top of the buttons (the text stays above it)."""
@@ -161,7 +165,9 @@ def turn_buttons(screen: BattleScreen) -> tuple[list[Button], list[Widget], int]
                                   name="pick:cancel", hint="Esc",
                                   action=screen.cancel_pick))
             by -= bh + 8
-        top_limit = lay.turn.y + int(lay.turn.height * 0.5)
+        # the answers may take two thirds of the panel (the question's first lines stay
+        # above them), so a yes/no is never hidden behind "More choices" at 1280x720
+        top_limit = lay.turn.y + int(lay.turn.height * ANSWERS_TOP_SHARE)
         room = max(0, (by - top_limit) // (bh + 6) + 1)
         shown = extra if len(extra) <= min(room, 9) else extra[:max(0, min(room, 9) - 1)]
         if len(shown) < len(extra):
