@@ -169,6 +169,7 @@ HIGHLIGHTS: dict[str, Color] = {
     "path": (255, 255, 255),
     "chosen": (255, 206, 84),
     "choice": (120, 226, 214),
+    "hint": (200, 150, 255),
 }
 
 UI: dict[str, Color] = {

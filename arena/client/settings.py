@@ -35,6 +35,7 @@ BINDINGS: dict[str, tuple[str, int]] = {
     "undo": ("Undo", pygame.K_u),
     "flip": ("Flip double-space lead", pygame.K_r),
     "log": ("Full log", pygame.K_l),
+    "hint": ("Hint", pygame.K_h),
 }
 
 
@@ -65,6 +66,7 @@ class Settings:
     sound: bool = True
     hotseat_turn: bool = True  # in hotseat, turn the board to the side of the player to act
     pause_attacks: bool = False  # hold each computer attack until the player presses Space
+    hints: bool = True  # the battle's Hint button and key (off: nobody is coached)
     keys: dict[str, int] = field(default_factory=_default_keys)
 
     @property

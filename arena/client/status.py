@@ -135,6 +135,7 @@ def status(app: Any) -> dict[str, Any]:
         "layout": {k: _rect(getattr(battle.layout, k)) for k in
                    ("left", "turn", "info", "log", "view", "hand")},
         "tutorial": battle.tutorial.status() if battle.tutorial is not None else None,
+        "hint": battle.coach.describe(),
     }
     return out
 

@@ -130,4 +130,4 @@ def test_sounds_are_synthesised_and_never_crash(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(sound, "_failed", [False])
     sound.play("hit")
     assert not sound.enabled()
-    assert len(BINDINGS) == 11
+    assert len(BINDINGS) == 12 and "hint" in BINDINGS  # H asks for a hint

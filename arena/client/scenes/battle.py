@@ -22,7 +22,9 @@ The scene is a composition of parts, each with one job:
 - `scenes.battle_camera`: facing the viewer's side and the camera strip;
 - `scenes.battle_dialogs`: the end-turn and risky-move questions;
 - `scenes.battle_hotseat`: the hand-off between the humans of a hotseat game;
-- `scenes.tutorial_panel`: the "Learn to play" lesson's steps, when the battle is the lesson.
+- `scenes.tutorial_panel`: the "Learn to play" lesson's steps, when the battle is the lesson;
+- `scenes.hint_coach`: the Hint button and key, the hard computer's suggestion shown;
+- `scenes.battle_widgets`: the widgets of all these, composed after every change.
 
 The scene itself holds the session and carries out the player's actions (`act`, `do`).
 """
@@ -59,20 +61,21 @@ from arena.client.render import BattlefieldRenderer, Marker, Picture
 from arena.client.saves import autosave_path
 from arena.client.scenes.army_panel import ArmyPanel
 from arena.client.scenes.base import App, Scene, SceneName
-from arena.client.scenes.battle_camera import camera_widgets, facing_turn
+from arena.client.scenes.battle_camera import facing_turn
 from arena.client.scenes.battle_canvas import Canvas
 from arena.client.scenes.battle_dialogs import EndTurnDialog, MoveConfirmDialog
 from arena.client.scenes.battle_hotseat import check_handoff
 from arena.client.scenes.battle_input import BattleInput
 from arena.client.scenes.battle_stage import Stage
+from arena.client.scenes.battle_widgets import battle_widgets
 from arena.client.scenes.common import ChoiceDialog
-from arena.client.scenes.hand_panel import hand_widgets
+from arena.client.scenes.hint_coach import HintCoach
 from arena.client.scenes.hover_box import Hover
-from arena.client.scenes.hud import Dock, RailTab, battle_layout
+from arena.client.scenes.hud import Dock, battle_layout
 from arena.client.scenes.log_panel import FullLog, LogPanel, turn_heading
 from arena.client.scenes.recap_panel import RecapPanel
 from arena.client.scenes.replaying import Replayer
-from arena.client.scenes.turn_panel import dock_side, dock_widgets, turn_buttons
+from arena.client.scenes.turn_panel import dock_side
 from arena.client.scenes.tutorial_panel import TutorialCoach
 from arena.client.scenes.watching import Spotlight
 from arena.client.session import BattleSession, refusal_text
@@ -144,8 +147,12 @@ class BattleScene(Scene):
         self.oriented = False
         self.frame_ms = 0.0
         self.numbered: list[Widget] = []
+        self.buttons_top = 0
+        """The top of the turn panel's buttons (its text stays above; `battle_widgets`)."""
         self.tutorial = TutorialCoach(self, tutorial) if tutorial is not None else None
         """The "Learn to play" lesson on this battle (`scenes.tutorial_panel`)."""
+        self.coach = HintCoach(self, setup.seed if setup else 0)
+        """The Hint button and key (`scenes.hint_coach`)."""
         self._orient()
         self._rebuild()
 
@@ -359,41 +366,7 @@ class BattleScene(Scene):
                                     or self.layout.side is not dock_side(self, self.side_open)):
             self.layout = battle_layout(self.layout.size, self.settings.ui_scale,
                                         self.army_shown(), dock_side(self, self.side_open))
-        lay = self.layout
-        widgets, self.numbered = self.army.widgets(self)
-        if lay.turn.width:
-            buttons, answers, self.buttons_top = turn_buttons(self)
-            self.numbered = answers or self.numbered
-            widgets += buttons
-        if lay.compact:
-            widgets += dock_widgets(self, self.toggle_side)
-        widgets += hand_widgets(self)
-        widgets += camera_widgets(self)
-        if lay.compact:
-            widgets.append(RailTab(rect=lay.rail, label="Army cards", name="army-tab",
-                                   action=self.toggle_army, lit=lay.left.width > 0,
-                                   note="Show or hide the army cards over the battlefield."))
-        jump = self.log_panel.jump_button(self.session.log, lay.log, self.font_scale,
-                                    self.jump_to_latest)
-        if jump is not None and not self.full_log.open and lay.log.width:
-            widgets.append(jump)
-        widgets = self.full_log.cover(widgets, lay)
-        if lay.log.width or self.full_log.open:  # folded: the Log tab, or L, opens it
-            widgets.append(self.full_log.toggle_button(lay, self.font_scale,
-                                                       self.toggle_log, self._hint("log")))
-        widgets += self.full_log.widgets(self.session.log, lay, self.font_scale,
-                                         self.jump_to_latest)
-        if self.recap is not None:
-            proj, board = self.projection(), self.game.state.board
-            self.recap.layout(lay.clear, lay.view.bottom, self.font_scale,
-                              lambda h: proj.to_screen(h, self.renderer.stand_level(board, h)),
-                              lesson=self.tutorial is not None)
-            replay = self.replay_last_turn if self.session.record.last is not None else None
-            widgets += self.recap.widgets(self.font_scale, self.show_recap_line,
-                                          self.close_recap, replay)
-        if self.tutorial is not None:
-            widgets += self.tutorial.widgets()
-        self.form.set(widgets)
+        self.form.set(battle_widgets(self))
         self.hud_changed()
 
     # --- actions ----------------------------------------------------------------------------------
@@ -586,7 +559,11 @@ class BattleScene(Scene):
         self._rebuild()
 
     def on_exit(self) -> None:
+        self.coach.close()
         self.session.close()
+
+    def toast(self, message: str) -> None:
+        self.app.toast(message)
 
     def pause(self) -> None:
         self.app.push(self.app.scene(SceneName.PAUSE, self))
@@ -636,6 +613,8 @@ class BattleScene(Scene):
         if events is not None or self.session.held is not held:
             self.spotlight.note(self.session, self.time, self.app.settings.ai_delay,
                                 self.stage.busy_until())
+            self._rebuild()
+        if self.coach.update():
             self._rebuild()
         recap = self.session.take_recap()
         if recap is not None:

@@ -94,7 +94,7 @@ class Canvas:
         """This frame's highlights: the computer's action, a recap line's figure, the space
         under the pointer and the path there."""
         scene = self.scene
-        out = scene.spotlight.markers(scene.session, scene.time)
+        out = scene.spotlight.markers(scene.session, scene.time) + scene.coach.markers()
         if scene.recap is not None:
             out += scene.recap.markers(scene.time)
         hover = self.cursor_hex()
@@ -257,7 +257,9 @@ class Canvas:
         draw_hand(hud, scene)
         # a compact window draws only the dock's open panel (the others are empty rects)
         if lay.turn.width:
-            draw_turn_panel(hud, lay.turn, scene.game.state, turn_lines(scene),
+            lines = turn_lines(scene)
+            lines[1:1] = scene.coach.lines()  # the hint under the question it answers
+            draw_turn_panel(hud, lay.turn, scene.game.state, lines,
                             scene.font_scale, scene.buttons_top)
         if lay.info.width:
             draw_combat_panel(hud, scene, scene.hover_figure, scene.stage.dice,

@@ -216,6 +216,9 @@ class BattleInput:
         if key == scene.settings.key("log"):
             scene.toggle_log()
             return
+        if key == scene.settings.key("hint"):  # also where the turn panel is folded away
+            scene.coach.ask()
+            return
         if key == scene.settings.key("flip"):
             lead = intent.flip()
             if lead is not None:

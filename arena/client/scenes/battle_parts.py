@@ -12,6 +12,7 @@ from arena.client.render import Picture
 from arena.client.scenes.army_panel import ArmyPanel
 from arena.client.scenes.base import App
 from arena.client.scenes.battle_stage import Stage
+from arena.client.scenes.hint_coach import HintCoach
 from arena.client.scenes.hover_box import Hover, HoverView
 from arena.client.scenes.log_panel import FullLog, LogPanel
 from arena.client.scenes.recap_panel import RecapPanel
@@ -76,6 +77,9 @@ class ScreenParts(HoverView, Protocol):
 
     @property
     def buttons_top(self) -> int: ...
+
+    @property
+    def coach(self) -> HintCoach: ...
 
     @property
     def frame_ms(self) -> float: ...

@@ -270,9 +270,15 @@ class SettingsScene(Scene):
                    on_change=lambda v: self._set(pause_attacks=v),
                    note="Pause before the computer attacks: the board shows attacker, "
                         "target and line of sight until you press Space."),
+            Choice(rect=pygame.Rect(x, y + 10 * gap, cw, rh), label="Hints", name="hints",
+                   options=[(True, "On"), (False, "Off")], px=px,
+                   on_change=lambda v: self._set(hints=v),
+                   note="The battle's Hint button (H): what the hard computer would do "
+                        "and why. Off for games where nobody should be coached."),
         ]
         values = [s.colour_blind, s.animations, s.ai_pace, s.show_fps, s.window_size,
-                  s.fullscreen, s.ui_scale, s.sound, s.hotseat_turn, s.pause_attacks]
+                  s.fullscreen, s.ui_scale, s.sound, s.hotseat_turn, s.pause_attacks,
+                  s.hints]
         for row, value in zip(rows, values, strict=True):
             row.set_value(value)
         widgets: list[Choice | Button] = list(rows)
@@ -289,7 +295,7 @@ class SettingsScene(Scene):
                 style="primary" if waiting else "normal", px=max(13, min(18, krh // 2 + 2)),
                 action=partial(self.start_rebind, action),
                 note="Rebind: press this, then the new key (Esc cancels)."))
-        widgets.append(Button(rect=pygame.Rect(x, y + 10 * gap + 10, 200, 42), label="Back",
+        widgets.append(Button(rect=pygame.Rect(x, y + 11 * gap + 10, 200, 42), label="Back",
                               name="back", hint="Esc", action=self.app.pop))
         self.keys_x = kx
         focus = self.form.focus
