@@ -17,13 +17,13 @@ import pytest
 from client_kit import frames, key, save_artifact
 from test_client_battle_aids import kit_game, open_battle
 
+from arena.client.content import SeatSetup
 from arena.client.hint import HintAdvisor, HintState, hint_hexes, hint_words
 from arena.client.scenes.base import App
 from arena.client.scenes.hint_coach import HINT_MARK
 from arena.client.scenes.standard import standard_app
 from arena.client.session import BattleSession
 from arena.client.settings import Settings
-from arena.client.content import SeatSetup
 from arena.engine import Action, Attack, Game, MoveFigure
 from arena.hexgrid import Hex
 
