@@ -19,7 +19,7 @@ from enum import Enum
 
 from arena.client.controllers import Controller, ThinkingTask, ai_controller
 from arena.client.session import BattleSession, describe_action, lead_hex
-from arena.engine import Action, Attack, Game, MoveFigure, PlaceFigure
+from arena.engine import Action, Attack, ChooseCard, Game, MoveFigure, PlaceFigure
 from arena.hexgrid import Hex
 
 __all__ = ["HINT_LEVEL", "Hint", "HintAdvisor", "HintState", "hint_hexes", "hint_reason",
@@ -111,7 +111,8 @@ def hint_words(game: Game, action: Action) -> str:
 
 
 def hint_hexes(game: Game, action: Action) -> tuple[Hex, ...]:
-    """The spaces a hint marks: the acting figure's and where it goes, strikes or is set."""
+    """The spaces a hint marks: the acting figure's and where it goes, strikes or is set;
+    for a card to choose, its figures'."""
     figures = game.state.figures
     if isinstance(action, MoveFigure):
         here = figures[action.figure].hexes[:1] if action.figure in figures else ()
@@ -123,6 +124,9 @@ def hint_hexes(game: Game, action: Action) -> tuple[Hex, ...]:
         return tuple(marks)
     if isinstance(action, PlaceFigure):
         return (lead_hex(action.position),)
+    if isinstance(action, ChooseCard):  # the chosen card's figures on the battlefield
+        return tuple(figures[f].hexes[0] for f in
+                     game.state.figures_of_card(action.card, "battlefield"))
     return ()
 
 

@@ -72,6 +72,9 @@ def status(app: Any) -> dict[str, Any]:
     typed = getattr(getattr(top, "field", None), "value", None)
     if isinstance(typed, str):  # a box being typed in
         out["field"] = typed
+    notes = getattr(top, "notes", None)
+    if callable(notes):  # the review's "Show me": the move played and the computer's
+        out["notes"] = [line for line, _ in notes()]
     setup = getattr(top, "setup", None)
     if dataclasses.is_dataclass(setup) and not isinstance(setup, type):
         out["setup"] = dataclasses.asdict(setup)

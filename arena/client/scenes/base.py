@@ -41,6 +41,8 @@ class SceneName(StrEnum):
     HAND_OFF = "hand-off"
     RESULTS = "results"
     REPLAY = "replay"
+    REVIEW = "review"
+    """The post-game review: who was ahead, the swing turns, "Show me"."""
     TUTORIAL = "tutorial"
     """The "Learn to play" lesson: a battle screen with the lesson on it."""
 

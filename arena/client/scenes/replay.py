@@ -16,7 +16,7 @@ import pygame
 from arena.client import content, text
 from arena.client.palette import UI, palette
 from arena.client.picture import picture_from_game
-from arena.client.render import BattlefieldRenderer, Picture
+from arena.client.render import BattlefieldRenderer, Marker, Picture
 from arena.client.replay import ReplayCursor
 from arena.client.scenes.base import App, Scene
 from arena.client.session import describe_action
@@ -54,6 +54,15 @@ class ReplayScene(Scene):
         game = self.cursor.game
         scenario = game.state.static.scenario
         return f"Player {game.active}'s turn  ·  {scenario.name or scenario.id}"
+
+    def marks(self) -> list[Marker]:
+        """Spaces marked on the board (none here; a review's "Show me" marks the moves it
+        compares)."""
+        return []
+
+    def notes(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """Lines the panel shows under the last action (none here; see `marks`)."""
+        return []
 
     # --- controls ---------------------------------------------------------------------------
 
@@ -195,7 +204,7 @@ class ReplayScene(Scene):
             picture = self._picture = picture_from_game(game, pal)
         surface.fill(UI["sky-top"])
         view = surface.subsurface(self.view)
-        self.renderer.draw(view, self.camera.projection(), picture)
+        self.renderer.draw(view, self.camera.projection(), picture, dynamic=self.marks())
         inner = draw_panel(surface, self.panel, "Replay" + (f" · {self.name}" if self.name
                                                            else ""))
         y = inner.y
@@ -223,6 +232,11 @@ class ReplayScene(Scene):
             text.blit(surface, f"Last: {label}", 19, UI["text"], (inner.x, y), bold=True,
                       width=inner.width)
             y += 26
+        for note, colour in self.notes():
+            for part in text.wrap(note, 17, inner.width):
+                text.blit(surface, part, 17, colour, (inner.x, y))
+                y += 21
+            y += 4
         for line in self.lines[-10:]:
             for part in text.wrap(line, 16, inner.width):
                 if y > self.controls_top - 30:

@@ -1,6 +1,7 @@
 """The end of a battle: who won, why, the scoring breakdown, a turn-by-turn chart of each
-side's points on the battlefield (replayed from the game's seed and actions), and "Watch
-replay" (the replay viewer)."""
+side's points on the battlefield (replayed from the game's seed and actions), "Review" (who
+was ahead and the turns that decided it: `scenes.review`) and "Watch replay" (the replay
+viewer)."""
 
 from __future__ import annotations
 
@@ -43,32 +44,44 @@ class ResultsScene(Scene):
         self.box = pygame.Rect(0, 0, min(1000, w - 40), min(600, h - 40))
         self.box.center = (w // 2, h // 2)
         y = self.box.bottom - 62
-        bw = (self.box.width - 48 - 3 * 12) // 4
+        bw = (self.box.width - 48 - 4 * 12) // 5
         x0 = self.box.x + 24
         buttons = [
             Button(rect=pygame.Rect(x0, y, bw, 44), label="View battlefield",
                    name="view", hint="V", hotkeys=(pygame.K_v,), action=self.app.pop,
                    note="Look at the final battlefield (Esc opens the menu there)."),
-            Button(rect=pygame.Rect(x0 + bw + 12, y, bw, 44), label="Watch replay",
+            Button(rect=pygame.Rect(x0 + bw + 12, y, bw, 44), label="Review",
+                   name="review", hint="E", hotkeys=(pygame.K_e,), action=self.open_review,
+                   note="Who was ahead, turn by turn, the turns that decided the battle, "
+                        "and what the hard computer would have played in them."),
+            Button(rect=pygame.Rect(x0 + 2 * (bw + 12), y, bw, 44), label="Watch replay",
                    name="replay", hint="W", hotkeys=(pygame.K_w,), action=self.replay,
                    note="Play the battle back from its seed and actions: step, play, go "
                         "back to any turn."),
-            Button(rect=pygame.Rect(x0 + 2 * (bw + 12), y, bw, 44), label="Rematch",
+            Button(rect=pygame.Rect(x0 + 3 * (bw + 12), y, bw, 44), label="Rematch",
                    name="rematch", hint="R", hotkeys=(pygame.K_r,), action=self.rematch,
                    note="The same scenario and players, a new seed."),
-            Button(rect=pygame.Rect(x0 + 3 * (bw + 12), y, bw, 44), label="Main menu",
+            Button(rect=pygame.Rect(x0 + 4 * (bw + 12), y, bw, 44), label="Main menu",
                    name="menu", hint="Enter", style="primary",
                    hotkeys=(pygame.K_RETURN, pygame.K_KP_ENTER), action=self.main_menu),
         ]
         self.form.set(buttons)
         if self.form.focus is None:
-            self.form.focus = 3
+            self.form.focus = 4
 
     def replay(self) -> None:
+        self._open(SceneName.REPLAY, "No replay")
+
+    def open_review(self) -> None:
+        self._open(SceneName.REVIEW, "No review")
+
+    def _open(self, name: SceneName, refused: str) -> None:
+        """The replay viewer or the review, both played back from the game's seed and
+        actions; a game that cannot be replayed says why."""
         try:
-            scene = self.app.scene(SceneName.REPLAY, self.battle.session.game.to_data())
+            scene = self.app.scene(name, self.battle.session.game.to_data())
         except Exception as exc:  # noqa: BLE001 - a save without an origin cannot replay
-            self.app.push(Dialog(self.app, "No replay", f"This game cannot be replayed: "
+            self.app.push(Dialog(self.app, refused, f"This game cannot be replayed: "
                                  f"{exc}", error=True))
             return
         self.app.push(scene)

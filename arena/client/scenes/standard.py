@@ -72,6 +72,12 @@ def _replay(app: App, *args: Any, **kwargs: Any) -> Scene:
     return ReplayScene(app, *args, **kwargs)
 
 
+def _review(app: App, *args: Any, **kwargs: Any) -> Scene:
+    from arena.client.scenes.review import ReviewScene  # on first use (module docstring)
+
+    return ReviewScene(app, *args, **kwargs)
+
+
 def _tutorial(app: App, *args: Any, **kwargs: Any) -> Scene:
     from arena.client.scenes.tutorial_panel import tutorial_battle  # on first use (docstring)
 
@@ -92,6 +98,7 @@ def standard_scenes() -> dict[SceneName, SceneFactory]:
         SceneName.HAND_OFF: _hand_off,
         SceneName.RESULTS: _results,
         SceneName.REPLAY: _replay,
+        SceneName.REVIEW: _review,
         SceneName.TUTORIAL: _tutorial,
     }
 

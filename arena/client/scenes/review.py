@@ -1,0 +1,250 @@
+"""The post-game review (the results screen's "Review"): a chart of each side's chance of
+winning over the game, the three turns where it swung most with what happened in them, and
+"Show me" on each: the board at that turn's start with the move that was played and the one
+the hard computer would have preferred, both marked.
+
+The chances come from `arena.ai.review` (the AI's evaluation read as a probability, replayed
+from the game's seed and actions); the "Show me" board is the replay viewer
+(`scenes.replay`) opened at the turn, whose hard computer thinks off the frame loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import partial
+from typing import Any
+
+import pygame
+
+from arena.ai.review import Review, Swing, review_game
+from arena.client import text
+from arena.client.controllers import ThinkingTask, ai_controller
+from arena.client.hint import HINT_LEVEL, hint_hexes, hint_words
+from arena.client.palette import HIGHLIGHTS, UI, mix, palette
+from arena.client.render import Marker
+from arena.client.scenes.base import App, Scene
+from arena.client.scenes.hint_coach import HINT_MARK
+from arena.client.scenes.replay import ReplayScene
+from arena.client.ui import Button, Form, draw_panel
+from arena.engine import Action, EndAttack, EndMove, EndTurn, Game, parse_action
+
+__all__ = ["ReviewScene", "SwingScene", "swing_story"]
+
+Colour = tuple[int, int, int]
+
+_BOOKKEEPING = (EndMove, EndAttack, EndTurn)
+"""Actions a swing's story leaves out: ending a step says nothing about why it swung."""
+
+
+def team_label(game: Game, team: int) -> str:
+    """"Player 2", or "Player 1 & Player 3" for a team of two."""
+    static = game.state.static
+    seats = [s for s in static.seats if static.team_of(s) == team]
+    return " & ".join(f"Player {s}" for s in seats) or f"Player {team}"
+
+
+def team_colour(game: Game, team: int, colour_blind: bool) -> Colour:
+    static = game.state.static
+    seat = next((s for s in static.seats if static.team_of(s) == team), team)
+    return palette(colour_blind).player(seat)
+
+
+def swing_story(data: Mapping[str, Any], swing: Swing, most: int = 3) -> list[str]:
+    """What was done in the swing's turn, in the battle's words (bookkeeping left out)."""
+    game = Game.replay({**data, "actions": list(data.get("actions", []))[:swing.start]})
+    story: list[str] = []
+    for text_form in list(data.get("actions", []))[swing.start:swing.end]:
+        action = parse_action(str(text_form))
+        if not isinstance(action, _BOOKKEEPING) and len(story) < most:
+            story.append(hint_words(game, action))
+        game.apply(action)
+    outcome = game.outcome()
+    if outcome is not None and swing.end == len(data.get("actions", [])):
+        story.append(f"The battle ended: {outcome.description}")
+    return story
+
+
+class ReviewScene(Scene):
+    """See the module docstring."""
+
+    title = "Review"
+
+    def __init__(self, app: App, data: Mapping[str, Any]) -> None:
+        super().__init__(app)
+        self.data = data
+        self.review: Review = review_game(data)
+        self.game = Game.replay(data)
+        self.stories = [swing_story(data, s) for s in self.review.swings]
+        self.form = Form()
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.chart = pygame.Rect(0, 0, 0, 0)
+        self.rows: list[pygame.Rect] = []
+        self.resize(app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.box = pygame.Rect(12, 12, w - 24, h - 24)
+        inner = self.box.inflate(-32, -32)
+        self.chart = pygame.Rect(inner.x + 48, inner.y + 84, inner.width - 60,
+                                 int(inner.height * 0.36))
+        row_h = max(70, (inner.bottom - 60 - self.chart.bottom - 40) // 3)
+        top = self.chart.bottom + 40
+        self.rows = [pygame.Rect(inner.x, top + i * row_h, inner.width, row_h - 8)
+                     for i in range(len(self.review.swings))]
+        widgets: list[Button] = []
+        for i, row in enumerate(self.rows):
+            widgets.append(Button(
+                rect=pygame.Rect(row.right - 170, row.centery - 20, 160, 40),
+                label="Show me", name=f"show:{i + 1}", hint=str(i + 1),
+                hotkeys=(pygame.K_1 + i,), action=partial(self.show, i),
+                note="The board at the start of this turn: the move played and the one "
+                     "the hard computer would have preferred."))
+        widgets.append(Button(rect=pygame.Rect(inner.right - 170, inner.bottom - 44, 170, 44),
+                              label="Close", name="close", hint="Esc", action=self.app.pop))
+        self.form.set(widgets)
+
+    def show(self, index: int) -> None:
+        """"Show me": the replay viewer at the start of swing ``index``'s turn."""
+        self.app.push(SwingScene(self.app, self.data, self.review.swings[index]))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return
+        self.form.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(UI["sky-top"])
+        inner = draw_panel(surface, self.box, "Review")
+        text.blit(surface, "Who was ahead: each side's chance of winning, turn by turn (the "
+                           "computer's judgement of the battlefield)", 18, UI["muted"],
+                  (inner.x, inner.y), width=inner.width)
+        self._draw_chart(surface)
+        text.blit(surface, "The turns that decided it", 20, UI["accent"],
+                  (inner.x, self.chart.bottom + 12), bold=True)
+        blind = self.app.settings.colour_blind
+        for i, (row, swing) in enumerate(zip(self.rows, self.review.swings, strict=True)):
+            pygame.draw.rect(surface, UI["panel-2"], row, border_radius=6)
+            text.blit(surface, f"{i + 1}  Turn {swing.turn} · Player {swing.active}'s turn",
+                      19, UI["text"], (row.x + 10, row.y + 6), bold=True,
+                      width=row.width - 200)
+            who = team_label(self.game, swing.team)
+            text.blit(surface, f"{who}: from {round(swing.before * 100)}% to "
+                               f"{round(swing.after * 100)}%", 18,
+                      team_colour(self.game, swing.team, blind), (row.x + 10, row.y + 30),
+                      bold=True, width=row.width - 200)
+            story = "; ".join(self.stories[i]) or "Nothing but the turn's bookkeeping."
+            y = row.y + 54
+            for part in text.wrap(story, 16, row.width - 200)[:max(1, (row.bottom - y) // 19)]:
+                text.blit(surface, part, 16, UI["muted"], (row.x + 10, y))
+                y += 19
+        self.form.draw(surface)
+        if self.app.top is self:
+            self.form.draw_tooltip(surface)
+
+    def _draw_chart(self, surface: pygame.Surface) -> None:
+        """The chances, a line per side, with the swing turns numbered on it."""
+        plot, points = self.chart, self.review.points
+        pygame.draw.rect(surface, UI["panel-2"], plot, border_radius=6)
+        for share in (0, 25, 50, 75, 100):
+            y = plot.bottom - plot.height * share // 100
+            pygame.draw.line(surface, mix(UI["panel-2"], UI["border"], 0.6),
+                             (plot.x, y), (plot.right, y))
+            text.blit(surface, f"{share}%", 14, UI["muted"], (plot.x - 6, y),
+                      anchor="midright")
+        last = max(1, len(points) - 1)
+
+        def x_of(i: int) -> int:
+            return plot.x + plot.width * i // last
+
+        def y_of(chance: float) -> int:
+            return plot.bottom - round(plot.height * chance)
+
+        blind = self.app.settings.colour_blind
+        for team in sorted(points[0].chances):
+            line = [(x_of(i), y_of(p.chances.get(team, 0.0))) for i, p in enumerate(points)]
+            colour = team_colour(self.game, team, blind)
+            if len(line) > 1:
+                pygame.draw.lines(surface, colour, False, line, 3)
+        index_of = {p.index: i for i, p in enumerate(points)}
+        for n, swing in enumerate(self.review.swings, start=1):
+            i = index_of.get(swing.end, last)
+            x = x_of(i)
+            pygame.draw.line(surface, UI["accent"], (x, plot.y), (x, plot.bottom), 1)
+            text.blit(surface, str(n), 15, UI["accent"], (x, plot.y - 2), anchor="midbottom",
+                      bold=True)
+        turns = [p.turn for p in points]
+        for i in range(0, len(points), max(1, len(points) // 8)):
+            text.blit(surface, str(turns[i]), 14, UI["muted"], (x_of(i), plot.bottom + 4),
+                      anchor="midtop")
+        text.blit(surface, "turn", 14, UI["dim"], (plot.right, plot.bottom + 18),
+                  anchor="topright")
+        x = plot.x
+        for team in sorted(points[0].chances):
+            chip = pygame.Rect(x, plot.y - 26, 12, 12)
+            pygame.draw.rect(surface, team_colour(self.game, team, blind), chip,
+                             border_radius=3)
+            drawn = text.blit(surface, team_label(self.game, team), 15, UI["text"],
+                              (chip.right + 6, chip.centery), anchor="midleft")
+            x = drawn.right + 18
+
+
+class SwingScene(ReplayScene):
+    """"Show me": the replay viewer at the start of a swing turn, marking the move that was
+    played (gold) and the hard computer's choice there (violet), thought out meanwhile."""
+
+    def __init__(self, app: App, data: Mapping[str, Any], swing: Swing) -> None:
+        super().__init__(app, data, name=f"turn {swing.turn}")
+        self.swing = swing
+        self.cursor.seek(swing.start)
+        self._after()
+        self.at = self.cursor.game.clone()
+        played = parse_action(self.cursor.actions[swing.start]) \
+            if swing.start < len(self.cursor.actions) else None
+        self.played: Action | None = played
+        self.preferred: Action | None = None
+        seat = self.at.to_act
+        legal = self.at.legal_actions()
+        self.task: ThinkingTask | None = None
+        if legal and self.at.outcome() is None:
+            controller = ai_controller(HINT_LEVEL, swing.start * 131 + seat)
+            self.task = ThinkingTask(controller, self.at.view(seat), legal)
+
+    def update(self, dt: float) -> None:
+        if self.task is not None and self.task.done:
+            self.preferred, self.task = self.task.result, None
+        super().update(dt)
+
+    def on_exit(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+
+    def marks(self) -> list[Marker]:
+        if self.cursor.index != self.swing.start:
+            return []
+        out: list[Marker] = []
+        if self.played is not None:
+            out += [Marker(h, "chosen") for h in hint_hexes(self.at, self.played)]
+        if self.preferred is not None:
+            out += [Marker(h, HINT_MARK) for h in hint_hexes(self.at, self.preferred)]
+        return out
+
+    def notes(self) -> list[tuple[str, Colour]]:
+        if self.cursor.index != self.swing.start:
+            return [("Home or Turn - goes back to the swing's start.", UI["dim"])]
+        played = hint_words(self.at, self.played) if self.played is not None else "nothing"
+        out: list[tuple[str, Colour]] = [(f"Played: {played}", UI["accent"])]
+        if self.preferred is not None:
+            same = self.preferred == self.played
+            words = hint_words(self.at, self.preferred)
+            out.append((f"The hard computer: {words}" + (" (the same)" if same else ""),
+                        HIGHLIGHTS[HINT_MARK]))
+        elif self.task is not None:
+            out.append(("The hard computer is thinking…", UI["teal"]))
+        return out
+
+    def home(self) -> None:
+        """Back to the swing's start (not the game's)."""
+        self.playing = False
+        self.cursor.seek(self.swing.start)
+        self._after()
