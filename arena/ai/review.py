@@ -3,8 +3,9 @@ it swung most.
 
 A finished game is replayed from its origin (its seed and actions); from the end of the
 set-up, at the start of every player's turn each team's position is valued by the evaluation
-the AI plays with (`Evaluator.evaluate`, on that team's own view: what it could know then), and the value is
-read as a chance of winning the way the evaluation was fitted to games' results
+the AI plays with (`Evaluator.evaluate`, on that team's own view: what it could know then),
+and the value is read as a chance of winning the way the evaluation was fitted to games'
+results
 (`arena.ai.tuning`: ``sigmoid(scale * value)``; `WIN_SCALE` is the scale that fit found on
 10,376 positions of 512 games, measurements/tuning/fit-weights.json). The teams' chances are
 then shared out to sum to one, and the last point is the result itself. A **swing** is one
