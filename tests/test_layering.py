@@ -64,6 +64,7 @@ SHARED_SCENE_MODULES = {"arena.client.scenes.base", "arena.client.scenes.common"
                         "arena.client.scenes.battle_stage", "arena.client.scenes.battle_camera",
                         "arena.client.scenes.battle_parts", "arena.client.scenes.replaying",
                         "arena.client.scenes.tutorial_panel", "arena.client.scenes.battle_hotseat",
+                        "arena.client.scenes.battle_widgets", "arena.client.scenes.hint_coach",
                         # the save slots' name box and loading, shared by the menus
                         "arena.client.scenes.save_slots"}
 

@@ -21,8 +21,9 @@ from arena.client import content
 from arena.client.scenes.base import App
 from arena.client.scenes.battle import BattleScene
 from arena.client.scenes.hint_coach import HINT_MARK
+from arena.client.scenes.replay import SwingScene
 from arena.client.scenes.results import ResultsScene
-from arena.client.scenes.review import ReviewScene, SwingScene, team_colour
+from arena.client.scenes.review import ReviewScene, team_colour
 from arena.client.scenes.standard import standard_app
 from arena.client.settings import Settings
 from arena.engine import Game

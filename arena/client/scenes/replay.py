@@ -4,7 +4,9 @@ Right arrow or "Step" applies the next action, Left or "Back" takes one back, Sp
 and pauses (at the AI animation pace from Settings), Page Up / Page Down (or the turn
 buttons) jump to the start of the previous or next turn, Home to the beginning; typing a
 turn number and Enter goes straight to that turn; Esc leaves. The battlefield is drawn by
-the battle's renderer; the panel shows the turn, the last action and what it did."""
+the battle's renderer; the panel shows the turn, the last action and what it did. Opened
+from the review at a swing turn ("Show me"), it starts there and marks the move played and
+the hard computer's choice (`SwingScene`)."""
 
 from __future__ import annotations
 
@@ -13,18 +15,22 @@ from typing import Any
 
 import pygame
 
+from arena.ai.review import Swing
 from arena.client import content, text
-from arena.client.palette import UI, palette
+from arena.client.controllers import ThinkingTask, ai_controller
+from arena.client.hint import HINT_LEVEL, hint_hexes, hint_words
+from arena.client.palette import HIGHLIGHTS, UI, palette
 from arena.client.picture import picture_from_game
 from arena.client.render import BattlefieldRenderer, Marker, Picture
 from arena.client.replay import ReplayCursor
 from arena.client.scenes.base import App, Scene
+from arena.client.scenes.hint_coach import HINT_MARK
 from arena.client.session import describe_action
 from arena.client.ui import Button, Form, draw_panel
 from arena.client.wording import plain_text
-from arena.engine import parse_action
+from arena.engine import Action, parse_action
 
-__all__ = ["ReplayScene"]
+__all__ = ["ReplayScene", "SwingScene", "replay_scene"]
 
 
 class ReplayScene(Scene):
@@ -262,3 +268,72 @@ class ReplayScene(Scene):
         self.form.draw(surface)
         if self.app.top is self:
             self.form.draw_tooltip(surface)
+
+
+class SwingScene(ReplayScene):
+    """"Show me": the replay viewer at the start of a swing turn, marking the move that was
+    played (gold) and the hard computer's choice there (violet), thought out meanwhile."""
+
+    def __init__(self, app: App, data: Mapping[str, Any], swing: Swing) -> None:
+        super().__init__(app, data, name=f"turn {swing.turn}")
+        self.swing = swing
+        self.cursor.seek(swing.start)
+        self._after()
+        self.at = self.cursor.game.clone()
+        played = parse_action(self.cursor.actions[swing.start]) \
+            if swing.start < len(self.cursor.actions) else None
+        self.played: Action | None = played
+        self.preferred: Action | None = None
+        seat = self.at.to_act
+        legal = self.at.legal_actions()
+        self.task: ThinkingTask | None = None
+        if legal and self.at.outcome() is None:
+            controller = ai_controller(HINT_LEVEL, swing.start * 131 + seat)
+            self.task = ThinkingTask(controller, self.at.view(seat), legal)
+
+    def update(self, dt: float) -> None:
+        if self.task is not None and self.task.done:
+            self.preferred, self.task = self.task.result, None
+        super().update(dt)
+
+    def on_exit(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+
+    def marks(self) -> list[Marker]:
+        if self.cursor.index != self.swing.start:
+            return []
+        out: list[Marker] = []
+        if self.played is not None:
+            out += [Marker(h, "chosen") for h in hint_hexes(self.at, self.played)]
+        if self.preferred is not None:
+            out += [Marker(h, HINT_MARK) for h in hint_hexes(self.at, self.preferred)]
+        return out
+
+    def notes(self) -> list[tuple[str, tuple[int, int, int]]]:
+        if self.cursor.index != self.swing.start:
+            return [("Home or Turn - goes back to the swing's start.", UI["dim"])]
+        played = hint_words(self.at, self.played) if self.played is not None else "nothing"
+        out: list[tuple[str, tuple[int, int, int]]] = [(f"Played: {played}", UI["accent"])]
+        if self.preferred is not None:
+            same = self.preferred == self.played
+            words = hint_words(self.at, self.preferred)
+            out.append((f"The hard computer: {words}" + (" (the same)" if same else ""),
+                        HIGHLIGHTS[HINT_MARK]))
+        elif self.task is not None:
+            out.append(("The hard computer is thinking…", UI["teal"]))
+        return out
+
+    def home(self) -> None:
+        """Back to the swing's start (not the game's)."""
+        self.playing = False
+        self.cursor.seek(self.swing.start)
+        self._after()
+
+
+def replay_scene(app: App, data: Mapping[str, Any], name: str = "",
+                 swing: Swing | None = None) -> ReplayScene:
+    """The replay viewer; at a review's swing turn, the "Show me" one (`SwingScene`)."""
+    if swing is not None:
+        return SwingScene(app, data, swing)
+    return ReplayScene(app, data, name)

@@ -4,8 +4,8 @@ winning over the game, the three turns where it swung most with what happened in
 the hard computer would have preferred, both marked.
 
 The chances come from `arena.ai.review` (the AI's evaluation read as a probability, replayed
-from the game's seed and actions); the "Show me" board is the replay viewer
-(`scenes.replay`) opened at the turn, whose hard computer thinks off the frame loop.
+from the game's seed and actions); the "Show me" board is the replay viewer opened at the
+turn (`scenes.replay.SwingScene`), whose hard computer thinks off the frame loop.
 """
 
 from __future__ import annotations
@@ -18,17 +18,13 @@ import pygame
 
 from arena.ai.review import Review, Swing, review_game
 from arena.client import text
-from arena.client.controllers import ThinkingTask, ai_controller
-from arena.client.hint import HINT_LEVEL, hint_hexes, hint_words
-from arena.client.palette import HIGHLIGHTS, UI, mix, palette
-from arena.client.render import Marker
-from arena.client.scenes.base import App, Scene
-from arena.client.scenes.hint_coach import HINT_MARK
-from arena.client.scenes.replay import ReplayScene
+from arena.client.hint import hint_words
+from arena.client.palette import UI, mix, palette
+from arena.client.scenes.base import App, Scene, SceneName
 from arena.client.ui import Button, Form, draw_panel
-from arena.engine import Action, EndAttack, EndMove, EndTurn, Game, parse_action
+from arena.engine import EndAttack, EndMove, EndTurn, Game, parse_action
 
-__all__ = ["ReviewScene", "SwingScene", "swing_story"]
+__all__ = ["ReviewScene", "swing_story"]
 
 Colour = tuple[int, int, int]
 
@@ -105,7 +101,8 @@ class ReviewScene(Scene):
 
     def show(self, index: int) -> None:
         """"Show me": the replay viewer at the start of swing ``index``'s turn."""
-        self.app.push(SwingScene(self.app, self.data, self.review.swings[index]))
+        self.app.push(self.app.scene(SceneName.REPLAY, self.data,
+                                     swing=self.review.swings[index]))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -187,64 +184,3 @@ class ReviewScene(Scene):
             drawn = text.blit(surface, team_label(self.game, team), 15, UI["text"],
                               (chip.right + 6, chip.centery), anchor="midleft")
             x = drawn.right + 18
-
-
-class SwingScene(ReplayScene):
-    """"Show me": the replay viewer at the start of a swing turn, marking the move that was
-    played (gold) and the hard computer's choice there (violet), thought out meanwhile."""
-
-    def __init__(self, app: App, data: Mapping[str, Any], swing: Swing) -> None:
-        super().__init__(app, data, name=f"turn {swing.turn}")
-        self.swing = swing
-        self.cursor.seek(swing.start)
-        self._after()
-        self.at = self.cursor.game.clone()
-        played = parse_action(self.cursor.actions[swing.start]) \
-            if swing.start < len(self.cursor.actions) else None
-        self.played: Action | None = played
-        self.preferred: Action | None = None
-        seat = self.at.to_act
-        legal = self.at.legal_actions()
-        self.task: ThinkingTask | None = None
-        if legal and self.at.outcome() is None:
-            controller = ai_controller(HINT_LEVEL, swing.start * 131 + seat)
-            self.task = ThinkingTask(controller, self.at.view(seat), legal)
-
-    def update(self, dt: float) -> None:
-        if self.task is not None and self.task.done:
-            self.preferred, self.task = self.task.result, None
-        super().update(dt)
-
-    def on_exit(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-
-    def marks(self) -> list[Marker]:
-        if self.cursor.index != self.swing.start:
-            return []
-        out: list[Marker] = []
-        if self.played is not None:
-            out += [Marker(h, "chosen") for h in hint_hexes(self.at, self.played)]
-        if self.preferred is not None:
-            out += [Marker(h, HINT_MARK) for h in hint_hexes(self.at, self.preferred)]
-        return out
-
-    def notes(self) -> list[tuple[str, Colour]]:
-        if self.cursor.index != self.swing.start:
-            return [("Home or Turn - goes back to the swing's start.", UI["dim"])]
-        played = hint_words(self.at, self.played) if self.played is not None else "nothing"
-        out: list[tuple[str, Colour]] = [(f"Played: {played}", UI["accent"])]
-        if self.preferred is not None:
-            same = self.preferred == self.played
-            words = hint_words(self.at, self.preferred)
-            out.append((f"The hard computer: {words}" + (" (the same)" if same else ""),
-                        HIGHLIGHTS[HINT_MARK]))
-        elif self.task is not None:
-            out.append(("The hard computer is thinking…", UI["teal"]))
-        return out
-
-    def home(self) -> None:
-        """Back to the swing's start (not the game's)."""
-        self.playing = False
-        self.cursor.seek(self.swing.start)
-        self._after()

@@ -67,9 +67,9 @@ def _results(app: App, *args: Any, **kwargs: Any) -> Scene:
 
 
 def _replay(app: App, *args: Any, **kwargs: Any) -> Scene:
-    from arena.client.scenes.replay import ReplayScene  # on first use (module docstring)
+    from arena.client.scenes.replay import replay_scene  # on first use (module docstring)
 
-    return ReplayScene(app, *args, **kwargs)
+    return replay_scene(app, *args, **kwargs)
 
 
 def _review(app: App, *args: Any, **kwargs: Any) -> Scene:
