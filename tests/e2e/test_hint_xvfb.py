@@ -17,9 +17,9 @@ from test_window_xvfb import (
     _click,
     _click_widget,
     _game,
+    _new_battle,
     _panel_colours,
     _screenshot,
-    _settled,
     _wait_for_exit,
 )
 from xvfb_kit import SLOW, wait_status, x_server, xdotool
@@ -39,11 +39,7 @@ def test_the_hint_button_shows_the_hard_levels_suggestion(x_display: str,
     with _game(x_display, tmp_path, {"ai_pace": "instant", "animations": "off"}) as (
             program, window, origin):
         d, w = x_display, window
-        _click_widget(d, w, status, "MainMenu", "New game")
-        _click_widget(d, w, status, "NewGameScene", "start")
-        s = wait_status(status, "our first decision", lambda s: s["top"] == "BattleScene"
-                        and _settled(s) and _battle(s)["human_to_act"]
-                        and not _battle(s)["thinking"], timeout=15 * SLOW)
+        s = _new_battle(d, w, status)
         digest, actions = _battle(s)["digest"], _battle(s)["actions"]
         assert _battle(s)["hint"]["state"] == "none"
 

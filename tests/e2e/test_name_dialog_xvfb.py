@@ -25,12 +25,13 @@ from test_window_xvfb import (
     _click,
     _click_widget,
     _game,
+    _new_battle,
     _screenshot,
     _settled,
     _wait_for_exit,
     _widget,
 )
-from xvfb_kit import SLOW, wait_status, x_server, xdotool
+from xvfb_kit import wait_status, x_server, xdotool
 
 pytestmark = pytest.mark.xvfb
 
@@ -72,11 +73,7 @@ def test_names_with_spaces_are_typed_whole_into_save_and_rename(
     with _game(x_display, tmp_path, {"ai_pace": "instant", "animations": "off"}) as (
             program, window, _origin):
         d, w = x_display, window
-        _click_widget(d, w, status, "MainMenu", "New game")
-        _click_widget(d, w, status, "NewGameScene", "start")
-        s = wait_status(status, "our first decision", lambda s: s["top"] == "BattleScene"
-                        and _settled(s) and _battle(s)["human_to_act"]
-                        and not _battle(s)["thinking"], timeout=15 * SLOW)
+        s = _new_battle(d, w, status)
         before = _battle_state(s)
 
         # Save game: the name with spaces, whole

@@ -219,6 +219,16 @@ def _settled(d: dict[str, Any]) -> bool:
     return d["top"] == "BattleScene" and not _battle(d)["anims"]
 
 
+def _new_battle(display: str, window: str, status: Path) -> dict[str, Any]:
+    """New game from the main menu with its defaults; the status at the player's first
+    decision (the battle settled, nobody thinking)."""
+    _click_widget(display, window, status, "MainMenu", "New game")
+    _click_widget(display, window, status, "NewGameScene", "start")
+    return wait_status(status, "our first decision", lambda s: s["top"] == "BattleScene"
+                       and _settled(s) and _battle(s)["human_to_act"]
+                       and not _battle(s)["thinking"], timeout=15 * SLOW)
+
+
 def _panel_colours(image: pygame.Surface, rect: Sequence[int],
                    origin: tuple[int, int]) -> int:
     """Colours in a panel of the window (``rect`` window-relative; the shot is the root)."""
@@ -557,11 +567,7 @@ def test_a_named_slot_saved_from_the_pause_menu_loads_from_the_main_menu(
     with _game(x_display, tmp_path, {"ai_pace": "instant", "animations": "off"}) as (
             program, window, origin):
         d, w = x_display, window
-        _click_widget(d, w, status, "MainMenu", "New game")
-        _click_widget(d, w, status, "NewGameScene", "start")
-        s = wait_status(status, "our first decision", lambda s: s["top"] == "BattleScene"
-                        and _settled(s) and _battle(s)["human_to_act"]
-                        and not _battle(s)["thinking"], timeout=15 * SLOW)
+        s = _new_battle(d, w, status)
 
         # the full log: L opens it over the battlefield, L closes it
         xdotool(d, "key", "--window", w, "l")
