@@ -22,7 +22,9 @@ from arena.client.scenes.base import App
 from arena.client.scenes.battle import BattleScene
 from arena.client.scenes.load_screen import LoadScene
 from arena.client.scenes.recap_panel import RecapPanel
+from arena.client.scenes.replay import SwingScene
 from arena.client.scenes.results import ResultsScene
+from arena.client.scenes.review import ReviewScene
 from arena.client.scenes.save_slots import NameDialog
 from arena.client.scenes.standard import standard_app
 from arena.client.settings import Settings
@@ -169,3 +171,22 @@ def test_the_results(sized: tuple[App, pygame.Surface],
     frames(app, screen, 3)
     assert isinstance(app.top, ResultsScene)
     looked_at(app, screen, [app.top.box], "results")
+
+
+def test_the_review_and_show_me(sized: tuple[App, pygame.Surface],
+                                finished: tuple[Game, GameSetup]) -> None:
+    """The results' Review (the chart, the swing turns) and its Show me at every size."""
+    app, screen = sized
+    game, setup = finished
+    scene = BattleScene(app, game.clone(), setup.seats, setup=setup, autosave=False)
+    app.push(scene)
+    frames(app, screen, 3)
+    assert isinstance(app.top, ResultsScene)
+    app.top.open_review()
+    review = app.top
+    assert isinstance(review, ReviewScene)
+    looked_at(app, screen, [review.chart, *review.rows], "review")
+    review.show(0)
+    assert isinstance(app.top, SwingScene)
+    looked_at(app, screen, [app.top.panel], "review-show-me")
+    app.top.on_exit()

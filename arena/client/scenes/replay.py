@@ -125,7 +125,7 @@ class ReplayScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        panel_w = min(400, max(300, int(w * 0.28)))
+        panel_w = min(420, max(340, int(w * 0.3)))  # three buttons a row, whole labels
         self.panel = pygame.Rect(w - panel_w - 8, 8, panel_w, h - 16)
         self.view = pygame.Rect(0, 0, self.panel.x - 8, h)
         self.camera = self.renderer.camera((0.0, 0.0, float(self.view.width),

@@ -16,17 +16,21 @@ from typing import Any
 
 import pygame
 
-from arena.ai.review import Review, Swing, review_game
+from arena.ai.review import SWINGS, Review, Swing, review_game
 from arena.client import text
 from arena.client.hint import hint_words
 from arena.client.palette import UI, mix, palette
 from arena.client.scenes.base import App, Scene, SceneName
+from arena.client.scenes.common import backdrop
 from arena.client.ui import Button, Form, draw_panel
 from arena.engine import EndAttack, EndMove, EndTurn, Game, parse_action
 
 __all__ = ["ReviewScene", "swing_story"]
 
 Colour = tuple[int, int, int]
+
+ROW_HEIGHT = 88
+"""A swing's row: its turn, the chances before and after, a line of what was done."""
 
 _BOOKKEEPING = (EndMove, EndAttack, EndTurn)
 """Actions a swing's story leaves out: ending a step says nothing about why it swung."""
@@ -79,12 +83,17 @@ class ReviewScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.box = pygame.Rect(12, 12, w - 24, h - 24)
+        self.box = pygame.Rect(0, 0, w - 2 * max(12, w // 30), h - 2 * max(12, h // 30))
+        self.box.center = (w // 2, h // 2)
         inner = self.box.inflate(-32, -32)
-        self.chart = pygame.Rect(inner.x + 48, inner.y + 84, inner.width - 60,
-                                 int(inner.height * 0.36))
-        row_h = max(70, (inner.bottom - 60 - self.chart.bottom - 40) // 3)
-        top = self.chart.bottom + 40
+        # three rows of three lines each, the heading and Close below the chart, which takes
+        # what is left (at most 45% of the panel)
+        row_h = ROW_HEIGHT
+        rows_top = inner.bottom - 56 - SWINGS * row_h
+        chart_top = inner.y + 84
+        height = min(int(inner.height * 0.45), rows_top - 50 - chart_top)
+        self.chart = pygame.Rect(inner.x + 48, chart_top, inner.width - 60, max(60, height))
+        top = self.chart.bottom + 50
         self.rows = [pygame.Rect(inner.x, top + i * row_h, inner.width, row_h - 8)
                      for i in range(len(self.review.swings))]
         widgets: list[Button] = []
@@ -111,14 +120,14 @@ class ReviewScene(Scene):
         self.form.handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(UI["sky-top"])
+        surface.blit(backdrop(surface.get_size(), dim=True), (0, 0))
         inner = draw_panel(surface, self.box, "Review")
         text.blit(surface, "Who was ahead: each side's chance of winning, turn by turn (the "
                            "computer's judgement of the battlefield)", 18, UI["muted"],
                   (inner.x, inner.y), width=inner.width)
         self._draw_chart(surface)
         text.blit(surface, "The turns that decided it", 20, UI["accent"],
-                  (inner.x, self.chart.bottom + 12), bold=True)
+                  (inner.x, self.chart.bottom + 24), bold=True)
         blind = self.app.settings.colour_blind
         for i, (row, swing) in enumerate(zip(self.rows, self.review.swings, strict=True)):
             pygame.draw.rect(surface, UI["panel-2"], row, border_radius=6)
@@ -132,7 +141,7 @@ class ReviewScene(Scene):
                       bold=True, width=row.width - 200)
             story = "; ".join(self.stories[i]) or "Nothing but the turn's bookkeeping."
             y = row.y + 54
-            for part in text.wrap(story, 16, row.width - 200)[:max(1, (row.bottom - y) // 19)]:
+            for part in text.wrap(story, 16, row.width - 200)[:max(0, (row.bottom - y) // 17)]:
                 text.blit(surface, part, 16, UI["muted"], (row.x + 10, y))
                 y += 19
         self.form.draw(surface)
