@@ -8,7 +8,8 @@ count) and a status line at the bottom.
 Mouse: left button uses the tool (drag to paint), right button drags the view, the wheel
 zooms. Keys: Ctrl+Z / Ctrl+Y undo and redo, Ctrl+S save, Ctrl+C / Ctrl+V copy and paste the
 selection, Q / E rotate the view, Tab flat/3D, PageUp / PageDown level slice, 1-4 brush
-terrain (land, water, road, weirded), R turns the obstacle shape; Esc, Ctrl+Q, Quit or the
+terrain (land, water, road, weirded), R turns the obstacle shape; Esc lets go of a box being
+dragged, the selection, then the tool (back to Raise), never quitting; Ctrl+Q, Quit or the
 window's close button quit, asking Save / Discard / Cancel when work is unsaved. Letter keys
 are not shortcuts while a text field has the keyboard. ``arena-editor PATH`` opens a
 battlefield or scenario file, or starts a new battlefield that Save writes to PATH.
@@ -335,8 +336,10 @@ class EditorApp:
     def on_key(self, event: pygame.event.Event) -> None:
         ctrl = bool(event.mod & pygame.KMOD_CTRL)
         key = event.key
-        if key == pygame.K_ESCAPE or (ctrl and key == pygame.K_q):
+        if ctrl and key == pygame.K_q:
             self.docs.request_quit()
+        elif key == pygame.K_ESCAPE:
+            self.step_back()
         elif self.text_focused():
             return
         elif key == pygame.K_r and not ctrl and self.tool in dict(PIECE_TOOLS):
@@ -452,6 +455,16 @@ class EditorApp:
     def press_quit(self) -> None:
         self.quit_pressed = True
         self.docs.request_quit()
+
+    def step_back(self) -> None:
+        """Esc: let go of what is under way on the map (`MapTools.step_back`); with nothing
+        to let go, say how to quit instead of quitting."""
+        let_go = self.tools.step_back()
+        if let_go is None:
+            self.message = "Esc lets go of a selection or a tool; Ctrl+Q (or Quit) quits"
+            return
+        self.message = let_go
+        self.refresh_tools()
 
     def choose_tool(self, tool: str) -> None:
         self.tools.choose(tool)

@@ -53,6 +53,10 @@ class ToolsHost(Protocol):
         """Show the current tool and brush in the panels."""
 
 
+DEFAULT_TOOL = "raise"
+"""The tool the editor starts with, and the one Esc goes back to."""
+
+
 class MapTools:
     """What a click or drag on the map does with the current tool and brush."""
 
@@ -60,7 +64,7 @@ class MapTools:
         self.host = host
         self.pieces = pieces
         self.sight = sight
-        self.tool = "raise"
+        self.tool = DEFAULT_TOOL
         self.brush = Brush()
         self.selection: set[m.Coord] = set()
         self.drag_start: m.Coord | None = None
@@ -86,6 +90,22 @@ class MapTools:
     def choose(self, tool: str) -> None:
         """Make `tool` the current tool (the panels show it once refreshed)."""
         self.tool = tool
+
+    def step_back(self) -> str | None:
+        """Esc on the map: the newest thing under way is let go -- a box being dragged, the
+        selection, then a tool other than the first (`DEFAULT_TOOL`); what was let go, in
+        words, or None when there was nothing (Esc never quits: the undo history, the view
+        and the selection would go with the window)."""
+        if self.drag_start is not None:
+            self.drag_start = None
+            return "Box selection cancelled"
+        if self.selection:
+            self.selection.clear()
+            return "Selection cleared"
+        if self.tool != DEFAULT_TOOL:
+            self.tool = DEFAULT_TOOL
+            return f"Tool: {DEFAULT_TOOL} (Esc let go of the last one)"
+        return None
 
     def set_brush(self, **values: object) -> None:
         """Set brush values by name (``terrain=``, ``zone=`` ...), as a menu chose them."""

@@ -63,11 +63,29 @@ def test_quit_button_ends_the_loop(headless: pygame.Surface) -> None:
     assert not app.running and app.quit_pressed
 
 
-def test_escape_quits() -> None:
+def test_escape_lets_go_step_by_step_and_never_quits(headless: pygame.Surface) -> None:
+    """Esc once quit a saved map at once, losing the undo history, selection and view: now
+    it lets go of the selection, then the tool, and then only says how to quit."""
     app = editor_app.EditorApp(recover=False)
-    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
-                                        unicode="", scancode=0))
-    assert not app.running
+    app.draw(headless)
+    app.run_command(m.Raise((0, 0)))
+    app.choose_tool("paint")
+    app.tools.selection = {(0, 0), (1, 0)}
+
+    def escape() -> None:
+        app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                            unicode="", scancode=0))
+
+    escape()
+    assert app.running and not app.tools.selection and app.tools.tool == "paint"
+    escape()
+    assert app.running and app.tools.tool == "raise"
+    escape()
+    assert app.running and "Ctrl+Q" in app.message
+    assert app.editor.undo_stack, "the undo history stays"
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q,
+                                        mod=pygame.KMOD_CTRL, unicode="", scancode=0))
+    assert app.docs.prompt is not None or not app.running
 
 
 def test_build_a_battlefield_by_clicking(headless: pygame.Surface, tmp_path: Path) -> None:

@@ -178,7 +178,6 @@ def test_quit_with_unsaved_changes_asks_first(tmp_path: Path, headless: pygame.S
     app.run_command(m.Raise((0, 0)))
     assert app.editor.dirty
     asks = (lambda: press(app, app.panels.buttons["quit"]),
-            lambda: key(app, pygame.K_ESCAPE),
             lambda: key(app, pygame.K_q, pygame.KMOD_CTRL),
             lambda: app.handle_event(pygame.event.Event(pygame.QUIT)))
     for i, ask in enumerate(asks):

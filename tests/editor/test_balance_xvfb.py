@@ -94,5 +94,5 @@ def test_a_balance_check_of_four_games_shows_its_report(
         wait_status(mine, "a frame with the report", lambda s: s["frames"] > frames + 2)
         if shutil.which("import"):
             screenshot(x_display, ARTIFACTS / "xvfb-balance.png")
-        assert press_closing_key(x_display, window, "Escape",
+        assert press_closing_key(x_display, window, "ctrl+q",
                                  lambda: program.wait(timeout=STEP_TIMEOUT)) == 0

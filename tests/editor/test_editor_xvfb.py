@@ -204,7 +204,7 @@ def test_build_save_reload_by_clicking(x_display: str, tmp_path: Path,
         wait_status(mine, "the builder closed", lambda s: s["builder"] is None and
                     not s["modal"], STEP_TIMEOUT)
         assert program.poll() is None
-        assert press_closing_key(x_display, window, "Escape",
+        assert press_closing_key(x_display, window, "ctrl+q",
                                  lambda: program.wait(timeout=STEP_TIMEOUT)) == 0
 
     saved = m.Editor.open(target)

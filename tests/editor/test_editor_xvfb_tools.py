@@ -89,7 +89,7 @@ def test_sight_check_across_a_ruin(x_display: str, tmp_path: Path,
             "Sight check: A to B blocked by ruin at -1,-2, B to A blocked by ruin at -1,-1;")
         assert said["revision"] == 0 and not said["dirty"]  # checking edits nothing
         shot(x_display, "xvfb-sight-check.png")
-        assert press_closing_key(x_display, editor.window, "Escape",
+        assert press_closing_key(x_display, editor.window, "ctrl+q",
                                  lambda: editor.program.wait(timeout=STEP_TIMEOUT)) == 0
 
 
@@ -129,7 +129,7 @@ def test_a_renamed_zone_plays_as_the_duels_zone(x_display: str, tmp_path: Path,
         editor.key("ctrl+s")
         wait_status(editor.status, "the battlefield saved", lambda s:
                     s["message"].startswith("Saved") and not s["dirty"], STEP_TIMEOUT)
-        assert press_closing_key(x_display, editor.window, "Escape",
+        assert press_closing_key(x_display, editor.window, "ctrl+q",
                                  lambda: editor.program.wait(timeout=STEP_TIMEOUT)) == 0
 
     saved = load_file(target)

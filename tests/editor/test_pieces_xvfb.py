@@ -159,7 +159,7 @@ def test_place_a_turned_tile_from_the_palette_on_a_community_map(
                     and not s["dirty"], STEP_TIMEOUT)
         if shots:
             screenshot(x_display, ARTIFACTS / "xvfb-pieces-saved.png")
-        assert press_closing_key(x_display, window, "Escape",
+        assert press_closing_key(x_display, window, "ctrl+q",
                                  lambda: program.wait(timeout=STEP_TIMEOUT)) == 0
 
     saved = load_file(target)
