@@ -297,6 +297,8 @@ class PaintZone:
     label: str = "Paint starting zone"
 
     def apply(self, doc: MapDoc) -> None:
+        if self.at not in doc.columns:  # no space there (a mirrored hex off the map)
+            return
         zones = []
         for zone in doc.zones:
             spaces = [s for s in zone.spaces if s != self.at]

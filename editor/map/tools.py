@@ -164,9 +164,14 @@ class MapTools:
         elif tool in ("ruin", "cryptolith") and first:
             footprint = self.obstacle_preview(at)
             off = [a for a in footprint if a not in doc.columns]
+            taken = next((o for o in doc.obstacles if set(o.footprint) & set(footprint)), None)
             if off:
                 self.host.message = (f"The {tool} would stand off the map at "
                                 f"[{off[0][0]}, {off[0][1]}]: move it or turn it (R)")
+            elif taken is not None:  # as the Piece tool does: nothing is replaced unasked
+                q, r = taken.footprint[0]
+                self.host.message = (f"The {tool} would overlap the {taken.kind} at [{q}, {r}]: "
+                                     "remove that one first (Clear obst.)")
             else:
                 command = m.PlaceObstacle(tool, footprint, b.height)
         elif tool == "unobstacle" and first:
@@ -175,6 +180,9 @@ class MapTools:
             command = m.PlaceGlyph(at, b.glyph, b.side)
         elif tool == "glyph-space" and first:
             command = m.MarkGlyphSpace(at, at not in doc.glyph_spaces)
+        elif tool == "zone" and at not in doc.columns:
+            self.host.message = (f"No space at [{at[0]}, {at[1]}]: a starting zone is "
+                                 "painted on the battlefield's spaces")
         elif tool == "zone":
             if not any(z.id == b.zone for z in doc.zones):
                 self.host.run_command(self.add_zone_command(b.zone), merge=merge)

@@ -661,3 +661,35 @@ def test_add_and_edit_an_ability_in_the_card_window(tmp_path: Path,
     press(app, win.remove)
     press(app, win.save)
     assert len(load_file(path).abilities) == start
+
+
+def test_the_zone_brush_paints_only_on_spaces(headless: pygame.Surface) -> None:
+    """A zone painted where there is no column was accepted, then a problem (#35 item 11):
+    the brush now refuses it and says why, and a mirrored stroke off the map adds nothing."""
+    app = editor_app.EditorApp(recover=False)
+    app.draw(headless)
+    off = (9, 9)
+    assert off not in app.editor.doc.columns
+    app.choose_tool("zone")
+    app.tools.use_tool(off, first=True)
+    assert all(off not in z.spaces for z in app.editor.doc.zones)
+    assert "No space at [9, 9]" in app.message
+    app.tools.use_tool((0, 0), first=True)
+    assert any((0, 0) in z.spaces for z in app.editor.doc.zones)
+    before = [list(z.spaces) for z in app.editor.doc.zones]
+    m.PaintZone(off, app.tools.brush.zone).apply(app.editor.doc)
+    assert [list(z.spaces) for z in app.editor.doc.zones] == before
+
+
+def test_the_ruin_tool_never_replaces_an_obstacle_unasked(headless: pygame.Surface) -> None:
+    """The Ruin tool silently replaced an overlapping obstacle while the Piece tool refused
+    the same overlap (#35 item 14): now it refuses too and names what is in the way."""
+    app = editor_app.EditorApp(recover=False)
+    app.draw(headless)
+    app.choose_tool("ruin")
+    app.tools.use_tool((0, 0), first=True)
+    placed = list(app.editor.doc.obstacles)
+    assert len(placed) == 1
+    app.tools.use_tool((0, 0), first=True)
+    assert app.editor.doc.obstacles == placed, "the first ruin stays as it was"
+    assert "would overlap the ruin" in app.message and "Clear obst." in app.message
