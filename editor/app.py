@@ -148,6 +148,7 @@ class EditorApp:
         self.panels.changed(self.now)
 
     def build_ui(self) -> None:
+        self.sight.forget_window()  # every widget goes: the checker's window is not closed
         self.panels.build_ui()
 
     def refresh_tools(self) -> None:

@@ -104,6 +104,11 @@ class SightTool:
                 return True
         return False
 
+    def forget_window(self) -> None:
+        """The editor is rebuilding every widget: the window goes with them and comes back
+        (it was not closed by the player)."""
+        self.window = None
+
     # --- per frame --------------------------------------------------------------------------
 
     def update(self, active: bool, view: pygame.Rect) -> None:
@@ -113,6 +118,10 @@ class SightTool:
             self.hidden = False
         self.active = active
         alive = self.window is not None and self.window.alive()  # type: ignore[no-untyped-call]
+        if active and self.window is not None and not alive:
+            # gone by its close button: its close event may come only after this frame,
+            # and rebuilding it here would bring it straight back
+            self.hidden = True
         if not active or self.hidden:
             if alive:
                 assert self.window is not None

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 import pytest
-from editor_kit import DUEL, click, hex_pos, key, press, pump, shot
+from editor_kit import DUEL, click, hex_pos, hover, key, press, pump, shot
 
 from arena.hexgrid import Hex
 from editor import app as editor_app
@@ -106,3 +106,29 @@ def test_the_window_goes_with_the_tool(headless: pygame.Surface) -> None:
     pump(app)
     assert app.sight.ends == [] and app.sight.result is None
     assert "Click space A, then space B." in text(app)
+
+
+def test_the_close_button_closes_it_while_the_tool_is_chosen(headless: pygame.Surface) -> None:
+    """Its × closed the window, and the next frame built it again before the close event
+    arrived (#35 item 7): a click on × now hides it until the tool is chosen again."""
+    app = editor_app.EditorApp(recover=False)
+    app.draw(headless)
+    press(app, app.panels.tool_buttons["sight"])
+    pump(app)
+    window = app.sight.window
+    assert window is not None and window.alive()
+    at = window.close_window_button.rect.center
+    hover(app, at)
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1))
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1))
+    pump(app)
+    pump(app)
+    assert app.tool == "sight"
+    assert app.sight.window is None and not window.alive()
+    key(app, pygame.K_2)  # the panels rebuilt: still closed
+    pump(app)
+    assert app.sight.window is None
+    press(app, app.panels.tool_buttons["raise"])
+    press(app, app.panels.tool_buttons["sight"])
+    pump(app)
+    assert app.sight.window is not None and app.sight.window.alive()
