@@ -3,9 +3,8 @@ the real one (settings, saves, the editor's autosave, armies and decks) and two 
 once on one machine never share it. A test that needs a particular folder sets the variable
 itself, which wins.
 
-``community_maps`` is the folder of Heroscape community maps, ``shared/heroscape-maps``
-beside the checkout (CI puts ``shared/`` next to the clone; a worktree is one folder deeper);
-a test that asks for it is skipped, saying so, only when that folder is absent.
+``community_maps`` is the folder of Heroscape community maps the project ships
+(assets/community-maps, with their MIT licence).
 
 The game window's AI helper processes (`arena.ai.helpers.shared_helpers`) are stopped after
 each test module that started them: they live as long as the program, and a test of another
@@ -19,19 +18,13 @@ from pathlib import Path
 import pytest
 
 from arena.ai.helpers import close_shared_helpers
-
-_ROOT = Path(__file__).resolve().parents[1]
-_COMMUNITY = (_ROOT.parent / "shared" / "heroscape-maps",
-              _ROOT.parent.parent / "shared" / "heroscape-maps")
+from arena.content.locations import community_maps as shipped_community_maps
 
 
 @pytest.fixture
 def community_maps() -> Path:
-    """The community maps' folder (the test is skipped when it is not beside the checkout)."""
-    found = next((p for p in _COMMUNITY if p.is_dir()), None)
-    if found is None:
-        pytest.skip("shared/heroscape-maps (the community maps) is not beside the checkout")
-    return found
+    """The community maps the project ships (assets/community-maps)."""
+    return shipped_community_maps()
 
 
 @pytest.fixture(autouse=True)

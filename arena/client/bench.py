@@ -13,7 +13,7 @@ with `register`).
   screen (the loop then takes input);
 - the same battle frame, memory and a start-up straight into the battle (``arena play
   --battlefield``) on the largest community map beside the project
-  (``../shared/heroscape-maps``, imported as ``arena import-map`` does), The Duel played on it;
+  (assets/community-maps, imported as ``arena import-map`` does), The Duel played on it;
   the rows are left out where those maps are not there.
 """
 
@@ -41,7 +41,7 @@ from arena.client.scenes.standard import standard_app
 from arena.client.settings import Settings
 from arena.content import load_file, yamlio
 from arena.content.battlefield import Battlefield
-from arena.content.catalog import project_root
+from arena.content.locations import community_maps
 from arena.content.mapimport import import_map, slug
 from arena.content.writer import dump_model
 from arena.engine import (
@@ -99,10 +99,8 @@ def duel_all_summoned(seed: int = 5, battlefield: str = "") -> tuple[Game, GameS
     return game, setup
 
 
-MAP_FOLDERS = (project_root().parent / "shared" / "heroscape-maps",
-               project_root().parent.parent / "shared" / "heroscape-maps")
-"""Where community maps are looked for: beside the project, or beside the folder holding it
-(a checkout in a subfolder), as the tests look (tests/conftest.py). The first found is used."""
+MAP_FOLDERS = (community_maps(),)
+"""Where community maps are looked for: the ones the project ships (assets/community-maps)."""
 
 
 def largest_community_map() -> Battlefield | None:

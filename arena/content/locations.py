@@ -38,6 +38,7 @@ from platformdirs import user_data_dir
 __all__ = [
     "CONTENT_FOLDERS",
     "asset",
+    "community_maps",
     "extra_content_root",
     "package_root",
     "save_path",
@@ -51,6 +52,8 @@ CONTENT_FOLDERS = ("cards", "scenarios")
 """The folders of content files (loaded into the catalogue), shipped and the player's."""
 SHIPPED_FOLDERS = (*CONTENT_FOLDERS, "assets")
 """Every folder the wheel carries as package data."""
+COMMUNITY_MAPS = "community-maps"
+"""The assets folder of the shipped Heroscape community maps (`community_maps`)."""
 BUNDLE = "shipped"
 """The folder inside the installed ``arena`` package that holds `SHIPPED_FOLDERS`."""
 
@@ -69,6 +72,12 @@ def package_root() -> Path:
 def asset(*parts: str) -> Path:
     """A shipped asset file, e.g. ``asset("rules", "rules.md")``."""
     return package_root().joinpath("assets", *parts)
+
+
+def community_maps() -> Path:
+    """The shipped Heroscape community maps (Heroscape Map Editor JSON and a VirtualScape
+    ``.hsc``, MIT-licensed: assets/community-maps/LICENSE), for `arena import-map`."""
+    return asset(COMMUNITY_MAPS)
 
 
 def user_root() -> Path:

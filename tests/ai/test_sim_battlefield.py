@@ -1,7 +1,7 @@
 """``arena sim --battlefield``: every imported community map plays a full headless Duel.
 
-The maps come from ``shared/heroscape-maps`` beside the checkout (skipped, saying so, when it
-is absent) plus our own fixture; each is imported with ``arena import-map`` and played with
+The maps are the community maps the project ships (assets/community-maps) plus our own
+fixture; each is imported with ``arena import-map`` and played with
 ``arena sim --scenario duel --battlefield OUT.yaml --seats greedy,random --games 2``.
 """
 
@@ -14,15 +14,14 @@ from pathlib import Path
 import pytest
 
 from arena.ai.sim_cli import main as sim_main
+from arena.content.locations import community_maps
 from arena.content.mapio_cli import run_import
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "content" / "fixtures" / "maps"
-_CANDIDATES = (ROOT.parent / "shared" / "heroscape-maps",
-               ROOT.parent.parent / "shared" / "heroscape-maps")  # a worktree is one deeper
-SHARED = next((p for p in _CANDIDATES if p.is_dir()), None)
-MAPS = [*(sorted(p for p in SHARED.iterdir() if p.suffix in (".json", ".hsc"))
-          if SHARED else []), *sorted(FIXTURES.glob("*.json"))]
+SHARED = community_maps()
+MAPS = [*sorted(p for p in SHARED.iterdir() if p.suffix in (".json", ".hsc")),
+        *sorted(FIXTURES.glob("*.json"))]
 
 
 def _imported(source: Path, folder: Path, name: str = "map") -> Path:

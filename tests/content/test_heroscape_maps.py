@@ -1,8 +1,7 @@
 """Community map files: the piece table, rotations, import, export, round trips and bad files.
 
-The community maps live in ``shared/heroscape-maps`` beside the checkout (CI puts ``shared/``
-next to the clone); the tests that need them skip, saying so, only when that folder is
-absent. The fixtures of our own in ``tests/content/fixtures/maps`` always run.
+The community maps are the ones the project ships (assets/community-maps, with their MIT
+licence); the fixtures of our own in ``tests/content/fixtures/maps`` run beside them.
 """
 
 from __future__ import annotations
@@ -18,6 +17,7 @@ import pytest
 
 from arena.content import load_file
 from arena.content.battlefield import Battlefield
+from arena.content.locations import community_maps
 from arena.content.mapfiles import MapFile, read_hsc, read_map, write_hsc, write_json
 from arena.content.mapimport import export_pieces, import_map
 from arena.content.mapio_cli import run_export, run_import
@@ -37,15 +37,9 @@ from arena.hexgrid import Hex
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).parent / "fixtures" / "maps"
-_CANDIDATES = (ROOT.parent / "shared" / "heroscape-maps",
-               ROOT.parent.parent / "shared" / "heroscape-maps")  # a worktree is one deeper
-SHARED = next((p for p in _CANDIDATES if p.is_dir()), None)
-COMMUNITY = sorted(p for p in SHARED.iterdir() if p.suffix in (".json", ".hsc")) \
-    if SHARED else []
+SHARED: Path = community_maps()
+COMMUNITY = sorted(p for p in SHARED.iterdir() if p.suffix in (".json", ".hsc"))
 OWN = sorted(FIXTURES.glob("*.json"))
-needs_shared = pytest.mark.skipif(
-    SHARED is None, reason="shared/heroscape-maps (the community maps) is not beside the checkout")
-
 
 def _ids(paths: list[Path]) -> list[str]:
     return [p.name for p in paths]
@@ -154,7 +148,6 @@ def _import(path: Path, tmp_path: Path, name: str = "map") -> Battlefield:
     return model
 
 
-@needs_shared
 @pytest.mark.parametrize("path", COMMUNITY, ids=_ids(COMMUNITY))
 def test_community_map_imports_and_validates(path: Path, tmp_path: Path) -> None:
     out = tmp_path / "imported.yaml"

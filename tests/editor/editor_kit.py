@@ -8,6 +8,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from arena.content.locations import community_maps
 from arena.hexgrid import Hex
 from editor import app as editor_app
 from editor.core import model as m
@@ -15,10 +16,8 @@ from editor.core import model as m
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts" / "editor"
 DUEL = ROOT / "scenarios" / "battlefields" / "duel.yaml"
-_SHARED_CANDIDATES = (ROOT.parent / "shared" / "heroscape-maps",
-                      ROOT.parent.parent / "shared" / "heroscape-maps")  # a worktree: one deeper
-SHARED = next((p for p in _SHARED_CANDIDATES if p.is_dir()), None)
-"""The community maps beside the checkout (None: tests that need them skip, saying so)."""
+SHARED: Path = community_maps()
+"""The community maps the project ships (assets/community-maps)."""
 
 
 def pump(app: editor_app.EditorApp, seconds: float = 0.05) -> None:

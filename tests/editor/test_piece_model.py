@@ -1,6 +1,6 @@
 """Building with terrain pieces (`editor.core.piece_model`): place, turn, remove, undo, redo,
 symmetry, and the pieces and columns staying consistent through single-hex edits, saving and
-export. Headless; the community map tests skip, saying so, without ``shared/heroscape-maps``."""
+export. Headless; the community maps are the ones the project ships (assets/community-maps)."""
 
 from __future__ import annotations
 
@@ -19,9 +19,6 @@ from editor.core import model as m
 from editor.core import piece_model as pm
 from editor.map.piece_palette import GROUPS, PiecePalette, item_text
 
-needs_shared = pytest.mark.skipif(
-    SHARED is None, reason="shared/heroscape-maps (the community maps) is not beside the checkout")
-
 
 def _piece(code: str, at: tuple[int, int], on_level: int = 0,
            rotation: float = 0) -> PiecePlacement:
@@ -35,8 +32,6 @@ def _hexes(piece: PiecePlacement) -> set[tuple[int, int]]:
 @pytest.fixture()
 def river(tmp_path: Path) -> m.Editor:
     """The Regenerated River, imported as `arena import-map` does and opened in the editor."""
-    if SHARED is None:
-        pytest.skip("shared/heroscape-maps is not beside the checkout")
     bf, _ = import_map(SHARED / "Web_1_The_Regenerated_River.json", "river")
     path = tmp_path / "river.yaml"
     m.Editor(m.MapDoc.from_battlefield(bf)).save(path)
@@ -193,7 +188,6 @@ def test_a_piece_on_a_map_of_columns_is_built_in_as_the_importer_builds_it(
     assert not _hexes(lone) & set(ed.doc.columns) and (30, 30) not in ed.doc.glyphs
 
 
-@needs_shared
 def test_an_imported_map_keeps_its_pieces_and_a_placed_tile_exports_with_them(
         river: m.Editor, tmp_path: Path) -> None:
     doc = river.doc

@@ -10,8 +10,7 @@ saved file.
 Where to click is worked out by the same editor code run in this process on SDL's dummy
 driver (same window size, same map, so the same camera and palette). Every step waits on the
 editor's own status file (``ARENA_EDITOR_TEST_STATUS``) or on the file it writes, never on a
-guessed sleep. Screenshots go to tests/artifacts/editor. Skips without Xvfb and xdotool, or
-without ``shared/heroscape-maps`` beside the checkout.
+guessed sleep. Screenshots go to tests/artifacts/editor. Skips without Xvfb and xdotool.
 """
 
 from __future__ import annotations
@@ -55,8 +54,6 @@ OWNED = Collection(format="collection", sets={"aotp-core": 1}, pieces={TILE: 1})
 
 def _import(tmp_path: Path) -> Path:
     """The community map, imported by the installed ``arena import-map``."""
-    if SHARED is None:
-        pytest.skip("shared/heroscape-maps (the community maps) is not beside the checkout")
     target = tmp_path / "regenerated-river.yaml"
     arena = Path(sys.executable).parent / "arena"
     done = subprocess.run([str(arena), "import-map", str(SHARED / RIVER), "-o", str(target)],
