@@ -7,8 +7,10 @@ someone could edit: `save_problems` checks that
 
 - every card is a card file's full model (`arena.content.to_engine.card_factory` has already
   held it to the schema's bounds: a life of 0, a move of -1 never load);
-- a card whose id is a shipped card's is that card -- as shipped or as the player's own
-  correction of it now reads (a Planeswalker whose embedded card says life 99 is refused);
+- a card whose id is a shipped card's is that card -- as shipped, as the player's own
+  correction of it now reads, or as it was shipped before a balance correction
+  (`arena.content.former_cards`); only its rules are compared, not its words (a Planeswalker
+  whose embedded card says life 99 is refused);
 - each player's spells form a deck the scenario's deck rules allow (`arena.content.rules`):
   a game that began as a new game has a deck of exactly the rules' size (or none), one copy of
   each spell, in its Planeswalker's colours, within the cost; a game begun from a position (a
@@ -29,6 +31,7 @@ from typing import Any
 from arena.content.cards import ArmyCard, SpellCard
 from arena.content.catalog import Catalog, shipped_content_paths
 from arena.content.errors import ContentError
+from arena.content.former_cards import FORMER_CARDS, rules_digest, rules_of
 from arena.content.loader import load_file
 from arena.content.rules import check_army, check_deck
 from arena.content.scenario import DeckRules
@@ -68,14 +71,16 @@ def _cards(static: Static, catalog: Catalog) -> list[str]:
                 continue
             if def_id not in shipped:
                 continue  # the player's own card: the schema's bounds are all it must keep
-            ours = _dump(card)
+            ours = rules_of(_dump(card))
             now = table.get(def_id)
-            if now is not None and _dump(now) == ours:
+            if now is not None and rules_of(_dump(now)) == ours:
                 continue
             original = shipped[def_id]
             pristine = _pristine(original) if original is not None else None
-            if pristine is not None and _dump(pristine) == ours:
+            if pristine is not None and rules_of(_dump(pristine)) == ours:
                 continue
+            if rules_digest(ours) in FORMER_CARDS.get(def_id, ()):
+                continue  # the card as shipped before a balance correction: as it was then
             wanted = now if now is not None else pristine
             found.append(_differs(kind, card, wanted))
     return found

@@ -157,10 +157,11 @@ def test_window_shows_and_quit_button_exits(
         _wait_for_exit(program, script, "clicking Quit")
 
 
-def test_escape_key_exits(x_display: str) -> None:
+def test_ctrl_q_exits_the_editor(x_display: str) -> None:
+    """Ctrl+Q quits the editor (Esc only lets go of a selection or a tool: it never quits)."""
     with _running(x_display, "arena-editor", "Arena Editor") as (program, window):
-        press_closing_key(x_display, window, "Escape",
-                          lambda: _wait_for_exit(program, "arena-editor", "pressing Esc"))
+        press_closing_key(x_display, window, "ctrl+q",
+                          lambda: _wait_for_exit(program, "arena-editor", "pressing Ctrl+Q"))
 
 
 def test_quit_button_follows_a_resize(x_display: str, tmp_path: Path) -> None:
