@@ -162,27 +162,28 @@ def finished() -> tuple[Game, GameSetup]:
     return game, setup
 
 
+def results_of(app: App, screen: pygame.Surface, finished: tuple[Game, GameSetup]
+               ) -> ResultsScene:
+    """The finished battle opened: its results screen, on top by itself."""
+    game, setup = finished
+    app.push(BattleScene(app, game.clone(), setup.seats, setup=setup, autosave=False))
+    frames(app, screen, 3)
+    assert isinstance(app.top, ResultsScene)
+    return app.top
+
+
 def test_the_results(sized: tuple[App, pygame.Surface],
                      finished: tuple[Game, GameSetup]) -> None:
     app, screen = sized
-    game, setup = finished
-    scene = BattleScene(app, game.clone(), setup.seats, setup=setup, autosave=False)
-    app.push(scene)
-    frames(app, screen, 3)
-    assert isinstance(app.top, ResultsScene)
-    looked_at(app, screen, [app.top.box], "results")
+    results = results_of(app, screen, finished)
+    looked_at(app, screen, [results.box], "results")
 
 
 def test_the_review_and_show_me(sized: tuple[App, pygame.Surface],
                                 finished: tuple[Game, GameSetup]) -> None:
     """The results' Review (the chart, the swing turns) and its Show me at every size."""
     app, screen = sized
-    game, setup = finished
-    scene = BattleScene(app, game.clone(), setup.seats, setup=setup, autosave=False)
-    app.push(scene)
-    frames(app, screen, 3)
-    assert isinstance(app.top, ResultsScene)
-    app.top.open_review()
+    results_of(app, screen, finished).open_review()
     review = app.top
     assert isinstance(review, ReviewScene)
     looked_at(app, screen, [review.chart, *review.rows], "review")
