@@ -16,13 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from arena.client import text
 from arena.client.palette import UI
 from arena.client.settings import Settings, load_settings, save_settings
+
+if TYPE_CHECKING:
+    from arena.client.ui import Form
 
 __all__ = ["App", "Scene", "SceneFactory", "SceneName"]
 
@@ -80,6 +83,15 @@ class Scene:
 
     def on_exit(self) -> None:
         """The scene leaves the stack for good (stop its background work)."""
+
+
+def escape_leaves(event: pygame.event.Event, form: Form, leave: Callable[[], object]) -> None:
+    """A screen of buttons: Esc leaves it (``leave``: back, or quit at the main menu), any
+    other event goes to its form."""
+    if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        leave()
+        return
+    form.handle_event(event)
 
 
 class App:

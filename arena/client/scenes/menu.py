@@ -20,7 +20,7 @@ from arena.client import content, text
 from arena.client.figures import clear_cache
 from arena.client.palette import UI
 from arena.client.saves import autosave_path, list_saves, plain_reason
-from arena.client.scenes.base import App, Scene, SceneName
+from arena.client.scenes.base import App, Scene, SceneName, escape_leaves
 from arena.client.scenes.common import Dialog, backdrop, draw_title, menu_button_rects
 from arena.client.scenes.save_slots import open_save
 from arena.client.settings import (
@@ -158,10 +158,7 @@ class MainMenu(Scene):
             content.preload()
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.quit()
-            return
-        self.form.handle_event(event)
+        escape_leaves(event, self.form, self.app.quit)
 
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()

@@ -11,7 +11,7 @@ import pygame
 
 from arena.client import text
 from arena.client.palette import UI
-from arena.client.scenes.base import App, Scene, SceneName
+from arena.client.scenes.base import App, Scene, SceneName, escape_leaves
 from arena.client.scenes.save_slots import NameDialog, save_battle
 from arena.client.ui import Button, Form, draw_panel
 
@@ -90,10 +90,7 @@ class PauseMenu(Scene):
         self.app.reset(self.app.scene(SceneName.MAIN_MENU))
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
-            return
-        self.form.handle_event(event)
+        escape_leaves(event, self.form, self.app.pop)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_panel(surface, self.box)

@@ -14,7 +14,7 @@ from arena.client import content, text
 from arena.client.content import GameSetup
 from arena.client.palette import UI, mix, palette
 from arena.client.replay import score_history
-from arena.client.scenes.base import App, Scene, SceneName
+from arena.client.scenes.base import App, Scene, SceneName, escape_leaves
 from arena.client.scenes.common import Dialog
 from arena.client.ui import Button, Form, draw_panel
 
@@ -101,10 +101,7 @@ class ResultsScene(Scene):
         self.app.reset(self.app.scene(SceneName.BATTLE, game, setup.seats, setup=setup))
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
-            return
-        self.form.handle_event(event)
+        escape_leaves(event, self.form, self.app.pop)
 
     def draw(self, surface: pygame.Surface) -> None:
         session = self.battle.session

@@ -20,7 +20,7 @@ from arena.ai.review import SWINGS, Review, Swing, review_game
 from arena.client import text
 from arena.client.hint import hint_words
 from arena.client.palette import UI, mix, palette
-from arena.client.scenes.base import App, Scene, SceneName
+from arena.client.scenes.base import App, Scene, SceneName, escape_leaves
 from arena.client.scenes.common import backdrop
 from arena.client.ui import Button, Form, draw_panel
 from arena.engine import EndAttack, EndMove, EndTurn, Game, parse_action
@@ -114,10 +114,7 @@ class ReviewScene(Scene):
                                      swing=self.review.swings[index]))
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
-            return
-        self.form.handle_event(event)
+        escape_leaves(event, self.form, self.app.pop)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(surface.get_size(), dim=True), (0, 0))
