@@ -34,6 +34,7 @@ from typing import Any
 
 from arena.ai.balance import CLOCK_FREE
 from arena.ai.batches import unplayed, worker_code
+from arena.ai.logistic import logistic
 from arena.ai.match import DEFAULT_TIME_LIMIT
 from arena.ai.sim import (
     GameReport,
@@ -279,12 +280,12 @@ def bradley_terry(armies: Sequence[str], results: Sequence[tuple[str, str, float
         grad = [0.0] * n
         hessian = [[0.0] * n for _ in range(n)]
         for i in range(n):  # the prior: games against an average army
-            p = _logistic(r[i])
+            p = logistic(r[i])
             grad[i] += prior * (0.5 - p)
             hessian[i][i] += prior * p * (1 - p)
         for first, second, score in results:
             i, j = index[first], index[second]
-            p = _logistic(r[i] - r[j])
+            p = logistic(r[i] - r[j])
             w = p * (1 - p)
             grad[i] += score - p
             grad[j] -= score - p
@@ -307,13 +308,6 @@ def bradley_terry(armies: Sequence[str], results: Sequence[tuple[str, str, float
 
     return ({a: r[i] - mean for a, i in index.items()},
             {a: math.sqrt(max(0.0, variance(i))) for a, i in index.items()})
-
-
-def _logistic(x: float) -> float:
-    if x >= 0:
-        return 1 / (1 + math.exp(-x))
-    e = math.exp(x)
-    return e / (1 + e)
 
 
 def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:

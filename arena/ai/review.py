@@ -16,12 +16,12 @@ is read without its tempo terms (`BOARD_WEIGHTS`).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from arena.ai.evaluate import Evaluator
+from arena.ai.logistic import logistic
 from arena.ai.weights import Weights
 from arena.engine import Game
 from arena.engine.vocab import SETUP_PHASES
@@ -66,6 +66,7 @@ class Swing:
     team: int
     before: float
     after: float
+
     @property
     def change(self) -> float:
         return self.after - self.before
@@ -77,14 +78,6 @@ class Review:
 
     points: tuple[ChancePoint, ...]
     swings: tuple[Swing, ...]
-    actions: tuple[str, ...]
-
-
-def _sigmoid(x: float) -> float:
-    if x >= 0:
-        return 1 / (1 + math.exp(-x))
-    e = math.exp(x)
-    return e / (1 + e)
 
 
 def team_chances(game: Game, evaluator: Evaluator | None = None) -> dict[int, float]:
@@ -102,7 +95,7 @@ def team_chances(game: Game, evaluator: Evaluator | None = None) -> dict[int, fl
             return {team: 1 / len(teams) for team in teams}
         return {team: (1 / len(won) if team in won else 0.0) for team in teams}
     ev = evaluator or Evaluator(BOARD_WEIGHTS)
-    raw = {team: _sigmoid(WIN_SCALE * ev.evaluate(game.view(seat).state, seat))
+    raw = {team: logistic(WIN_SCALE * ev.evaluate(game.view(seat).state, seat))
            for team, seat in teams.items()}
     total = sum(raw.values()) or 1.0
     return {team: value / total for team, value in raw.items()}
@@ -127,7 +120,7 @@ def review_game(data: Mapping[str, Any]) -> Review:
     end = ChancePoint(len(actions), game.turn, game.active, team_chances(game, ev))
     if points[-1].index != end.index:
         points.append(end)
-    return Review(tuple(points), _swings(points), actions)
+    return Review(tuple(points), _swings(points))
 
 
 def _swings(points: list[ChancePoint]) -> tuple[Swing, ...]:

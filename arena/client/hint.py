@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from fractions import Fraction
 
 from arena.client.controllers import Controller, ThinkingTask, ai_controller
 from arena.client.session import BattleSession, describe_action, lead_hex
@@ -48,8 +49,8 @@ class Hint:
     hexes: tuple[Hex, ...]
 
 
-def _percent(fraction: object) -> int:
-    return round(float(fraction) * 100)  # type: ignore[arg-type]
+def _percent(fraction: Fraction | float) -> int:
+    return round(float(fraction) * 100)
 
 
 def _attack_reason(game: Game, attacker: str, target: str) -> str:

@@ -93,8 +93,8 @@ def _dump(card: Any) -> dict[str, Any]:
 
 def _differs(kind: str, card: Any, wanted: Any) -> str:
     """A sentence saying how an embedded card differs from the card it claims to be."""
-    ours = _dump(card)
-    theirs = _dump(wanted) if wanted is not None else {}
+    ours = rules_of(_dump(card))
+    theirs = rules_of(_dump(wanted)) if wanted is not None else {}
     keys = [k for k in _FIELDS_SHOWN if ours.get(k) != theirs.get(k)]
     keys += [k for k in ours if k not in keys and ours.get(k) != theirs.get(k)]
     if keys and theirs:

@@ -14,16 +14,33 @@ import pygame
 
 from arena.client import text
 from arena.client.figures import FigureLook
-from arena.client.palette import DEFAULT_PLAYERS, UI, shade
+from arena.client.palette import DEFAULT_PLAYERS, UI, Color, palette, shade
 from arena.client.render import BattlefieldRenderer, FigurePlacement, render_preview
 from arena.client.scenes.base import App, Scene
 from arena.client.ui import Button, Form, ListBox, TextField, draw_panel
-from arena.engine import Board, FieldSetup, GlyphSpec, ObstacleSpec, ZoneSpec
+from arena.engine import Board, FieldSetup, Game, GlyphSpec, ObstacleSpec, ZoneSpec
 from arena.hexgrid import Hex, distance, spiral
 
-__all__ = ["ChoiceDialog", "Dialog", "backdrop", "draw_title", "menu_button_rects"]
+__all__ = ["ChoiceDialog", "Dialog", "backdrop", "draw_title", "menu_button_rects", "team_colour",
+           "team_label"]
 
 _backdrops: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def _team_seats(game: Game, team: int) -> list[int]:
+    static = game.state.static
+    return [s for s in static.seats if static.team_of(s) == team] or [team]
+
+
+def team_label(game: Game, team: int) -> str:
+    """"Player 2", or "Player 1 & Player 3" for a team of two (the results' and the
+    review's charts)."""
+    return " & ".join(f"Player {s}" for s in _team_seats(game, team))
+
+
+def team_colour(game: Game, team: int, colour_blind: bool) -> Color:
+    """A team's colour on a chart: its first seat's."""
+    return palette(colour_blind).player(_team_seats(game, team)[0])
 
 
 def _backdrop_field() -> tuple[FieldSetup, list[tuple[str, FigurePlacement]]]:

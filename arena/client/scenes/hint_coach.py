@@ -16,6 +16,7 @@ import pygame
 from arena.client.hint import HintAdvisor, HintState
 from arena.client.palette import UI
 from arena.client.render import Marker
+from arena.client.scenes.turn_panel import Line
 from arena.client.session import BattleSession
 from arena.client.settings import Settings, key_label
 from arena.client.ui import Button
@@ -24,8 +25,6 @@ __all__ = ["HINT_MARK", "HintCoach"]
 
 HINT_MARK = "hint"
 """The marker style of a hint's spaces (`palette.HIGHLIGHTS`)."""
-
-Line = tuple[str, tuple[int, int, int]]
 
 
 class CoachView(Protocol):

@@ -15,7 +15,7 @@ from arena.client.content import GameSetup
 from arena.client.palette import UI, mix, palette
 from arena.client.replay import score_history
 from arena.client.scenes.base import App, Scene, SceneName, escape_leaves
-from arena.client.scenes.common import Dialog
+from arena.client.scenes.common import Dialog, team_colour, team_label
 from arena.client.ui import Button, Form, draw_panel
 
 if TYPE_CHECKING:
@@ -166,7 +166,6 @@ class ResultsScene(Scene):
 
     def _draw_chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """Each side's points on the battlefield, turn by turn (a line per team)."""
-        pal = palette(self.app.settings.colour_blind)
         text.blit(surface, "Points on the battlefield, by turn", 20, UI["muted"],
                   (area.x, area.y), bold=True)
         plot = pygame.Rect(area.x + 44, area.y + 34, area.width - 54, area.height - 62)
@@ -192,12 +191,11 @@ class ResultsScene(Scene):
                       anchor="midtop")
         text.blit(surface, "turn", 14, UI["dim"], (plot.right, plot.bottom + 18),
                   anchor="topright")
-        session = self.battle.session
+        game = self.battle.session.game
+        blind = self.app.settings.colour_blind
         teams = sorted({team for p in self.history for team in p.points})
-        static = session.game.state.static
         for team in teams:
-            seats = [s for s in static.seats if static.players[s].team == team] or [team]
-            color = pal.player(seats[0])
+            color = team_colour(game, team, blind)
             points = [(plot.x + (p.turn - t0) * plot.width // (t1 - t0),
                        plot.bottom - plot.height * p.points.get(team, 0) // max(1, top))
                       for p in self.history]
@@ -208,10 +206,8 @@ class ResultsScene(Scene):
         # the legend
         x = plot.x
         for team in teams:
-            seats = [s for s in static.seats if static.players[s].team == team] or [team]
             chip = pygame.Rect(x, area.bottom - 6, 12, 12)
-            pygame.draw.rect(surface, pal.player(seats[0]), chip, border_radius=3)
-            label = " & ".join(f"Player {s}" for s in seats)
-            drawn = text.blit(surface, label, 15, UI["text"], (chip.right + 6, chip.centery),
-                              anchor="midleft")
+            pygame.draw.rect(surface, team_colour(game, team, blind), chip, border_radius=3)
+            drawn = text.blit(surface, team_label(game, team), 15, UI["text"],
+                              (chip.right + 6, chip.centery), anchor="midleft")
             x = drawn.right + 18

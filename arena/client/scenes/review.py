@@ -10,7 +10,7 @@ turn (`scenes.replay.SwingScene`), whose hard computer thinks off the frame loop
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -19,15 +19,13 @@ import pygame
 from arena.ai.review import SWINGS, Review, Swing, review_game
 from arena.client import text
 from arena.client.hint import hint_words
-from arena.client.palette import UI, mix, palette
+from arena.client.palette import UI, mix
 from arena.client.scenes.base import App, Scene, SceneName, escape_leaves
-from arena.client.scenes.common import backdrop
+from arena.client.scenes.common import backdrop, team_colour, team_label
 from arena.client.ui import Button, Form, draw_panel
 from arena.engine import EndAttack, EndMove, EndTurn, Game, parse_action
 
-__all__ = ["ReviewScene", "swing_story"]
-
-Colour = tuple[int, int, int]
+__all__ = ["ReviewScene", "swing_stories"]
 
 ROW_HEIGHT = 88
 """A swing's row: its turn, the chances before and after, a line of what was done."""
@@ -36,32 +34,25 @@ _BOOKKEEPING = (EndMove, EndAttack, EndTurn)
 """Actions a swing's story leaves out: ending a step says nothing about why it swung."""
 
 
-def team_label(game: Game, team: int) -> str:
-    """"Player 2", or "Player 1 & Player 3" for a team of two."""
-    static = game.state.static
-    seats = [s for s in static.seats if static.team_of(s) == team]
-    return " & ".join(f"Player {s}" for s in seats) or f"Player {team}"
-
-
-def team_colour(game: Game, team: int, colour_blind: bool) -> Colour:
-    static = game.state.static
-    seat = next((s for s in static.seats if static.team_of(s) == team), team)
-    return palette(colour_blind).player(seat)
-
-
-def swing_story(data: Mapping[str, Any], swing: Swing, most: int = 3) -> list[str]:
-    """What was done in the swing's turn, in the battle's words (bookkeeping left out)."""
-    game = Game.replay({**data, "actions": list(data.get("actions", []))[:swing.start]})
-    story: list[str] = []
-    for text_form in list(data.get("actions", []))[swing.start:swing.end]:
-        action = parse_action(str(text_form))
-        if not isinstance(action, _BOOKKEEPING) and len(story) < most:
-            story.append(hint_words(game, action))
+def swing_stories(data: Mapping[str, Any], swings: Sequence[Swing], most: int = 3
+                  ) -> tuple[list[list[str]], Game]:
+    """What was done in each swing's turn, in the battle's words (bookkeeping left out, at
+    most ``most`` actions), from one replay of the game; and the game at its end."""
+    actions = [str(a) for a in data.get("actions", [])]
+    game = Game.replay({**data, "actions": []})
+    stories: list[list[str]] = [[] for _ in swings]
+    for index, text_form in enumerate(actions):
+        action = parse_action(text_form)
+        for story, swing in zip(stories, swings, strict=True):
+            if swing.start <= index < swing.end and len(story) < most and \
+                    not isinstance(action, _BOOKKEEPING):
+                story.append(hint_words(game, action))
         game.apply(action)
     outcome = game.outcome()
-    if outcome is not None and swing.end == len(data.get("actions", [])):
-        story.append(f"The battle ended: {outcome.description}")
-    return story
+    for story, swing in zip(stories, swings, strict=True):
+        if outcome is not None and swing.end == len(actions):
+            story.append(f"The battle ended: {outcome.description}")
+    return stories, game
 
 
 class ReviewScene(Scene):
@@ -73,8 +64,7 @@ class ReviewScene(Scene):
         super().__init__(app)
         self.data = data
         self.review: Review = review_game(data)
-        self.game = Game.replay(data)
-        self.stories = [swing_story(data, s) for s in self.review.swings]
+        self.stories, self.game = swing_stories(data, self.review.swings)
         self.form = Form()
         self.box = pygame.Rect(0, 0, 0, 0)
         self.chart = pygame.Rect(0, 0, 0, 0)
