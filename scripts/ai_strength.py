@@ -71,7 +71,7 @@ from arena.ai.sim import (
     summarize,
 )
 from arena.ai.sim_cli import Progress
-from arena.content.yamlio import atomic_write
+from arena.content.atomic import atomic_write
 
 COVERAGE_GAMES = 100
 """Games of the `COVERAGE_BAR` the coverage bar reads (the issue's 100-game batch)."""

@@ -50,7 +50,7 @@ from arena.ai.tuning import (
 )
 from arena.ai.tuning_tasks import check_game, generate_game, resample_game
 from arena.ai.weights import Weights
-from arena.content.yamlio import atomic_write
+from arena.content.atomic import atomic_write
 
 
 def specs_of(recipe: DataRecipe) -> list[GameSpec]:

@@ -49,7 +49,7 @@ from arena.ai.sim import (
     run_batch,
     summarize,
 )
-from arena.content.yamlio import atomic_write
+from arena.content.atomic import atomic_write
 
 __all__ = ["main", "parse"]
 

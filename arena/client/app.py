@@ -24,10 +24,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arena.client import content, text
-from arena.client.direct import SEAT_KINDS, BattleRequest, StartError, names, seat_kinds, start
+from arena.client import text, warmup
+from arena.client.battle_request import SEAT_KINDS, BattleRequest, StartError, names, seat_kinds
 from arena.client.icon import make_icon
-from arena.client.saves import tidy_data_folder
+from arena.client.save_folder import tidy_data_folder
 from arena.client.scenes.base import App, Scene, SceneName
 from arena.client.scenes.standard import standard_app
 from arena.client.settings import read_settings
@@ -157,6 +157,8 @@ def start_battle(options: Options) -> tuple[Game, GameSetup] | None:
     before the window opens, so a bad value never shows a window."""
     if not options.direct:
         return None
+    from arena.client.direct import start  # the engine and the content: a battle only
+
     return start(options.battle)
 
 
@@ -223,6 +225,8 @@ def run(
                 on_first_frame()
             if options.frames is not None and frames >= options.frames:
                 break
+            if frames == 1:
+                warmup.start()  # the rest loads behind the menu's first frame
             clock.tick(FPS)
         if options.screenshot is not None:
             options.screenshot.parent.mkdir(parents=True, exist_ok=True)
@@ -232,5 +236,5 @@ def run(
     finally:
         if app is not None:  # stop the computer players' thinking before the helpers close
             app.close()
-        content.finish_loading()
+        warmup.finish()
         pygame.quit()

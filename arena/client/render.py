@@ -36,8 +36,9 @@ import pygame
 from arena.client import text
 from arena.client.figures import BASE_RADIUS, FigureLook, Sprite, figure_sprite
 from arena.client.looks import TerrainLooks
-from arena.client.palette import HIGHLIGHTS, UI, ZONE_COLOURS, Color, mix, shade
+from arena.client.palette import HIGHLIGHTS, ZONE_COLOURS, Color, mix, shade
 from arena.client.projection import Camera, Projection, draw_sequence
+from arena.client.sky import sky
 from arena.client.terrain import ColumnLook, draw_column, top_height
 from arena.engine import Board, FieldSetup
 from arena.hexgrid import Hex, hex_to_point
@@ -472,21 +473,7 @@ class BattlefieldRenderer:
         """The backdrop: a dusk gradient with a soft pool of light in the middle."""
         if self._background is not None and self._background.get_size() == size:
             return self._background
-        w, h = size
-        image = pygame.Surface(size)
-        top, bottom = UI["sky-top"], UI["sky-bottom"]
-        for y in range(h):
-            t = y / max(h - 1, 1)
-            image.fill(mix(top, bottom, t), pygame.Rect(0, y, w, 1))
-        small = pygame.Surface((64, 36), pygame.SRCALPHA)
-        for y in range(36):
-            for x in range(64):
-                d2 = ((x + 0.5) / 32 - 1) ** 2 + ((y + 0.5) / 18 - 1) ** 2
-                small.set_at((x, y), (120, 130, 170, round(34 * max(0.0, 1 - d2) ** 2)))
-        glow = pygame.transform.smoothscale(small, (w, h))
-        image.blit(glow, (0, 0))
-        self._background = image.convert() if pygame.display.get_init() and \
-            pygame.display.get_surface() is not None else image
+        self._background = sky(size)
         return self._background
 
     def draw(

@@ -51,12 +51,11 @@ from typing import Any
 
 from arena.client import content
 from arena.client.content import SeatSetup
-from arena.client.storage import data_dir, read_json, write_json_atomic
+from arena.client.save_folder import AUTOSAVE, autosave_path, saves_dir, tidy_data_folder
+from arena.client.storage import read_json, write_json_atomic
 from arena.client.wording import plain_text
-from arena.content.locations import user_folders
 from arena.content.saved import save_problems
 from arena.content.to_engine import card_factory
-from arena.content.yamlio import tidy_folders
 from arena.engine import Game
 from arena.engine.integrity import history_problems, problems
 
@@ -85,7 +84,6 @@ __all__ = [
 
 FORMAT = "arena-client-save"
 VERSION = 1
-AUTOSAVE = "autosave.json"
 LOG_KEPT = 300
 MAX_SAVE_BYTES = 8 * 1024 * 1024
 """The largest save read (a Duel's save is about 50 KB; a Melee's a few times that)."""
@@ -128,22 +126,6 @@ class SaveInfo:
     players: tuple[str, ...] = ()
     thumbnail: bytes = b""
     """The battlefield's picture as PNG bytes (empty when the save has none)."""
-
-
-def saves_dir() -> Path:
-    """Where saves go (created by the first save)."""
-    return data_dir() / "saves"
-
-
-def autosave_path() -> Path:
-    return saves_dir() / AUTOSAVE
-
-
-def tidy_data_folder() -> list[Path]:
-    """Remove the temporary files that writes interrupted by a crash or a kill left in the
-    Arena folder's own folders and the saves folder (at start-up; the rule the editor tidies
-    by too: `arena.content.yamlio.tidy_folders`); returns what was removed."""
-    return tidy_folders([*user_folders(), saves_dir()])
 
 
 def new_save_path(label: str) -> Path:

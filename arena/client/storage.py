@@ -22,8 +22,8 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
+from arena.content.atomic import atomic_write, remove_stale_temporaries
 from arena.content.locations import user_root
-from arena.content.yamlio import atomic_write, remove_stale_temporaries
 
 __all__ = ["MAX_DEPTH", "data_dir", "read_json", "remove_stale_temporaries",
            "write_json_atomic"]

@@ -102,7 +102,7 @@ the game's ``saves`` and the editor's ``editor-recovery``, which each names itse
 
 def user_folders() -> list[Path]:
     """`USER_FOLDERS` in the player's Arena folder: where the game and the editor look for
-    what their interrupted writes left behind (`arena.content.yamlio.tidy_folders`)."""
+    what their interrupted writes left behind (`arena.content.atomic.tidy_folders`)."""
     root = user_root()
     return [root / folder if folder else root for folder in USER_FOLDERS]
 

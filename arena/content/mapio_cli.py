@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TextIO
 
-from arena.content import yamlio
+from arena.content.atomic import atomic_write, atomic_write_bytes
 from arena.content.battlefield import Battlefield
 from arena.content.catalog import load_catalog, shipped_content_paths
 from arena.content.errors import ContentError
@@ -53,7 +53,7 @@ def run_import(source: str, out: str | None, stdout: TextIO, stderr: TextIO) -> 
     try:
         bf, lines = import_map(path, target.stem, display=source)
         target.parent.mkdir(parents=True, exist_ok=True)
-        yamlio.atomic_write(target, dump_model(bf))
+        atomic_write(target, dump_model(bf))
     except (ContentError, OSError) as exc:
         return _failed("import-map", target, exc, stderr)
     for line in lines:
@@ -75,7 +75,7 @@ def run_export(source: str, out: str, stdout: TextIO, stderr: TextIO) -> int:
         pieces, notes = export_pieces(bf)
         data = write_json(pieces, bf.name, bf.id) if kind == ".json" else \
             write_hsc(pieces, bf.name)
-        yamlio.atomic_write_bytes(target, data)
+        atomic_write_bytes(target, data)
     except (ContentError, OSError) as exc:
         return _failed("export-map", target, exc, stderr)
     fmt = Kind.JSON if kind == ".json" else Kind.HSC

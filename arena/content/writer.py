@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from arena.content import yamlio
+from arena.content.atomic import atomic_write
 
 
 def to_data(model: BaseModel) -> dict[str, Any]:
@@ -45,4 +46,4 @@ def dump_model(model: BaseModel) -> str:
 
 def save_model(model: BaseModel, path: Path | str) -> None:
     """Write a model to `path` atomically (the old file survives any failure)."""
-    yamlio.atomic_write(Path(path), dump_model(model))
+    atomic_write(Path(path), dump_model(model))

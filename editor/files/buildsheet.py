@@ -28,8 +28,8 @@ from pathlib import Path
 import pygame
 
 from arena.client.palette import CRYPTOLITH, RUIN, TERRAIN, hex_color, mix, shade
+from arena.content.atomic import atomic_file
 from arena.content.pieces import PIECES
-from arena.content.yamlio import atomic_file
 from arena.hexgrid import DIRECTIONS, ORIGIN, hex_corners
 from editor.core.mapdoc import Coord, MapDoc, plane_xy
 from editor.core.parts import LevelParts, PartsList, parts_list

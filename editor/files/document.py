@@ -26,11 +26,11 @@ import pygame
 import pygame_gui
 from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
 
+from arena.content.atomic import tidy_folders
 from arena.content.errors import ContentError
 from arena.content.loader import load_file
 from arena.content.locations import user_folders
 from arena.content.scenario import Scenario
-from arena.content.yamlio import tidy_folders
 from editor.core import model as m
 from editor.core import refusals
 from editor.core.builder import Builder
@@ -77,7 +77,7 @@ class DocumentHost(Protocol):
 def tidy(*folders: Path) -> list[Path]:
     """Remove what interrupted writes left in ``folders`` (the recovery folder, the Arena
     folder's own, beside a battlefield opened or saved): the game's rule, not a copy of it
-    (`arena.content.yamlio.tidy_folders`: a temporary file over 10 minutes old). Never
+    (`arena.content.atomic.tidy_folders`: a temporary file over 10 minutes old). Never
     fails: a folder that cannot be read is left alone."""
     return tidy_folders(folders)
 

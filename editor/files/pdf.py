@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from arena.content.yamlio import atomic_write_bytes
+from arena.content.atomic import atomic_write_bytes
 
 A4_LANDSCAPE = (842.0, 595.0)
 """Page size in points (1/72 inch)."""

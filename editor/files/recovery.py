@@ -30,6 +30,7 @@ from pathlib import Path
 
 from arena.client.storage import data_dir
 from arena.content import yamlio
+from arena.content.atomic import atomic_write
 from arena.content.errors import ContentError
 from editor.core.model import Editor, MapDoc
 
@@ -106,7 +107,7 @@ def write_copy(editor: Editor, key: str | None = None,
     target = where / f"{key}.{stamp}.yaml"
     payload = {"source": str(editor.path) if editor.path else None,
                "battlefield": editor.doc.to_data()}
-    yamlio.atomic_write(target, yamlio.dump(payload))
+    atomic_write(target, yamlio.dump(payload))
     for old in older[RECOVERY_COPIES - 1:]:
         old.path.unlink(missing_ok=True)
     return target

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from arena.client import bench
-from arena.content import yamlio
+from arena.content import atomic
 from arena.content.mapimport import import_map, slug
 from arena.content.writer import dump_model
 
@@ -33,7 +33,7 @@ def test_a_duel_on_that_map_is_drawn_with_every_figure(tmp_path: Path) -> None:
     field = bench.largest_community_map()
     assert field is not None
     path = tmp_path / f"{field.id}.yaml"
-    yamlio.atomic_write(path, dump_model(field))
+    atomic.atomic_write(path, dump_model(field))
     times = bench.battle_frame(repeats=3, battlefield=str(path))
     assert times.frame_ms > 0 and times.repaint_ms > 0
     game, _ = bench.duel_all_summoned(battlefield=field.id)

@@ -12,7 +12,7 @@ import pygame
 import pytest
 from client_kit import distinct_colors, frames
 
-from arena.client import content, text
+from arena.client import content, text, warmup
 from arena.client.bench import duel_all_summoned
 from arena.client.content import SeatSetup
 from arena.client.scenes.battle import BattleScene
@@ -74,6 +74,7 @@ def test_new_game_and_load_show_no_board_through_their_panels(
         sized: None, size: tuple[int, int]) -> None:
     pygame.display.set_mode(size)
     content.catalog()
+    assert warmup.wait(), "the warm-up behind the menu's first frame ends"
     menu = backdrop(size)
     under = backdrop(size, dim=True)
     w, h = size

@@ -27,7 +27,7 @@ from arena.client.saves import (
     tidy_data_folder,
 )
 from arena.client.scenes.common import Dialog
-from arena.client.scenes.menu import open_save
+from arena.client.scenes.save_slots import open_save
 from arena.client.scenes.standard import standard_app
 from arena.client.settings import Settings, read_settings, save_settings
 from arena.client.storage import data_dir

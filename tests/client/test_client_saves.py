@@ -197,12 +197,18 @@ def test_reading_never_creates_folders(tmp_path: Path) -> None:
 
 def test_the_window_waits_for_the_content_loader_before_it_quits(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Quitting while the cards still load must not shut the interpreter down under the
-    loading thread (inside libyaml or GEOS that crashed the process at exit)."""
+    """Quitting while the cards still load behind the menu (`arena.client.warmup`) must not
+    shut the interpreter down under the loading thread (inside libyaml or GEOS that crashed
+    the process at exit)."""
+    import threading
     import time
 
+    from arena.client import warmup
+
     monkeypatch.setattr(content, "_catalog", None)
-    monkeypatch.setattr(content, "_thread", None)
+    monkeypatch.setattr(warmup, "_thread", None)
+    monkeypatch.setattr(warmup, "_board", threading.Event())
+    monkeypatch.setattr(warmup, "_done", threading.Event())
     real = content.load_game_catalog
 
     def slow() -> object:
@@ -211,5 +217,6 @@ def test_the_window_waits_for_the_content_loader_before_it_quits(
 
     monkeypatch.setattr(content, "load_game_catalog", slow)
     assert client_app.run(["--frames", "3"]) == 0
-    thread = content._thread
+    thread = warmup._thread
     assert thread is not None and not thread.is_alive()
+    assert content.ready(), "the catalogue finished loading before the window quit"

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from arena.content.atomic import atomic_write, atomic_write_bytes
 from arena.content.catalog import load_catalog
 from arena.content.writer import save_model
-from arena.content.yamlio import atomic_write, atomic_write_bytes
 
 HERE = Path(__file__).resolve().parent
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import yaml
 
-from arena.content import yamlio
+from arena.content import atomic, yamlio
 from arena.content.cards import ArmyCard, SpellCard
 from arena.content.catalog import Catalog, load_catalog
 from arena.content.errors import ContentError
@@ -44,8 +44,8 @@ def _only(folder: Path) -> list[str]:
 
 def test_atomic_write_replaces_the_file_and_leaves_no_temp_files(tmp_path: Path) -> None:
     target = tmp_path / "deep" / "er" / "card.yaml"
-    yamlio.atomic_write(target, "old: 1\n")
-    yamlio.atomic_write(target, "new: 2\n")
+    atomic.atomic_write(target, "old: 1\n")
+    atomic.atomic_write(target, "new: 2\n")
     assert target.read_text() == "new: 2\n"
     assert _only(target.parent) == ["card.yaml"]
 
@@ -61,7 +61,7 @@ def test_atomic_write_keeps_the_old_file_when_replace_fails(
 
     monkeypatch.setattr(os, "replace", broken_replace)
     with pytest.raises(OSError, match="No space left"):
-        yamlio.atomic_write(target, "new: 2\n")
+        atomic.atomic_write(target, "new: 2\n")
     assert target.read_text() == "old: 1\n"
     assert _only(tmp_path) == ["card.yaml"]
 
@@ -100,7 +100,7 @@ def test_atomic_write_keeps_the_old_file_when_the_write_fails(
 
     monkeypatch.setattr(os, "fdopen", failing_fdopen)
     with pytest.raises(type(error)):
-        yamlio.atomic_write(target, "new: 2\n" * 100)
+        atomic.atomic_write(target, "new: 2\n" * 100)
     assert target.read_text() == "old: 1\n"
     assert _only(tmp_path) == ["card.yaml"]
 

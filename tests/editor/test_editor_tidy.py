@@ -1,5 +1,5 @@
 """The editor removes the temporary files its interrupted writes left behind, as the game
-does (one shared rule: `arena.content.yamlio.remove_stale_temporaries`, files older than 10
+does (one shared rule: `arena.content.atomic.remove_stale_temporaries`, files older than 10
 minutes): in its recovery folder and the Arena folder's own folders when it starts, and beside
 a battlefield it opens or saves. Fresh temporary files (a write under way) and other files
 stay."""
@@ -16,8 +16,8 @@ import pytest
 from editor_kit import DUEL
 
 from arena.client.saves import tidy_data_folder
+from arena.content.atomic import STALE_AFTER
 from arena.content.locations import user_battlefields, user_root
-from arena.content.yamlio import STALE_AFTER
 from editor import app as editor_app
 from editor.files.recovery import recovery_folder
 

@@ -1,30 +1,30 @@
 """Pieces the menu-like screens share: the backdrop, screen titles, modal dialogs.
 
-The backdrop is a small battlefield built in code (hills, a pond, a ruin, a glyph, a few
-miniatures) and drawn by the real renderer, so the menus show the game's own look without
-loading any content file (the main menu must be up in well under a second).
+The backdrop is the dusk sky, with the main menu's preview board on it once the warm-up has
+loaded the renderer (`scenes.backdrop_board`, `arena.client.warmup`): this module imports
+neither the renderer nor the engine, so the main menu is on screen within moments of launch.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 import pygame
 
-from arena.client import text
-from arena.client.figures import FigureLook
-from arena.client.palette import DEFAULT_PLAYERS, UI, Color, palette, shade
-from arena.client.render import BattlefieldRenderer, FigurePlacement, render_preview
+from arena.client import text, warmup
+from arena.client.palette import UI, Color, palette, shade
 from arena.client.scenes.base import App, Scene
+from arena.client.sky import sky
 from arena.client.ui import Button, Form, ListBox, TextField, draw_panel
-from arena.engine import Board, FieldSetup, Game, GlyphSpec, ObstacleSpec, ZoneSpec
-from arena.hexgrid import Hex, distance, spiral
+
+if TYPE_CHECKING:
+    from arena.engine import Game
 
 __all__ = ["ChoiceDialog", "Dialog", "backdrop", "draw_title", "menu_button_rects", "team_colour",
            "team_label"]
 
-_backdrops: dict[tuple[int, int], pygame.Surface] = {}
+_backdrops: dict[tuple[tuple[int, int], bool, bool], pygame.Surface] = {}
 
 
 def _team_seats(game: Game, team: int) -> list[int]:
@@ -43,70 +43,29 @@ def team_colour(game: Game, team: int, colour_blind: bool) -> Color:
     return palette(colour_blind).player(_team_seats(game, team)[0])
 
 
-def _backdrop_field() -> tuple[FieldSetup, list[tuple[str, FigurePlacement]]]:
-    columns: dict[Hex, list[str | None]] = {}
-    hill, pond = Hex(2, -2), Hex(-2, 2)
-    for h in spiral(Hex(0, 0), 5):
-        if distance(h, Hex(0, 0)) == 5 and (h.q * 7 + h.r * 3) % 4 == 0:
-            continue
-        if distance(h, pond) <= 1:
-            columns[h] = ["water"]
-            continue
-        height = max(1, 4 - distance(h, hill))
-        terrain = "road" if h.r == 0 and h.q < 0 else "land"
-        columns[h] = [*(["land"] * (height - 1)), terrain]
-    ruin = ObstacleSpec("ruin", "ruin", (Hex(-1, -2), Hex(0, -3)), 6)
-    field_setup = FieldSetup(
-        board=Board.build(columns, [ruin]),
-        glyphs=(GlyphSpec(Hex(0, 1), "power"),),
-        zones=(ZoneSpec("orange", (Hex(1, 3), Hex(2, 3), Hex(0, 4), Hex(1, 4))),),
-    )
-    figures = [
-        ("a", FigurePlacement(FigureLook("a", "gideon", "planeswalker", "white", 5,
-                                         DEFAULT_PLAYERS[0]), (Hex(2, -2),))),
-        ("b", FigurePlacement(FigureLook("b", "rhox-veterans", "squad", "white", 5,
-                                         DEFAULT_PLAYERS[0]), (Hex(1, -1),))),
-        ("c", FigurePlacement(FigureLook("c", "leyline", "squad", "blue", 4,
-                                         DEFAULT_PLAYERS[1]), (Hex(-1, 1),))),
-        ("d", FigurePlacement(FigureLook("d", "jace", "planeswalker", "blue", 4,
-                                         DEFAULT_PLAYERS[1]), (Hex(-2, 0),))),
-    ]
-    return field_setup, figures
-
-
 def backdrop(size: tuple[int, int], dim: bool = False) -> pygame.Surface:
     """The menus' backdrop for a window size (cached); ``dim``: the sky alone, darkened,
     for the screens that put their own content over it (the preview board showed through
-    New game's and Load's panels)."""
-    if dim:  # the sky alone: a board behind a screen's own panels shows through them
-        found = _backdrops.get((-size[0], -size[1]))
-        if found is None:
-            found = BattlefieldRenderer(_backdrop_field()[0]).background(size).copy()
-            shadow = pygame.Surface(size, pygame.SRCALPHA)
-            shadow.fill((8, 9, 16, 150))
-            found.blit(shadow, (0, 0))
-            _backdrops[(-size[0], -size[1])] = found
-        return found
-    found = _backdrops.get(size)
+    New game's and Load's panels). The main menu's preview board is drawn once the renderer
+    and the engine are loaded behind the first frame (`arena.client.warmup`); until then the
+    menu stands on the sky alone."""
+    board = not dim and warmup.ready()
+    key = (size, dim, board)
+    found = _backdrops.get(key)
     if found is not None:
         return found
-    field_setup, figures = _backdrop_field()
-    w, h = size
-    image = pygame.Surface(size)
-    renderer = BattlefieldRenderer(field_setup)
-    image.blit(renderer.background(size), (0, 0))
-    pic_w, pic_h = int(w * 0.62), int(h * 0.86)
-    picture = render_preview(field_setup, (pic_w, pic_h), figures=figures)
-    image.blit(picture, (w - pic_w - int(w * 0.02), int(h * 0.1)))
-    shade_left = pygame.Surface((int(w * 0.45), h), pygame.SRCALPHA)
-    for x in range(shade_left.get_width()):
-        alpha = int(170 * (1 - x / shade_left.get_width()) ** 1.5)
-        shade_left.fill((10, 12, 20, alpha), pygame.Rect(x, 0, 1, h))
-    image.blit(shade_left, (0, 0))
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        image = image.convert()
-    _backdrops.clear()
-    _backdrops[size] = image
+    if board:
+        from arena.client.scenes.backdrop_board import board_backdrop  # loaded by the warm-up
+
+        image = board_backdrop(size)
+    else:
+        image = sky(size)
+        shadow = pygame.Surface(size, pygame.SRCALPHA)
+        shadow.fill((8, 9, 16, 150) if dim else (8, 9, 16, 60))
+        image.blit(shadow, (0, 0))
+    if len(_backdrops) > 8:
+        _backdrops.clear()
+    _backdrops[key] = image
     return image
 
 

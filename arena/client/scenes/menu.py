@@ -16,13 +16,12 @@ from pathlib import Path
 import pygame
 
 from arena import __version__
-from arena.client import content, text
+from arena.client import text
 from arena.client.figures import clear_cache
 from arena.client.palette import UI
-from arena.client.saves import autosave_path, list_saves, plain_reason
+from arena.client.save_folder import autosave_path, has_saves
 from arena.client.scenes.base import App, Scene, SceneName, escape_leaves
 from arena.client.scenes.common import Dialog, backdrop, draw_title, menu_button_rects
-from arena.client.scenes.save_slots import open_save
 from arena.client.settings import (
     AI_PACES,
     ANIMATION_SPEEDS,
@@ -34,7 +33,7 @@ from arena.client.settings import (
 )
 from arena.client.ui import Button, Choice, Form
 
-__all__ = ["MainMenu", "SettingsScene", "MENU_ITEMS", "open_save"]
+__all__ = ["MainMenu", "SettingsScene", "MENU_ITEMS"]
 
 MENU_ITEMS = ("Continue", "New game", "Learn to play", "Load game", "Editor", "Card browser",
               "Rules", "Settings", "Quit")
@@ -48,14 +47,13 @@ class MainMenu(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.form = Form()
-        self.frames = 0
         self.editor: subprocess.Popen[bytes] | None = None
         self._build()
 
     def _build(self) -> None:
         auto = autosave_path()
         has_auto = auto.exists()
-        has_saves = has_auto or any(True for _ in list_saves())
+        saved = has_auto or has_saves()
         rects = menu_button_rects(self.app.size, MENU_ITEMS)
         spec: dict[str, tuple[bool, str, object]] = {
             "Continue": (has_auto, "Resume the last autosave." if has_auto else
@@ -64,7 +62,7 @@ class MainMenu(Scene):
             "Learn to play": (True, "A guided first game on the practice field: each step "
                               "says what to do and waits for you. Esc leaves it; it resumes "
                               "where you left off.", self.learn),
-            "Load game": (has_saves, "Open a saved game." if has_saves else
+            "Load game": (saved, "Open a saved game." if saved else
                           "No saved games yet.", self.load_game),
             "Editor": (True, "Open the battlefield and army editor in its own window.",
                        self.open_editor),
@@ -99,6 +97,8 @@ class MainMenu(Scene):
     # --- actions ------------------------------------------------------------------------------
 
     def continue_game(self) -> None:
+        from arena.client.scenes.save_slots import open_save  # the engine: loaded by now
+
         open_save(self.app, autosave_path())
 
     def new_game(self) -> None:
@@ -109,6 +109,8 @@ class MainMenu(Scene):
         try:
             lesson = self.app.scene(SceneName.TUTORIAL)
         except Exception as exc:  # noqa: BLE001 - broken content must not end the program
+            from arena.client.saves import plain_reason  # loaded with the lesson's engine
+
             self.app.push(Dialog(self.app, "Cannot start the lesson",
                                  f"The lesson's cards or battlefield cannot be loaded: "
                                  f"{plain_reason(exc)}.", error=True))
@@ -149,13 +151,6 @@ class MainMenu(Scene):
 
     def on_reveal(self) -> None:
         self._build()
-
-    def update(self, dt: float) -> None:
-        # Start loading the cards and scenarios once the menu is up (not before its first
-        # frame: the loader competes for the interpreter).
-        self.frames += 1
-        if self.frames == 2:
-            content.preload()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         escape_leaves(event, self.form, self.app.quit)

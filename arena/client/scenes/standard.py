@@ -5,8 +5,9 @@ screens' circles (battle -> pause -> main menu -> new game -> battle) are closed
 one direction: this module imports the scenes, none of them imports it. `arena.client.app`
 and the client's tests make their `App` with `standard_app()`.
 
-Only the first screens' modules (`menu`: main menu, settings; `load_screen`) are imported
-with this one; every other screen's module is imported when it is first shown. Importing them
+Only the first screens' module (`menu`: main menu, settings) is imported with this one; every
+other screen's module is imported when it is first shown (the engine and the content they
+need load behind the menu's first frame: `arena.client.warmup`). Importing them
 all at start (the battle brings the session, the AI and the HUD) delayed the main menu's first
 frame from about 2.4 s to 3.1 s on the 2-core reference machine (measured as `make bench`'s
 start-up row does, both versions side by side).
@@ -17,7 +18,6 @@ from __future__ import annotations
 from typing import Any
 
 from arena.client.scenes.base import App, Scene, SceneFactory, SceneName
-from arena.client.scenes.load_screen import LoadScene
 from arena.client.scenes.menu import MainMenu, SettingsScene
 from arena.client.settings import Settings
 
@@ -84,12 +84,18 @@ def _tutorial(app: App, *args: Any, **kwargs: Any) -> Scene:
     return tutorial_battle(app, *args, **kwargs)
 
 
+def _load(app: App, *args: Any, **kwargs: Any) -> Scene:
+    from arena.client.scenes.load_screen import LoadScene  # on first use (module docstring)
+
+    return LoadScene(app, *args, **kwargs)
+
+
 def standard_scenes() -> dict[SceneName, SceneFactory]:
     """Every screen of the game, by name."""
     return {
         SceneName.MAIN_MENU: MainMenu,
         SceneName.NEW_GAME: _new_game,
-        SceneName.LOAD: LoadScene,
+        SceneName.LOAD: _load,
         SceneName.SETTINGS: SettingsScene,
         SceneName.CARD_BROWSER: _card_browser,
         SceneName.RULES: _rules,
