@@ -3,9 +3,11 @@ is chosen: the map view moves over to make room (`MapView.viewport`), so the pal
 covers the map and a click on the map is never a click on a piece.
 
 From the top: a search box (words of a piece's name or its code, e.g. "large tree" or "r7";
-Enter takes the first piece found), a drop-down of groups to show (every piece, the
+a click in it takes the whole search, so typing replaces it; Enter takes the first piece
+found), a drop-down of groups to show (every piece, the
 collection's, one kind, or one boxed set's), the Turn button, the piece chosen (or pointed at)
-named in full on as many lines as it needs, then every piece shown as a picture the game's
+named in full on as many lines as it needs, a row of the pieces chosen last (always in view,
+one click away), then every piece shown as a picture the game's
 renderer draws (`editor.map.piece_pictures`) under its group's title, with its code and, for
 a piece of the collection, how many are left (owned less those on the map). The collection's
 pieces come first; the wheel scrolls the pictures; a click on one chooses that piece.
@@ -31,13 +33,19 @@ WIDTH = 244
 ALL = "All pieces"
 MINE = "Your collection"
 SET_PREFIX = "Set: "
-COLUMNS = 3
-CELL = ((WIDTH - 14) // COLUMNS, 76)
-PICTURE = (CELL[0] - 6, 52)
+COLUMNS = 5
+"""A land terrain's five tile sizes (1, 2, 3, 7, 24 hexes) make one row."""
+CELL = ((WIDTH - 14) // COLUMNS, 56)
+PICTURE = (CELL[0] - 4, 38)
 HEADER = 22
-GRID_TOP = 128
-"""Where the pictures start below the dock's top (search, groups, the piece's name)."""
+INFO_TOP = 70
 INFO_LINES = 3
+RECENT_TOP = INFO_TOP + INFO_LINES * 17 + 2
+"""Where the row of the pieces chosen last is, below the dock's top: always in view."""
+RECENT = COLUMNS
+GRID_TOP = RECENT_TOP + CELL[1] + 4
+"""Where the list of pictures starts below the dock's top (search, groups, the piece's
+name, the pieces chosen last)."""
 
 PANEL = (30, 34, 48)
 TEXT = (222, 224, 232)
@@ -45,6 +53,7 @@ DIM = (150, 156, 176)
 CHOSEN = (47, 127, 120)
 HOVER = (92, 206, 255)
 SHORT = (255, 120, 100)
+LEFT_COUNT = (250, 214, 120)
 
 
 @dataclass(frozen=True)
@@ -96,7 +105,7 @@ class PieceDock:
                  turn: Callable[[], str]) -> None:
         self.groups = groups
         self.chosen = chosen
-        self.choose = choose
+        self._choose = choose
         self.turn = turn
         self.search = ""
         self.group = ALL
@@ -110,9 +119,16 @@ class PieceDock:
         self.pointer: tuple[int, int] | None = None
         self.owned: Counter[str] | None = None
         """The collection's pieces by code (None: no collection)."""
+        self.recent: list[str] = []
+        """The pieces chosen last, newest first (a row always in view)."""
         self._cells: list[Cell] | None = None
         self._font: pygame.font.Font | None = None
         self._small: pygame.font.Font | None = None
+
+    def choose(self, code: str) -> str:
+        """Choose piece `code` (it goes first in the row of the pieces chosen last)."""
+        self.recent = [code, *(c for c in self.recent if c != code)][:RECENT]
+        return self._choose(code)
 
     # --- shown or not --------------------------------------------------------------------
 
@@ -240,8 +256,19 @@ class PieceDock:
         grid = self.grid()
         return cell.rect.move(grid.x, grid.y - self.scroll)
 
+    def recent_cells(self) -> list[tuple[pygame.Rect, str]]:
+        """The row of the pieces chosen last, on the screen."""
+        if self.rect is None:
+            return []
+        y = self.rect.y + RECENT_TOP
+        return [(pygame.Rect(self.rect.x + 4 + i * CELL[0], y, CELL[0] - 2, CELL[1] - 2), code)
+                for i, code in enumerate(self.recent)]
+
     def cell_at(self, pos: tuple[int, int]) -> str | None:
         """The piece whose picture is under a screen point (None: none)."""
+        for rect, code in self.recent_cells():
+            if rect.collidepoint(pos):
+                return code
         if self.rect is None or not self.grid().collidepoint(pos):
             return None
         for cell in self.cells():
@@ -274,6 +301,8 @@ class PieceDock:
             shown = self.on_screen(cell)
             if cell.code is not None and cell.code not in out and grid.contains(shown):
                 out[cell.code] = shown.center
+        for rect, code in self.recent_cells():
+            out.setdefault(code, rect.center)
         return out
 
     # --- counts and words ------------------------------------------------------------------
@@ -329,13 +358,20 @@ class PieceDock:
             return self.choose_group(event.text)
         if kind == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.turn_button:
             return self.turn()
+        box = self.search_box
+        if kind == pygame.MOUSEBUTTONUP and box is not None and box.is_focused and \
+                box.rect.collidepoint(event.pos) and box.select_range[0] == box.select_range[1]:
+            # A click in the box takes the whole search: what is typed next replaces it.
+            box.select_range = [0, len(box.get_text())]
+            box.edit_position = len(box.get_text())
+            return None
         if kind == pygame.MOUSEMOTION:
             self.pointer = event.pos if self.rect.collidepoint(event.pos) else None
             return None
         if kind == pygame.MOUSEWHEEL:
             pos = pygame.mouse.get_pos()
             if self.grid().collidepoint(pos) and not self._covered():
-                self.scroll_by(-event.y * CELL[1] // 2)
+                self.scroll_by(-event.y * CELL[1])  # a row of pictures a notch
             return None
         if kind == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self._covered():
             code = self.cell_at(event.pos)
@@ -357,34 +393,33 @@ class PieceDock:
         pygame.draw.rect(surface, PANEL, self.rect)
         pygame.draw.line(surface, (60, 66, 90), self.rect.topright, self.rect.bottomright)
         font, small = self.font(), self.small()
-        y = self.rect.y + 70
+        y = self.rect.y + INFO_TOP
         for line in self.info_lines(doc):
             surface.blit(font.render(line, True, TEXT), (self.rect.x + 6, y))
             y += 17
-        grid = self.grid()
-        clip = surface.get_clip()
-        surface.set_clip(grid)
         code, _ = self.chosen()
         pointed = self.cell_at(self.pointer) if self.pointer is not None else None
+        if not self.recent:
+            surface.blit(small.render("The pieces you choose stay in this row", True, DIM),
+                         (self.rect.x + 6, self.rect.y + RECENT_TOP + 20))
+        for rect, recent in self.recent_cells():
+            self._draw_cell(surface, rect, recent, code, pointed, doc)
+        grid = self.grid()
+        pygame.draw.line(surface, (60, 66, 90), (grid.x + 4, grid.y - 2),
+                         (grid.right - 4, grid.y - 2))
+        clip = surface.get_clip()
+        surface.set_clip(grid)
         for cell in self.cells():
             shown = self.on_screen(cell)
             if shown.bottom < grid.top or shown.top > grid.bottom:
                 continue
             if cell.code is None:
-                title = wrap(small, cell.group, WIDTH - 12)[0]
+                name = f"{cell.group} (yellow: how many left)" if \
+                    cell.group == MINE else cell.group
+                title = wrap(small, name, WIDTH - 12)[0]
                 surface.blit(small.render(title, True, DIM), (shown.x + 4, shown.y + 5))
-                continue
-            if cell.code == code:
-                pygame.draw.rect(surface, CHOSEN, shown, border_radius=4)
-            elif cell.code == pointed:
-                pygame.draw.rect(surface, HOVER, shown, 1, border_radius=4)
-            surface.blit(picture(cell.code, PICTURE), (shown.x + 2, shown.y + 2))
-            label = small.render(cell.code, True, TEXT)
-            surface.blit(label, (shown.x + 3, shown.bottom - 17))
-            count = self.left(cell.code, doc)
-            if count is not None:
-                badge = small.render(f"{count} left", True, TEXT if count > 0 else SHORT)
-                surface.blit(badge, (shown.right - badge.get_width() - 3, shown.bottom - 17))
+            else:
+                self._draw_cell(surface, shown, cell.code, code, pointed, doc)
         surface.set_clip(clip)
         total = self._content_height()
         if total > grid.height:  # where the view is in the list
@@ -392,3 +427,21 @@ class PieceDock:
             top = grid.y + (grid.height - bar) * self.scroll // max(1, total - grid.height)
             pygame.draw.rect(surface, (90, 98, 130), (grid.right - 5, top, 4, bar),
                              border_radius=2)
+
+    def _draw_cell(self, surface: pygame.Surface, shown: pygame.Rect, code: str, chosen: str,
+                   pointed: str | None, doc: MapDoc) -> None:
+        """One piece: its picture, its code and, for a piece of the collection, how many are
+        left (red: more on the map than owned)."""
+        small = self.small()
+        if code == chosen:
+            pygame.draw.rect(surface, CHOSEN, shown, border_radius=4)
+        elif code == pointed:
+            pygame.draw.rect(surface, HOVER, shown, 1, border_radius=4)
+        surface.blit(picture(code, PICTURE), (shown.x + 2, shown.y + 2))
+        surface.blit(small.render(code, True, TEXT), (shown.x + 3, shown.bottom - 15))
+        count = self.left(code, doc)
+        if count is not None:
+            badge = small.render(str(count), True, LEFT_COUNT if count > 0 else SHORT)
+            box = badge.get_rect(topright=(shown.right - 1, shown.y + 1)).inflate(4, 0)
+            pygame.draw.rect(surface, PANEL, box, border_radius=3)
+            surface.blit(badge, badge.get_rect(center=box.center))

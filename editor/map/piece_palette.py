@@ -63,25 +63,32 @@ Preview = tuple[PiecePlacement, list[tuple[Coord, bool]], bool]
 piece a click would remove."""
 
 _OBSTACLE_GROUPS: dict[str, tuple[Terrain, ...]] = {
-    "Ruins": (Terrain.RUIN, Terrain.MARVEL_RUIN),
     "Trees and jungle": (Terrain.TREE, Terrain.SNOW_TREE, Terrain.PALM, Terrain.BRUSH),
+    "Ruins": (Terrain.RUIN, Terrain.MARVEL_RUIN),
     "Rocks, glaciers and other obstacles": (
         Terrain.OUTCROP, Terrain.LAVA_ROCK_OUTCROP, Terrain.GLACIER, Terrain.HIVE,
         Terrain.SHROUDSHROOM, Terrain.LAUR_WALL),
+    "Glyphs": (Terrain.GLYPH_POWER, Terrain.GLYPH_TREASURE),
+    "Start zones": (Terrain.START_ZONE,),
     "Fortress": (Terrain.CASTLE_BASE, Terrain.CASTLE_WALL),
     "Walls, ladders and edge pieces": (
         Terrain.LAUR_WALL_ADDON, Terrain.ROAD_WALL, Terrain.BATTLEMENT, Terrain.LADDER,
         Terrain.FORTIFIED_WALL, Terrain.SHIP_WALL, Terrain.SHIP_BOW, Terrain.CANNON,
         Terrain.ROPE_LADDER),
-    "Glyphs": (Terrain.GLYPH_POWER, Terrain.GLYPH_TREASURE),
-    "Start zones": (Terrain.START_ZONE,),
     "Markers": (Terrain.OBJECTIVE_MARKER,),
 }
+"""The obstacle and marker groups, most used first; the rarer ones after the rarer lands."""
+COMMON_LAND = 3
+"""Land groups before the water, trees, ruins, rocks, glyphs and zones: grass, rock and sand,
+the tiles of the Rise of the Valkyrie box; the other terrains follow them."""
+COMMON_KINDS = 5
+"""Obstacle and marker groups shown straight after the common land and the water."""
 
 
 def _groups() -> list[tuple[str, list[str]]]:
-    """Every piece code in palette order: land tiles by terrain (1, 2, 3, 7, 24 hexes), the
-    fluids, then the obstacles, edge pieces and markers by kind."""
+    """Every piece code in palette order, most used first: grass, rock and sand tiles (1, 2,
+    3, 7, 24 hexes), the fluids, trees, ruins, rocks, glyphs and start zones; then the other
+    land terrains, the fortress, edge pieces and objective markers."""
     placed = {t for ts in _OBSTACLE_GROUPS.values() for t in ts}
     land: dict[str, list[str]] = {}
     fluids: list[str] = []
@@ -94,11 +101,11 @@ def _groups() -> list[tuple[str, list[str]]]:
             name = piece.title.split(" ", 1)[1].split(" (")[0] if piece.title[0].isdigit() \
                 else piece.title
             land.setdefault(f"Land: {name}", []).append(piece.code)
-    out = [(name, sorted(codes, key=lambda c: PIECES[c].size)) for name, codes in land.items()]
-    out.append(("Water and other fluids", fluids))
-    for name, terrains in _OBSTACLE_GROUPS.items():
-        out.append((name, [p.code for p in PIECES.values() if p.terrain in terrains]))
-    return out
+    lands = [(name, sorted(codes, key=lambda c: PIECES[c].size)) for name, codes in land.items()]
+    kinds = [(name, [p.code for p in PIECES.values() if p.terrain in terrains])
+             for name, terrains in _OBSTACLE_GROUPS.items()]
+    return [*lands[:COMMON_LAND], ("Water and other fluids", fluids), *kinds[:COMMON_KINDS],
+            *lands[COMMON_LAND:], *kinds[COMMON_KINDS:]]
 
 
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = tuple(

@@ -23,7 +23,10 @@ from editor.core.scene import field_setup
 GLYPH = (150, 80, 200)
 """The sign of a glyph piece (the colour the map's plan gives glyph spaces)."""
 MARKER = (235, 235, 235)
-EDGE = (70, 60, 50)
+EDGE = (92, 84, 76)
+STANDING = (0.8, 0.08)
+"""The squash and level height obstacles are seen with (a flatter angle than the map's), so
+a tree or a ruin shows what it is and its height."""
 
 _CACHE: dict[tuple[str, int, int], pygame.Surface] = {}
 
@@ -40,20 +43,21 @@ def _built(code: str) -> MapDoc:
     return doc
 
 
-def _projection(hexes: list[tuple[int, int]], size: tuple[int, int]) -> Projection:
-    """A view from straight above that fits `hexes` into `size` with a small margin."""
-    corners = hex_corners(ORIGIN)
-    xs, ys = [], []
-    for at in hexes:
-        x, y = hex_to_point(Hex(*at))
-        xs += [x + cx for cx, _ in corners]
-        ys += [y + cy for _, cy in corners]
+def _projection(hexes: list[tuple[int, int]], size: tuple[int, int], high: float = 0.0,
+                squash: float = 1.0, level_height: float = 0.0) -> Projection:
+    """A view that fits `hexes` (with what stands on them up to level `high`) into `size` with
+    a small margin: from straight above by default."""
+    unit = Projection(angle=0.0, zoom=1.0, origin=(0.0, 0.0), pivot=(0.0, 0.0), squash=squash,
+                      level_height=level_height)
+    bounds = [unit.column_bounds(Hex(*at), 0.0, high) for at in hexes]
+    left, top = min(b[0] for b in bounds), min(b[1] for b in bounds)
+    right, bottom = max(b[2] for b in bounds), max(b[3] for b in bounds)
     w, h = size
-    zoom = min((w - 6) / max(max(xs) - min(xs), 1e-6), (h - 6) / max(max(ys) - min(ys), 1e-6))
+    zoom = min((w - 6) / max(right - left, 1e-6), (h - 6) / max(bottom - top, 1e-6))
     zoom = min(zoom, h / 2.4)  # a one-hex piece is not drawn as large as the picture
-    pivot = ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
-    return Projection(angle=0.0, zoom=zoom, origin=(w / 2, h / 2), pivot=pivot, squash=1.0,
-                      level_height=0.0)
+    middle = ((left + right) / 2 * zoom, (top + bottom) / 2 * zoom)
+    return Projection(angle=0.0, zoom=zoom, origin=(w / 2 - middle[0], h / 2 - middle[1]),
+                      pivot=(0.0, 0.0), squash=squash, level_height=level_height)
 
 
 def _sign(image: pygame.Surface, proj: Projection, code: str,
@@ -78,9 +82,8 @@ def _sign(image: pygame.Surface, proj: Projection, code: str,
         pygame.draw.polygon(image, (220, 60, 60),
                             [(x - r // 3, y - r), (x + r, y - r // 2), (x - r // 3, y)])
     elif kind is Meaning.NONE:  # edge pieces and add-ons: a wall along the hex's edge
-        points = [proj.plane_to_screen(*p) for p in _corners(hexes[0], 1.0)]
-        pygame.draw.line(image, EDGE, points[4], points[5], max(3, r // 2))
-        pygame.draw.line(image, EDGE, points[5], points[0], max(3, r // 2))
+        points = [proj.plane_to_screen(*p) for p in _corners(hexes[0], 0.75)]
+        pygame.draw.lines(image, EDGE, False, [points[3], points[4], points[5]], max(4, r // 2))
 
 
 def _corners(at: tuple[int, int], k: float) -> list[tuple[float, float]]:
@@ -101,7 +104,11 @@ def picture(code: str, size: tuple[int, int] = (64, 52)) -> pygame.Surface:
                             ((o.id, o.look) for o in doc.obstacles))
     renderer = BattlefieldRenderer(setup, None, looks)
     hexes = pm.covers(PiecePlacement(piece=code, at=(0, 0)))
-    proj = _projection(hexes, size)
+    if pm.meaning(code) is Meaning.OBSTACLE:  # seen a little from the side: trees stand up
+        high = 1.0 + max(PIECES[code].heights or (PIECES[code].height,)) + 1.6
+        proj = _projection(hexes, size, high, *STANDING)
+    else:
+        proj = _projection(hexes, size)
     image = pygame.Surface(size, pygame.SRCALPHA)
     renderer._draw_direct(image, proj, Picture(setup.board, {}), None, background=False,
                           detail=False)

@@ -13,7 +13,7 @@ from editor_kit import click, hex_pos, hover, press, pump, shot
 from arena.content.battlefield import PiecePlacement
 from arena.content.collections import Collection
 from arena.content.pieces import PIECES
-from arena.hexgrid import Hex, distance
+from arena.hexgrid import Hex, distance, hex_to_point
 from editor import app as editor_app
 from editor.core import model as m
 from editor.core import piece_model as pm
@@ -105,8 +105,16 @@ def test_search_finds_a_piece_by_name_or_code_and_a_click_on_its_picture_picks_i
     font = app.pieces.dock.font()
     assert all(font.size(line)[0] <= app.pieces.dock_rect().width - 8  # type: ignore[union-attr]
                for line in lines)
-    app.pieces.dock.set_search("r7")
-    assert app.pieces.dock.shown_codes() == ["r7"]
+    # A click in the box takes the whole search: typing a code replaces it, Enter takes it.
+    click(app, app.pieces.dock.search_box.rect.center)
+    for ch in "r7":
+        app.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        pump(app)
+    assert app.pieces.dock.search == "r7" and app.pieces.dock.shown_codes() == ["r7"]
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                        unicode="\r", scancode=0))
+    pump(app)
+    assert app.pieces.code == "r7" and app.message.startswith("Piece: r7")
 
 
 def test_groups_by_kind_and_set_to_jump_to() -> None:
@@ -150,7 +158,7 @@ def test_a_seven_hex_tile_follows_the_pointer_by_its_centre() -> None:
         assert _centre(pm.covers(app.pieces.placement(app.editor.doc, at))) == at
 
 
-def test_paste_previews_the_whole_copied_shape() -> None:
+def test_paste_previews_the_whole_copied_shape(headless: pygame.Surface) -> None:
     app = _app()
     doc = app.editor.doc
     chosen = {(0, 2), (1, 2), (0, 3), (1, 3), (-1, 4)}
@@ -163,3 +171,10 @@ def test_paste_previews_the_whole_copied_shape() -> None:
     assert ok and len(shape) == len(chosen)
     anchor = m.centre_hex(a for a in doc.columns if a in chosen)
     assert set(shape) == {(q - anchor[0] + 2, r - anchor[1] + 2) for q, r in chosen}
+    shot(app, headless, "paste-preview.png")
+    app.toggle_flat()  # the flat plan shows the same shape
+    hover(app, app.flat_to_screen(*hex_to_point(Hex(2, 2))))
+    assert app.view.hover == (2, 2)
+    [(flat_shape, _)] = app.tools.paste_previews()
+    assert flat_shape == shape
+    shot(app, headless, "paste-preview-flat.png")
