@@ -210,7 +210,9 @@ class PiecePalette:
         if not wanted:
             self.dock.close()
             return
-        if not self.dock.is_open() or self.dock.ui is not ui or \
+        box = self.dock.search_box
+        gone = box is None or not box.alive()  # type: ignore[no-untyped-call]
+        if gone or self.dock.ui is not ui or \
                 self.dock.rect != pygame.Rect(LEFT, rect.y, DOCK_WIDTH, rect.height):
             self.dock.open(ui, pygame.Rect(LEFT, rect.y, DOCK_WIDTH, rect.height))
 

@@ -178,3 +178,13 @@ def test_paste_previews_the_whole_copied_shape(headless: pygame.Surface) -> None
     [(flat_shape, _)] = app.tools.paste_previews()
     assert flat_shape == shape
     shot(app, headless, "paste-preview-flat.png")
+
+
+def test_the_palette_survives_the_panels_built_anew() -> None:
+    app = _app()
+    press(app, app.panels.tool_buttons["piece"])
+    app.pieces.dock.set_search("rock")
+    app.build_ui()  # a brush key or a resize builds every widget anew
+    box = app.pieces.dock.search_box
+    assert box is not None and box.alive() and box.get_text() == "rock"
+    assert app.pieces.dock.group_menu is not None and app.pieces.dock.group_menu.alive()
