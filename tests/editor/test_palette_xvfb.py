@@ -56,7 +56,8 @@ def _middle(hexes: list[tuple[int, int]]) -> tuple[int, int]:
 
 def _plan(target: Path) -> dict[str, Any]:
     """The Piece tool's button, the search box, and a hex of the map (its screen point) where
-    the 7-hex rock tile held by its centre fits, in view beside the docked palette."""
+    the 7-hex rock tile held by its centre fits (covering no glyph), in view beside the
+    docked palette."""
     pygame.init()
     pygame.display.set_mode(editor_app.WINDOW_SIZE)
     try:
@@ -73,7 +74,7 @@ def _plan(target: Path) -> dict[str, Any]:
         inner = model.view_rect.inflate(-120, -120)
         for at in sorted(doc.columns, key=lambda a: (abs(a[0]) + abs(a[1]), a)):
             piece = model.pieces.placement(doc, at)
-            if not pm.fits(doc, piece):
+            if not pm.fits(doc, piece) or any(a in doc.glyphs for a in pm.covers(piece)):
                 continue
             x, y = proj.to_screen(Hex(*at), float(doc.top(at)))
             pos = (round(x), round(y))

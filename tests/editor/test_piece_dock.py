@@ -105,6 +105,10 @@ def test_search_finds_a_piece_by_name_or_code_and_a_click_on_its_picture_picks_i
     font = app.pieces.dock.font()
     assert all(font.size(line)[0] <= app.pieces.dock_rect().width - 8  # type: ignore[union-attr]
                for line in lines)
+    hover(app, app.view_rect.center)  # the palette names the piece chosen, not one pointed at
+    for code, spec in PIECES.items():  # every name is said whole
+        app.pieces.code = code
+        assert " ".join(app.pieces.dock.info_lines()).startswith(f"{code} {spec.title}")
     # A click in the box takes the whole search: typing a code replaces it, Enter takes it.
     click(app, app.pieces.dock.search_box.rect.center)
     for ch in "r7":
