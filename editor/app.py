@@ -100,8 +100,9 @@ class EditorApp:
         self.docs = DocumentController(self)
         self.collections = Collections()
         """The map maker's piece collection (`editor.windows.collection_window`)."""
-        self.pieces = PiecePalette(self.collections.palette_filter())
-        """The piece tools' palette: the pieces of the collection (all while it has none)."""
+        self.pieces = PiecePalette()
+        """The piece tools' palette: the collection's pieces first, then every other."""
+        self.pieces.set_collection(self.collections.collection)
         self.sight = SightTool(self.ui, lambda: self.editor, lambda s: setattr(self, "message", s))
         self.tools = MapTools(self, self.pieces, self.sight)
         self.view = MapView(self, self.tools)
@@ -273,7 +274,7 @@ class EditorApp:
         said = self.collections.handle(event)
         if said is not None:
             self.message = said
-            self.pieces.set_available(self.collections.palette_filter())
+            self.pieces.set_collection(self.collections.collection)
             self.refresh_report()
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -522,6 +523,7 @@ class EditorApp:
         pygame.draw.rect(surface, (26, 29, 42), (0, TOP, LEFT, h - TOP))
         pygame.draw.rect(surface, (26, 29, 42), (w - RIGHT, TOP, RIGHT, h - TOP))
         pygame.draw.rect(surface, (18, 20, 28), (LEFT, h - BOTTOM, w - LEFT - RIGHT, BOTTOM))
+        self.pieces.draw(surface, self.editor.doc)
         self.view.draw_status(surface, self.status_text())
         self.ui.draw_ui(surface)
 

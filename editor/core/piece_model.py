@@ -23,6 +23,7 @@ step each, mirrored through the symmetry centre as the same piece turned half a 
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -32,7 +33,7 @@ from arena.content.base import MAX_COORD, MAX_LEVEL
 from arena.content.battlefield import Obstacle, PiecePlacement, StartingZone
 from arena.content.piece_rules import LOOKS, RULES, SURFACES, ZONES, Meaning, PieceError, expand
 from arena.content.pieces import PIECES, piece_hexes
-from arena.hexgrid import Hex
+from arena.hexgrid import Hex, hex_to_point
 
 if TYPE_CHECKING:
     from editor.core.mapdoc import MapDoc
@@ -70,6 +71,25 @@ def piece_level(piece: PiecePlacement) -> int:
     if meaning(piece.piece) in TILE_MEANINGS:
         return piece.on_level + 1
     return max(1, piece.on_level)
+
+
+def centre_offset(code: str, rotation: float = 0) -> Coord:
+    """The hex of piece `code` (turned by `rotation`) nearest the middle of its hexes, as an
+    offset from its origin: the hex that follows the pointer, so a tile is held by its centre
+    rather than hung from its first hex (the first such hex in template order on a tie)."""
+    hexes = [(h.q, h.r) for h in piece_hexes(code, Hex(0, 0), rotation)]
+    points = [hex_to_point(Hex(*a)) for a in hexes]
+    mx = sum(x for x, _ in points) / len(points)
+    my = sum(y for _, y in points) / len(points)
+    best = min(range(len(hexes)),
+               key=lambda i: (round(math.dist((mx, my), points[i]), 6), i))
+    return hexes[best]
+
+
+def centred_origin(code: str, at: Coord, rotation: float = 0) -> Coord:
+    """The origin that puts the centre hex of piece `code` (`centre_offset`) on `at`."""
+    dq, dr = centre_offset(code, rotation)
+    return (at[0] - dq, at[1] - dr)
 
 
 # --- consistency -------------------------------------------------------------------------

@@ -1,27 +1,28 @@
 """The piece tools of the editor: a palette of terrain pieces, their preview and their clicks.
 
-"Piece" places the piece chosen in the palette (a window beside the map listing every piece
-by group, scrollable): with its origin on the hex under the mouse, resting on that hex's top
-level, turned by R or Shift + wheel. The preview shows the hexes it will cover, green where
-it can go and red where it cannot (`editor.core.piece_model.fit`), with its mirror image when
-symmetry is on. Shift + click with it, or a click with "Remove piece", takes off the whole
-piece on that hex. The edits themselves are `editor.core.piece_model`'s commands.
+"Piece" places the piece chosen in the palette (docked beside the map, never over it:
+`editor.map.piece_dock`), held by its centre over the hex under the mouse, resting on that
+hex's top level, turned by R or Shift + wheel. The preview shows the hexes it will cover,
+green where it can go and red where it cannot (`editor.core.piece_model.fit`), with its mirror
+image when symmetry is on. Shift + click with it, or a click with "Remove piece", takes off
+the whole piece on that hex. The edits themselves are `editor.core.piece_model`'s commands.
 
-The palette lists only the pieces of `available` (the player's collection) when it is given.
+With a collection (`set_collection`), its pieces come first, each with how many are left.
 """
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UISelectionList, UIWindow
 
 from arena.client.projection import Projection
 from arena.content.battlefield import PiecePlacement
+from arena.content.collections import Collection
 from arena.content.piece_rules import Meaning
 from arena.content.pieces import PIECES, Terrain
 from arena.hexgrid import Hex, hex_to_point
@@ -30,12 +31,16 @@ from editor.core.piece_model import (
     Coord,
     PlacePiece,
     RemovePiece,
+    centred_origin,
     covers,
     fit,
     meaning,
     mirrored,
     piece_at,
 )
+from editor.map.frame import LEFT
+from editor.map.piece_dock import MINE, PieceDock
+from editor.map.piece_dock import WIDTH as DOCK_WIDTH
 
 if TYPE_CHECKING:
     from editor.core.commands import Command
@@ -58,25 +63,32 @@ Preview = tuple[PiecePlacement, list[tuple[Coord, bool]], bool]
 piece a click would remove."""
 
 _OBSTACLE_GROUPS: dict[str, tuple[Terrain, ...]] = {
-    "Ruins": (Terrain.RUIN, Terrain.MARVEL_RUIN),
     "Trees and jungle": (Terrain.TREE, Terrain.SNOW_TREE, Terrain.PALM, Terrain.BRUSH),
+    "Ruins": (Terrain.RUIN, Terrain.MARVEL_RUIN),
     "Rocks, glaciers and other obstacles": (
         Terrain.OUTCROP, Terrain.LAVA_ROCK_OUTCROP, Terrain.GLACIER, Terrain.HIVE,
         Terrain.SHROUDSHROOM, Terrain.LAUR_WALL),
+    "Glyphs": (Terrain.GLYPH_POWER, Terrain.GLYPH_TREASURE),
+    "Start zones": (Terrain.START_ZONE,),
     "Fortress": (Terrain.CASTLE_BASE, Terrain.CASTLE_WALL),
     "Walls, ladders and edge pieces": (
         Terrain.LAUR_WALL_ADDON, Terrain.ROAD_WALL, Terrain.BATTLEMENT, Terrain.LADDER,
         Terrain.FORTIFIED_WALL, Terrain.SHIP_WALL, Terrain.SHIP_BOW, Terrain.CANNON,
         Terrain.ROPE_LADDER),
-    "Glyphs": (Terrain.GLYPH_POWER, Terrain.GLYPH_TREASURE),
-    "Start zones": (Terrain.START_ZONE,),
     "Markers": (Terrain.OBJECTIVE_MARKER,),
 }
+"""The obstacle and marker groups, most used first; the rarer ones after the rarer lands."""
+COMMON_LAND = 3
+"""Land groups before the water, trees, ruins, rocks, glyphs and zones: grass, rock and sand,
+the tiles of the Rise of the Valkyrie box; the other terrains follow them."""
+COMMON_KINDS = 5
+"""Obstacle and marker groups shown straight after the common land and the water."""
 
 
 def _groups() -> list[tuple[str, list[str]]]:
-    """Every piece code in palette order: land tiles by terrain (1, 2, 3, 7, 24 hexes), the
-    fluids, then the obstacles, edge pieces and markers by kind."""
+    """Every piece code in palette order, most used first: grass, rock and sand tiles (1, 2,
+    3, 7, 24 hexes), the fluids, trees, ruins, rocks, glyphs and start zones; then the other
+    land terrains, the fortress, edge pieces and objective markers."""
     placed = {t for ts in _OBSTACLE_GROUPS.values() for t in ts}
     land: dict[str, list[str]] = {}
     fluids: list[str] = []
@@ -89,11 +101,11 @@ def _groups() -> list[tuple[str, list[str]]]:
             name = piece.title.split(" ", 1)[1].split(" (")[0] if piece.title[0].isdigit() \
                 else piece.title
             land.setdefault(f"Land: {name}", []).append(piece.code)
-    out = [(name, sorted(codes, key=lambda c: PIECES[c].size)) for name, codes in land.items()]
-    out.append(("Water and other fluids", fluids))
-    for name, terrains in _OBSTACLE_GROUPS.items():
-        out.append((name, [p.code for p in PIECES.values() if p.terrain in terrains]))
-    return out
+    lands = [(name, sorted(codes, key=lambda c: PIECES[c].size)) for name, codes in land.items()]
+    kinds = [(name, [p.code for p in PIECES.values() if p.terrain in terrains])
+             for name, terrains in _OBSTACLE_GROUPS.items()]
+    return [*lands[:COMMON_LAND], ("Water and other fluids", fluids), *kinds[:COMMON_KINDS],
+            *lands[COMMON_LAND:], *kinds[COMMON_KINDS:]]
 
 
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
@@ -104,10 +116,6 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
 def item_text(code: str) -> str:
     """A palette line: the code and the piece's name."""
     return f"{code}  {PIECES[code].title}"
-
-
-def header_text(group: str) -> str:
-    return f"\u2014 {group} \u2014"
 
 
 def ghost_block(ghost: pygame.Surface, proj: Projection, at: Coord, base: float, height: float,
@@ -123,130 +131,120 @@ def ghost_block(ghost: pygame.Surface, proj: Projection, at: Coord, base: float,
     pygame.draw.polygon(ghost, (*colour, 240), high, 2)
 
 
+def flat_hexes(surface: pygame.Surface, to_screen: Any, zoom: float,
+               hexes: Iterable[tuple[Coord, tuple[int, int, int]]]) -> None:
+    """See-through hexes on the flat plan (`to_screen`: plane point to screen; `zoom`: hex
+    size), each in its colour: what a piece or a paste is about to cover."""
+    corners = [(math.cos(math.radians(60 * i - 30)), math.sin(math.radians(60 * i - 30)))
+               for i in range(6)]
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    for at, colour in hexes:
+        sx, sy = to_screen(*hex_to_point(Hex(*at)))
+        points = [(sx + cx * zoom * 0.92, sy + cy * zoom * 0.92) for cx, cy in corners]
+        pygame.draw.polygon(shade, (*colour, 110), points)
+        pygame.draw.polygon(shade, (*colour, 255), points, 2)
+    surface.blit(shade, (0, 0))
+
+
 class PiecePalette:
-    """The palette's state (the piece chosen, its turn), its window and its drawing."""
+    """The palette's state (the piece chosen, its turn, the collection), its docked panel
+    (`editor.map.piece_dock.PieceDock`) and the piece tools' drawing."""
 
     def __init__(self, available: frozenset[str] | None = None) -> None:
         self.available: frozenset[str] | None = None
+        self.owned: Counter[str] | None = None
+        """The collection's pieces by code (None: no collection chosen)."""
         self.code = "g7"
         self.rotation = 0
-        self.window: UIWindow | None = None
-        self.list: UISelectionList | None = None
-        self.turn_button: UIButton | None = None
-        self.label: UILabel | None = None
-        self.codes: dict[str, str] = {}
-        """Palette line -> piece code (group headers are not in it)."""
+        self.dock = PieceDock(self.items, lambda: (self.code, self.rotation), self.pick,
+                              lambda: self.turn(1))
         self.taken: tuple[tuple[int | None, Coord] | None, PiecePlacement | None] = (None, None)
         """The last (revision, hex) the piece to remove was looked up for, and that piece."""
+        self.shown: list[Preview] = []
+        """The preview last worked out (what the real-window tests read)."""
         self.set_available(available)
 
     def is_open(self) -> bool:
-        """Whether the palette's window is shown."""
-        return self.window is not None and bool(
-            self.window.alive())  # type: ignore[no-untyped-call]
+        """Whether the palette is shown (docked beside the map)."""
+        return self.dock.is_open()
 
-    # --- the list ---------------------------------------------------------------------------
+    def width(self, tool: str) -> int:
+        """How much of the map's width the palette takes with `tool` chosen (it is docked
+        beside the map only with the Piece tool)."""
+        return DOCK_WIDTH if tool == PLACE else 0
+
+    # --- what is offered --------------------------------------------------------------------
 
     def set_available(self, available: frozenset[str] | None) -> None:
-        """Offer only the pieces of `available` (None: all of them); the chosen piece becomes
-        the first offered when it is no longer among them."""
+        """Offer the pieces of `available` first (None: no collection); the chosen piece
+        becomes the first of them when it is not among them."""
         self.available = available
-        offered = [c for _, codes in self.items() for c in codes]
-        if offered and self.code not in offered:
-            self.code = offered[0]
-        if self.is_open():
-            assert self.window is not None
-            self.window.kill()  # type: ignore[no-untyped-call]
-        self.window = None
+        if available and self.code not in available:
+            self.code = next(c for _, codes in GROUPS for c in codes if c in available)
+        self.dock.refresh()
+
+    def set_collection(self, collection: Collection | None) -> None:
+        """The map maker's collection: its pieces come first, with how many are left."""
+        owned = collection.owned() if collection is not None else Counter()
+        self.owned = Counter({c: n for c, n in owned.items() if n > 0 and c in PIECES}) or None
+        self.dock.owned = self.owned
+        self.set_available(frozenset(self.owned) if self.owned else None)
 
     def items(self) -> list[tuple[str, list[str]]]:
-        """The groups and codes offered (groups with nothing available are left out)."""
-        out = []
+        """The groups and codes offered: the collection's pieces first (when there is one),
+        then every other piece by kind (groups left empty are left out)."""
+        out: list[tuple[str, list[str]]] = []
+        mine = self.available or frozenset()
+        if mine:
+            out.append((MINE, [c for _, codes in GROUPS for c in codes if c in mine]))
         for name, codes in GROUPS:
-            chosen = [c for c in codes if self.available is None or c in self.available]
+            chosen = [c for c in codes if c not in mine]
             if chosen:
                 out.append((name, chosen))
         return out
 
     def show(self, ui: pygame_gui.UIManager, tool: str, rect: pygame.Rect) -> None:
-        """Open the palette beside the map while a piece tool is chosen; close it otherwise."""
+        """Dock the palette beside the map (`rect`: the map view) while the Piece tool is
+        chosen; take it away otherwise."""
         wanted = tool == PLACE
-        alive = self.is_open()
-        if alive and not wanted:
-            assert self.window is not None
-            self.window.kill()  # type: ignore[no-untyped-call]
-        if not wanted or alive:
+        if not wanted:
+            self.dock.close()
             return
-        offered = self.items()
-        codes = [c for _, cs in offered for c in cs]
-        if codes and self.code not in codes:
-            self.code = codes[0]
-        box = pygame.Rect(rect.x + 4, rect.y + 34, 214, max(220, min(400, rect.height - 40)))
-        self.window = UIWindow(box, ui, window_display_title="Pieces",
-                               object_id="#piece_palette")
-        inner = self.window.get_container().get_rect().size
-        self.label = UILabel(pygame.Rect(4, 2, inner[0] - 70, 26), self.turn_text(), ui,
-                             container=self.window)
-        self.turn_button = UIButton(pygame.Rect(inner[0] - 62, 2, 58, 26), "Turn", ui,
-                                    container=self.window,
-                                    tool_tip_text="turn the piece by 60\u00b0 (R, Shift+wheel)")
-        lines: list[str | tuple[str, str]] = []
-        self.codes = {}
-        for name, group in offered:
-            lines.append(header_text(name))
-            for code in group:
-                lines.append(item_text(code))
-                self.codes[item_text(code)] = code
-        if not codes:
-            lines.append("(no pieces in the collection)")
-        selected = item_text(self.code) if self.code in codes else None
-        self.list = UISelectionList(pygame.Rect(2, 32, inner[0] - 4, inner[1] - 34), lines, ui,
-                                    container=self.window, default_selection=selected)
+        box = self.dock.search_box
+        gone = box is None or not box.alive()  # type: ignore[no-untyped-call]
+        if gone or self.dock.ui is not ui or \
+                self.dock.rect != pygame.Rect(LEFT, rect.y, DOCK_WIDTH, rect.height):
+            self.dock.open(ui, pygame.Rect(LEFT, rect.y, DOCK_WIDTH, rect.height))
 
-    def turn_text(self) -> str:
-        return f"{self.code}, turned {self.rotation * 60}\u00b0"
+    def dock_rect(self) -> pygame.Rect | None:
+        """Where the palette is while it is shown."""
+        return self.dock.rect
 
-    def item_centre(self, code: str) -> tuple[int, int] | None:
-        """Where the palette line of `code` is on the screen (if it is shown)."""
-        container = self.list.item_list_container if self.list is not None else None
-        for element in container.elements if container is not None else ():
-            if getattr(element, "text", None) == item_text(code):
-                x, y = element.rect.center
-                return (x, y)
-        return None
+    def pick(self, code: str) -> str:
+        """Choose piece `code`; what to say."""
+        self.code = code
+        return f"Piece: {item_text(code)} (turned {self.rotation * 60}\u00b0)"
 
     def handle(self, event: pygame.event.Event) -> str | None:
         """Use an event meant for the palette; returns what to say, or None if not ours."""
-        if not self.is_open():
-            return None
-        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and \
-                event.ui_element is self.list:
-            code = self.codes.get(event.text)
-            if code is None:  # a group's title: keep the piece chosen
-                return "Choose a piece under the group's title"
-            self.code = code
-            self.refresh()
-            return f"Piece: {item_text(code)}"
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.turn_button:
-            return self.turn(1)
-        return None
-
-    def refresh(self) -> None:
-        if self.is_open() and self.label is not None:
-            self.label.set_text(self.turn_text())
+        return self.dock.handle(event)
 
     def turn(self, steps: int) -> str:
         """Turn the piece by 60 degrees per step (clockwise on screen)."""
         self.rotation = (self.rotation + steps) % 6
-        self.refresh()
         return f"Piece turned to {self.rotation * 60}\u00b0"
+
+    def draw(self, surface: pygame.Surface, doc: MapDoc) -> None:
+        """The docked palette (nothing while it is not shown)."""
+        self.dock.draw(surface, doc)
 
     # --- placing ----------------------------------------------------------------------------
 
     def placement(self, doc: MapDoc, at: Coord) -> PiecePlacement:
-        """The chosen piece with its origin at `at`, resting on that hex's top level."""
-        return PiecePlacement(piece=self.code, at=at, on_level=doc.top(at),
-                              rotation=self.rotation)
+        """The chosen piece held by its centre (`centred_origin`) over hex `at`, resting on
+        that hex's top level."""
+        return PiecePlacement(piece=self.code, at=centred_origin(self.code, at, self.rotation),
+                              on_level=doc.top(at), rotation=self.rotation)
 
     def command(self, doc: MapDoc, tool: str, at: Coord,
                 remove: bool = False) -> tuple[Command | None, str]:
@@ -289,6 +287,7 @@ class PiecePalette:
         for piece in pieces:
             hexes = [(h, True) for h in covers(piece)] if removing else fit(doc, piece)
             out.append((piece, hexes, removing))
+        self.shown = out
         return out
 
     # --- drawing ----------------------------------------------------------------------------
@@ -309,19 +308,16 @@ class PiecePalette:
     def draw_flat(self, surface: pygame.Surface, to_screen: Any, zoom: float,
                   previews: Iterable[Preview]) -> None:
         """The same on the flat plan (`to_screen`: plane point to screen; `zoom`: hex size)."""
-        corners = [(math.cos(math.radians(60 * i - 30)), math.sin(math.radians(60 * i - 30)))
-                   for i in range(6)]
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        for _, hexes, removing in previews:
-            for at, ok in hexes:
-                colour = GONE if removing else (OK if ok else BAD)
-                sx, sy = to_screen(*hex_to_point(Hex(*at)))
-                points = [(sx + cx * zoom * 0.92, sy + cy * zoom * 0.92) for cx, cy in corners]
-                pygame.draw.polygon(shade, (*colour, 110), points)
-                pygame.draw.polygon(shade, (*colour, 255), points, 2)
-        surface.blit(shade, (0, 0))
+        flat_hexes(surface, to_screen, zoom,
+                   [(at, GONE if removing else (OK if ok else BAD))
+                    for _, hexes, removing in previews for at, ok in hexes])
 
     def status(self) -> dict[str, Any]:
         """For the real-window tests' status file."""
-        return {"code": self.code, "rotation": self.rotation,
-                "open": self.is_open()}
+        preview = self.shown[0] if self.shown else None
+        return {"code": self.code, "rotation": self.rotation, "open": self.is_open(),
+                "search": self.dock.search, "shown": self.dock.shown_codes()[:40],
+                "cells": self.dock.visible_cells(),
+                "preview": None if preview is None else {
+                    "origin": list(preview[0].at), "hexes": [list(h) for h, _ in preview[1]],
+                    "fits": all(ok for _, ok in preview[1])}}

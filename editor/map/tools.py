@@ -20,7 +20,14 @@ from arena.client.palette import ZONE_COLOURS
 from arena.client.projection import Projection
 from editor.core import model as m
 from editor.map.brush import ZONE_ORDER, Brush
-from editor.map.piece_palette import PIECE_TOOLS, PiecePalette, Preview
+from editor.map.piece_palette import (
+    OK,
+    PIECE_TOOLS,
+    PiecePalette,
+    Preview,
+    flat_hexes,
+    ghost_block,
+)
 from editor.windows.sight_tool import SightTool
 
 
@@ -306,6 +313,28 @@ class MapTools:
         cols = self.editor.doc.columns
         return [(f, all(a in cols for a in f)) for f in shapes]
 
+    def paste_previews(self) -> list[tuple[tuple[m.Coord, ...], bool]]:
+        """With Paste, the whole copied shape under the mouse (and its mirror image with
+        symmetry on), each with whether it can be pasted there (always: a paste writes over
+        what is there)."""
+        hover, clip = self.host.hover, self.editor.clipboard
+        if self.tool != "paste" or hover is None or clip is None:
+            return []
+        shape = tuple((q + hover[0], r + hover[1]) for q, r in clip.hexes())
+        shapes = [shape]
+        if self.editor.symmetry is not None:
+            shapes.append(tuple(self.editor.mirror(a) for a in shape))
+        return [(s, True) for s in shapes]
+
+    def paste_heights(self) -> list[int]:
+        """The height of each copied column, in the order of the copy's hexes."""
+        clip = self.editor.clipboard
+        return [max(1, len(levels)) for _, levels in clip.columns] if clip else []
+
+    def docked(self) -> int:
+        """The width of the piece palette docked beside the map (only with the Piece tool)."""
+        return self.pieces.width(self.tool)
+
     def piece_previews(self) -> list[Preview]:
         """The piece tools' preview under the mouse (`PiecePalette.previews`)."""
         mirror = self.editor.mirror if self.editor.symmetry is not None else None
@@ -316,9 +345,25 @@ class MapTools:
                   to_screen: Callable[[float, float], tuple[float, float]], zoom: float) -> None:
         """The piece and sight tools' drawings on the flat plan."""
         self.pieces.draw_flat(surface, to_screen, zoom, self.piece_previews())
+        flat_hexes(surface, to_screen, zoom,
+                   [(at, OK) for shape, _ in self.paste_previews() for at in shape])
         self.sight.draw(surface, lambda x, y, _z: to_screen(x, y))
 
     def draw_3d(self, layer: pygame.Surface, proj: Projection) -> None:
         """The piece and sight tools' drawings in the 3D view."""
         self.pieces.draw_3d(layer, proj, self.piece_previews())
+        self.draw_paste_3d(layer, proj)
         self.sight.draw(layer, proj.plane_to_screen, proj)
+
+    def draw_paste_3d(self, layer: pygame.Surface, proj: Projection) -> None:
+        """The copied shape under the mouse: each column as a see-through block as tall as
+        the column that will be pasted there."""
+        hover = self.host.hover
+        if hover is None:
+            return
+        heights = self.paste_heights()
+        ghost = pygame.Surface(layer.get_size(), pygame.SRCALPHA)
+        for shape, _ in self.paste_previews():
+            for at, height in zip(shape, heights, strict=True):
+                ghost_block(ghost, proj, at, 0.0, float(height), OK)
+        layer.blit(ghost, (0, 0))

@@ -67,6 +67,9 @@ class ToolMarks(Protocol):
 
     def draw_3d(self, layer: pygame.Surface, proj: Projection) -> None: ...
 
+    def docked(self) -> int:
+        """The width of the palette docked at the map's left (0: none); the map moves over."""
+
 
 class MapView:
     """Drawing the map and finding the hex under the mouse."""
@@ -95,8 +98,12 @@ class MapView:
 
     @property
     def viewport(self) -> tuple[float, float, float, float]:
+        """The map's part of the window: between the tool column (and the piece palette
+        docked beside it) and the right panel."""
         w, h = self.host.size
-        return (float(LEFT), float(TOP), float(w - LEFT - RIGHT), float(h - TOP - BOTTOM))
+        dock = self.marks.docked()
+        return (float(LEFT + dock), float(TOP), float(w - LEFT - RIGHT - dock),
+                float(h - TOP - BOTTOM))
 
     @property
     def view_rect(self) -> pygame.Rect:
@@ -119,12 +126,14 @@ class MapView:
             self.cam = cam
 
     def projection(self) -> Projection:
+        self.cam.viewport = self.viewport  # the map moves over while a palette is docked
         return self.cam.projection()
 
     def flat_projection(self) -> Projection:
         """The flat plan's hex <-> pixel mapping: the client's projection seen straight from
         above (no turn, no squash, no level lift), at `FLAT_SCALE` of the 3D view's zoom and
         panned with it."""
+        self.cam.viewport = self.viewport
         cx, cy = self.cam.center
         return Projection(zoom=self.cam.zoom * FLAT_SCALE, pivot=self.cam.pivot,
                           origin=(cx + self.cam.pan[0], cy + self.cam.pan[1]),
@@ -151,6 +160,7 @@ class MapView:
             return
         x = sum(hex_to_point(Hex(*h))[0] for h in hexes) / len(hexes)
         y = sum(hex_to_point(Hex(*h))[1] for h in hexes) / len(hexes)
+        self.cam.viewport = self.viewport
         cx, cy = self.cam.center
         if self.flat:
             sx, sy = self.flat_to_screen(x, y)

@@ -2,7 +2,7 @@
 tool and closes with another, a click on its line chooses a piece, R turns it, the preview
 under the mouse is green where it fits and red where it does not, a click places it, the
 Remove piece tool (and Shift + click) takes a whole piece off, undo brings it back, and a
-collection limits the palette. Screenshots go to tests/artifacts/editor/."""
+collection comes first in the palette. Screenshots go to tests/artifacts/editor/."""
 
 from __future__ import annotations
 
@@ -33,8 +33,8 @@ def _clear(app: editor_app.EditorApp, hexes: list[m.Coord]) -> m.Coord:
     """The first of `hexes` the mouse can point at on the map (not under the palette)."""
     for at in hexes:
         pos = hex_pos(app, at)
-        window = app.pieces.window
-        if window is None or not window.rect.collidepoint(pos):
+        dock = app.pieces.dock_rect()
+        if dock is None or not dock.collidepoint(pos):
             hover(app, pos)
             if app.view.hover == at:
                 return at
@@ -45,7 +45,7 @@ def test_choose_turn_preview_place_and_remove_a_piece(headless: pygame.Surface) 
     app = _app()
     press(app, app.panels.tool_buttons["piece"])
     assert app.tools.tool == "piece" and app.pieces.is_open()
-    line = app.pieces.item_centre("g3")
+    line = app.pieces.dock.cell_centre("g3")
     assert line is not None
     click(app, line)
     assert app.pieces.code == "g3"
@@ -99,10 +99,10 @@ def test_shift_click_with_the_piece_tool_removes_the_whole_piece() -> None:
     assert app.editor.doc.pieces == [] and app.editor.doc.columns == {}
 
 
-def test_a_collection_limits_the_palette() -> None:
+def test_a_collection_comes_first_in_the_palette() -> None:
     app = _app()
     app.pieces.set_available(frozenset({"s3", "w1"}))
     press(app, app.panels.tool_buttons["piece"])
-    assert app.pieces.item_centre("g3") is None
-    assert app.pieces.item_centre("w1") is not None
+    assert app.pieces.dock.shown_groups()[0] == ("Your collection", ["s3", "w1"])
+    assert app.pieces.dock.cell_centre("g3") is not None  # the other pieces follow
     assert app.pieces.code == "s3"  # the piece chosen before is not in the collection

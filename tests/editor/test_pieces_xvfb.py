@@ -1,6 +1,6 @@
 """End to end on a virtual X server: a community map imported with ``arena import-map``, opened
-in the installed ``arena-editor`` in a real window, a 7-hex rock tile chosen in the piece
-palette, turned with R, placed by a click on the map and saved with Ctrl+S; the saved file
+in the installed ``arena-editor`` in a real window, a 7-hex rock tile chosen by its picture in
+the piece palette, turned with R, placed by a click on the map and saved with Ctrl+S; the saved file
 holds the piece where it was placed, with its turn, after the map's own pieces. The player's
 collection (the AotP core box and one 7-hex rock tile) is checked in the summary: the map
 cannot be built from it, and the placed tile is one more piece missing. The map
@@ -63,9 +63,8 @@ def _import(tmp_path: Path) -> Path:
 
 
 def _plan(target: Path) -> dict[str, Any]:
-    """Where to click, from the same editor run headless: the Piece tool, the palette's line
-    for the tile, and a hex of the map (its screen point) where the turned tile fits, seen
-    clear of the palette."""
+    """Where to click, from the same editor run headless: the Piece tool and a hex of the map
+    (its screen point) where the turned tile fits, seen clear of the palette."""
     pygame.init()
     pygame.display.set_mode(editor_app.WINDOW_SIZE)
     try:
@@ -73,9 +72,8 @@ def _plan(target: Path) -> dict[str, Any]:
         tool = model.panels.tool_buttons["piece"].rect.center
         model.tools.tool = "piece"
         model.refresh_tools()
-        line = model.pieces.item_centre(TILE)
-        assert line is not None and model.pieces.window is not None
-        palette = model.pieces.window.rect
+        palette = model.pieces.dock_rect()
+        assert palette is not None
         model.pieces.code, model.pieces.rotation = TILE, TURN
         doc = model.editor.doc
         proj = model.projection()
@@ -88,7 +86,7 @@ def _plan(target: Path) -> dict[str, Any]:
             inner = model.view_rect.inflate(-40, -40)
             if inner.collidepoint(pos) and not palette.inflate(20, 20).collidepoint(pos) \
                     and model.view.hex_at(pos) == at:
-                return {"tool": tool, "line": line, "hex": at, "pos": pos, "piece": piece,
+                return {"tool": tool, "hex": at, "pos": pos, "piece": piece,
                         "pieces": len(doc.pieces), "summary": model.panels.summary_box.rect.center}
         raise AssertionError("no hex of the map takes the tile in view")
     finally:
@@ -121,7 +119,9 @@ def test_place_a_turned_tile_from_the_palette_on_a_community_map(
         click(plan["tool"])
         wait_status(mine, "the piece palette", lambda s: s["tool"] == "piece"
                     and s["piece"]["open"], STEP_TIMEOUT)
-        click(plan["line"])
+        docked = wait_status(mine, f"{TILE}'s picture in the palette",
+                             lambda s: TILE in s["piece"]["cells"], STEP_TIMEOUT)
+        click(tuple(docked["piece"]["cells"][TILE]))
         wait_status(mine, f"{TILE} chosen in the palette",
                     lambda s: s["piece"]["code"] == TILE, STEP_TIMEOUT)
         before = wait_status(mine, "the editor's status", lambda s: True)

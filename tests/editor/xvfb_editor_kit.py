@@ -48,6 +48,12 @@ class EditorWindow:
         return read_status(self.status) or wait_status(self.status, "the editor's status",
                                                        lambda s: True)
 
+    def point(self, pos: tuple[int, int]) -> dict[str, Any]:
+        """Move the pointer to `pos` and wait until the editor saw it there."""
+        xdotool(self.display, "mousemove", "--window", self.window, str(pos[0]), str(pos[1]))
+        return wait_status(self.status, f"the editor to see the pointer at {pos}",
+                           lambda s: s["pointer"] == list(pos), STEP_TIMEOUT)
+
     def click(self, pos: tuple[int, int]) -> dict[str, Any]:
         """Point, wait until the editor saw the pointer there, click, wait until it handled
         the click; its status after the click."""
