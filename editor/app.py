@@ -302,9 +302,9 @@ class EditorApp:
 
     def modal_open(self) -> bool:
         """Whether a modal window is open: a question, a failure, a file dialog, a menu,
-        the army builder or the card form. It owns the input: no click, wheel or key reaches
-        the map."""
-        return self.dialog_open() or any(
+        the army builder, the card form or the scenario settings. It owns the input: no
+        click, wheel or key reaches the map."""
+        return self.dialog_open() or self.scenario.alive() or any(
             w is not None and w.alive() for w in (self.export.export_choice,
                                                   self.files.open_choice, self.armies.window,
                                                   self.cards.window, self.collections.window))
