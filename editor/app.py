@@ -282,10 +282,11 @@ class EditorApp:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             self.on_menu(event.ui_element, event.text)
             return
-        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION:
-            if event.ui_element is self.panels.problem_list:
-                self.panels.select_finding(int(event.text.split(".", 1)[0]) - 1)
+        if event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED:
+            self.panels.on_link(event.ui_element, event.link_target)
             return
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION:
+            return  # a window's list: its part has had it
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
             self.files.on_path(Path(event.text))
             return
