@@ -320,7 +320,7 @@ class EditorApp:
         if self.collections.window is not None and self.collections.window.alive():
             found.append(self.collections.window.window)
         for choice in (self.export.export_choice, self.files.open_choice, self.docs.prompt,
-                       self.docs.dialogs.question):
+                       self.docs.dialogs.question, self.docs.naming):
             if choice is not None and choice.alive():
                 found.append(choice.window)
         if self.files.dialog is not None:
@@ -428,7 +428,7 @@ class EditorApp:
             "new": self.docs.request_new,
             "export": self.export.open_export_menu,
             "open": self.files.open_menu,
-            "save-as": lambda: self.files.open_dialog("save-as"),
+            "save-as": self.docs.ask_where,
             "save": self.docs.save_or_ask,
             "cards": lambda: self.files.open_dialog("open-card"),
             "armies": self.armies.open,

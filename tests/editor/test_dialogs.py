@@ -200,16 +200,29 @@ def test_the_wheel_and_keys_do_not_reach_the_map_under_the_builder() -> None:
 
 def test_the_wheel_over_a_window_beside_the_map_is_the_window_s() -> None:
     app = editor_app.EditorApp(DUEL, recover=False)
-    press(app, app.panels.buttons["scenario"])
-    window = app.scenario.window
+    app.zones.open()
+    window = app.zones.window
     assert window is not None and window.alive()
+    rect = window.window.rect
     zoom = app.view.cam.zoom
-    wheel(app, window.rect.center)
+    wheel(app, rect.center)
     assert app.view.cam.zoom == zoom
     beside = (app.view_rect.left + 20, app.view_rect.centery)
-    assert not window.rect.collidepoint(beside)
+    assert not rect.collidepoint(beside)
     wheel(app, beside)  # the map beside the window still zooms
     assert app.view.cam.zoom < zoom
+
+
+def test_the_scenario_window_is_modal_for_the_wheel() -> None:
+    """Seen: the wheel over the scenario window's problems zoomed the map behind it."""
+    app = editor_app.EditorApp(DUEL, recover=False)
+    press(app, app.panels.buttons["scenario"])
+    window = app.scenario.window
+    assert window is not None and window.alive() and app.modal_open()
+    zoom = app.view.cam.zoom
+    wheel(app, window.rect.center)
+    wheel(app, (app.view_rect.left + 5, app.view_rect.bottom - 5))
+    assert app.view.cam.zoom == zoom
 
 
 def test_esc_closes_the_file_dialog_not_the_editor() -> None:
