@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 import pygame
@@ -45,6 +46,7 @@ from editor.files.document import DocumentController
 from editor.files.export import Exporting
 from editor.files.file_menu import FileMenu
 from editor.map.brush import HINTS, ZONE_ORDER, Brush
+from editor.map.busy import BusyMark
 from editor.map.frame import BOTTOM, LEFT, RIGHT, TOP
 from editor.map.panels import Panels
 from editor.map.piece_palette import PIECE_TOOLS, PiecePalette
@@ -85,7 +87,8 @@ class EditorApp:
     (the loop is in `main`), and the small calls the parts' hosts make (see the module)."""
 
     def __init__(self, path: Path | None = None, size: tuple[int, int] = WINDOW_SIZE,
-                 recover: bool = True) -> None:
+                 recover: bool = True,
+                 on_busy: Callable[[EditorApp, str], None] | None = None) -> None:
         self.size = size
         self.ui = pygame_gui.UIManager(size, THEME)
         self.ui.preload_fonts([{"name": "noto_sans", "point_size": 14, "style": "bold",
@@ -114,8 +117,11 @@ class EditorApp:
         self.export = Exporting(self)
         self.play = Playing(self)
         self.balance = BalancePanel(self)
+        self.busy_mark = BusyMark(self.draw_now, None if on_busy is None else
+                                  lambda text: on_busy(self, text))
+        """The mark shown while a map opens (`editor.map.busy`)."""
+        self.build_ui()  # first: the file opened next may show its import report over it
         self.docs.start(path)
-        self.build_ui()
         if recover:
             self.docs.offer_recovery()
 
@@ -137,6 +143,10 @@ class EditorApp:
             self.build_ui()
 
     # --- what the parts ask of the window (their hosts' calls) -------------------------------
+
+    def busy(self, text: str) -> AbstractContextManager[None]:
+        """Show the busy mark with `text` while the `with` block runs (`editor.map.busy`)."""
+        return self.busy_mark.show(text)
 
     def run_command(self, command: m.Command, merge: bool = False) -> None:
         """Run an edit as one undo step; the checks run again."""
@@ -526,6 +536,11 @@ class EditorApp:
         self.view.draw_status(surface, self.status_text())
         self.ui.draw_ui(surface)
 
+    def draw_now(self, surface: pygame.Surface) -> None:
+        """Draw the frame as it is at once, its widgets up to date (under the busy mark)."""
+        self.ui.update(0.0)
+        self.draw(surface)
+
     def status_text(self) -> str:
         """The status line: the map and its file, the hex under the mouse, the selection,
         and what the last action said (else the tool's hint)."""
@@ -604,12 +619,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         flags = pygame.RESIZABLE
         screen = pygame.display.set_mode(args.size, flags)
         pygame.display.set_caption(TITLE)
-        app = EditorApp(args.file, args.size, recover=not args.no_recover and not args.frames)
+        status = EditorStatus.from_env()  # only for the real-window tests
+        frames = 0
+
+        def busy(shown: EditorApp, text: str) -> None:
+            """The busy mark is on the screen: the status says so at once."""
+            if status is not None:
+                status.write(shown, frames, force=True)
+        app = EditorApp(args.file, args.size, recover=not args.no_recover and not args.frames,
+                        on_busy=busy)
         app.view.flat = args.flat
         app.refresh_tools()
         clock = pygame.time.Clock()
-        frames = 0
-        status = EditorStatus.from_env()  # only for the real-window tests
         while app.running:
             dt = clock.tick(60) / 1000.0
             for event in pygame.event.get():

@@ -52,10 +52,12 @@ class EditorStatus:
         elif event.type == pygame.KEYUP:
             self.keys += 1
 
-    def write(self, app: Any, frames: int) -> None:
-        """Write the status if the last write is old enough."""
+    def write(self, app: Any, frames: int, force: bool = False) -> None:
+        """Write the status if the last write is old enough (`force`: now, whatever the
+        last write: the busy mark is on the screen, and no frame comes until the work is
+        done)."""
         now = time.monotonic()
-        if now - self.written < _PERIOD:
+        if now - self.written < _PERIOD and not force:
             return
         self.written = now
         builder = app.armies.builder
@@ -78,6 +80,7 @@ class EditorStatus:
             "collection": {"revision": app.panels.collection_check[0],
                            "lines": app.panels.collection_check[1]},
             "summary_end": _scrolled_end(app.panels.summary_box),
+            "busy": {"now": app.busy_mark.text, "shown": app.busy_mark.shown},
         }
         tmp = self.path.with_name(self.path.name + ".tmp")
         tmp.write_text(json.dumps(data), encoding="utf-8")

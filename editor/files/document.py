@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Protocol
 
@@ -71,6 +72,9 @@ class DocumentHost(Protocol):
 
     def show_document(self) -> None:
         """Show the controller's (new) battlefield: view, panels, tools."""
+
+    def busy(self, text: str) -> AbstractContextManager[None]:
+        """The busy mark with `text` on the screen while the `with` block runs."""
 
     def open_dialog(self, kind: str) -> None:
         """Open the file dialog of `kind` ("save-as" here)."""
@@ -224,6 +228,11 @@ class DocumentController:
     def open(self, path: Path) -> None:
         """Open a battlefield, or a scenario with its battlefield (``battlefields/`` next
         to it) and its settings in the scenario form, or import a community map."""
+        with self.host.busy(f"Opening {path.name}\u2026"):
+            self.open_now(path)
+
+    def open_now(self, path: Path) -> None:
+        """`open`, under the busy mark (a large map takes seconds to build and check)."""
         if mapimport.is_community_map(path):
             self.import_map(path)
             return
