@@ -2,7 +2,8 @@
 
 Loading the catalogue takes about half a second (YAML and schema checks), so the main menu
 starts loading it on a background thread (`preload`) and the screens that need it wait on
-`catalog()` -- by the time a player has clicked "New game" it is there. Problems in the
+`catalog()` -- by the time a player has clicked "New game" it is there. The shipped
+community maps are imported into it then (`with_community_maps`). Problems in the
 content files never stop the client: a scenario whose files fail to load is simply not
 offered, and `problems()` says why.
 
@@ -22,6 +23,7 @@ from arena.client.looks import TerrainLooks
 from arena.client.palette import Color, hex_color
 from arena.client.storage import data_dir
 from arena.content.catalog import load_game_catalog
+from arena.content.community import CommunityMap, shipped_maps
 from arena.content.fits import fit
 from arena.content.lists import SpellDeck
 from arena.content.rules import check_deck
@@ -36,9 +38,14 @@ if TYPE_CHECKING:
     from arena.content.userfiles import DeckOption, UserFiles
     from arena.engine import Game
 
-__all__ = ["GameSetup", "SeatSetup", "SetupError", "army_choices", "catalog", "deck_choices",
+__all__ = ["COMMUNITY", "GameSetup", "SeatSetup", "SetupError", "army_choices", "catalog",
+           "community_map", "deck_choices", "with_community_maps",
            "default_deck", "finish_loading", "new_game", "preload", "terrain_looks",
            "terrain_looks_for", "user_files", "zone_colours"]
+
+COMMUNITY = "Community map"
+"""How the battlefield choices name a shipped community map ("Community map: Welcome"): the
+group they are listed in, after the others."""
 
 _lock = threading.Lock()
 _catalog: Catalog | None = None
@@ -70,8 +77,24 @@ def catalog() -> Catalog:
     global _catalog
     with _lock:
         if _catalog is None:
-            _catalog = load_game_catalog()
+            _catalog = with_community_maps(load_game_catalog())
         return _catalog
+
+
+def with_community_maps(cat: Catalog) -> Catalog:
+    """`cat` with the shipped community maps among its battlefields (`arena.content
+    .community`), each under its import's id unless the player has a battlefield of that id
+    (their own import of it, saved and perhaps edited, is the one played)."""
+    for found in shipped_maps():
+        cat.battlefields.setdefault(found.battlefield.id, found.battlefield)
+    return cat
+
+
+def community_map(field_id: str) -> CommunityMap | None:
+    """The shipped community map the catalogue's battlefield `field_id` is, or None (a
+    shipped battlefield, the player's own)."""
+    field = catalog().battlefields.get(field_id)
+    return next((found for found in shipped_maps() if found.battlefield is field), None)
 
 
 def ready() -> bool:
@@ -193,13 +216,17 @@ def default_deck(army: ArmyList, found: UserFiles, scenario: Scenario | None = N
 def battlefield_choices(scenario: Scenario) -> list[tuple[str, str]]:
     """The battlefields a scenario can be played on, as (id, name): its own first (id ``""``),
     then every other loaded battlefield -- shipped, the player's own, imported community maps
-    -- that the game's verdict (`arena.content.fits.fit`) accepts, by name."""
+    -- that the game's verdict (`arena.content.fits.fit`) accepts, by name; the community
+    maps shipped with the game last, as a group (``"Community map: Welcome"``)."""
     cat = catalog()
     own = cat.battlefields.get(scenario.battlefield)
     out = [("", own.name)] if own is not None else []
+    community = {found.battlefield.id for found in shipped_maps()
+                 if cat.battlefields.get(found.battlefield.id) is found.battlefield}
     others = sorted((bf for bf in cat.battlefields.values() if bf.id != scenario.battlefield),
-                    key=lambda bf: (bf.name.lower(), bf.id))
-    out += [(bf.id, bf.name) for bf in others if fit(scenario, bf).ok]
+                    key=lambda bf: (bf.id in community, bf.name.lower(), bf.id))
+    out += [(bf.id, f"{COMMUNITY}: {bf.name}" if bf.id in community else bf.name)
+            for bf in others if fit(scenario, bf).ok]
     return out
 
 

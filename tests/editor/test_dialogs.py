@@ -277,7 +277,7 @@ def test_recent_files_are_listed_and_missing_ones_dropped(tmp_path: Path) -> Non
     press(app, app.panels.buttons["open"])
     choice = app.files.open_choice
     assert choice is not None and "second.yaml" in app.message
-    assert list(choice.buttons) == ["recent-0", "browse", "cancel"]
+    assert list(choice.buttons) == ["recent-0", "community", "browse", "cancel"]
     press(app, choice.buttons["recent-0"])
     assert app.editor.path == first and recent.load() == [first.absolute()]
 
@@ -290,8 +290,9 @@ def test_a_damaged_recent_list_is_an_empty_one() -> None:
     assert recent.load() == []
     app = editor_app.EditorApp(recover=False)
     press(app, app.panels.buttons["open"])
-    # straight to the file dialog
-    assert app.files.open_choice is None and app.files.dialog is not None
+    # no recent files: the Community maps group, Browse and Cancel
+    choice = app.files.open_choice
+    assert choice is not None and list(choice.buttons) == ["community", "browse", "cancel"]
 
 
 def test_the_same_refusals_are_asked_about_once() -> None:

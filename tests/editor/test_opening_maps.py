@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pygame
 import pytest
-from editor_kit import ARTIFACTS, SHARED, pump, shot
+from editor_kit import ARTIFACTS, SHARED, press, pump, shot
 
+from arena.content.community import community_files
 from editor import app as editor_app
 from editor.core import model as m
 from editor.files import mapimport
@@ -59,3 +60,26 @@ def test_the_command_line_map_shows_its_import_report(headless: pygame.Surface) 
     assert titles == ["Imported Welcome.json"]
     assert app.docs.dialogs.open_windows()[0].alive()
     shot(app, headless, "command-line-import-report.png")
+
+
+def test_open_offers_the_community_maps_as_a_group(headless: pygame.Surface) -> None:
+    """The community maps shipped with Arena are one click from Open (no file dialog, no
+    knowing the formats exist); the one chosen is imported and its report lists what the
+    import approximated."""
+    app = editor_app.EditorApp(recover=False)
+    press(app, app.panels.buttons["open"])
+    menu = app.files.open_choice
+    assert menu is not None and "community" in menu.buttons
+    press(app, menu.buttons["community"])
+    group = app.files.open_choice
+    assert group is not None and group.window.window_display_title == "Community maps"
+    keys = [k for k in group.buttons if k.startswith("community-")]
+    assert len(keys) == len(community_files()) >= 11
+    shot(app, headless, "open-community-maps.png")
+    isle = community_files().index(SHARED / "Web_2_Uncharted_Isle.json")
+    assert "Web 2 Uncharted Isle" in group.buttons[f"community-{isle}"].text
+    press(app, group.buttons[f"community-{isle}"])
+    assert app.editor.doc.id == "web-2-uncharted-isle" and app.editor.path is None
+    windows = app.docs.dialogs.open_windows()
+    assert [w.window_display_title for w in windows] == ["Imported Web_2_Uncharted_Isle.json"]
+    assert "Approximated:" in windows[0].text_block.html_text
