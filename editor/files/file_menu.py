@@ -1,8 +1,8 @@
 """The file dialogs of the editor window and what is opened or saved through them: Open (the
-recent files and the Community maps group, then the file dialog), Save as, the Export choices, a card for the card form,
-an army or deck for the builder. Where each dialog starts is `editor.windows.filedialog`;
-opening and saving the battlefield itself, and asking before unsaved work is replaced, is
-`editor.files.document`.
+recent files and the Community maps group, then the file dialog), Save as, the Export
+choices, a card for the card form, an army or deck for the builder. Where each dialog
+starts is `editor.windows.filedialog`; opening and saving the battlefield itself, and asking
+before unsaved work is replaced, is `editor.files.document`.
 
 The part owns the file dialog (and which kind it is), the Open menu of recent files while it
 is shown; what a picked path is for goes to the part that does it (`FilesHost`).

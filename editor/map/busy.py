@@ -9,7 +9,7 @@ showed nothing new for all that time, as if the click had been lost.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 
 import pygame
 
@@ -75,7 +75,5 @@ def draw_mark(surface: pygame.Surface, text: str) -> pygame.Rect:
 
 def _cursor(cursor: int) -> None:
     """The system's cursor (a window without a mouse, under the dummy driver, has none)."""
-    try:
+    with suppress(pygame.error):
         pygame.mouse.set_cursor(cursor)
-    except pygame.error:
-        pass

@@ -31,7 +31,6 @@ from editor.map.frame import BOTTOM, RIGHT, TOP
 from editor.map.piece_palette import PiecePalette
 from editor.windows.collection_window import Collections
 
-
 CLICK_ONE = "Click a problem to see its fix and the hexes it names."
 """The detail pane while problems are listed and none is chosen."""
 

@@ -96,7 +96,7 @@ class NamePrompt:
         self.entry = UITextEntryLine(pygame.Rect(8, 58, inner, 30), manager,
                                      container=self.window)
         self.entry.set_text(name)
-        self.entry.focus()
+        self.entry.focus()  # type: ignore[no-untyped-call]
         half = (inner - 8) // 2
         self.ok = UIButton(pygame.Rect(8, 96, half, 32), "OK", manager, container=self.window)
         self.cancel = UIButton(pygame.Rect(16 + half, 96, half, 32), "Cancel", manager,

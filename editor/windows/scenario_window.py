@@ -37,7 +37,6 @@ from editor.core.validation import validate
 from editor.windows import dialogs
 from editor.windows.dialogs import DialogsHost
 
-
 WIDTH = 920
 """The window's width: the fields, and beside them the problems of the last Check."""
 FIELD_WIDTH = 300
