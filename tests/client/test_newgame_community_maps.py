@@ -5,6 +5,7 @@ panel says what each import approximated, and Start plays on one."""
 from __future__ import annotations
 
 import pygame
+import pytest
 from client_kit import frames, key, save_artifact
 
 from arena.client import content
@@ -22,6 +23,7 @@ def test_community_maps_are_a_group_of_the_battlefield_choice() -> None:
     assert len(files) >= 11, "the maps the project ships"
     maps = shipped_maps()
     assert len(maps) == len(files), "every shipped map imports"
+    assert content.community_maps() and content.community_ready()
     cat = content.catalog()
     duel = cat.scenarios["the-duel"]
     choices = content.battlefield_choices(duel)
@@ -36,6 +38,24 @@ def test_community_maps_are_a_group_of_the_battlefield_choice() -> None:
         not fit(duel, maps[-1].battlefield).ok
 
 
+def test_new_game_lists_them_once_they_have_loaded(screen: pygame.Surface,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The maps load in the background after the catalogue: New game, opened before, lists
+    them as soon as they are there (the catalogue does not wait for their import)."""
+    content.catalog()
+    monkeypatch.setattr(content, "_community", None)
+    app = standard_app(screen.get_size(), Settings(animations="off", ai_pace="instant"))
+    scene = NewGameScene(app, GameSetup(scenario="the-duel", seed=5))
+    app.push(scene)
+    frames(app, screen, 2)
+    labels = [label for _v, label in scene.widget("battlefield").options]  # type: ignore[attr-defined]
+    assert not any(label.startswith(content.COMMUNITY) for label in labels)
+    content.community_maps()
+    frames(app, screen, 2)
+    labels = [label for _v, label in scene.widget("battlefield").options]  # type: ignore[attr-defined]
+    assert any(label.startswith(content.COMMUNITY) for label in labels)
+
+
 def test_new_game_names_the_approximations_and_plays_on_a_community_map(
         screen: pygame.Surface) -> None:
     river = next(m for m in shipped_maps() if m.path.name == "Web_1_The_Regenerated_River.json")
@@ -45,6 +65,7 @@ def test_new_game_names_the_approximations_and_plays_on_a_community_map(
     assert "Approximated: " in lines[0] and "(x" in lines[0]
 
     content.catalog()
+    content.community_maps()
     app = standard_app(screen.get_size(), Settings(animations="off", ai_pace="instant"))
     scene = NewGameScene(app, GameSetup(scenario="the-duel", seed=5))
     app.push(scene)

@@ -160,6 +160,9 @@ class NewGameScene(Scene):
         self.previews: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
         self.field_choices: dict[str, list[tuple[str, str]]] = {}
         self.loaded = False
+        self.community_listed = False
+        """Whether the battlefield choices were made with the community maps (they load in
+        the background after the catalogue: listed as soon as they are there)."""
         self.preview_rect = pygame.Rect(0, 0, 0, 0)
         self.info_rect = pygame.Rect(0, 0, 0, 0)
         self.scenario_list = ListBox(name="scenarios", row_h=54, px=22)
@@ -175,6 +178,7 @@ class NewGameScene(Scene):
 
     def _loaded(self) -> None:
         self.loaded = True
+        self.community_listed = content.community_ready()
         self.scenarios = content.playable_scenarios()
         ids = [s.id for s in self.scenarios]
         if self.setup.scenario not in ids and ids:
@@ -472,6 +476,10 @@ class NewGameScene(Scene):
     def update(self, dt: float) -> None:
         if not self.loaded and content.ready():
             self._loaded()
+        elif self.loaded and not self.community_listed and content.community_ready():
+            self.community_listed = True
+            self.field_choices.clear()
+            self.resize(self.app.size)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
