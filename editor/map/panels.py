@@ -35,6 +35,12 @@ CLICK_ONE = "Click a problem to see its fix and the hexes it names."
 """The detail pane while problems are listed and none is chosen."""
 
 
+def _link(target: int, line: str) -> str:
+    """A problem's line as a link to it, word by word: a link that wraps onto a second row is
+    only clickable on its last row, so each word is a link of its own."""
+    return "".join(f"<a href='{target}'>{html.escape(word)} </a>" for word in line.split(" "))
+
+
 def quit_button_rect(size: tuple[int, int]) -> pygame.Rect:
     """Where the Quit button is (the top bar's right end)."""
     return pygame.Rect(size[0] - 70, 6, 64, TOP - 12)
@@ -217,8 +223,7 @@ class Panels:
         report = self.report
         self.findings = list(report.findings)
         self.problem_list.set_text("<br>".join(
-            f"<a href='{i}'>{i + 1}. {html.escape(f.line())}</a>"
-            for i, f in enumerate(self.findings)))
+            _link(i, f"{i + 1}. {f.line()}") for i, f in enumerate(self.findings)))
         self.lay_out(bool(self.findings))
         # The game's verdict (`editor.core.verdict`), never a "ready" of the editor's own.
         self.problems_label.set_text(report.headline())

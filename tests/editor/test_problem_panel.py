@@ -4,10 +4,13 @@ summary (no empty boxes), and the red outline of a problem goes once the problem
 
 from __future__ import annotations
 
+import html
+import re
+
 import pygame
 import pygame_gui
 import pytest
-from editor_kit import DUEL, pump, shot
+from editor_kit import DUEL, click, pump, shot
 
 from editor import app as editor_app
 from editor.core import model as m
@@ -33,18 +36,23 @@ def test_problem_lines_wrap_inside_the_panel(headless: pygame.Surface) -> None:
     assert max(font.size(line)[0] for line in lines) > RIGHT - 40, "a line longer than the panel"
     box = app.panels.problem_list
     assert isinstance(box, pygame_gui.elements.UITextBox), "a wrapping box, not one-line rows"
+    shown = html.unescape(re.sub(r"<[^>]+>", "", box.html_text))
     for line in lines:
-        assert line in box.html_text.replace("&#x27;", "'")
+        assert line in shown
     rows = box.text_box_layout.layout_rows
     assert len(rows) > len(lines), "the long lines wrap onto more rows"
     assert all(row.width <= box.rect.width for row in rows)
     shot(app, headless, "problems-wrapped.png")
 
-    # A click on a problem's line shows it (its detail and its hexes), as the list did.
-    app.handle_event(pygame.event.Event(pygame_gui.UI_TEXT_BOX_LINK_CLICKED, link_target="1",
-                                        ui_element=box))
-    assert app.panels.detail_finding is app.panels.findings[1]
-    assert app.view.focus == app.panels.findings[1].hexes
+    # A click on any row of a problem's lines shows it (its detail and its hexes).
+    rows = sorted({row.y for row in box.text_box_layout.layout_rows})
+    first_rows = len(rows) - 2  # the second problem takes two rows
+    assert first_rows >= 2
+    for index, row in ((0, rows[0]), (0, rows[first_rows - 1]), (1, rows[-1])):
+        app.panels.detail_finding = None
+        click(app, (box.rect.left + 40, box.rect.top + 12 + row))
+        assert app.panels.detail_finding is app.panels.findings[index], (index, row)
+        assert app.view.focus == app.panels.findings[index].hexes
 
 
 def test_no_problems_give_the_column_to_the_summary(headless: pygame.Surface) -> None:
