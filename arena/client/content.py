@@ -119,8 +119,9 @@ def community_map(field_id: str) -> CommunityMap | None:
     shipped battlefield, the player's own; nothing while the maps are still loading)."""
     if not community_ready():
         return None
+    shipped = community_maps()  # among the catalogue's battlefields, a new one too
     field = catalog().battlefields.get(field_id)
-    return next((found for found in community_maps() if found.battlefield is field), None)
+    return next((found for found in shipped if found.battlefield is field), None)
 
 
 def ready() -> bool:

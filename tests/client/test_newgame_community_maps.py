@@ -18,7 +18,15 @@ from arena.content.community import community_files, map_id, shipped_maps
 from arena.content.fits import fit
 
 
-def test_community_maps_are_a_group_of_the_battlefield_choice() -> None:
+def fresh_catalog(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The catalogue as the game starts with this test's empty Arena folder (an earlier
+    test's catalogue may hold its own imports of the same maps, which come first)."""
+    monkeypatch.setattr(content, "_catalog", None)
+
+
+def test_community_maps_are_a_group_of_the_battlefield_choice(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    fresh_catalog(monkeypatch)
     files = community_files()
     assert len(files) >= 11, "the maps the project ships"
     maps = shipped_maps()
@@ -42,6 +50,7 @@ def test_new_game_lists_them_once_they_have_loaded(screen: pygame.Surface,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """The maps load in the background after the catalogue: New game, opened before, lists
     them as soon as they are there (the catalogue does not wait for their import)."""
+    fresh_catalog(monkeypatch)
     content.catalog()
     monkeypatch.setattr(content, "_community", None)
     app = standard_app(screen.get_size(), Settings(animations="off", ai_pace="instant"))
@@ -57,7 +66,8 @@ def test_new_game_lists_them_once_they_have_loaded(screen: pygame.Surface,
 
 
 def test_new_game_names_the_approximations_and_plays_on_a_community_map(
-        screen: pygame.Surface) -> None:
+        screen: pygame.Surface, monkeypatch: pytest.MonkeyPatch) -> None:
+    fresh_catalog(monkeypatch)
     river = next(m for m in shipped_maps() if m.path.name == "Web_1_The_Regenerated_River.json")
     assert river.approximations()
     lines = _community_lines(river.battlefield.id)
