@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 import pygame
@@ -45,6 +46,7 @@ from editor.files.document import DocumentController
 from editor.files.export import Exporting
 from editor.files.file_menu import FileMenu
 from editor.map.brush import HINTS, ZONE_ORDER, Brush
+from editor.map.busy import BusyMark
 from editor.map.frame import BOTTOM, LEFT, RIGHT, TOP
 from editor.map.panels import Panels
 from editor.map.piece_palette import PIECE_TOOLS, PiecePalette
@@ -85,7 +87,8 @@ class EditorApp:
     (the loop is in `main`), and the small calls the parts' hosts make (see the module)."""
 
     def __init__(self, path: Path | None = None, size: tuple[int, int] = WINDOW_SIZE,
-                 recover: bool = True) -> None:
+                 recover: bool = True,
+                 on_busy: Callable[[EditorApp, str], None] | None = None) -> None:
         self.size = size
         self.ui = pygame_gui.UIManager(size, THEME)
         self.ui.preload_fonts([{"name": "noto_sans", "point_size": 14, "style": "bold",
@@ -115,8 +118,11 @@ class EditorApp:
         self.export = Exporting(self)
         self.play = Playing(self)
         self.balance = BalancePanel(self)
+        self.busy_mark = BusyMark(self.draw_now, None if on_busy is None else
+                                  lambda text: on_busy(self, text))
+        """The mark shown while a map opens (`editor.map.busy`)."""
+        self.build_ui()  # first: the file opened next may show its import report over it
         self.docs.start(path)
-        self.build_ui()
         if recover:
             self.docs.offer_recovery()
 
@@ -138,6 +144,10 @@ class EditorApp:
             self.build_ui()
 
     # --- what the parts ask of the window (their hosts' calls) -------------------------------
+
+    def busy(self, text: str) -> AbstractContextManager[None]:
+        """Show the busy mark with `text` while the `with` block runs (`editor.map.busy`)."""
+        return self.busy_mark.show(text)
 
     def run_command(self, command: m.Command, merge: bool = False) -> None:
         """Run an edit as one undo step; the checks run again."""
@@ -283,10 +293,11 @@ class EditorApp:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             self.on_menu(event.ui_element, event.text)
             return
-        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION:
-            if event.ui_element is self.panels.problem_list:
-                self.panels.select_finding(int(event.text.split(".", 1)[0]) - 1)
+        if event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED:
+            self.panels.on_link(event.ui_element, event.link_target)
             return
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION:
+            return  # a window's list: its part has had it
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
             self.files.on_path(Path(event.text))
             return
@@ -303,9 +314,9 @@ class EditorApp:
 
     def modal_open(self) -> bool:
         """Whether a modal window is open: a question, a failure, a file dialog, a menu,
-        the army builder or the card form. It owns the input: no click, wheel or key reaches
-        the map."""
-        return self.dialog_open() or any(
+        the army builder, the card form or the scenario settings. It owns the input: no
+        click, wheel or key reaches the map."""
+        return self.dialog_open() or self.scenario.alive() or any(
             w is not None and w.alive() for w in (self.export.export_choice,
                                                   self.files.open_choice, self.armies.window,
                                                   self.cards.window, self.collections.window))
@@ -320,7 +331,7 @@ class EditorApp:
         if self.collections.window is not None and self.collections.window.alive():
             found.append(self.collections.window.window)
         for choice in (self.export.export_choice, self.files.open_choice, self.docs.prompt,
-                       self.docs.dialogs.question):
+                       self.docs.dialogs.question, self.docs.naming):
             if choice is not None and choice.alive():
                 found.append(choice.window)
         if self.files.dialog is not None:
@@ -428,7 +439,7 @@ class EditorApp:
             "new": self.docs.request_new,
             "export": self.export.open_export_menu,
             "open": self.files.open_menu,
-            "save-as": lambda: self.files.open_dialog("save-as"),
+            "save-as": self.docs.ask_where,
             "save": self.docs.save_or_ask,
             "cards": lambda: self.files.open_dialog("open-card"),
             "armies": self.armies.open,
@@ -527,6 +538,11 @@ class EditorApp:
         self.view.draw_status(surface, self.status_text())
         self.ui.draw_ui(surface)
 
+    def draw_now(self, surface: pygame.Surface) -> None:
+        """Draw the frame as it is at once, its widgets up to date (under the busy mark)."""
+        self.ui.update(0.0)
+        self.draw(surface)
+
     def status_text(self) -> str:
         """The status line: the map and its file, the hex under the mouse, the selection,
         and what the last action said (else the tool's hint)."""
@@ -605,12 +621,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         flags = pygame.RESIZABLE
         screen = pygame.display.set_mode(args.size, flags)
         pygame.display.set_caption(TITLE)
-        app = EditorApp(args.file, args.size, recover=not args.no_recover and not args.frames)
+        status = EditorStatus.from_env()  # only for the real-window tests
+        frames = 0
+
+        def busy(shown: EditorApp, text: str) -> None:
+            """The busy mark is on the screen: the status says so at once."""
+            if status is not None:
+                status.write(shown, frames, force=True)
+        app = EditorApp(args.file, args.size, recover=not args.no_recover and not args.frames,
+                        on_busy=busy)
         app.view.flat = args.flat
         app.refresh_tools()
         clock = pygame.time.Clock()
-        frames = 0
-        status = EditorStatus.from_env()  # only for the real-window tests
         while app.running:
             dt = clock.tick(60) / 1000.0
             for event in pygame.event.get():

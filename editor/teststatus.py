@@ -5,10 +5,13 @@ drawn, where the editor last saw the pointer, how many clicks and key presses it
 the tool and edit revision, whether the map is unsaved and the Save / Discard / Cancel question
 (or the recovery dialog) is open, the view's zoom and whether a modal window owns the input,
 the status line, the army and deck builder's contents, the piece palette's choice, the
-balance check's progress, the summary's collection check (with the edit revision it is of)
-and whether the summary is scrolled to its end. The game the editor starts writes its own
-file (``ARENA_TEST_STATUS``), so the two never share one. Written atomically, at most ten
-times a second and only when set. The builder's entry holds its strength test's progress.
+balance check's progress, the summary's collection check (with the edit revision it is of),
+whether the summary is scrolled to its end, the busy mark (shown now, and every one shown),
+the problems listed (and whether a check is due), the hexes outlined for the one shown
+and the map's name. The game the editor starts writes its own file (``ARENA_TEST_STATUS``),
+so the two never share one.
+Written atomically, at most ten times a second (or at once when the busy mark goes up) and
+only when set. The builder's entry holds its strength test's progress.
 """
 
 from __future__ import annotations
@@ -52,10 +55,12 @@ class EditorStatus:
         elif event.type == pygame.KEYUP:
             self.keys += 1
 
-    def write(self, app: Any, frames: int) -> None:
-        """Write the status if the last write is old enough."""
+    def write(self, app: Any, frames: int, force: bool = False) -> None:
+        """Write the status if the last write is old enough (`force`: now, whatever the
+        last write: the busy mark is on the screen, and no frame comes until the work is
+        done)."""
         now = time.monotonic()
-        if now - self.written < _PERIOD:
+        if now - self.written < _PERIOD and not force:
             return
         self.written = now
         builder = app.armies.builder
@@ -78,6 +83,11 @@ class EditorStatus:
             "collection": {"revision": app.panels.collection_check[0],
                            "lines": app.panels.collection_check[1]},
             "summary_end": _scrolled_end(app.panels.summary_box),
+            "busy": {"now": app.busy_mark.text, "shown": app.busy_mark.shown},
+            "problems": [f.line() for f in app.panels.findings],
+            "focus": [list(at) for at in app.view.focus],
+            "name": app.editor.doc.name,
+            "checking": app.panels.debouncer.due is not None,
         }
         tmp = self.path.with_name(self.path.name + ".tmp")
         tmp.write_text(json.dumps(data), encoding="utf-8")

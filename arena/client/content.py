@@ -2,7 +2,9 @@
 
 Loading the catalogue takes about half a second (YAML and schema checks), so the main menu
 starts loading it on a background thread (`preload`) and the screens that need it wait on
-`catalog()` -- by the time a player has clicked "New game" it is there. Problems in the
+`catalog()` -- by the time a player has clicked "New game" it is there. The shipped
+community maps are imported after it, on the same thread (`community_maps`); New game lists
+them once they are there. Problems in the
 content files never stop the client: a scenario whose files fail to load is simply not
 offered, and `problems()` says why.
 
@@ -22,6 +24,7 @@ from arena.client.looks import TerrainLooks
 from arena.client.palette import Color, hex_color
 from arena.client.storage import data_dir
 from arena.content.catalog import load_game_catalog
+from arena.content.community import CommunityMap, shipped_maps
 from arena.content.fits import fit
 from arena.content.lists import SpellDeck
 from arena.content.rules import check_deck
@@ -36,23 +39,38 @@ if TYPE_CHECKING:
     from arena.content.userfiles import DeckOption, UserFiles
     from arena.engine import Game
 
-__all__ = ["GameSetup", "SeatSetup", "SetupError", "army_choices", "catalog", "deck_choices",
+__all__ = ["COMMUNITY", "GameSetup", "SeatSetup", "SetupError", "army_choices", "catalog",
+           "community_map", "community_maps", "community_ready", "deck_choices",
            "default_deck", "finish_loading", "new_game", "preload", "terrain_looks",
            "terrain_looks_for", "user_files", "zone_colours"]
+
+COMMUNITY = "Community map"
+"""How the battlefield choices name a shipped community map ("Community map: Welcome"): the
+group they are listed in, after the others."""
 
 _lock = threading.Lock()
 _catalog: Catalog | None = None
 _thread: threading.Thread | None = None
+_community_lock = threading.Lock()
+_community: tuple[CommunityMap, ...] | None = None
 
 
 def preload() -> None:
-    """Start loading the catalogue in the background (no-op once started)."""
+    """Start loading the catalogue in the background, then the shipped community maps
+    (no-op once started)."""
     global _thread
     with _lock:
         if _catalog is not None or _thread is not None:
             return
-        _thread = threading.Thread(target=catalog, name="arena-content", daemon=True)
+        _thread = threading.Thread(target=_load_all, name="arena-content", daemon=True)
         _thread.start()
+
+
+def _load_all() -> None:
+    """The background load: the catalogue (what every screen waits for), then the community
+    maps (a second or two of importing that New game does not wait for)."""
+    catalog()
+    community_maps()
 
 
 def finish_loading(timeout: float = 60.0) -> None:
@@ -72,6 +90,38 @@ def catalog() -> Catalog:
         if _catalog is None:
             _catalog = load_game_catalog()
         return _catalog
+
+
+def community_maps() -> tuple[CommunityMap, ...]:
+    """The shipped community maps (`arena.content.community`), imported on first use
+    (thread-safe; the background load does it after the catalogue) and from then on among
+    the catalogue's battlefields, each under its import's id unless the player has a
+    battlefield of that id (their own import of it, saved and perhaps edited, is the one
+    played)."""
+    global _community
+    with _community_lock:
+        if _community is None:
+            _community = shipped_maps()
+    cat = catalog()
+    with _lock:
+        for found in _community:
+            cat.battlefields.setdefault(found.battlefield.id, found.battlefield)
+    return _community
+
+
+def community_ready() -> bool:
+    """Whether the community maps are imported (without waiting for them)."""
+    return _community is not None
+
+
+def community_map(field_id: str) -> CommunityMap | None:
+    """The shipped community map the catalogue's battlefield `field_id` is, or None (a
+    shipped battlefield, the player's own; nothing while the maps are still loading)."""
+    if not community_ready():
+        return None
+    shipped = community_maps()  # among the catalogue's battlefields, a new one too
+    field = catalog().battlefields.get(field_id)
+    return next((found for found in shipped if found.battlefield is field), None)
 
 
 def ready() -> bool:
@@ -193,13 +243,18 @@ def default_deck(army: ArmyList, found: UserFiles, scenario: Scenario | None = N
 def battlefield_choices(scenario: Scenario) -> list[tuple[str, str]]:
     """The battlefields a scenario can be played on, as (id, name): its own first (id ``""``),
     then every other loaded battlefield -- shipped, the player's own, imported community maps
-    -- that the game's verdict (`arena.content.fits.fit`) accepts, by name."""
+    -- that the game's verdict (`arena.content.fits.fit`) accepts, by name; the community
+    maps shipped with the game last, as a group (``"Community map: Welcome"``)."""
+    shipped = community_maps() if community_ready() else ()
     cat = catalog()
     own = cat.battlefields.get(scenario.battlefield)
     out = [("", own.name)] if own is not None else []
+    community = {found.battlefield.id for found in shipped
+                 if cat.battlefields.get(found.battlefield.id) is found.battlefield}
     others = sorted((bf for bf in cat.battlefields.values() if bf.id != scenario.battlefield),
-                    key=lambda bf: (bf.name.lower(), bf.id))
-    out += [(bf.id, bf.name) for bf in others if fit(scenario, bf).ok]
+                    key=lambda bf: (bf.id in community, bf.name.lower(), bf.id))
+    out += [(bf.id, f"{COMMUNITY}: {bf.name}" if bf.id in community else bf.name)
+            for bf in others if fit(scenario, bf).ok]
     return out
 
 
@@ -212,6 +267,8 @@ def new_game(setup: GameSetup) -> Game:
     if scenario is None or scenario.battlefield not in cat.battlefields:
         raise SetupError(f"The scenario {setup.scenario!r} is not available; pick another.")
     field_id = setup.battlefield or scenario.battlefield
+    if field_id not in cat.battlefields:
+        community_maps()  # a community map's id, asked for before they were loaded
     if field_id not in cat.battlefields:
         raise SetupError(f"The battlefield {field_id!r} is not available; pick another.")
     verdict = fit(scenario, cat.battlefields[field_id])

@@ -7,7 +7,7 @@ user data folder, `arena.content.userfiles`), where the game's New game screen f
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -55,10 +55,28 @@ def _inside(path: Path, folder: Path) -> bool:
         return False
 
 
+PLACES: dict[str, tuple[str, str]] = {"cards": ("Army", "Card"), "spells": ("Deck", "Spell"),
+                                      "planeswalker": ("Planeswalker", "Planeswalker")}
+"""How a finding's place reads in the builder, by the list it is about: the whole list, and
+one entry of it (numbered from 1, as the builder's lists number them)."""
+
+
+def finding_place(path: Sequence[str | int]) -> str:
+    """Where a finding is, in the builder's words: ``("spells", 5)`` is "Spell 6", the sixth
+    line of the deck list, never the file's ``spells[5]``."""
+    if not path:
+        return ""
+    key = str(path[0])
+    whole, one = PLACES.get(key, (key.replace("_", " ").capitalize(),) * 2)
+    if len(path) > 1 and isinstance(path[1], int):
+        return f"{one} {path[1] + 1}"
+    return whole
+
+
 def finding_text(finding: Finding) -> str:
-    where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in finding.path)
     fix = f" Fix: {finding.fix}" if finding.fix else ""
-    return f"{where.lstrip('.')}: {finding.message}.{fix}"
+    where = finding_place(finding.path)
+    return f"{where}: {finding.message}.{fix}" if where else f"{finding.message}.{fix}"
 
 
 @dataclass

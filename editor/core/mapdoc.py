@@ -70,12 +70,17 @@ def plane_xy(at: Coord) -> tuple[float, float]:
 # --- the document -----------------------------------------------------------------------------
 
 
+DEFAULT_ID = "new-battlefield"
+DEFAULT_NAME = "New battlefield"
+"""A new map's id and name until the map maker names it (New and Save as ask)."""
+
+
 @dataclass
 class MapDoc:
     """An editable battlefield. Plain, mutable data; copied whole for undo."""
 
-    id: str = "new-battlefield"
-    name: str = "New battlefield"
+    id: str = DEFAULT_ID
+    name: str = DEFAULT_NAME
     description: str = ""
     provenance: str = "reconstructed"
     columns: dict[Coord, list[str | None]] = field(default_factory=dict)
@@ -151,8 +156,8 @@ class MapDoc:
         """A document from plain battlefield data. Lenient about the whole (an empty or
         half-finished map is fine) but every part is validated by its content model."""
         doc = cls(
-            id=str(data.get("id", "new-battlefield")),
-            name=str(data.get("name", "New battlefield")),
+            id=str(data.get("id", DEFAULT_ID)),
+            name=str(data.get("name", DEFAULT_NAME)),
             description=str(data.get("description", "")),
             provenance=str(data.get("provenance", "reconstructed")),
         )

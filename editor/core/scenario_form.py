@@ -31,6 +31,21 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 """The fields chosen from a list (drop-down menus in the window)."""
 
+CHOICE_WORDS: dict[str, str] = {
+    "destroy_planeswalkers": "Destroy the other Planeswalkers",
+    "score_at_turn_limit": "Most points at the turn limit",
+    "battlefield": "Every figure on the battlefield scores",
+    "power_spaces": "Figures on power spaces score",
+    "as_placed": "Glyphs stay as placed on the map",
+    "shuffle_onto_glyph_spaces": "Glyphs shuffled onto glyph spaces",
+    "one_player_per_zone": "One player per zone",
+    "one_team_per_zone": "One team per zone",
+    "any_free_space": "Any free starting space",
+    "most_figures_then_planeswalker_life": "Most figures, then Planeswalker life",
+    "draw": "A draw",
+}
+"""Each choice of `CHOICES` as the window shows it (the file keeps the value)."""
+
 LABELS: dict[str, str] = {
     "id": "Id (file name)", "name": "Name", "description": "Description",
     "players_min": "Players, fewest", "players_max": "Players, most",
@@ -61,8 +76,45 @@ def _field_label(path: str) -> str:
     return ""
 
 
+_KEY_WORDS: dict[str, str] = {
+    "players.min": "the fewest players", "players.max": "the most players",
+    "zones.mode": "the Zones choice", "zones.order": "the zone order",
+    "deck.cards": "spells in a deck", "deck.max_cost": "the deck cost cap",
+    "army_budget": "the army budget", "turn_limit": "the turn limit",
+    "glyph_setup": "the glyph set-up", "tie_break": "the tie break",
+    "max_cost": "the deck cost cap", "players_min": "the fewest players",
+    "players_max": "the most players", "deck_cards": "spells in a deck",
+    "deck_max_cost": "the deck cost cap", "turn_limits": "the turn limit",
+    "zone_mode": "the Zones choice", "zone_order": "the zone order",
+}
+"""A scenario file's keys as a sentence of the window names them (the field's label, in
+words that read inside a sentence)."""
+_QUOTED_WORDS: dict[str, str] = {
+    "cards": "spells in a deck", "min": "the fewest players", "max": "the most players",
+    "mode": "the Zones choice", "order": "the zone order", "teams": "the teams",
+    "victory": "the victory", "scoring": "the scoring", "players": "the players",
+}
+"""Keys that a sentence names only in quotes (``'cards'``): alone they are ordinary words."""
+
+
+def in_words(text: str) -> str:
+    """A loader's or the game's sentence with the file's keys and values replaced by what the
+    window shows: ``write a whole number for 'army_budget'`` names "the army budget",
+    ``one_team_per_zone`` reads "One team per zone"."""
+    for key, words in {**_KEY_WORDS, **_QUOTED_WORDS}.items():
+        text = re.sub(rf"[`']{re.escape(key)}[`']", words, text)
+    for key, words in sorted(_KEY_WORDS.items(), key=lambda kv: -len(kv[0])):
+        text = re.sub(rf"(?<![\w.]){re.escape(key)}\b", words, text)
+    for value, words in CHOICE_WORDS.items():
+        if "_" in value:
+            text = re.sub(rf"\b{re.escape(value)}\b", f'"{words}"', text)
+    return text
+
+
 def _sentence(label: str, message: str, fix: str) -> str:
     where = f"{label}: " if label else ""
+    message, fix = in_words(message), in_words(fix)
+    message = message[:1].upper() + message[1:] if not where else message
     stop = "" if message.endswith(".") else "."
     return f"{where}{message}{stop}" + (f" Fix: {fix}" if fix else "")
 

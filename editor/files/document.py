@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Protocol
 
@@ -34,6 +35,8 @@ from arena.content.scenario import Scenario
 from editor.core import model as m
 from editor.core import refusals
 from editor.core.builder import Builder
+from editor.core.builder import slug as builder_slug
+from editor.core.mapdoc import DEFAULT_ID, DEFAULT_NAME
 from editor.core.scenario_form import ScenarioForm
 from editor.files import mapimport, recent, recovery
 from editor.windows import dialogs, prompts
@@ -70,8 +73,17 @@ class DocumentHost(Protocol):
     def show_document(self) -> None:
         """Show the controller's (new) battlefield: view, panels, tools."""
 
+    def busy(self, text: str) -> AbstractContextManager[None]:
+        """The busy mark with `text` on the screen while the `with` block runs."""
+
     def open_dialog(self, kind: str) -> None:
         """Open the file dialog of `kind` ("save-as" here)."""
+
+    def run_command(self, command: m.Command, merge: bool = False) -> None:
+        """Run an edit as one undo step (naming the map before Save as)."""
+
+    def changed(self) -> None:
+        """The map changed outside the undo steps (a new map named): check and show it."""
 
 
 def tidy(*folders: Path) -> list[Path]:
@@ -80,6 +92,11 @@ def tidy(*folders: Path) -> list[Path]:
     (`arena.content.atomic.tidy_folders`: a temporary file over 10 minutes old). Never
     fails: a folder that cannot be read is left alone."""
     return tidy_folders(folders)
+
+
+def _slug(name: str) -> str:
+    """The id (and file name) a battlefield named `name` gets: "Hill Fort" -> "hill-fort"."""
+    return builder_slug(name, DEFAULT_ID)
 
 
 def starting_map() -> m.MapDoc:
@@ -117,6 +134,10 @@ class DocumentController:
         """The map maker chose Discard for the current map."""
         self.dialogs = dialogs.Dialogs(host)
         """Failure windows and the Save anyway question (`editor.windows.dialogs`)."""
+        self.naming: prompts.NamePrompt | None = None
+        """The question of the map's name (after New, before Save as), while it is open."""
+        self.after_naming: Callable[[str], None] | None = None
+        """What goes on with the name given (not called on Cancel)."""
 
     # --- replacing the battlefield ----------------------------------------------------------
 
@@ -157,9 +178,61 @@ class DocumentController:
         self.switch(m.Editor(starting_map()))
         self.host.message = "New battlefield: one 24-hex board of land"
 
+    def new_named(self) -> None:
+        """New: the fresh map, then its name asked (Cancel keeps "New battlefield")."""
+        self.new()
+        editor = self.editor
+
+        def name_it(name: str) -> None:
+            if self.editor is editor and not editor.undo_stack:
+                editor.doc.name = name  # part of making the map: no undo step, not unsaved
+                if editor.path is None:
+                    editor.doc.id = _slug(name)
+                self.host.changed()
+            elif self.editor is editor:
+                self.rename(name)
+            self.host.message = f"New battlefield '{name}': one 24-hex board of land"
+        self.ask_name("New battlefield", "Name the new battlefield (the game lists it by "
+                      "this name):", name_it)
+
+    def ask_name(self, title: str, message: str, then: Callable[[str], None]) -> None:
+        """Ask the map's name; `then` goes on with it (OK or Enter with a name)."""
+        if self.naming is not None and self.naming.alive():
+            self.naming.window.kill()  # type: ignore[no-untyped-call]
+        shown = self.editor.doc.name if self.editor.doc.name != DEFAULT_NAME else ""
+        self.naming = prompts.NamePrompt(self.host.ui, self.host.size, title, message, shown)
+        self.after_naming = then
+
+    def rename(self, name: str) -> None:
+        """Name the map (one undo step); a map with no file yet takes the name's id too, so
+        Save as, test play and export all carry it."""
+        ident = _slug(name) if self.editor.path is None else None
+        self.host.run_command(m.SetInfo(id=ident, name=name, label="Name the battlefield"))
+
+    def ask_where(self, then: Callable[[], None] | None = None) -> None:
+        """The Save-as dialog, `then` going on once the map is saved there; a map still
+        called "New battlefield" is named first (its file name follows the name)."""
+        def open_dialog() -> None:
+            self.host.open_dialog("save-as")
+            self.after_save = then
+        if self.editor.doc.name != DEFAULT_NAME:
+            open_dialog()
+            return
+
+        def named(name: str) -> None:
+            self.rename(name)
+            open_dialog()
+        self.ask_name("Save battlefield as", "Name the battlefield before saving it (the "
+                      "game lists it by this name):", named)
+
     def open(self, path: Path) -> None:
         """Open a battlefield, or a scenario with its battlefield (``battlefields/`` next
         to it) and its settings in the scenario form, or import a community map."""
+        with self.host.busy(f"Opening {path.name}\u2026"):
+            self.open_now(path)
+
+    def open_now(self, path: Path) -> None:
+        """`open`, under the busy mark (a large map takes seconds to build and check)."""
         if mapimport.is_community_map(path):
             self.import_map(path)
             return
@@ -201,7 +274,7 @@ class DocumentController:
             (f". {note}" if note else "")
 
     def request_new(self) -> None:
-        self.guard("starting a new battlefield", self.new)
+        self.guard("starting a new battlefield", self.new_named)
 
     def request_open(self, path: Path) -> None:
         self.guard(f"opening {path.name}", lambda: self.open(path))
@@ -283,8 +356,7 @@ class DocumentController:
         stays = "the editor stays open" if parts == EVERYTHING else "nothing was closed"
         if "battlefield" in parts and self.editor.dirty:
             if self.editor.path is None:
-                self.host.open_dialog("save-as")
-                self.after_save = lambda: self.save_then(then, parts)
+                self.ask_where(lambda: self.save_then(then, parts))
                 self.host.message = "Choose where to save the battlefield; then it goes on"
                 return
             if not self.save():
@@ -357,7 +429,7 @@ class DocumentController:
     def save_or_ask(self) -> None:
         """Save to the map's file, or ask for one when it has none yet."""
         if self.editor.path is None:
-            self.host.open_dialog("save-as")
+            self.ask_where()
         else:
             self.save_checked()
 
@@ -413,6 +485,15 @@ class DocumentController:
         """Give an event to the question and the recovery dialog; True when one used it."""
         if self.dialogs.handle(event):
             return True
+        if self.naming is not None:
+            name = self.naming.handle(event)
+            if name is not None:
+                then, self.naming, self.after_naming = self.after_naming, None, None
+                if name and then is not None:
+                    then(name)
+                elif not name:
+                    self.host.message = "Not named: the battlefield keeps its name"
+                return True
         if self.prompt is not None:
             key = self.prompt.handle(event)
             if key is not None:
@@ -437,6 +518,8 @@ class DocumentController:
         """Whether the question, a failure or Save anyway window, or the recovery dialog is
         open (the map takes no input)."""
         if (self.prompt is not None and self.prompt.alive()) or self.dialogs.alive():
+            return True
+        if self.naming is not None and self.naming.alive():
             return True
         return self.recovery is not None and bool(self.recovery.alive())  # type: ignore[no-untyped-call]
 

@@ -1,8 +1,8 @@
 """The file dialogs of the editor window and what is opened or saved through them: Open (the
-recent files, then the file dialog), Save as, the Export choices, a card for the card form,
-an army or deck for the builder. Where each dialog starts is `editor.windows.filedialog`;
-opening and saving the battlefield itself, and asking before unsaved work is replaced, is
-`editor.files.document`.
+recent files and the Community maps group, then the file dialog), Save as, the Export
+choices, a card for the card form, an army or deck for the builder. Where each dialog
+starts is `editor.windows.filedialog`; opening and saving the battlefield itself, and asking
+before unsaved work is replaced, is `editor.files.document`.
 
 The part owns the file dialog (and which kind it is), the Open menu of recent files while it
 is shown; what a picked path is for goes to the part that does it (`FilesHost`).
@@ -18,6 +18,7 @@ import pygame
 from pygame_gui.windows import UIFileDialog
 
 from arena.content.catalog import project_root
+from arena.content.community import community_files
 from arena.content.locations import user_copy
 from editor.core import model as m
 from editor.core.builder import Builder
@@ -76,6 +77,8 @@ class FileMenu:
         self.open_choice: prompts.Choice | None = None
         """Open's list of recent files, while it is shown."""
         self.recent_files: list[Path] = []
+        self.community_files: list[Path] = []
+        """The community maps of Open's Community maps group, while it is shown."""
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Give an event to Open's list of recent files; True when it used it."""
@@ -89,6 +92,12 @@ class FileMenu:
             self.open_dialog("open")
         elif key.startswith("recent-"):
             self.host.docs.request_open(self.recent_files[int(key[7:])])
+        elif key == "community":
+            self.community_files = community_files()
+            self.open_choice = filedialog.community_menu(self.host.ui, self.host.size,
+                                                         self.community_files)
+        elif key.startswith("community-"):
+            self.host.docs.request_open(self.community_files[int(key[10:])])
         return True
 
     def dialog_open(self) -> bool:
@@ -163,15 +172,16 @@ class FileMenu:
                 host.builder_action(kind, target)
 
     def open_menu(self) -> None:
-        """Open: the recent files to pick from (missing ones dropped, with a notice), or
-        the file dialog straight away when there are none."""
+        """Open: the recent files to pick from (missing ones dropped, with a notice) and the
+        Community maps group, or the file dialog straight away when there are neither."""
         self.recent_files, dropped = recent.existing()
         notice = filedialog.dropped_notice(dropped)
         if notice:
             self.host.message = notice
-        if not self.recent_files:
+        community = bool(community_files())
+        if not self.recent_files and not community:
             self.open_dialog("open")
             return
         if self.open_choice is None or not self.open_choice.alive():
             self.open_choice = filedialog.recent_menu(self.host.ui, self.host.size,
-                                                      self.recent_files, notice)
+                                                      self.recent_files, notice, community)

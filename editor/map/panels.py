@@ -20,7 +20,6 @@ from pygame_gui.elements import (
     UIButton,
     UIDropDownMenu,
     UILabel,
-    UISelectionList,
     UITextBox,
 )
 
@@ -31,6 +30,15 @@ from editor.map.brush import HINTS, TOOLS, Brush
 from editor.map.frame import BOTTOM, RIGHT, TOP
 from editor.map.piece_palette import PiecePalette
 from editor.windows.collection_window import Collections
+
+CLICK_ONE = "Click a problem to see its fix and the hexes it names."
+"""The detail pane while problems are listed and none is chosen."""
+
+
+def _link(target: int, line: str) -> str:
+    """A problem's line as a link to it, word by word: a link that wraps onto a second row is
+    only clickable on its last row, so each word is a link of its own."""
+    return "".join(f"<a href='{target}'>{html.escape(word)} </a>" for word in line.split(" "))
 
 
 def quit_button_rect(size: tuple[int, int]) -> pygame.Rect:
@@ -181,12 +189,17 @@ class Panels:
         rx = w - RIGHT + 6
         self.problems_label = UILabel(pygame.Rect(rx, TOP + 2, RIGHT - 12, 24), "Problems", ui)
         list_h = max(80, (h - TOP - BOTTOM) * 2 // 5 - 30)
-        self.problem_list = UISelectionList(pygame.Rect(rx, TOP + 28, RIGHT - 12, list_h),
-                                            [], ui)
+        # Each problem a link in a wrapping box: a long line wraps, never cut at the edge.
+        self.problem_list = UITextBox("", pygame.Rect(rx, TOP + 28, RIGHT - 12, list_h), ui)
         self.detail = UITextBox("", pygame.Rect(rx, TOP + 32 + list_h, RIGHT - 12, 96), ui)
-        top = TOP + 134 + list_h
+        self.summary_tops = (TOP + 134 + list_h, TOP + 28)
+        """Where the summary starts: under the problems and their detail, or (no problems)
+        right under the headline, taking the whole column."""
+        top = self.summary_tops[0]
         self.summary_box = UITextBox("", pygame.Rect(rx, top, RIGHT - 12, h - BOTTOM - top - 4),
                                      ui)
+        self.shown_layout: bool | None = None
+        """Whether the problems' boxes are shown (None: not laid out yet)."""
         self.refresh_tools()
         self.refresh_report()
 
@@ -209,15 +222,18 @@ class Panels:
     def refresh_report(self) -> None:
         report = self.report
         self.findings = list(report.findings)
-        items: list[str | tuple[str, str]] = [
-            f"{i + 1}. {f.line()}" for i, f in enumerate(self.findings)]
-        self.problem_list.set_item_list(items)
+        self.problem_list.set_text("<br>".join(
+            _link(i, f"{i + 1}. {f.line()}") for i, f in enumerate(self.findings)))
+        self.lay_out(bool(self.findings))
         # The game's verdict (`editor.core.verdict`), never a "ready" of the editor's own.
         self.problems_label.set_text(report.headline())
-        # The detail pane follows the problem shown: gone once it is fixed.
+        # The detail pane and the outline on the map follow the problem shown: gone once it
+        # is fixed.
         if self.detail_finding not in self.findings:
+            if self.detail_finding is not None:
+                self.host.focus_on(())
             self.detail_finding = None
-            self.detail.set_text("")
+            self.detail.set_text(CLICK_ONE if self.findings else "")
         lines = report.play_lines()
         if report.summary is not None:
             lines += report.summary.lines()
@@ -232,6 +248,29 @@ class Panels:
         head = f"<b>{doc.name}</b> ({doc.id})"
         proposed = [proposed_note(doc)] if proposed_note(doc) else []
         self.summary_box.set_text("<br>".join([head, *proposed, *lines]))
+
+    def lay_out(self, problems: bool) -> None:
+        """Show the problems and their detail only when there are problems; without any the
+        summary takes the whole column (no empty boxes)."""
+        if problems == self.shown_layout:
+            return
+        self.shown_layout = problems
+        for box in (self.problem_list, self.detail):
+            if problems:
+                box.show()  # type: ignore[no-untyped-call]
+            else:
+                box.hide()  # type: ignore[no-untyped-call]
+        top = self.summary_tops[0 if problems else 1]
+        rect = self.summary_box.rect
+        self.summary_box.set_dimensions((rect.width, self.host.size[1] - BOTTOM - top - 4))
+        self.summary_box.set_position((rect.left, top))
+
+    def on_link(self, element: object, target: str) -> bool:
+        """A click on a problem's line in the list: show it. True when it was one."""
+        if element is not self.problem_list or not target.isdigit():
+            return False
+        self.select_finding(int(target))
+        return True
 
     def select_finding(self, index: int) -> None:
         if not 0 <= index < len(self.findings):

@@ -19,6 +19,7 @@ import pygame_gui
 from pygame_gui.windows import UIFileDialog
 
 from arena.content.catalog import project_root
+from arena.content.community import FORMATS
 from arena.content.locations import user_copy, user_root
 from editor.windows import prompts
 
@@ -86,10 +87,28 @@ def dropped_notice(dropped: list[Path]) -> str:
 
 
 def recent_menu(manager: pygame_gui.UIManager, size: tuple[int, int], paths: list[Path],
-                notice: str = "") -> prompts.Choice:
-    """Open: a recent file (newest first; keys ``recent-<index>``), Browse or Cancel."""
+                notice: str = "", community: bool = False) -> prompts.Choice:
+    """Open: a recent file (newest first; keys ``recent-<index>``), the Community maps group
+    (`community`: the game ships some), Browse or Cancel."""
     choices = [(f"recent-{i}", f"{p.name}   ({p.parent})") for i, p in enumerate(paths)]
+    if community:
+        choices.append(("community", "Community maps (Heroscape, imported)..."))
     choices += [("browse", "Browse for a file..."), ("cancel", "Cancel")]
     return prompts.Choice(manager, size, "Open battlefield or scenario", notice, choices,
                           column=True, width=min(620, size[0] - 40),
                           text_height=60 if notice else 0)
+
+
+def community_menu(manager: pygame_gui.UIManager, size: tuple[int, int],
+                   paths: list[Path]) -> prompts.Choice:
+    """Open's Community maps group: the community maps shipped with Arena (keys
+    ``community-<index>``); the one chosen is imported, its report listing what the import
+    approximated."""
+    choices = [(f"community-{i}", f"{p.stem.replace('_', ' ')}   ({p.suffix.lower()[1:]}, "
+                f"{FORMATS.get(p.suffix.lower(), '')})") for i, p in enumerate(paths)]
+    choices.append(("cancel", "Cancel"))
+    return prompts.Choice(manager, size, "Community maps", "Heroscape maps made by the "
+                          "community, shipped with Arena. The one you choose is imported as a "
+                          "new battlefield; its report lists what the import approximated.",
+                          choices, column=True, width=min(620, size[0] - 40),
+                          text_height=84)

@@ -1,4 +1,5 @@
-"""Small choice windows of the editor: the Save / Discard / Cancel question and the export menu.
+"""Small choice windows of the editor: the Save / Discard / Cancel question, the export menu
+and the question of a battlefield's name.
 
 Each is a pygame_gui window with a row of buttons; `handle` turns a press into the chosen
 key (or None) and closes the window, and the app acts on the key. Closing a window with
@@ -11,7 +12,7 @@ from collections.abc import Sequence
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UITextBox, UIWindow
+from pygame_gui.elements import UIButton, UITextBox, UITextEntryLine, UIWindow
 
 
 class Choice:
@@ -78,3 +79,49 @@ EXPORTS = (("export", "Picture of the view (PNG)"),
 
 def export_menu(manager: pygame_gui.UIManager, size: tuple[int, int]) -> Choice:
     return Choice(manager, size, "Export", "", EXPORTS, column=True, width=360)
+
+
+class NamePrompt:
+    """A window asking the battlefield's name: a text field, OK and Cancel. Enter in the
+    field is OK; closing the window is Cancel (`handle`)."""
+
+    def __init__(self, manager: pygame_gui.UIManager, size: tuple[int, int], title: str,
+                 message: str, name: str = "") -> None:
+        w, h = size
+        width, height = 440, 186
+        rect = pygame.Rect(w // 2 - width // 2, h // 2 - height // 2, width, height)
+        self.window = UIWindow(rect, manager, window_display_title=title)
+        inner = width - 32
+        UITextBox(message, pygame.Rect(8, 6, inner, 48), manager, container=self.window)
+        self.entry = UITextEntryLine(pygame.Rect(8, 58, inner, 30), manager,
+                                     container=self.window)
+        self.entry.set_text(name)
+        self.entry.focus()  # type: ignore[no-untyped-call]
+        half = (inner - 8) // 2
+        self.ok = UIButton(pygame.Rect(8, 96, half, 32), "OK", manager, container=self.window)
+        self.cancel = UIButton(pygame.Rect(16 + half, 96, half, 32), "Cancel", manager,
+                               container=self.window)
+        self.answered = False
+
+    def alive(self) -> bool:
+        return bool(self.window.alive())  # type: ignore[no-untyped-call]
+
+    def handle(self, event: pygame.event.Event) -> str | None:
+        """The name typed (stripped; OK or Enter), "" for Cancel or the window closed, None
+        when the event was not an answer."""
+        element = getattr(event, "ui_element", None)
+        if self.answered:
+            return None
+        answer: str | None = None
+        if (event.type == pygame_gui.UI_BUTTON_PRESSED and element is self.ok) or (
+                event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and element is self.entry):
+            answer = self.entry.get_text().strip()
+        elif (event.type == pygame_gui.UI_BUTTON_PRESSED and element is self.cancel) or (
+                event.type == pygame_gui.UI_WINDOW_CLOSE and element is self.window):
+            answer = ""
+        if answer is None:
+            return None
+        self.answered = True
+        if self.alive():
+            self.window.kill()  # type: ignore[no-untyped-call]
+        return answer

@@ -9,6 +9,7 @@ window's widgets; test play reads the form.
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 from typing import Protocol
 
@@ -25,10 +26,21 @@ from pygame_gui.elements import (
 from arena.content.catalog import project_root
 from arena.content.scenario import Scenario
 from editor.core import model as m
-from editor.core.scenario_form import CHOICES, LABELS, ScenarioForm, save_scenario
+from editor.core.scenario_form import (
+    CHOICE_WORDS,
+    CHOICES,
+    LABELS,
+    ScenarioForm,
+    save_scenario,
+)
 from editor.core.validation import validate
 from editor.windows import dialogs
 from editor.windows.dialogs import DialogsHost
+
+WIDTH = 920
+"""The window's width: the fields, and beside them the problems of the last Check."""
+FIELD_WIDTH = 300
+"""The width of each field's entry or drop-down."""
 
 
 class ScenarioHost(DialogsHost, Protocol):
@@ -80,13 +92,20 @@ class ScenarioEditing:
                 self.editor.doc.id, [z.id for z in self.editor.doc.zones])
         return self.scenario_form
 
+    def alive(self) -> bool:
+        """Whether the window is open (it is modal then: `EditorApp.modal_open`)."""
+        return self.window is not None and bool(self.window.alive())  # type: ignore[no-untyped-call]
+
     def open(self) -> None:
-        if self.window is not None and self.window.alive():  # type: ignore[no-untyped-call]
+        """The window: the fields on the left, every problem of the last Check on the right
+        in one box as tall as the window (a list of problems, never one at a time)."""
+        if self.alive():
             return
         form = self.form()
         w, h = self.host.size
         ui = self.host.ui
-        rect = pygame.Rect(w // 2 - 300, 44, 600, min(h - 50, 676))
+        width = min(w - 20, WIDTH)
+        rect = pygame.Rect(w // 2 - width // 2, 44, width, min(h - 50, 676))
         window = UIWindow(rect, ui, window_display_title="Scenario settings")
         self.window = window
         self.scenario_fields = {}
@@ -94,7 +113,7 @@ class ScenarioEditing:
         self.map_fields = {}
         for key, label in (("name", "Battlefield name"), ("description", "Battlefield text")):
             UILabel(pygame.Rect(8, y, 200, 26), label, ui, container=window)
-            entry = UITextEntryLine(pygame.Rect(212, y, 360, 26), ui, container=window)
+            entry = UITextEntryLine(pygame.Rect(212, y, FIELD_WIDTH, 26), ui, container=window)
             entry.set_text(getattr(self.editor.doc, key))
             self.map_fields[key] = entry
             y += 27
@@ -103,10 +122,12 @@ class ScenarioEditing:
             UILabel(pygame.Rect(8, y, 200, 26), LABELS.get(name, name), ui,
                     container=window)
             value = getattr(form, name)
-            box = pygame.Rect(212, y, 360, 26)
+            box = pygame.Rect(212, y, FIELD_WIDTH, 26)
             element: UITextEntryLine | UIDropDownMenu
             if name in CHOICES:
-                element = UIDropDownMenu(list(CHOICES[name]), value, box, ui,
+                options = [(CHOICE_WORDS.get(v, v), v) for v in CHOICES[name]]
+                chosen = next((o for o in options if o[1] == value), options[0])
+                element = UIDropDownMenu(options, chosen, box, ui,  # type: ignore[arg-type]
                                          container=window)
             else:
                 element = UITextEntryLine(box, ui, container=window)
@@ -118,14 +139,18 @@ class ScenarioEditing:
                                                   ui, container=window)
         self.buttons["scenario-save"] = UIButton(pygame.Rect(136, y + 4, 160, 28),
                                                  "Save scenario", ui, container=window)
-        self.scenario_problems = UITextBox("", pygame.Rect(8, y + 38, 564, 60), ui,
-                                           container=window)
+        left = 212 + FIELD_WIDTH + 12
+        inner = window.get_container().get_rect()
+        self.scenario_problems = UITextBox(
+            "Check lists every problem here, each with its fix.",
+            pygame.Rect(left, 6, max(120, inner.width - left - 8), inner.height - 12), ui,
+            container=window)
 
     def read_scenario_fields(self) -> ScenarioForm:
         form = self.form()
         for name, element in self.scenario_fields.items():
             if isinstance(element, UIDropDownMenu):
-                setattr(form, name, element.selected_option[0])
+                setattr(form, name, element.selected_option[1])
             else:
                 setattr(form, name, element.get_text())
         return form
@@ -140,7 +165,7 @@ class ScenarioEditing:
         sc, problems = form.check_on_map(validate(self.editor.doc).battlefield,
                                          self.editor.doc.id)
         text = ("Scenario settings are valid, and the game plays them on this map." if sc
-                else "<br>".join(problems))
+                else "<br>".join(f"\u2022 {html.escape(p)}" for p in problems))
         if self.scenario_problems is not None:
             self.scenario_problems.set_text(text)
         self.host.message = text if sc else (

@@ -360,8 +360,8 @@ def test_scenario_settings_form(headless: pygame.Surface, tmp_path: Path) -> Non
     assert app.scenario.scenario_problems is not None
     listed = app.scenario.scenario_problems.html_text.split("<br>")
     assert [line.partition(". Fix: ")[0] for line in listed] == [
-        "Turn limit (players: turns): turn_limit has no entry for 3 players",
-        "Turn limit (players: turns): turn_limit has no entry for 4 players"]
+        "\u2022 Turn limit (players: turns): the turn limit has no entry for 3 players",
+        "\u2022 Turn limit (players: turns): the turn limit has no entry for 4 players"]
     shot(app, headless, "scenario-settings.png")
     players.set_text("2")
     name = fields["name"]

@@ -197,12 +197,21 @@ def test_quit_with_unsaved_changes_asks_first(tmp_path: Path, headless: pygame.S
     assert m.Editor.open(target).doc.top((0, 0)) == 2
 
 
+def name_it(app: editor_app.EditorApp, name: str) -> None:
+    """Answer the question of the map's name (asked before Save as of an unnamed map)."""
+    prompt = app.docs.naming
+    assert prompt is not None and prompt.alive()
+    prompt.entry.set_text(name)
+    press(app, prompt.ok)
+
+
 def test_save_on_quit_without_a_file_name_asks_where(tmp_path: Path) -> None:
     app = editor_app.EditorApp(recover=False)
     app.run_command(m.Raise((0, 0)))
     app.docs.request_quit()
     assert app.docs.prompt is not None
     press(app, app.docs.prompt.buttons["save"])
+    name_it(app, "Named")  # a map still called "New battlefield" is named first
     assert app.running and app.files.dialog_kind == "save-as" and app.docs.after_save is not None
     app.files.on_path(tmp_path / "named.yaml")
     assert not app.running and load_file(tmp_path / "named.yaml").id == "named"
@@ -293,8 +302,9 @@ def test_open_with_unsaved_changes_asks_and_save_asks_where_first(tmp_path: Path
     app.open_dialog("open")
     app.files.on_path(DUEL)
     assert app.docs.prompt is not None
-    press(app, app.docs.prompt.buttons["save"])  # no file yet: where?
-    assert app.files.dialog_kind == "save-as" and app.editor.doc.id == "new-battlefield"
+    press(app, app.docs.prompt.buttons["save"])  # no file yet: its name, then where?
+    name_it(app, "First")
+    assert app.files.dialog_kind == "save-as" and app.editor.doc.id == "first"
     app.files.on_path(tmp_path / "first")
     assert m.Editor.open(tmp_path / "first.yaml").doc.top((0, 0)) == 2
     assert app.editor.doc.id == "duel" and not app.editor.dirty  # then the Duel opened

@@ -200,16 +200,29 @@ def test_the_wheel_and_keys_do_not_reach_the_map_under_the_builder() -> None:
 
 def test_the_wheel_over_a_window_beside_the_map_is_the_window_s() -> None:
     app = editor_app.EditorApp(DUEL, recover=False)
-    press(app, app.panels.buttons["scenario"])
-    window = app.scenario.window
+    app.zones.open()
+    window = app.zones.window
     assert window is not None and window.alive()
+    rect = window.window.rect
     zoom = app.view.cam.zoom
-    wheel(app, window.rect.center)
+    wheel(app, rect.center)
     assert app.view.cam.zoom == zoom
     beside = (app.view_rect.left + 20, app.view_rect.centery)
-    assert not window.rect.collidepoint(beside)
+    assert not rect.collidepoint(beside)
     wheel(app, beside)  # the map beside the window still zooms
     assert app.view.cam.zoom < zoom
+
+
+def test_the_scenario_window_is_modal_for_the_wheel() -> None:
+    """Seen: the wheel over the scenario window's problems zoomed the map behind it."""
+    app = editor_app.EditorApp(DUEL, recover=False)
+    press(app, app.panels.buttons["scenario"])
+    window = app.scenario.window
+    assert window is not None and window.alive() and app.modal_open()
+    zoom = app.view.cam.zoom
+    wheel(app, window.rect.center)
+    wheel(app, (app.view_rect.left + 5, app.view_rect.bottom - 5))
+    assert app.view.cam.zoom == zoom
 
 
 def test_esc_closes_the_file_dialog_not_the_editor() -> None:
@@ -264,7 +277,7 @@ def test_recent_files_are_listed_and_missing_ones_dropped(tmp_path: Path) -> Non
     press(app, app.panels.buttons["open"])
     choice = app.files.open_choice
     assert choice is not None and "second.yaml" in app.message
-    assert list(choice.buttons) == ["recent-0", "browse", "cancel"]
+    assert list(choice.buttons) == ["recent-0", "community", "browse", "cancel"]
     press(app, choice.buttons["recent-0"])
     assert app.editor.path == first and recent.load() == [first.absolute()]
 
@@ -277,8 +290,9 @@ def test_a_damaged_recent_list_is_an_empty_one() -> None:
     assert recent.load() == []
     app = editor_app.EditorApp(recover=False)
     press(app, app.panels.buttons["open"])
-    # straight to the file dialog
-    assert app.files.open_choice is None and app.files.dialog is not None
+    # no recent files: the Community maps group, Browse and Cancel
+    choice = app.files.open_choice
+    assert choice is not None and list(choice.buttons) == ["community", "browse", "cancel"]
 
 
 def test_the_same_refusals_are_asked_about_once() -> None:

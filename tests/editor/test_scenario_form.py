@@ -35,9 +35,9 @@ def test_a_new_scenario_for_a_map() -> None:
 @pytest.mark.parametrize(
     ("changes", "expected"),
     [
-        ({"players_max": "4"}, "turn_limit has no entry for 3 players"),
-        ({"players_min": "3"}, "players.min is more than players.max"),
-        ({"army_budget": "lots"}, "army_budget"),
+        ({"players_max": "4"}, "the turn limit has no entry for 3 players"),
+        ({"players_min": "3"}, "the fewest players is more than the most players"),
+        ({"army_budget": "lots"}, "the army budget"),
         ({"id": "Bad Id"}, "id"),
         ({"zone_mode": "one_team_per_zone"}, "needs teams"),
     ],
@@ -59,10 +59,10 @@ def test_every_problem_at_once_named_by_its_field_with_a_fix() -> None:
     sc, problems = form.build("hills")
     assert sc is None
     assert problems == [
-        "Zones: zones.mode one_team_per_zone needs teams. Fix: add teams ([[1, 2], [3, 4]]) "
-        "or choose another zone mode",
-        "Turn limit (players: turns): turn_limit has no entry for 3 players. Fix: add the "
-        "last turn of a 3-player game to turn_limit ('3': 30), or change players",
-        "Turn limit (players: turns): turn_limit has no entry for 4 players. Fix: add the "
-        "last turn of a 4-player game to turn_limit ('4': 30), or change players",
+        'Zones: the Zones choice "One team per zone" needs teams. Fix: add teams '
+        "([[1, 2], [3, 4]]) or choose another zone mode",
+        "Turn limit (players: turns): the turn limit has no entry for 3 players. Fix: add the "
+        "last turn of a 3-player game to the turn limit ('3': 30), or change players",
+        "Turn limit (players: turns): the turn limit has no entry for 4 players. Fix: add the "
+        "last turn of a 4-player game to the turn limit ('4': 30), or change players",
     ]

@@ -5,7 +5,9 @@ The defaults play at once: The Duel, you (Gideon's army) against a normal comput
 (Jace's army), a random seed -- one click on Start (or Enter). The scenario list shows a
 picture of each battlefield drawn by the game's renderer. The Battlefield choice offers, besides
 the scenario's own, every other battlefield the game's verdict lets it play on (the player's
-own and imported community maps among them). Typing digits while the seed box has the focus
+own and imported community maps among them), and last the community maps shipped with the
+game, as a "Community map" group; the info panel says what a community map's import
+approximated. Typing digits while the seed box has the focus
 sets the seed (Backspace deletes; R picks a new random one).
 
 Armies are the shipped premade ones and the player's own from the editor's builder (marked
@@ -158,6 +160,9 @@ class NewGameScene(Scene):
         self.previews: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
         self.field_choices: dict[str, list[tuple[str, str]]] = {}
         self.loaded = False
+        self.community_listed = False
+        """Whether the battlefield choices were made with the community maps (they load in
+        the background after the catalogue: listed as soon as they are there)."""
         self.preview_rect = pygame.Rect(0, 0, 0, 0)
         self.info_rect = pygame.Rect(0, 0, 0, 0)
         self.scenario_list = ListBox(name="scenarios", row_h=54, px=22)
@@ -173,6 +178,7 @@ class NewGameScene(Scene):
 
     def _loaded(self) -> None:
         self.loaded = True
+        self.community_listed = content.community_ready()
         self.scenarios = content.playable_scenarios()
         ids = [s.id for s in self.scenarios]
         if self.setup.scenario not in ids and ids:
@@ -383,8 +389,9 @@ class NewGameScene(Scene):
             field = Choice(rect=pygame.Rect(x1, y, min(560, right_w), 36), label="Battlefield",
                            name="battlefield", px=20, options=fields,
                            on_change=self._on_battlefield,
-                           note="Where to play: the scenario's own battlefield, or any of "
-                                "yours (imported maps too) that the scenario fits.")
+                           note="Where to play: the scenario's own battlefield, any of "
+                                "yours (imported maps too), or a community map shipped with "
+                                "the game, that the scenario fits.")
             field.set_value(self.setup.battlefield)
             widgets.append(field)
             y += 44
@@ -469,6 +476,10 @@ class NewGameScene(Scene):
     def update(self, dt: float) -> None:
         if not self.loaded and content.ready():
             self._loaded()
+        elif self.loaded and not self.community_listed and content.community_ready():
+            self.community_listed = True
+            self.field_choices.clear()
+            self.resize(self.app.size)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -505,7 +516,9 @@ class NewGameScene(Scene):
             if self.setup.battlefield:
                 title += f" on {dict(self.battlefields()).get(self.setup.battlefield, '')}"
             inner = draw_panel(surface, self.info_rect.inflate(16, 16), title)
-            lines = [scenario.description, "", _rules_line(scenario)]
+            # A community map's source and approximations first: the panel is small.
+            lines = [*_community_lines(self.setup.battlefield), scenario.description, "",
+                     _rules_line(scenario)]
             y = inner.y
             for paragraph in lines:
                 for line in text.wrap(paragraph, 19, inner.width):
@@ -530,6 +543,18 @@ class NewGameScene(Scene):
         self.form.draw(surface)
         if self.app.top is self:
             self.form.draw_tooltip(surface)
+
+
+def _community_lines(field_id: str) -> list[str]:
+    """What the info panel says of a community map chosen as the battlefield: where it comes
+    from, and what its import approximated (nothing for other battlefields)."""
+    found = content.community_map(field_id) if field_id else None
+    if found is None:
+        return []
+    approximated = found.short_approximations()
+    return [f"{content.COMMUNITY}, imported from {found.source}. Approximated: "
+            + ("; ".join(approximated) + "." if approximated else
+               "nothing, every piece plays as in AotP."), ""]
 
 
 def _players(scenario: Scenario) -> str:
