@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 __all__ = ["COMMUNITY", "GameSetup", "SeatSetup", "SetupError", "army_choices", "catalog",
            "community_map", "community_maps", "community_ready", "deck_choices",
-           "default_deck", "finish_loading", "new_game", "preload", "terrain_looks",
+           "default_deck", "finish_loading", "load_all", "new_game", "preload", "terrain_looks",
            "terrain_looks_for", "user_files", "zone_colours"]
 
 COMMUNITY = "Community map"
@@ -60,13 +60,13 @@ def preload() -> None:
     (no-op once started)."""
     global _thread
     with _lock:
-        if _catalog is not None or _thread is not None:
+        if (_catalog is not None and _community is not None) or _thread is not None:
             return
-        _thread = threading.Thread(target=_load_all, name="arena-content", daemon=True)
+        _thread = threading.Thread(target=load_all, name="arena-content", daemon=True)
         _thread.start()
 
 
-def _load_all() -> None:
+def load_all() -> None:
     """The background load: the catalogue (what every screen waits for), then the community
     maps (a second or two of importing that New game does not wait for)."""
     catalog()

@@ -3,11 +3,12 @@
 A player should see the interactive main menu within moments of launch (README
 "Performance": at most 0.4 s on the reference machine). The menu itself needs pygame, the
 fonts and the settings; everything else -- the engine, the renderer (the menu's preview
-board), the saves' checks and the content catalogue (YAML, schema checks) -- takes over a
-second to import and load. `start` loads them on a background thread once the first frame is
-on screen; the screens that need them import them as usual (Python's import lock makes a
-screen opened early wait for what the warm-up is still importing, never load it twice), and
-`ready` tells the menu's backdrop when it may draw the preview board.
+board), the saves' checks, the content catalogue (YAML, schema checks) and the shipped
+community maps -- takes seconds to import and load. `start` loads them on a background
+thread once the first frame is on screen; the screens that need them import them as usual
+(Python's import lock makes a screen opened early wait for what the warm-up is still
+importing, never load it twice), and `ready` tells the menu's backdrop when it may draw the
+preview board.
 
 `finish` waits for the thread at exit: the interpreter must not shut down while it is inside
 C code (libyaml, GEOS), which crashes the process as it quits.
@@ -39,7 +40,7 @@ def _load() -> None:
                 _board.set()
         from arena.client import content
 
-        content.catalog()
+        content.load_all()  # the catalogue, then the shipped community maps
     except Exception:  # noqa: BLE001 - the screen that needs it imports it again and says why
         pass
     finally:

@@ -20,6 +20,9 @@ def first_frame():
                                                                     "shapely", "numpy")))
 app.run(["--frames", "40"], on_first_frame=first_frame)
 seen["warm"] = warmup.ready()
+from arena.client import content
+seen["catalogue"] = content.ready()
+seen["community"] = content.community_ready()
 seen["after"] = sorted(m for m in sys.modules if m.startswith("arena"))
 print(json.dumps(seen))
 """
@@ -45,8 +48,11 @@ def test_the_menu_draws_its_first_frame_before_the_engine_and_content_load(
     assert "arena.client.scenes.menu" in first, "the first frame is the main menu's"
     loaded = sorted(m for m in HEAVY if m in first)
     assert loaded == [], f"the first frame waited for {loaded}"
-    # ...and the warm-up then loads them behind it, for New game, Continue and Load
+    # ...and the warm-up then loads them behind it, for New game, Continue and Load, with the
+    # catalogue and the shipped community maps New game lists
     assert seen["warm"] is True
+    assert seen["catalogue"] is True
+    assert seen["community"] is True, "the community maps were not imported behind the menu"
     after = set(seen["after"])  # type: ignore[arg-type]
     for module in ("arena.engine", "arena.client.content", "arena.client.saves",
                    "arena.client.scenes.backdrop_board"):

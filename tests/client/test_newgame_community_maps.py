@@ -4,6 +4,8 @@ panel says what each import approximated, and Start plays on one."""
 
 from __future__ import annotations
 
+import threading
+
 import pygame
 import pytest
 from client_kit import frames, key, save_artifact
@@ -53,13 +55,24 @@ def test_new_game_lists_them_once_they_have_loaded(screen: pygame.Surface,
     fresh_catalog(monkeypatch)
     content.catalog()
     monkeypatch.setattr(content, "_community", None)
+    monkeypatch.setattr(content, "_thread", None)
+    release = threading.Event()
+    real = content.shipped_maps
+
+    def held() -> object:  # the import goes on only when the test says so
+        release.wait(60)
+        return real()
+
+    monkeypatch.setattr(content, "shipped_maps", held)
     app = standard_app(screen.get_size(), Settings(animations="off", ai_pace="instant"))
     scene = NewGameScene(app, GameSetup(scenario="the-duel", seed=5))
     app.push(scene)
     frames(app, screen, 2)
     labels = [label for _v, label in scene.widget("battlefield").options]  # type: ignore[attr-defined]
     assert not any(label.startswith(content.COMMUNITY) for label in labels)
-    content.community_maps()
+    release.set()
+    content.finish_loading()
+    assert content.community_ready(), "New game's background load imported the maps"
     frames(app, screen, 2)
     labels = [label for _v, label in scene.widget("battlefield").options]  # type: ignore[attr-defined]
     assert any(label.startswith(content.COMMUNITY) for label in labels)
