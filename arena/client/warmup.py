@@ -22,7 +22,7 @@ import threading
 
 __all__ = ["MODULES", "finish", "ready", "start", "wait"]
 
-MODULES = ("arena.client.scenes.backdrop_board", "arena.client.content", "arena.client.saves")
+MODULES = ("arena.client.backdrop_board", "arena.client.content", "arena.client.saves")
 """What the warm-up imports, in order: the preview board first (the menu shows it as soon as
 it is there), then what New game, Continue and Load need."""
 
@@ -38,7 +38,7 @@ def _load() -> None:
             importlib.import_module(name)
             if name == MODULES[0]:
                 _board.set()
-        from arena.client import content
+        from arena.client import content  # the catalogue's module: loaded here, behind the menu
 
         content.load_all()  # the catalogue, then the shipped community maps
     except Exception:  # noqa: BLE001 - the screen that needs it imports it again and says why

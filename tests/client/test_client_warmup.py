@@ -55,5 +55,5 @@ def test_the_menu_draws_its_first_frame_before_the_engine_and_content_load(
     assert seen["community"] is True, "the community maps were not imported behind the menu"
     after = set(seen["after"])  # type: ignore[arg-type]
     for module in ("arena.engine", "arena.client.content", "arena.client.saves",
-                   "arena.client.scenes.backdrop_board"):
+                   "arena.client.backdrop_board"):
         assert module in after, f"{module} was not loaded behind the menu"

@@ -1,7 +1,7 @@
 """Pieces the menu-like screens share: the backdrop, screen titles, modal dialogs.
 
 The backdrop is the dusk sky, with the main menu's preview board on it once the warm-up has
-loaded the renderer (`scenes.backdrop_board`, `arena.client.warmup`): this module imports
+loaded the renderer (`arena.client.backdrop_board`, `arena.client.warmup`): this module imports
 neither the renderer nor the engine, so the main menu is on screen within moments of launch.
 """
 
@@ -55,7 +55,7 @@ def backdrop(size: tuple[int, int], dim: bool = False) -> pygame.Surface:
     if found is not None:
         return found
     if board:
-        from arena.client.scenes.backdrop_board import board_backdrop  # loaded by the warm-up
+        from arena.client.backdrop_board import board_backdrop  # loaded by the warm-up
 
         image = board_backdrop(size)
     else:
