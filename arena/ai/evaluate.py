@@ -86,16 +86,35 @@ def damage_probs(attack: int, defense: int) -> tuple[float, ...]:
     return tuple(float(p) for p in damage_distribution(max(0, attack), max(0, defense)))
 
 
+_LOSSES: dict[tuple[int, int, int, float, float], float] = {}
+"""`expected_loss` by its inputs: the quick policy asks the same few attacks of every
+position a figure can reach, tens of thousands of times a decision."""
+_LOSSES_KEPT = 1 << 16
+"""Entries `_LOSSES` keeps before starting afresh (a bound on its memory)."""
+
+
 def expected_loss(attack: int, defense: int, target: Fig) -> float:
     """The expected value an attack takes from ``target`` (destruction takes all of it)."""
-    probs = damage_probs(attack, defense)
     left = target.left
+    key = (attack, defense, left, target.value, target.per_damage)
+    found = _LOSSES.get(key)
+    if found is None:
+        if len(_LOSSES) >= _LOSSES_KEPT:
+            _LOSSES.clear()
+        found = _LOSSES[key] = _expected_loss(attack, defense, left, target.value,
+                                              target.per_damage)
+    return found
+
+
+def _expected_loss(attack: int, defense: int, left: int, value: float, per_damage: float
+                   ) -> float:
+    probs = damage_probs(attack, defense)
     total = 0.0
     for k in range(1, len(probs)):
         p = probs[k]
         if p <= 0.0:
             continue
-        total += p * (target.value if k >= left else target.per_damage * k)
+        total += p * (value if k >= left else per_damage * k)
     return total
 
 

@@ -1,0 +1,160 @@
+"""Count the CPU instructions of fixed engine and AI workloads (``python scripts/instructions.py``).
+
+Why instruction counts: wall-clock figures (``make bench``) move with whatever else the
+machine runs, by tens of percent on a busy 2-core machine, which hides the effect of most
+single changes. The number of instructions a fixed, seeded workload executes does not depend
+on load, so two revisions compare to a fraction of a percent. Valgrind's callgrind counts
+them; only the workload itself is counted (a tiny C shim, compiled on first use with the
+machine's C compiler from valgrind's own ``callgrind.h``, turns the counting on right before
+the workload and off right after it, so imports and the setup of the positions are left out).
+
+Workloads (each seeded, so every run executes the same games):
+
+- ``duel``: two random-play games of `arena.engine.bench.duel_game` (seeds 0 and 1);
+- ``legal``: 240 legal-action generations over the positions of
+  `arena.engine.bench.bench_legal_actions`, caches cleared first (cold caches);
+- ``search``: three hard decisions on `arena.ai.bench.positions` (numbers 0, 3 and 7, each
+  with a new controller; about 1,800 work units in all).
+
+Each line also prints what the workload produced (a digest of the final games, the actions
+chosen and the work spent): two revisions that agree on it played the same games.
+
+Usage::
+
+    python scripts/instructions.py                      # every workload, this checkout
+    python scripts/instructions.py --workloads search   # one workload
+    python scripts/instructions.py --source /tmp/old    # another checkout's ``arena`` package
+
+Needs valgrind (``apt-get install -y valgrind``) and a C compiler. On a shared machine,
+run it on a free core: ``taskset -c 1 nice -n 5 .venv/bin/python scripts/instructions.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import hashlib
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+WORKLOADS = ("duel", "legal", "search")
+SEARCH_POSITIONS = (0, 3, 7)
+
+_SHIM_C = r"""
+#include <valgrind/callgrind.h>
+void counting_on(void) { CALLGRIND_START_INSTRUMENTATION; CALLGRIND_ZERO_STATS; }
+void counting_off(void) { CALLGRIND_DUMP_STATS_AT("workload"); CALLGRIND_STOP_INSTRUMENTATION; }
+"""
+
+
+def _shim(folder: Path) -> ctypes.CDLL:
+    """The counting switch: a shared library whose two functions issue callgrind's client
+    requests (Python cannot issue them itself)."""
+    source, library = folder / "shim.c", folder / "shim.so"
+    if not library.exists():
+        source.write_text(_SHIM_C)
+        subprocess.run(["cc", "-O1", "-shared", "-fPIC", "-o", str(library), str(source)],
+                       check=True)
+    return ctypes.CDLL(str(library))
+
+
+def _prepare(workload: str) -> Callable[[], str]:
+    """Set up a workload (not counted) and return the counted part, which returns a summary
+    of what it produced."""
+    if workload == "duel":
+        from arena.engine.bench import duel_game
+        from arena.engine.testkit import play_random
+
+        games = [duel_game(seed) for seed in (0, 1)]
+
+        def duel() -> str:
+            counts = [play_random(game, seed) for seed, game in enumerate(games)]
+            digest = hashlib.sha256("".join(g.state_digest() for g in games).encode())
+            return f"actions {counts} digest {digest.hexdigest()[:16]}"
+        return duel
+    if workload == "legal":
+        from arena.engine.bench import _positions
+        from arena.engine.move_action import clear_caches
+
+        clones = [g.clone() for g in _positions(240)]
+        clear_caches()
+
+        def legal() -> str:
+            found = [g.legal_actions() for g in clones]
+            digest = hashlib.sha256(repr(found).encode())
+            return f"positions {len(clones)} digest {digest.hexdigest()[:16]}"
+        return legal
+    if workload == "search":
+        from arena.ai.bench import positions
+        from arena.ai.levels import make_controller
+
+        chosen = [positions()[i] for i in SEARCH_POSITIONS]
+        controllers = [make_controller("hard", 1) for _ in chosen]
+        views = [(g.view(g.to_act), g.legal_actions()) for g in chosen]
+
+        def search() -> str:
+            picks = []
+            for controller, (view, legal) in zip(controllers, views, strict=True):
+                action = controller.choose(view, legal)
+                picks.append(f"{legal.index(action)}/{controller.stats.work}")
+            return "choice/work " + " ".join(picks)
+        return search
+    raise SystemExit(f"unknown workload {workload!r}")
+
+
+def _inner(workload: str, folder: Path) -> None:
+    """Run inside valgrind: set up, count the workload only, print its summary."""
+    work = _prepare(workload)
+    shim = _shim(folder)
+    shim.counting_on()
+    summary = work()
+    shim.counting_off()
+    print(summary)
+
+
+def count(workload: str, source: Path | None, folder: Path) -> tuple[int, str]:
+    """Instructions of one workload (and its summary), run under callgrind in a new process
+    with a fixed hash seed (the same dictionaries, the same order, every run)."""
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    if source is not None:
+        env["PYTHONPATH"] = str(source)
+    out = folder / f"callgrind.{workload}"
+    for old in folder.glob(f"callgrind.{workload}*"):
+        old.unlink()
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}",
+         sys.executable, str(Path(__file__).resolve()), "--inner", workload, "--folder", str(folder)],
+        env=env, cwd=folder, capture_output=True, text=True, check=True)
+    dumps = [p for p in folder.glob(f"callgrind.{workload}*") if p.name.endswith(".1")]
+    text = dumps[0].read_text() if dumps else ""
+    found = re.search(r"^(?:summary|totals): (\d+)", text, re.MULTILINE)
+    if found is None:
+        raise SystemExit(f"no count for {workload}:\n{done.stderr[-2000:]}")
+    return int(found.group(1)), done.stdout.strip().splitlines()[-1]
+
+
+def main() -> None:
+    """Print one line per workload: instructions and what the workload produced."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--workloads", default=",".join(WORKLOADS))
+    parser.add_argument("--source", type=Path, help="folder holding the arena package to measure")
+    parser.add_argument("--inner", help=argparse.SUPPRESS)
+    parser.add_argument("--folder", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.inner:
+        _inner(args.inner, args.folder)
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        for workload in args.workloads.split(","):
+            instructions, summary = count(workload, args.source, folder)
+            print(f"{workload:<7} {instructions:>16,} instructions   {summary}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
