@@ -23,7 +23,10 @@ Usage::
 
     python scripts/instructions.py                      # every workload, this checkout
     python scripts/instructions.py --workloads search   # one workload
-    python scripts/instructions.py --source /tmp/old    # another checkout's ``arena`` package
+    python scripts/instructions.py --source /tmp/old    # another checkout (its ``arena``)
+    python scripts/instructions.py --against 9b05870    # a commit too, and the ratios
+    python scripts/instructions.py --at HEAD --against 9b05870   # two commits (not the
+                                                        # checkout, which may be mid-edit)
 
 Needs valgrind (``apt-get install -y valgrind``) and a C compiler. On a shared machine,
 run it on a free core: ``taskset -c 1 nice -n 5 .venv/bin/python scripts/instructions.py``.
@@ -128,8 +131,11 @@ def count(workload: str, source: Path | None, folder: Path) -> tuple[int, str]:
         old.unlink()
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}",
-         sys.executable, str(Path(__file__).resolve()), "--inner", workload, "--folder", str(folder)],
-        env=env, cwd=folder, capture_output=True, text=True, check=True)
+         sys.executable, str(Path(__file__).resolve()), "--inner", workload,
+         "--folder", str(folder)],
+        env=env, cwd=folder, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"{workload} failed:\n{done.stderr[-3000:]}")
     dumps = [p for p in folder.glob(f"callgrind.{workload}*") if p.name.endswith(".1")]
     text = dumps[0].read_text() if dumps else ""
     found = re.search(r"^(?:summary|totals): (\d+)", text, re.MULTILINE)
@@ -138,11 +144,26 @@ def count(workload: str, source: Path | None, folder: Path) -> tuple[int, str]:
     return int(found.group(1)), done.stdout.strip().splitlines()[-1]
 
 
+def export(revision: str, folder: Path) -> Path:
+    """A commit's package and shipped content (what the workloads load), unpacked."""
+    root = Path(__file__).resolve().parent.parent
+    target = folder / f"at-{revision}"
+    target.mkdir()
+    archive = subprocess.run(["git", "-C", str(root), "archive", revision, "arena", "cards",
+                              "scenarios", "assets", "pyproject.toml"],
+                             capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(target)], input=archive, check=True)
+    return target
+
+
 def main() -> None:
-    """Print one line per workload: instructions and what the workload produced."""
+    """Print one line per workload: instructions and what the workload produced (and, with
+    ``--against``, the same for a commit and the ratio of the two counts)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--workloads", default=",".join(WORKLOADS))
     parser.add_argument("--source", type=Path, help="folder holding the arena package to measure")
+    parser.add_argument("--at", help="a commit to measure instead of the checkout")
+    parser.add_argument("--against", help="a commit to measure too (ratio: this / that)")
     parser.add_argument("--inner", help=argparse.SUPPRESS)
     parser.add_argument("--folder", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -151,9 +172,17 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
+        other = export(args.against, folder) if args.against else None
+        source = export(args.at, folder) if args.at else args.source
         for workload in args.workloads.split(","):
-            instructions, summary = count(workload, args.source, folder)
+            instructions, summary = count(workload, source, folder)
             print(f"{workload:<7} {instructions:>16,} instructions   {summary}", flush=True)
+            if other is not None:
+                before, said = count(workload, other, folder)
+                same = "same results" if said == summary else f"DIFFERENT: {said}"
+                print(f"{'':<7} {before:>16,} at {args.against}   ratio "
+                      f"{instructions / before:.3f} (x{before / instructions:.2f} fewer), "
+                      f"{same}", flush=True)
 
 
 if __name__ == "__main__":

@@ -136,6 +136,14 @@ def _statics(state: GameState, query: StatQuery) -> list[tuple[str, int]]:
 
 
 def _aura_specs(state: GameState) -> list[tuple[str, str, SpellSpec]]:
+    """The continuous spells in play (kept in the state's cache: every stat fold asks)."""
+    found: list[tuple[str, str, SpellSpec]] | None = state.cache.get("abl_aura_specs")
+    if found is None:
+        found = state.cache["abl_aura_specs"] = _find_aura_specs(state)
+    return found
+
+
+def _find_aura_specs(state: GameState) -> list[tuple[str, str, SpellSpec]]:
     out = []
     for card, cs in state.cards.items():
         if cs.zone != "play" or not cs.enchantments:
