@@ -28,6 +28,7 @@ from operator import attrgetter
 from typing import Any
 
 from arena.engine.actions import Action, BeginSummon, PlaceFigure, Pos, pos_hexes
+from arena.engine.bodies import Body
 from arena.engine.context import Ctx
 from arena.engine.errors import IllegalAction
 from arena.engine.events import FigureSummoned, SummonBegun
@@ -49,6 +50,10 @@ SUMMON_RANGE = 5
 """Guide "Planeswalker rules": "within 5 clear sight spaces"."""
 
 _SEARCH_LIMIT = 20000
+
+_SIGHT_MEMO_KEPT = 2048
+"""Viewer-and-blockers memos of summoning sight a board keeps (`_seeing`) before it starts
+afresh: a bound on memory."""
 
 _hex_order = attrgetter("q", "r")
 """The order of `Hex` (by q, then r) as a sort key compared in C."""
@@ -80,12 +85,17 @@ def _seeing(state: GameState, origin: str, within: int, entering: str) -> Iterat
     board = state.board
     body = state.body(origin)
     squad = tuple(state.figures_of_card(entering, "battlefield")) if entering else ()
-    # One memo of sight per set of blockers: summonable_cards asks for every reserve card,
-    # and the cards with no figure on the battlefield all see past the same figures.
-    key = f"summon_sight:{origin}:{','.join(squad)}"
-    clear: dict[Hex, bool] | None = state.cache.get(key)
+    blockers = tuple(state.bodies(exclude=(origin, *squad)))
+    # One memo of sight per viewer and set of blockers, kept with the board: summonable_cards
+    # asks for every reserve card (the cards with no figure on the battlefield all see past
+    # the same figures), and every state with the same figures where they are asks again.
+    memo: dict[tuple[Body, tuple[Body, ...]], dict[Hex, bool]] | None = \
+        board.memo.get("summon_sights")
+    if memo is None or len(memo) >= _SIGHT_MEMO_KEPT:
+        memo = board.memo["summon_sights"] = {}
+    clear = memo.get((body, blockers))
     if clear is None:
-        clear = state.cache[key] = {}
+        clear = memo[(body, blockers)] = {}
     sees: Callable[[Hex], Sight] | None = None
     occupied = state.occupant_map()
     for h in _candidates(body.hexes, within):
@@ -94,7 +104,7 @@ def _seeing(state: GameState, origin: str, within: int, entering: str) -> Iterat
         seen = clear.get(h)
         if seen is None:
             if sees is None:
-                sees = space_sight(board, body, state.bodies(exclude=(origin, *squad)))
+                sees = space_sight(board, body, blockers)
             seen = clear[h] = sees(h).clear
         if seen:
             yield h
