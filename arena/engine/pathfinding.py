@@ -589,11 +589,23 @@ def reachable(board: Board, request: MoveRequest) -> Reaches:
     push, pop = heapq.heappush, heapq.heappop
     while heap:
         label = pop(heap)[-1]
-        bucket = settled.setdefault(label.state(), [])
-        if any(other.dominates(label) for other in bucket):
-            continue
-        bucket.append(label)
         pos = label.pos
+        # `Label.state` and `Label.dominates` written out: this loop runs for every label.
+        key = (pos, label.road, label.stopped, label.glyph, label.moved)
+        bucket = settled.get(key)
+        if bucket is None:
+            settled[key] = [label]
+        else:
+            provokes, falls, cost = len(label.provokes), len(label.falls), label.cost
+            dominated = False
+            for other in bucket:
+                if len(other.provokes) <= provokes and len(other.falls) <= falls and \
+                        other.cost <= cost:
+                    dominated = True
+                    break
+            if dominated:
+                continue
+            bucket.append(label)
         # The first label popped at a position is its best path; a position where the
         # figure cannot end is asked again for each label (the answer never changes).
         if pos not in done and rules.end_problem(pos) is None:
@@ -604,9 +616,10 @@ def reachable(board: Board, request: MoveRequest) -> Reaches:
             if stopped and not step.flip:
                 continue
             for new in rules.extend(label, step, pushed):
-                rivals = pushed.get((new.pos, new.road, new.stopped, new.glyph, new.moved))
+                state = (new.pos, new.road, new.stopped, new.glyph, new.moved)
+                rivals = pushed.get(state)
                 if rivals is None:
-                    pushed[(new.pos, new.road, new.stopped, new.glyph, new.moved)] = [new]
+                    pushed[state] = [new]
                 else:
                     rivals.append(new)
                 counter += 1
