@@ -14,7 +14,7 @@ Workloads (each seeded, so every run executes the same games):
 - ``legal``: 240 legal-action generations over the positions of
   `arena.engine.bench.bench_legal_actions`, caches cleared first (cold caches);
 - ``search``: three hard decisions on `arena.ai.bench.positions` (numbers 0, 3 and 7, each
-  with a new controller; about 1,800 work units in all).
+  with a new controller, without the wall-clock safety net; about 1,800 work units in all).
 
 Each line also prints what the workload produced (a digest of the final games, the actions
 chosen and the work spent): two revisions that agree on it played the same games.
@@ -36,7 +36,9 @@ from __future__ import annotations
 
 import argparse
 import ctypes
+import dataclasses
 import hashlib
+import math
 import os
 import re
 import subprocess
@@ -94,10 +96,16 @@ def _prepare(workload: str) -> Callable[[], str]:
         return legal
     if workload == "search":
         from arena.ai.bench import positions
-        from arena.ai.levels import make_controller
+        from arena.ai.levels import HARD
+        from arena.ai.search import SearchController
+        from arena.ai.weights import SEARCH_WEIGHTS
 
+        # Without the wall-clock safety net: under valgrind a search runs some fifty times
+        # slower and the net would cut it short (the work budget alone must decide).
+        untimed = dataclasses.replace(HARD, time_limit=math.inf)
         chosen = [positions()[i] for i in SEARCH_POSITIONS]
-        controllers = [make_controller("hard", 1) for _ in chosen]
+        controllers = [SearchController(1, untimed, name="hard", weights=SEARCH_WEIGHTS)
+                       for _ in chosen]
         views = [(g.view(g.to_act), g.legal_actions()) for g in chosen]
 
         def search() -> str:

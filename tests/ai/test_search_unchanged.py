@@ -3,24 +3,37 @@ the search made them before it was made faster: the same action, the same work, 
 rollouts and the same value for every candidate, to the last bit. Speed work must leave the
 search's results alone (a seeded game is the same on every version that claims to be the
 same AI); a change meant to alter the decisions records the file again on purpose:
-``hard_decisions.json`` holds, per position, what `record` returns."""
+``hard_decisions.json`` holds, per position, what `record` returns (recorded with the
+code before the speed work, commit 9b05870)."""
 
 from __future__ import annotations
 
 import json
+import math
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from arena.ai.bench import positions
-from arena.ai.levels import make_controller
+from arena.ai.levels import HARD
+from arena.ai.search import SearchController
+from arena.ai.weights import SEARCH_WEIGHTS
 
 RECORDED = Path(__file__).with_name("hard_decisions.json")
+
+
+def untimed_hard(seed: int = 1) -> SearchController:
+    """The hard level without its wall-clock safety net (`SearchConfig.time_limit`): on a
+    busy machine the net could cut a search short, and the budget of work alone must decide
+    what is compared."""
+    return SearchController(seed, replace(HARD, time_limit=math.inf), name="hard",
+                            weights=SEARCH_WEIGHTS)
 
 
 def record() -> list[dict[str, Any]]:
     """What one hard controller decides on each benchmark position, in order."""
     out: list[dict[str, Any]] = []
-    controller = make_controller("hard", 1)
+    controller = untimed_hard()
     for game in positions():
         legal = game.legal_actions()
         action = controller.choose(game.view(game.to_act), legal)
