@@ -169,15 +169,29 @@ def _aura_subjects(state: GameState, card: str, spell: str, spec: SpellSpec,
     return scope, list(figs)
 
 
+def _aura_effect_subjects(state: GameState, card: str, spell: str, spec: SpellSpec,
+                          number: int) -> tuple[Scope, list[str]]:
+    """`_aura_subjects` of the ``number``-th continuous effect of a spell in play, kept in the
+    state's cache: every stat folded asks it again, and it only changes with the state."""
+    found: dict[tuple[str, str, int], tuple[Scope, list[str]]] = state.cache.setdefault(
+        "abl_aura_subjects", {})
+    key = (card, spell, number)
+    subjects = found.get(key)
+    if subjects is None:
+        effect = spec.continuous[number]
+        subjects = found[key] = _aura_subjects(state, card, spell, spec, effect.target,
+                                               effect.select)
+    return subjects
+
+
 def _auras(state: GameState, query: StatQuery) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
     for card, spell, spec in _aura_specs(state):
-        for effect in spec.continuous:
+        for number, effect in enumerate(spec.continuous):
             if not isinstance(effect.params, Modify) or POINT_OF.get(
                     effect.params.stat) != query.point:
                 continue
-            scope, subjects = _aura_subjects(state, card, spell, spec, effect.target,
-                                             effect.select)
+            scope, subjects = _aura_effect_subjects(state, card, spell, spec, number)
             if query.figure in subjects:
                 n = evaluate(state, effect.params.amount, scope, query.figure)
                 if n:
@@ -212,11 +226,10 @@ def _switches(state: GameState, figure: str) -> list[tuple[str, str, str]]:
     out = [(str(s.stats[0]), str(s.stats[1]), s.source)
            for s in state.lasting.switches if s.figure == figure]
     for card, spell, spec in _aura_specs(state):
-        for effect in spec.continuous:
+        for number, effect in enumerate(spec.continuous):
             if not isinstance(effect.params, SwitchStats):
                 continue
-            _, subjects = _aura_subjects(state, card, spell, spec, effect.target,
-                                         effect.select)
+            _, subjects = _aura_effect_subjects(state, card, spell, spec, number)
             if figure in subjects:
                 a, b = effect.params.stats
                 out.append((str(a), str(b), spec.name))
