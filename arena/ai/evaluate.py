@@ -306,14 +306,18 @@ class Evaluator:
         return total
 
     def position_value(self, snap: Snapshot, f: Fig, hexes: Sequence[Hex], base: float,
-                       enemies: Iterable[Fig]) -> float:
-        """Height, closing in, glyphs and power spaces of a figure standing at ``hexes``."""
+                       enemies: Iterable[Fig], distances: Sequence[int] | None = None
+                       ) -> float:
+        """Height, closing in, glyphs and power spaces of a figure standing at ``hexes``
+        (``distances``: the spaces between ``hexes`` and each of ``enemies``, when the caller
+        has them already)."""
         w = self.w
         state = snap.state
         value = w.height * base
         nearest = 99
-        for e in enemies:
-            d = spaces_between(hexes, e.hexes)
+        if distances is None:
+            distances = [spaces_between(hexes, e.hexes) for e in enemies]
+        for d in distances:
             if d < nearest:
                 nearest = d
         if nearest < 99:

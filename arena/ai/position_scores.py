@@ -52,9 +52,10 @@ def binomial_loss(dice: int, f: Fig) -> float:
     return total
 
 
-Threat = tuple[Fig, frozenset[Hex] | None, int]
+Threat = tuple[Fig, frozenset[Hex] | None, int, int]
 """An opponent as the exposure reads it: the figure, its strike zone (None: not measured
-from where it stands) and its move + range (what it reaches without a zone)."""
+from where it stands), its move + range (what it reaches without a zone) and its place
+in `Mover.enemies`."""
 
 
 @dataclass(slots=True)
@@ -103,20 +104,22 @@ class PositionScores:
             g = state.glyphs.get(h)
             if g is not None and g.face_up and g.kind in PERMANENT_GLYPHS:
                 held = g.kind
-        threats = [[(e, self.ev.zone(e), e.move + e.range) for e in figs]
+        number = {e.id: i for i, e in enumerate(enemies)}
+        threats = [[(e, self.ev.zone(e), e.move + e.range, number[e.id]) for e in figs]
                    for figs in cards.values()]
         return Mover(snap, f, enemies, cards, can_attack, gains, held, threats)
 
     def _attack_value(self, m: Mover, hexes: tuple[Hex, ...], base: float,
-                      sight: bool = False) -> float:
+                      sight: bool = False, distances: list[int] | None = None) -> float:
         f = m.fig
         if not m.can_attack:
             return 0.0
+        if distances is None:
+            distances = [spaces_between(hexes, e.hexes) for e in m.enemies]
         reach = f.range
         near: list[Fig] = []
         adjacent: list[Fig] = []
-        for e in m.enemies:
-            d = spaces_between(hexes, e.hexes)
+        for e, d in zip(m.enemies, distances, strict=True):
             if d <= reach:
                 near.append(e)
                 if d == 1:
@@ -151,7 +154,8 @@ class PositionScores:
                 return value * self.ev.w.tempo_now
         return 0.0
 
-    def _exposure(self, m: Mover, hexes: tuple[Hex, ...], base: float) -> float:
+    def _exposure(self, m: Mover, hexes: tuple[Hex, ...], base: float,
+                  distances: list[int] | None = None) -> float:
         f = m.fig
         worst = 0.0
         friends: list[Fig] | None = None
@@ -160,7 +164,7 @@ class PositionScores:
         single = hexes[0] if len(hexes) == 1 else None
         for threats in m.threats:
             scores = []
-            for e, zone, reach in threats:
+            for e, zone, reach, number in threats:
                 # `Evaluator.threatens`: in its strike zone, else within move + range.
                 if zone is not None:
                     if single is not None:
@@ -168,7 +172,8 @@ class PositionScores:
                             continue
                     elif not any(h in zone for h in hexes):
                         continue
-                elif spaces_between(e.hexes, hexes) > reach:
+                elif (distances[number] if distances is not None
+                      else spaces_between(e.hexes, hexes)) > reach:
                     continue
                 d = defense + (1 if base > e.base else 0)  # height advantage
                 a = e.attack
@@ -212,9 +217,11 @@ class PositionScores:
         snap = m.snap
         board = snap.state.board
         base = base_height_at(board, hexes)
-        score = self._attack_value(m, hexes, base, sight)
-        score -= self._exposure(m, hexes, base)
-        score += self.ev.position_value(snap, m.fig, hexes, base, m.enemies)
+        # The spaces to each opponent, which all three parts read.
+        distances = [spaces_between(hexes, e.hexes) for e in m.enemies]
+        score = self._attack_value(m, hexes, base, sight, distances)
+        score -= self._exposure(m, hexes, base, distances)
+        score += self.ev.position_value(snap, m.fig, hexes, base, m.enemies, distances)
         if reach is not None:
             score -= binomial_loss(len(reach.provokes) + len(reach.falls), m.fig)
             score += self._glyph_value(m, hexes)
