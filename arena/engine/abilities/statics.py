@@ -251,12 +251,14 @@ def _raw(state: GameState, point: Point, figure: str, other: str | None) -> Stat
 
 def switch_override(state: GameState, query: StatQuery, value: StatValue) -> StatValue:
     """The stat override: a switched figure's stat is the other stat's folded value."""
-    if not state.lasting.switches and not any(
-            cs.enchantments for cs in state.cards.values()):
-        return value
     if state.figures[query.figure].zone != "battlefield":
         return value
-    for a, b, source in _switches(state, query.figure):
+    # Kept in the state's cache per figure: every stat folded asks.
+    known: dict[str, list[tuple[str, str, str]]] = state.cache.setdefault("abl_switches", {})
+    switches = known.get(query.figure)
+    if switches is None:
+        switches = known[query.figure] = _switches(state, query.figure)
+    for a, b, source in switches:
         pa, pb = POINT_OF.get(a), POINT_OF.get(b)
         if query.point not in (pa, pb) or pa is None or pb is None:
             continue
