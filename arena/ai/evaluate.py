@@ -403,8 +403,14 @@ class Evaluator:
         """The best expected loss ``f`` can inflict on a target it can reach on a turn of
         its own (`threatens`; it moves first, so no height is assumed)."""
         best = 0.0
+        # `threatens`, with the zone looked up once for every target.
+        zone = self.zone(f)
+        reach = f.move + f.range
         for t in targets:
-            if not self.threatens(f, t.hexes):
+            if zone is not None:
+                if not any(h in zone for h in t.hexes):
+                    continue
+            elif spaces_between(f.hexes, t.hexes) > reach:
                 continue
             # It attacks from beside its target: its swarm counts the target's friends there.
             attack = f.attack + swarm_bonus(f, t.hexes, snap.figs.values())
