@@ -125,7 +125,7 @@ class EngagementLookup:
     another rule is given. The search does not ask about a position with no space in `zone`:
     most positions a search visits are far from every foe."""
 
-    __slots__ = ("board", "mover", "foes", "is_engaged", "beside", "zone")
+    __slots__ = ("board", "mover", "foes", "is_engaged", "_beside", "_zone", "_built")
 
     def __init__(self, board: Board, mover: Body, enemies: Iterable[Body],
                  is_engaged: Callable[[Board, Body, Body], bool] = _is_engaged) -> None:
@@ -133,15 +133,35 @@ class EngagementLookup:
         self.mover = mover
         self.foes = tuple(enemies)
         self.is_engaged = is_engaged
-        self.beside: dict[Hex, list[Body]] | None = None
-        self.zone: frozenset[Hex] | None = None
-        if is_engaged is _is_engaged:
+        self._beside: dict[Hex, list[Body]] | None = None
+        self._zone: frozenset[Hex] | None = None
+        self._built = False
+
+    def _build(self) -> None:
+        # Built on first use, not when made: the engine makes a lookup for every move
+        # request, and most requests are answered from the memo of searches already made.
+        self._built = True
+        if self.is_engaged is _is_engaged:
             beside: dict[Hex, list[Body]] = {}
             for foe in self.foes:
                 for space in {n for h in foe.hexes for n in neighbours(h)}:
                     beside.setdefault(space, []).append(foe)
-            self.beside = beside
-            self.zone = frozenset(beside)
+            self._beside = beside
+            self._zone = frozenset(beside)
+
+    @property
+    def beside(self) -> dict[Hex, list[Body]] | None:
+        """The opposing bodies beside each space (None when another rule is given)."""
+        if not self._built:
+            self._build()
+        return self._beside
+
+    @property
+    def zone(self) -> frozenset[Hex] | None:
+        """Every space next to an opposing figure (None when another rule is given)."""
+        if not self._built:
+            self._build()
+        return self._zone
 
     def __call__(self, position: Position) -> frozenset[str]:
         hexes = (position,) if isinstance(position, Hex) else position
