@@ -28,6 +28,7 @@ from operator import attrgetter
 from typing import Any
 
 from arena.engine.actions import Action, BeginSummon, PlaceFigure, Pos, pos_hexes
+from arena.engine.board import Board
 from arena.engine.bodies import Body
 from arena.engine.context import Ctx
 from arena.engine.errors import IllegalAction
@@ -134,11 +135,6 @@ def _room_for(state: GameState, figure: str, origin: str, within: int, count: in
                for found, _ in enumerate(_seeing(state, origin, within, card), start=1))
 
 
-def _empty(state: GameState, h: Hex) -> bool:
-    board = state.board
-    return board.can_stand(h) and h not in state.occupant_map() and h not in state.glyphs
-
-
 def summon_spaces(state: GameState, figure: str, origin: str, within: int) -> list[Pos]:
     """Every position the figure may be summoned to (pairs, leading hex first, for a
     double-space figure: both orientations)."""
@@ -146,16 +142,36 @@ def summon_spaces(state: GameState, figure: str, origin: str, within: int) -> li
     if state.static.figure_def(figure).base != "double":
         return sorted(seen)
     board = state.board
+    occupied = state.occupant_map()
+    glyphs = state.glyphs
     out: set[tuple[Hex, Hex]] = set()
     for a in seen:
-        for b in neighbours(a):
-            if not _empty(state, b):
-                continue
-            if board.surface(a) != board.surface(b) or board.is_water(a) != board.is_water(b):
+        for b in _level_neighbours(board, a):
+            if b in occupied or b in glyphs:
                 continue
             out.add((a, b))
             out.add((b, a))
-    return sorted(out)
+    ordered = sorted(out, key=_pair_order)
+    return [*ordered]
+
+
+def _pair_order(pair: tuple[Hex, Hex]) -> tuple[int, int, int, int]:
+    """The order of a pair of `Hex` (by the first, then the second) as ints."""
+    a, b = pair
+    return (a.q, a.r, b.q, b.r)
+
+
+def _level_neighbours(board: Board, a: Hex) -> tuple[Hex, ...]:
+    """The neighbours of ``a`` a double-space figure may stand on together with it: a base
+    fits there, on the same level, both in water or both dry (guide "Moving a double-space
+    figure"). Terrain alone decides, so each board keeps the answers."""
+    table: dict[Hex, tuple[Hex, ...]] = board.memo.setdefault("summon_level_neighbours", {})
+    found = table.get(a)
+    if found is None:
+        level, water = board.surface(a), board.is_water(a)
+        found = table[a] = tuple(b for b in neighbours(a) if board.can_stand(b)
+                                 and board.surface(b) == level and board.is_water(b) == water)
+    return found
 
 
 def _fits(spaces: Sequence[Pos], count: int, used: frozenset[Hex] = frozenset()) -> bool:
