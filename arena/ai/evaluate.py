@@ -95,7 +95,9 @@ _LOSSES_KEPT = 1 << 16
 
 def expected_loss(attack: int, defense: int, target: Fig) -> float:
     """The expected value an attack takes from ``target`` (destruction takes all of it)."""
-    left = target.left
+    left = target.life - target.damage  # `Fig.left`, written out: this runs very often
+    if left < 0:
+        left = 0
     key = (attack, defense, left, target.value, target.per_damage)
     found = _LOSSES.get(key)
     if found is None:

@@ -216,7 +216,7 @@ class PositionScores:
         """The score of the mover standing at ``hexes`` (after ``reach``, if it moves)."""
         snap = m.snap
         board = snap.state.board
-        base = base_height_at(board, hexes)
+        base = board.base_height(hexes[0]) if len(hexes) == 1 else base_height_at(board, hexes)
         # The spaces to each opponent, which all three parts read.
         distances = [spaces_between(hexes, e.hexes) for e in m.enemies]
         score = self._attack_value(m, hexes, base, sight, distances)
