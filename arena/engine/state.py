@@ -346,7 +346,13 @@ class GameState:
             outcome=self.outcome,
             obstacles=dict(self.obstacles),
             lasting=self.lasting,
-            cache={},
+            # The copy is the same state, so what was worked out for this one holds for it
+            # until it changes (every mutator drops the cache): the AI copies a state to try
+            # an action on it, and the rules' checks of that action ask what it already
+            # asked. The tables are copied one level deep, so neither state fills the
+            # other's after one of them has changed.
+            cache={key: dict(value) if type(value) is dict else value
+                   for key, value in self.cache.items()},
         )
 
     # mutators (each drops the cache) -------------------------------------------------------
