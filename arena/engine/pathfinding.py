@@ -270,6 +270,8 @@ class _Rules:
         self.height = request.height
         self.flying = request.flying
         self.phantom = request.phantom_walk
+        self.walks = not self.flying and not self.phantom
+        """Leaving an engagement provokes attacks (`provoked`): neither flying nor phantom."""
         index = table.index
         # An occupant off the board never matters: no step enters, and no move ends, there.
         self.occupancy: dict[int, Occupant] = {
@@ -545,7 +547,13 @@ class _Rules:
             total = label.cost + cost
             if total > allowance:
                 continue
-            provoked = self.provoked(label.pos, label.moved, target)
+            # `provoked`, whose answer is () when a walking figure leaves no engagement (the
+            # usual case) read here without the calls.
+            left = self._engaged.get(label.pos) if self.walks else None
+            if left is not None and not left:
+                provoked: tuple[str, ...] = ()
+            else:
+                provoked = self.provoked(label.pos, label.moved, target)
             order = label.order + step.flat
             if pushed is not None:
                 rivals = pushed.get((target, road, step.stops, step.glyph, True))
