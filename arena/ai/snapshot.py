@@ -129,10 +129,16 @@ def figure_price(state: GameState, figure: str, worth: Mapping[str, float] | Non
                  ) -> float:
     """A figure's price in army points, as its card's `Weights.card_values` share of it
     (``worth``: those values as a mapping) where one is given."""
-    d = state.static.figure_def(figure)
-    ppf = int(d.price_per_figure)
-    price = float(ppf if ppf > 0 else int(d.cost) // max(1, int(d.figures)))
-    return price * worth.get(d.id, 1.0) if worth else price
+    # The printed price is kept per game (the evaluation asks it of every figure it counts).
+    prices: dict[str, tuple[float, str]] = state.static.memo.setdefault("ai.prices", {})
+    known = prices.get(figure)
+    if known is None:
+        d = state.static.figure_def(figure)
+        ppf = int(d.price_per_figure)
+        known = prices[figure] = (
+            float(ppf if ppf > 0 else int(d.cost) // max(1, int(d.figures))), d.id)
+    price, card_id = known
+    return price * worth.get(card_id, 1.0) if worth else price
 
 
 def _teams(state: GameState) -> dict[int, list[int]]:
