@@ -71,11 +71,30 @@ class Mover:
     held: str | None
     threats: list[list[Threat]]
     """`enemy_cards` with each figure's reach next turn (`Evaluator.threatens`, read once)."""
+    enemy_spaces: list[tuple[tuple[int, int], ...]]
+    """Each of `enemies`' spaces as (q, r) pairs (what `distances` reads)."""
 
     def attacking(self) -> Mover:
         """The same mover, allowed to attack (a placement weighs its attacks next turn)."""
         return Mover(self.snap, self.fig, self.enemies, self.enemy_cards, True,
-                     self.glyph_gain, self.held, self.threats)
+                     self.glyph_gain, self.held, self.threats, self.enemy_spaces)
+
+    def distances(self, hexes: tuple[Hex, ...]) -> list[int]:
+        """`spaces_between` ``hexes`` and each of `enemies`, in their order (written out:
+        every position scored asks it of every opponent)."""
+        out: list[int] = []
+        for spaces in self.enemy_spaces:
+            best = 1 << 30
+            for h in hexes:
+                q, r = h.q, h.r
+                for eq, er in spaces:
+                    dq = q - eq
+                    dr = r - er
+                    d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+                    if d < best:
+                        best = d
+            out.append(best)
+        return out
 
 
 class PositionScores:
@@ -107,7 +126,8 @@ class PositionScores:
         number = {e.id: i for i, e in enumerate(enemies)}
         threats = [[(e, self.ev.zone(e), e.move + e.range, number[e.id]) for e in figs]
                    for figs in cards.values()]
-        return Mover(snap, f, enemies, cards, can_attack, gains, held, threats)
+        spaces = [tuple((h.q, h.r) for h in e.hexes) for e in enemies]
+        return Mover(snap, f, enemies, cards, can_attack, gains, held, threats, spaces)
 
     def _attack_value(self, m: Mover, hexes: tuple[Hex, ...], base: float,
                       sight: bool = False, distances: list[int] | None = None) -> float:
@@ -218,7 +238,7 @@ class PositionScores:
         board = snap.state.board
         base = board.base_height(hexes[0]) if len(hexes) == 1 else base_height_at(board, hexes)
         # The spaces to each opponent, which all three parts read.
-        distances = [spaces_between(hexes, e.hexes) for e in m.enemies]
+        distances = m.distances(hexes)
         score = self._attack_value(m, hexes, base, sight, distances)
         score -= self._exposure(m, hexes, base, distances)
         score += self.ev.position_value(snap, m.fig, hexes, base, m.enemies, distances)

@@ -150,13 +150,6 @@ class EngagementLookup:
             self._zone = frozenset(beside)
 
     @property
-    def beside(self) -> dict[Hex, list[Body]] | None:
-        """The opposing bodies beside each space (None when another rule is given)."""
-        if not self._built:
-            self._build()
-        return self._beside
-
-    @property
     def zone(self) -> frozenset[Hex] | None:
         """Every space next to an opposing figure (None when another rule is given)."""
         if not self._built:
@@ -166,7 +159,9 @@ class EngagementLookup:
     def __call__(self, position: Position) -> frozenset[str]:
         hexes = (position,) if isinstance(position, Hex) else position
         near: Iterable[Body] = self.foes
-        beside = self.beside
+        if not self._built:
+            self._build()
+        beside = self._beside
         if beside is not None:
             groups = [beside[h] for h in hexes if h in beside]
             if not groups:
