@@ -84,7 +84,6 @@ _BODIES_KEPT = 16384
 # --- static, shared by every copy ----------------------------------------------------------
 
 
-
 @dataclass(frozen=True, slots=True)
 class PlayerInfo:
     """A seat: its team, Planeswalker card and every army card it brought."""
