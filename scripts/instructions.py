@@ -27,6 +27,7 @@ Usage::
     python scripts/instructions.py --against 9b05870    # a commit too, and the ratios
     python scripts/instructions.py --at HEAD --against 9b05870   # two commits (not the
                                                         # checkout, which may be mid-edit)
+    python scripts/instructions.py --against 9b05870 --wall 5   # paired wall-clock times
 
 Needs valgrind (``apt-get install -y valgrind``) and a C compiler. On a shared machine,
 run it on a free core: ``taskset -c 1 nice -n 5 .venv/bin/python scripts/instructions.py``.
@@ -41,9 +42,11 @@ import hashlib
 import math
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -118,14 +121,38 @@ def _prepare(workload: str) -> Callable[[], str]:
     raise SystemExit(f"unknown workload {workload!r}")
 
 
-def _inner(workload: str, folder: Path) -> None:
-    """Run inside valgrind: set up, count the workload only, print its summary."""
+def _inner(workload: str, folder: Path, timed: bool = False) -> None:
+    """Run inside valgrind: set up, count the workload only, print its summary (``timed``:
+    run without valgrind and print the workload's wall-clock seconds instead)."""
     work = _prepare(workload)
+    if timed:
+        started = time.perf_counter()
+        work()
+        print(time.perf_counter() - started)
+        return
     shim = _shim(folder)
     shim.counting_on()
     summary = work()
     shim.counting_off()
     print(summary)
+
+
+def wall(workload: str, sources: tuple[Path | None, Path | None], rounds: int,
+         folder: Path) -> tuple[float, float]:
+    """Median wall-clock seconds of a workload for two sources, run in turns (this, that,
+    this, that ...) so that the machine's load falls on both alike."""
+    times: tuple[list[float], list[float]] = ([], [])
+    for _ in range(rounds):
+        for side, source in enumerate(sources):
+            env = dict(os.environ, PYTHONHASHSEED="0")
+            if source is not None:
+                env["PYTHONPATH"] = str(source)
+            done = subprocess.run(
+                [sys.executable, str(Path(__file__).resolve()), "--inner", workload,
+                 "--folder", str(folder), "--timed"],
+                env=env, cwd=folder, capture_output=True, text=True, check=True)
+            times[side].append(float(done.stdout.strip().splitlines()[-1]))
+    return statistics.median(times[0]), statistics.median(times[1])
 
 
 def count(workload: str, source: Path | None, folder: Path) -> tuple[int, str]:
@@ -172,16 +199,25 @@ def main() -> None:
     parser.add_argument("--source", type=Path, help="folder holding the arena package to measure")
     parser.add_argument("--at", help="a commit to measure instead of the checkout")
     parser.add_argument("--against", help="a commit to measure too (ratio: this / that)")
+    parser.add_argument("--wall", type=int, metavar="ROUNDS",
+                        help="with --against: paired wall-clock timings instead of counts")
     parser.add_argument("--inner", help=argparse.SUPPRESS)
+    parser.add_argument("--timed", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--folder", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.inner:
-        _inner(args.inner, args.folder)
+        _inner(args.inner, args.folder, args.timed)
         return
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         other = export(args.against, folder) if args.against else None
         source = export(args.at, folder) if args.at else args.source
+        if args.wall:
+            for workload in args.workloads.split(","):
+                new, old = wall(workload, (source, other), args.wall, folder)
+                print(f"{workload:<7} {new:8.3f} s against {old:8.3f} s (median of "
+                      f"{args.wall}, in turns): x{old / new:.2f} faster", flush=True)
+            return
         for workload in args.workloads.split(","):
             instructions, summary = count(workload, source, folder)
             print(f"{workload:<7} {instructions:>16,} instructions   {summary}", flush=True)
