@@ -90,6 +90,8 @@ def _prepare(workload: str) -> Callable[[], str]:
         from arena.engine.move_action import clear_caches
 
         clones = [g.clone() for g in _positions(240)]
+        for clone in clones:  # cold: no state cache either (a copy may start with one)
+            clone.state.cache.clear()
         clear_caches()
 
         def legal() -> str:
