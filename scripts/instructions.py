@@ -11,8 +11,8 @@ the workload and off right after it, so imports and the setup of the positions a
 Workloads (each seeded, so every run executes the same games):
 
 - ``duel``: two random-play games of `arena.engine.bench.duel_game` (seeds 0 and 1);
-- ``legal``: 240 legal-action generations over the positions of
-  `arena.engine.bench.bench_legal_actions`, caches cleared first (cold caches);
+- ``legal``: the legal actions of each position of `arena.engine.bench.bench_legal_actions`
+  (158: its ``_positions(240)``), every cache cleared first (cold caches);
 - ``search``: three hard decisions on `arena.ai.bench.positions` (numbers 0, 3 and 7, each
   with a new controller, without the wall-clock safety net; about 1,800 work units in all).
 
