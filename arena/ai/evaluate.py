@@ -415,7 +415,9 @@ class Evaluator:
             elif spaces_between(f.hexes, t.hexes) > reach:
                 continue
             # It attacks from beside its target: its swarm counts the target's friends there.
-            attack = f.attack + swarm_bonus(f, t.hexes, snap.figs.values())
+            attack = f.attack
+            if f.swarm is not None:
+                attack += swarm_bonus(f, t.hexes, snap.figs.values())
             value = expected_loss(attack, t.defense, t)
             if value > best:
                 best = value

@@ -156,7 +156,7 @@ class PositionScores:
             if engaged:  # an engaged figure attacks only what it is engaged with
                 near = [e for e in near if e.id in engaged]
         # The swarm bonus counts every opponent near the attacker, whichever it attacks.
-        swarm = swarm_bonus(f, hexes, m.enemies)
+        swarm = swarm_bonus(f, hexes, m.enemies) if f.swarm is not None else 0
         attack = f.attack
         scored = []
         for e in near:

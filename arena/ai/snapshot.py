@@ -209,6 +209,7 @@ def _figs(state: GameState, w: Weights, destroy_pw: bool, deltas: Deltas | None
     board = state.board
     glyphs = _glyph_bonus(state) if deltas is not None else {}
     worth = dict(w.card_values)
+    swarm_of = swarms(static)
     figs = {}
     for fid in state.on_battlefield():
         info = static.figures[fid]
@@ -232,8 +233,9 @@ def _figs(state: GameState, w: Weights, destroy_pw: bool, deltas: Deltas | None
             team=static.team_of(info.owner), card=info.card, pw=pw,
             price=figure_price(state, fid, worth),
             life=life, damage=fs.damage, attack=attack, defense=defense, move=move, range=rng,
-            hexes=fs.hexes, base=base_height_at(board, fs.hexes),
-            swarm=swarms(static).get(info.card),
+            hexes=fs.hexes, base=board.base_height(fs.hexes[0]) if len(fs.hexes) == 1
+            else base_height_at(board, fs.hexes),
+            swarm=swarm_of.get(info.card),
         )
         if pw and destroy_pw:
             f.per_damage = w.pw_life / max(1, life)
