@@ -86,16 +86,37 @@ def damage_probs(attack: int, defense: int) -> tuple[float, ...]:
     return tuple(float(p) for p in damage_distribution(max(0, attack), max(0, defense)))
 
 
+_LOSSES: dict[tuple[int, int, int, float, float], float] = {}
+"""`expected_loss` by its inputs: the quick policy asks the same few attacks of every
+position a figure can reach, tens of thousands of times a decision."""
+_LOSSES_KEPT = 1 << 16
+"""Entries `_LOSSES` keeps before starting afresh (a bound on its memory)."""
+
+
 def expected_loss(attack: int, defense: int, target: Fig) -> float:
     """The expected value an attack takes from ``target`` (destruction takes all of it)."""
+    left = target.life - target.damage  # `Fig.left`, written out: this runs very often
+    if left < 0:
+        left = 0
+    key = (attack, defense, left, target.value, target.per_damage)
+    found = _LOSSES.get(key)
+    if found is None:
+        if len(_LOSSES) >= _LOSSES_KEPT:
+            _LOSSES.clear()
+        found = _LOSSES[key] = _expected_loss(attack, defense, left, target.value,
+                                              target.per_damage)
+    return found
+
+
+def _expected_loss(attack: int, defense: int, left: int, value: float, per_damage: float
+                   ) -> float:
     probs = damage_probs(attack, defense)
-    left = target.left
     total = 0.0
     for k in range(1, len(probs)):
         p = probs[k]
         if p <= 0.0:
             continue
-        total += p * (target.value if k >= left else target.per_damage * k)
+        total += p * (value if k >= left else per_damage * k)
     return total
 
 
@@ -287,14 +308,18 @@ class Evaluator:
         return total
 
     def position_value(self, snap: Snapshot, f: Fig, hexes: Sequence[Hex], base: float,
-                       enemies: Iterable[Fig]) -> float:
-        """Height, closing in, glyphs and power spaces of a figure standing at ``hexes``."""
+                       enemies: Iterable[Fig], distances: Sequence[int] | None = None
+                       ) -> float:
+        """Height, closing in, glyphs and power spaces of a figure standing at ``hexes``
+        (``distances``: the spaces between ``hexes`` and each of ``enemies``, when the caller
+        has them already)."""
         w = self.w
         state = snap.state
         value = w.height * base
         nearest = 99
-        for e in enemies:
-            d = spaces_between(hexes, e.hexes)
+        if distances is None:
+            distances = [spaces_between(hexes, e.hexes) for e in enemies]
+        for d in distances:
             if d < nearest:
                 nearest = d
         if nearest < 99:
@@ -380,11 +405,19 @@ class Evaluator:
         """The best expected loss ``f`` can inflict on a target it can reach on a turn of
         its own (`threatens`; it moves first, so no height is assumed)."""
         best = 0.0
+        # `threatens`, with the zone looked up once for every target.
+        zone = self.zone(f)
+        reach = f.move + f.range
         for t in targets:
-            if not self.threatens(f, t.hexes):
+            if zone is not None:
+                if not any(h in zone for h in t.hexes):
+                    continue
+            elif spaces_between(f.hexes, t.hexes) > reach:
                 continue
             # It attacks from beside its target: its swarm counts the target's friends there.
-            attack = f.attack + swarm_bonus(f, t.hexes, snap.figs.values())
+            attack = f.attack
+            if f.swarm is not None:
+                attack += swarm_bonus(f, t.hexes, snap.figs.values())
             value = expected_loss(attack, t.defense, t)
             if value > best:
                 best = value

@@ -129,10 +129,16 @@ def figure_price(state: GameState, figure: str, worth: Mapping[str, float] | Non
                  ) -> float:
     """A figure's price in army points, as its card's `Weights.card_values` share of it
     (``worth``: those values as a mapping) where one is given."""
-    d = state.static.figure_def(figure)
-    ppf = int(d.price_per_figure)
-    price = float(ppf if ppf > 0 else int(d.cost) // max(1, int(d.figures)))
-    return price * worth.get(d.id, 1.0) if worth else price
+    # The printed price is kept per game (the evaluation asks it of every figure it counts).
+    prices: dict[str, tuple[float, str]] = state.static.memo.setdefault("ai.prices", {})
+    known = prices.get(figure)
+    if known is None:
+        d = state.static.figure_def(figure)
+        ppf = int(d.price_per_figure)
+        known = prices[figure] = (
+            float(ppf if ppf > 0 else int(d.cost) // max(1, int(d.figures))), d.id)
+    price, card_id = known
+    return price * worth.get(card_id, 1.0) if worth else price
 
 
 def _teams(state: GameState) -> dict[int, list[int]]:
@@ -178,6 +184,20 @@ def stat_deltas(state: GameState) -> Deltas:
     return out
 
 
+_NO_BONUS = (0, 0, 0, 0, 0)
+
+
+def _printed(static: Static, figure: str) -> tuple[int, int, int, int, int]:
+    """A figure's army card's printed `_STATS` (cached per game: every snapshot reads them)."""
+    table: dict[str, tuple[int, int, int, int, int]] = static.memo.setdefault("ai.printed", {})
+    found = table.get(figure)
+    if found is None:
+        d = static.figure_def(figure)
+        life, attack, defense, move, rng = (int(getattr(d, name)) for name in _CARD_FIELDS)
+        found = table[figure] = (life, attack, defense, move, rng)
+    return found
+
+
 def _figs(state: GameState, w: Weights, destroy_pw: bool, deltas: Deltas | None
           ) -> dict[str, Fig]:
     key = ("ai.figs", id(deltas), w)
@@ -189,6 +209,7 @@ def _figs(state: GameState, w: Weights, destroy_pw: bool, deltas: Deltas | None
     board = state.board
     glyphs = _glyph_bonus(state) if deltas is not None else {}
     worth = dict(w.card_values)
+    swarm_of = swarms(static)
     figs = {}
     for fid in state.on_battlefield():
         info = static.figures[fid]
@@ -196,21 +217,25 @@ def _figs(state: GameState, w: Weights, destroy_pw: bool, deltas: Deltas | None
         fs = state.figures[fid]
         controller = fs.controller or info.owner
         pw = d.kind == "planeswalker"
+        printed = _printed(static, fid)
         if deltas is None:
             life, attack, defense, move, rng = _folded_stats(state, fid)
         else:
-            g = glyphs.get(controller, [0, 0, 0, 0, 0])
-            extra = deltas.get(fid, (0, 0, 0, 0, 0))
-            life, attack, defense, move, rng = (
-                max(1 if i == 0 else 0, int(getattr(d, _CARD_FIELDS[i])) + g[i] + extra[i])
-                for i in range(5))
+            g = glyphs.get(controller, _NO_BONUS)
+            extra = deltas.get(fid, _NO_BONUS)
+            life = max(1, printed[0] + g[0] + extra[0])
+            attack = max(0, printed[1] + g[1] + extra[1])
+            defense = max(0, printed[2] + g[2] + extra[2])
+            move = max(0, printed[3] + g[3] + extra[3])
+            rng = max(0, printed[4] + g[4] + extra[4])
         f = Fig(
             id=fid, owner=info.owner, controller=controller,
             team=static.team_of(info.owner), card=info.card, pw=pw,
             price=figure_price(state, fid, worth),
             life=life, damage=fs.damage, attack=attack, defense=defense, move=move, range=rng,
-            hexes=fs.hexes, base=base_height_at(board, fs.hexes),
-            swarm=swarms(static).get(info.card),
+            hexes=fs.hexes, base=board.base_height(fs.hexes[0]) if len(fs.hexes) == 1
+            else base_height_at(board, fs.hexes),
+            swarm=swarm_of.get(info.card),
         )
         if pw and destroy_pw:
             f.per_damage = w.pw_life / max(1, life)
@@ -220,10 +245,10 @@ def _figs(state: GameState, w: Weights, destroy_pw: bool, deltas: Deltas | None
             f.per_damage = w.wound * full / max(1, life)
             f.value = full - f.per_damage * f.damage
         # Stats above (or below) the printed card: glyphs held, auras, counters.
-        f.value += f.price * (w.stat_attack * (f.attack - int(d.attack))
-                              + w.stat_defense * (f.defense - int(d.defense))
-                              + w.stat_move * (f.move - int(d.move))
-                              + w.stat_range * (f.range - int(d.range)))
+        f.value += f.price * (w.stat_attack * (f.attack - printed[1])
+                              + w.stat_defense * (f.defense - printed[2])
+                              + w.stat_move * (f.move - printed[3])
+                              + w.stat_range * (f.range - printed[4]))
         figs[fid] = f
     state.cache["ai.figs"] = (key, deltas, figs)
     return figs

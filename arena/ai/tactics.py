@@ -3,17 +3,9 @@ answers to pending decisions, and the quick policy that plays out the rest of a 
 (the search's rollouts).
 
 Move scoring (`Tactics.move_options`) puts the moving figure on each reachable position and
-adds up, with the evaluation's numbers (`arena.ai.evaluate`):
-
-- the best attack it could make from there this turn (exact damage distribution with height
-  advantage; an engaged figure only against what it is engaged with; clear sight is checked
-  for the best-looking positions of a ranged figure);
-- minus the exposure there: the best card of each opponent, each figure of it attacking the
-  mover if it can reach it next turn (move + range spaces, or its strike zone when the
-  search measured one: `arena.ai.evaluate.strike_zones`);
-- minus the expected loss of the leaving-engagement attacks and falls on the way;
-- plus what the position gives (height, closing in, glyphs, power spaces) and the bonus of a
-  permanent glyph landed on (or lost by leaving one).
+scores it there (`arena.ai.position_scores`: its best attack, minus its exposure, plus what
+the position gives); clear sight is checked for the best-looking positions of a ranged
+figure.
 
 The quick policy (`Tactics.policy_action`) plays a turn greedily: choose the card with the
 most to do (the evaluation's card potential; the Planeswalker's with its summons), summon the
@@ -29,12 +21,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from math import comb
 
 from arena.ai.chance import BLANK_FACE as BLANK
 from arena.ai.chance import apply_outcome
-from arena.ai.evaluate import Evaluator, expected_loss, swarm_bonus
+from arena.ai.evaluate import Evaluator, expected_loss
+from arena.ai.position_scores import PositionScores, binomial_loss
 from arena.ai.snapshot import Fig, Snapshot
 from arena.engine import (
     Accept,
@@ -57,25 +48,17 @@ from arena.engine import (
     UseAbility,
 )
 from arena.engine.actions import pos_hexes
-from arena.engine.bodies import Body, is_adjacent
-from arena.engine.combat import spaces_between
-from arena.engine.defs import GLYPH_AMOUNTS, PERMANENT_GLYPHS
-from arena.engine.engagement import engaged_with
-from arena.engine.pathfinding import Reach
-from arena.engine.sight import line_of_sight
 from arena.engine.state import GameState
 from arena.engine.stats import (
     acting_figures,
     attacks_allowed,
     base_height_at,
-    height_bonus,
     keywords,
     stat,
 )
 from arena.engine.summon import summonable_cards
 from arena.engine.turn import extension_actions as turn_extensions
 from arena.engine.vocab import ATTACK_PHASES, MOVE_PHASES, PLAYER_PHASES, Phase, Point
-from arena.hexgrid import Hex
 
 __all__ = [
     "Tactics",
@@ -105,31 +88,7 @@ def extension_actions(game: Game) -> list[Action]:
     return turn_extensions(state, state.active)
 
 
-def _binomial_loss(dice: int, f: Fig) -> float:
-    """Expected value lost to ``dice`` one-die attacks (a hit on half the faces: 1 damage)."""
-    if dice <= 0:
-        return 0.0
-    total = 0.0
-    for k in range(1, dice + 1):
-        p = comb(dice, k) / 2 ** dice
-        total += p * (f.value if k >= f.left else f.per_damage * k)
-    return total
-
-
-@dataclass(slots=True)
-class _Mover:
-    """What scoring one figure's positions needs, computed once."""
-
-    snap: Snapshot
-    fig: Fig
-    enemies: list[Fig]
-    enemy_cards: dict[str, list[Fig]]
-    can_attack: bool
-    glyph_gain: dict[str, float]
-    held: str | None
-
-
-class Tactics:
+class Tactics(PositionScores):
     """Scores and the quick policy (see the module docstring)."""
 
     def __init__(self, evaluator: Evaluator | None = None, answer_width: int = 3,
@@ -145,121 +104,7 @@ class Tactics:
         """Spells and abilities (evenly spread over those legal) the quick policy tries in a
         step: each costs a copy of the game and an evaluation or more."""
 
-    # --- moves ------------------------------------------------------------------------------
-
-    def _mover(self, snap: Snapshot, figure: str, can_attack: bool) -> _Mover:
-        state = snap.state
-        f = snap.figs[figure]
-        enemies = [e for e in snap.figs.values() if state.static.opposed(
-            f.controller, e.controller)]
-        cards: dict[str, list[Fig]] = {}
-        for e in enemies:
-            cards.setdefault(e.card, []).append(e)
-        # Permanent glyphs: what holding one adds to every figure of my team.
-        mine = [g for g in snap.figs.values() if g.controller == f.controller]
-        gains: dict[str, float] = {}
-        w = self.ev.w
-        per = {Point.ATTACK_DICE: w.stat_attack, Point.DEFENSE_DICE: w.stat_defense,
-               Point.MOVE: w.stat_move}
-        for kind, point in PERMANENT_GLYPHS.items():
-            gains[kind] = sum(g.price for g in mine) * per.get(point, 0.0)
-        held = None
-        for h in f.hexes:
-            g = state.glyphs.get(h)
-            if g is not None and g.face_up and g.kind in PERMANENT_GLYPHS:
-                held = g.kind
-        return _Mover(snap, f, enemies, cards, can_attack, gains, held)
-
-    def _attack_value(self, m: _Mover, hexes: tuple[Hex, ...], base: float,
-                      sight: bool = False) -> float:
-        f = m.fig
-        if not m.can_attack:
-            return 0.0
-        near = [e for e in m.enemies if spaces_between(hexes, e.hexes) <= f.range]
-        if not near:
-            return 0.0
-        state = m.snap.state
-        body: Body | None = None
-        touching: set[str] = set()  # adjacent by the rules: no sight needed
-        if any(spaces_between(hexes, e.hexes) == 1 for e in near):
-            body = state.body_at(f.id, hexes)
-            touching = {e.id for e in near if spaces_between(hexes, e.hexes) == 1
-                        and is_adjacent(body, state.body(e.id))}
-            engaged = engaged_with(state.board, body, [state.body(e) for e in touching])
-            if engaged:  # an engaged figure attacks only what it is engaged with
-                near = [e for e in near if e.id in engaged]
-        scored = []
-        for e in near:
-            a = f.attack + swarm_bonus(f, hexes, m.enemies) + height_bonus(base, e.base)
-            d = e.defense + height_bonus(e.base, base)
-            scored.append((expected_loss(a, d, e), e))
-        scored.sort(key=lambda x: -x[0])
-        if not sight:
-            return scored[0][0] * self.ev.w.tempo_now
-        body = body or state.body_at(f.id, hexes)
-        others = [state.body(o) for o in state.on_battlefield() if o != f.id]
-        for value, e in scored:
-            if e.id in touching or line_of_sight(state.board, body, state.body(e.id),
-                                                 others).clear:
-                return value * self.ev.w.tempo_now
-        return 0.0
-
-    def _exposure(self, m: _Mover, hexes: tuple[Hex, ...], base: float) -> float:
-        f = m.fig
-        worst = 0.0
-        friends: list[Fig] | None = None
-        for figs in m.enemy_cards.values():
-            scores = []
-            for e in figs:
-                if not self.ev.threatens(e, hexes):
-                    continue
-                d = f.defense + height_bonus(base, e.base)
-                a = e.attack
-                if e.swarm is not None:
-                    # It attacks from beside the mover: its swarm counts the mover's friends.
-                    if friends is None:
-                        friends = [o for o in m.snap.figs.values()
-                                   if o.team == f.team and o.id != f.id]
-                    a += swarm_bonus(e, hexes, friends, extra=1)
-                scores.append(expected_loss(a, d, f))
-            if scores:
-                scores.sort(reverse=True)
-                total = sum(s * self.ev.w.focus ** i for i, s in enumerate(scores))
-                worst = max(worst, total)
-        return worst * self.ev.w.tempo_next
-
-    def _glyph_value(self, m: _Mover, hexes: tuple[Hex, ...]) -> float:
-        state = m.snap.state
-        value = 0.0
-        landed = None
-        for h in hexes:
-            g = state.glyphs.get(h)
-            if g is None or h in m.fig.hexes:
-                continue
-            if g.face_up and g.kind is not None and g.kind in PERMANENT_GLYPHS:
-                landed = g.kind
-                amount = g.amount or GLYPH_AMOUNTS.get(g.kind, 1)
-                value += m.glyph_gain.get(g.kind, 0.0) * amount
-            elif g.face_up and g.kind in ("knowledge", "recall"):
-                value += self.ev.w.hand_card
-        if m.held is not None and landed != m.held and not any(h in m.fig.hexes
-                                                                for h in hexes):
-            value -= m.glyph_gain.get(m.held, 0.0) * GLYPH_AMOUNTS.get(m.held, 1)
-        return value
-
-    def position_score(self, m: _Mover, hexes: tuple[Hex, ...], reach: Reach | None,
-                       sight: bool = False) -> float:
-        """The score of the mover standing at ``hexes`` (after ``reach``, if it moves)."""
-        snap = m.snap
-        board = snap.state.board
-        base = base_height_at(board, hexes)
-        score = self._attack_value(m, hexes, base, sight)
-        score -= self._exposure(m, hexes, base)
-        score += self.ev.position_value(snap, m.fig, hexes, base, m.enemies)
-        if reach is not None:
-            score -= _binomial_loss(len(reach.provokes) + len(reach.falls), m.fig)
-            score += self._glyph_value(m, hexes)
-        return score
+    # --- moves (the position scores: `arena.ai.position_scores`) ---------------------
 
     def move_options(self, game: Game, figure: str, me: int, snap: Snapshot | None = None,
                      can_attack: bool = True) -> tuple[float, list[tuple[float, MoveFigure]]]:
@@ -313,7 +158,7 @@ class Tactics:
             base = base_height_at(state.board, hexes)
             m.fig.hexes = hexes
             m.fig.base = base
-            score = self._attack_value(_with_attack(m), hexes, base) * 0.5
+            score = self._attack_value(m.attacking(), hexes, base) * 0.5
             score -= self._exposure(m, hexes, base)
             score += self.ev.position_value(snap, m.fig, hexes, base, m.enemies)
             out.append((score, a))
@@ -497,7 +342,7 @@ class Tactics:
         value = self.ev.evaluate(clone.state, player)
         f = snap.figs.get(move.figure)
         if dice and f is not None:
-            value -= _binomial_loss(dice, f)
+            value -= binomial_loss(dice, f)
         return value
 
     def choose_card(self, game: Game, player: int) -> Action:
@@ -621,7 +466,3 @@ def _reserve_fig(state: GameState, figure: str, snap: Snapshot, self_pw: float) 
     f.attack = stat(state, Point.ATTACK_DICE, figure)
     f.defense = stat(state, Point.DEFENSE_DICE, figure)
     return f
-
-
-def _with_attack(m: _Mover) -> _Mover:
-    return _Mover(m.snap, m.fig, m.enemies, m.enemy_cards, True, m.glyph_gain, m.held)

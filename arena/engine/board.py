@@ -163,7 +163,17 @@ class Board:
         return obstacle is None or obstacle.kind == "cryptolith"
 
     def base_height(self, hex_: Hex) -> float:
-        """Height used for height advantage: the surface, water counting lower."""
+        """Height used for height advantage: the surface, water counting lower (kept per
+        hex in `memo`: the AI asks it of every position it weighs, and it never changes)."""
+        heights: dict[Hex, float] | None = self.memo.get("base_height")
+        if heights is None:
+            heights = self.memo["base_height"] = {}
+        found = heights.get(hex_)
+        if found is None:
+            found = heights[hex_] = self._base_height(hex_)
+        return found
+
+    def _base_height(self, hex_: Hex) -> float:
         surface = float(self.surface(hex_))
         if self.is_water(hex_) and hex_ not in self.obstacle_at:
             surface -= WATER_DEPTH

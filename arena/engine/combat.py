@@ -54,7 +54,7 @@ from arena.engine.stats import (
     stat,
 )
 from arena.engine.vocab import ATTACK_PHASES, MOVE_PHASES, Phase, Point
-from arena.hexgrid import Hex, distance
+from arena.hexgrid import Hex
 
 __all__ = [
     "AttackOption",
@@ -106,9 +106,19 @@ class DamageOdds:
 def spaces_between(a: Sequence[Hex], b: Sequence[Hex]) -> int:
     """Guide "Range": the spaces between figures standing on ``a`` and on ``b``, levels
     ignored, counted between their nearest spaces. (The AI asks it of positions it weighs.)"""
-    if len(a) == 1 and len(b) == 1:
-        return distance(a[0], b[0])
-    return min(distance(x, y) for x in a for y in b)
+    # `distance` written out: the AI asks this of every position it weighs.
+    best = 1 << 30
+    for x in a:
+        q, r = x.q, x.r
+        for y in b:
+            dq = q - y.q
+            dr = r - y.r
+            d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+            if d < best:
+                best = d
+    if not a or not b:
+        raise ValueError("spaces_between needs spaces on both sides")
+    return best
 
 
 def range_between(state: GameState, a: str, b: str) -> int:

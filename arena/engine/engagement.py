@@ -41,12 +41,26 @@ def is_engaged(board: Board, a: Body, b: Body) -> bool:
     # Adjacency includes the level exception (Example 11: "not adjacent").
     if a.figure_id == b.figure_id or not is_adjacent(a, b):
         return False
-    return any(
-        not obstacle_between(board, ha, hb, a, b)
-        for ha in a.hexes
-        for hb in b.hexes
-        if distance(ha, hb) == 1
-    )
+    # The seams depend on the terrain, the spaces and the lower top alone; each board keeps
+    # the answers (the AI asks them of every position it tries).
+    memo: dict[tuple[tuple[Hex, ...], tuple[Hex, ...], float], bool] | None = \
+        board.memo.get("engaged_seams")
+    if memo is None or len(memo) >= _SEAMS_KEPT:
+        memo = board.memo["engaged_seams"] = {}
+    key = (a.hexes, b.hexes, min(a.top, b.top))
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = any(
+            not obstacle_between(board, ha, hb, a, b)
+            for ha in a.hexes
+            for hb in b.hexes
+            if distance(ha, hb) == 1
+        )
+    return found
+
+
+_SEAMS_KEPT = 16384
+"""Answers of `is_engaged` a board keeps before it starts afresh (a bound on memory)."""
 
 
 def engaged_with(board: Board, body: Body, enemies: Iterable[Body]) -> list[str]:

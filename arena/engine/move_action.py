@@ -82,13 +82,18 @@ def engaged_map(state: GameState) -> dict[str, frozenset[str]]:
     board = state.board
     figs = state.on_battlefield()
     pairs: dict[str, set[str]] = {f: set() for f in figs}
+    # Each figure's controller and spaces read once (every pair asks).
+    controllers = [state.controller(f) for f in figs]
+    spaces = [state.figures[f].hexes for f in figs]
+    opposed = state.static.opposed
     for i, a in enumerate(figs):
-        ca = state.controller(a)
-        ha = state.figures[a].hexes
-        for b in figs[i + 1:]:
-            if not state.static.opposed(ca, state.controller(b)):
+        ca = controllers[i]
+        ha = spaces[i]
+        for j in range(i + 1, len(figs)):
+            if not opposed(ca, controllers[j]):
                 continue
-            hb = state.figures[b].hexes
+            b = figs[j]
+            hb = spaces[j]
             if min(distance(x, y) for x in ha for y in hb) != 1:
                 continue
             if is_engaged(board, state.body(a), state.body(b)):

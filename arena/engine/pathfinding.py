@@ -125,7 +125,7 @@ class EngagementLookup:
     another rule is given. The search does not ask about a position with no space in `zone`:
     most positions a search visits are far from every foe."""
 
-    __slots__ = ("board", "mover", "foes", "is_engaged", "beside", "zone")
+    __slots__ = ("board", "mover", "foes", "is_engaged", "_beside", "_zone", "_built")
 
     def __init__(self, board: Board, mover: Body, enemies: Iterable[Body],
                  is_engaged: Callable[[Board, Body, Body], bool] = _is_engaged) -> None:
@@ -133,20 +133,35 @@ class EngagementLookup:
         self.mover = mover
         self.foes = tuple(enemies)
         self.is_engaged = is_engaged
-        self.beside: dict[Hex, list[Body]] | None = None
-        self.zone: frozenset[Hex] | None = None
-        if is_engaged is _is_engaged:
+        self._beside: dict[Hex, list[Body]] | None = None
+        self._zone: frozenset[Hex] | None = None
+        self._built = False
+
+    def _build(self) -> None:
+        # Built on first use, not when made: the engine makes a lookup for every move
+        # request, and most requests are answered from the memo of searches already made.
+        self._built = True
+        if self.is_engaged is _is_engaged:
             beside: dict[Hex, list[Body]] = {}
             for foe in self.foes:
                 for space in {n for h in foe.hexes for n in neighbours(h)}:
                     beside.setdefault(space, []).append(foe)
-            self.beside = beside
-            self.zone = frozenset(beside)
+            self._beside = beside
+            self._zone = frozenset(beside)
+
+    @property
+    def zone(self) -> frozenset[Hex] | None:
+        """Every space next to an opposing figure (None when another rule is given)."""
+        if not self._built:
+            self._build()
+        return self._zone
 
     def __call__(self, position: Position) -> frozenset[str]:
         hexes = (position,) if isinstance(position, Hex) else position
         near: Iterable[Body] = self.foes
-        beside = self.beside
+        if not self._built:
+            self._build()
+        beside = self._beside
         if beside is not None:
             groups = [beside[h] for h in hexes if h in beside]
             if not groups:
@@ -250,6 +265,8 @@ class _Rules:
         self.height = request.height
         self.flying = request.flying
         self.phantom = request.phantom_walk
+        self.walks = not self.flying and not self.phantom
+        """Leaving an engagement provokes attacks (`provoked`): neither flying nor phantom."""
         index = table.index
         # An occupant off the board never matters: no step enters, and no move ends, there.
         self.occupancy: dict[int, Occupant] = {
@@ -525,7 +542,13 @@ class _Rules:
             total = label.cost + cost
             if total > allowance:
                 continue
-            provoked = self.provoked(label.pos, label.moved, target)
+            # `provoked`, whose answer is () when a walking figure leaves no engagement (the
+            # usual case) read here without the calls.
+            left = self._engaged.get(label.pos) if self.walks else None
+            if left is not None and not left:
+                provoked: tuple[str, ...] = ()
+            else:
+                provoked = self.provoked(label.pos, label.moved, target)
             order = label.order + step.flat
             if pushed is not None:
                 rivals = pushed.get((target, road, step.stops, step.glyph, True))
@@ -589,11 +612,23 @@ def reachable(board: Board, request: MoveRequest) -> Reaches:
     push, pop = heapq.heappush, heapq.heappop
     while heap:
         label = pop(heap)[-1]
-        bucket = settled.setdefault(label.state(), [])
-        if any(other.dominates(label) for other in bucket):
-            continue
-        bucket.append(label)
         pos = label.pos
+        # `Label.state` and `Label.dominates` written out: this loop runs for every label.
+        key = (pos, label.road, label.stopped, label.glyph, label.moved)
+        bucket = settled.get(key)
+        if bucket is None:
+            settled[key] = [label]
+        else:
+            provokes, falls, cost = len(label.provokes), len(label.falls), label.cost
+            dominated = False
+            for other in bucket:
+                if len(other.provokes) <= provokes and len(other.falls) <= falls and \
+                        other.cost <= cost:
+                    dominated = True
+                    break
+            if dominated:
+                continue
+            bucket.append(label)
         # The first label popped at a position is its best path; a position where the
         # figure cannot end is asked again for each label (the answer never changes).
         if pos not in done and rules.end_problem(pos) is None:
@@ -604,9 +639,10 @@ def reachable(board: Board, request: MoveRequest) -> Reaches:
             if stopped and not step.flip:
                 continue
             for new in rules.extend(label, step, pushed):
-                rivals = pushed.get((new.pos, new.road, new.stopped, new.glyph, new.moved))
+                state = (new.pos, new.road, new.stopped, new.glyph, new.moved)
+                rivals = pushed.get(state)
                 if rivals is None:
-                    pushed[(new.pos, new.road, new.stopped, new.glyph, new.moved)] = [new]
+                    pushed[state] = [new]
                 else:
                     rivals.append(new)
                 counter += 1

@@ -156,18 +156,23 @@ def line_of_sight(
     "Line of sight"; Example 13), with ``others`` (any figures; the viewer and target are
     skipped if present) as obstacles. ``sight_point``: look from this point instead of the
     viewer's target point (a cryptolith point, `arena.engine.cryptoliths`)."""
-    bottom, top = target.hit_zone
-    return _sight(
-        board,
-        viewer,
-        target.hexes,
-        target.base + bottom,
-        target.base + top,
-        _HIT_ZONE_OFFSETS,
-        others,
-        {viewer.figure_id, target.figure_id},
-        sight_point,
-    )
+    bodies = tuple(others)
+    key = (True, viewer, target, bodies, sight_point)
+    found = _remembered(board, key)
+    if found is None:
+        bottom, top = target.hit_zone
+        found = _remember(board, key, _sight(
+            board,
+            viewer,
+            target.hexes,
+            target.base + bottom,
+            target.base + top,
+            _HIT_ZONE_OFFSETS,
+            bodies,
+            {viewer.figure_id, target.figure_id},
+            sight_point,
+        ))
+    return found
 
 
 def clear_sight_to_figure(
@@ -180,17 +185,47 @@ def clear_sight_to_figure(
     """Whether ``viewer``'s target point sees any part of ``target``, base to top (Terms and
     clarifications, "Clear Sight Spaces": "any part of your figures (not just the hit zone)").
     ``sight_point`` as in `line_of_sight`."""
-    return _sight(
-        board,
-        viewer,
-        target.hexes,
-        target.base,
-        target.top,
-        _HIT_ZONE_OFFSETS,
-        others,
-        {viewer.figure_id, target.figure_id},
-        sight_point,
-    )
+    bodies = tuple(others)
+    key = (False, viewer, target, bodies, sight_point)
+    found = _remembered(board, key)
+    if found is None:
+        found = _remember(board, key, _sight(
+            board,
+            viewer,
+            target.hexes,
+            target.base,
+            target.top,
+            _HIT_ZONE_OFFSETS,
+            bodies,
+            {viewer.figure_id, target.figure_id},
+            sight_point,
+        ))
+    return found
+
+
+_SightKey = tuple[bool, Body, Body, tuple[Body, ...], "Point3 | None"]
+"""A figure-to-figure sight question: hit zone (True) or whole figure, the viewer, the
+target, every other figure (as given) and the point looked from."""
+
+_SIGHTS_KEPT = 8192
+"""Answers a board remembers (`_remember`) before it starts afresh: a bound on memory."""
+
+
+def _remembered(board: Board, key: _SightKey) -> Sight | None:
+    """A figure-to-figure answer given before on this board. Sight depends on the terrain
+    (one board object per terrain) and the bodies alone, and the same questions come back
+    again and again: the attacks offered in each position, the AI's search asking them
+    of every line it plays out from one position."""
+    memo: dict[_SightKey, Sight] | None = board.memo.get("sights")
+    return None if memo is None else memo.get(key)
+
+
+def _remember(board: Board, key: _SightKey, sight: Sight) -> Sight:
+    memo: dict[_SightKey, Sight] | None = board.memo.get("sights")
+    if memo is None or len(memo) >= _SIGHTS_KEPT:
+        memo = board.memo["sights"] = {}
+    memo[key] = sight
+    return sight
 
 
 def clear_sight_to_space(

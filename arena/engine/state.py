@@ -77,6 +77,10 @@ SUMMONS_PER_TURN = 2
 """Guide "Planeswalker rules": "up to two squads and heroes"."""
 
 
+_BODIES_KEPT = 16384
+"""Bodies a board keeps (`GameState._standing`) before it starts afresh: a bound on memory."""
+
+
 # --- static, shared by every copy ----------------------------------------------------------
 
 
@@ -346,7 +350,13 @@ class GameState:
             outcome=self.outcome,
             obstacles=dict(self.obstacles),
             lasting=self.lasting,
-            cache={},
+            # The copy is the same state, so what was worked out for this one holds for it
+            # until it changes (every mutator drops the cache): the AI copies a state to try
+            # an action on it, and the rules' checks of that action ask what it already
+            # asked. The tables are copied one level deep, so neither state fills the
+            # other's after one of them has changed.
+            cache={key: dict(value) if type(value) is dict else value
+                   for key, value in self.cache.items()},
         )
 
     # mutators (each drops the cache) -------------------------------------------------------
@@ -458,9 +468,19 @@ class GameState:
         return self._standing(figure, hexes)
 
     def _standing(self, figure: str, hexes: tuple[Hex, ...]) -> Body:
+        # Kept with the board, by everything a body is made of: the AI stands figures on
+        # every position it weighs, in every state it tries.
         d = self.static.figure_def(figure)
-        return Body.standing(self.board, figure, hexes, d.height, d.target_point,
-                             (d.hit_zone.bottom, d.hit_zone.top))
+        board = self.board
+        key = (figure, hexes, d.height, d.target_point, d.hit_zone.bottom, d.hit_zone.top)
+        memo: dict[tuple[Any, ...], Body] | None = board.memo.get("bodies")
+        if memo is None or len(memo) >= _BODIES_KEPT:
+            memo = board.memo["bodies"] = {}
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = Body.standing(board, figure, hexes, d.height, d.target_point,
+                                              (d.hit_zone.bottom, d.hit_zone.top))
+        return found
 
     def bodies(self, exclude: tuple[str, ...] = ()) -> list[Body]:
         """Bodies of every figure on the battlefield except those named."""

@@ -65,7 +65,19 @@ class StatValue:
 
 
 def fold(state: GameState, query: StatQuery) -> StatValue:
-    """Fold a stat at its query point (see the module docstring)."""
+    """Fold a stat at its query point (see the module docstring). Kept in the state's cache
+    until the state changes: the AI reads every figure's stats for each position it weighs,
+    and the modifiers (auras, glyphs, counters) cost far more than the lookup."""
+    folds: dict[StatQuery, StatValue] | None = state.cache.get("folds")
+    if folds is None:
+        folds = state.cache["folds"] = {}
+    found = folds.get(query)
+    if found is None:
+        found = folds[query] = _fold(state, query)
+    return found
+
+
+def _fold(state: GameState, query: StatQuery) -> StatValue:
     card = state.static.figure_def(query.figure)
     base = int(getattr(card, PRINTED[query.point]))
     sources: list[tuple[str, int]] = []
@@ -132,12 +144,19 @@ class HeldGlyph:
     amount: int
 
 
-def held_glyphs(state: GameState) -> list[HeldGlyph]:
+def held_glyphs(state: GameState) -> tuple[HeldGlyph, ...]:
     """Guide "Permanent Glyphs": while a figure stands on a face-up Glyph of Power, Toughness
     or Movement, every figure its controller controls gets the glyph's bonus. (The AI reads
-    the bonuses of a whole side from it.)"""
+    the bonuses of a whole side from it.) Kept in the state's cache: every stat fold asks."""
     if not state.glyphs:
-        return []
+        return ()
+    found: tuple[HeldGlyph, ...] | None = state.cache.get("held_glyphs")
+    if found is None:
+        found = state.cache["held_glyphs"] = tuple(_held_glyphs(state))
+    return found
+
+
+def _held_glyphs(state: GameState) -> list[HeldGlyph]:
     out: list[HeldGlyph] = []
     occupants = state.occupant_map()
     for at, glyph in state.glyphs.items():

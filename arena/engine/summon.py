@@ -28,6 +28,8 @@ from operator import attrgetter
 from typing import Any
 
 from arena.engine.actions import Action, BeginSummon, PlaceFigure, Pos, pos_hexes
+from arena.engine.board import Board
+from arena.engine.bodies import Body
 from arena.engine.context import Ctx
 from arena.engine.errors import IllegalAction
 from arena.engine.events import FigureSummoned, SummonBegun
@@ -49,6 +51,10 @@ SUMMON_RANGE = 5
 """Guide "Planeswalker rules": "within 5 clear sight spaces"."""
 
 _SEARCH_LIMIT = 20000
+
+_SIGHT_MEMO_KEPT = 2048
+"""Viewer-and-blockers memos of summoning sight a board keeps (`_seeing`) before it starts
+afresh: a bound on memory."""
 
 _hex_order = attrgetter("q", "r")
 """The order of `Hex` (by q, then r) as a sort key compared in C."""
@@ -80,12 +86,17 @@ def _seeing(state: GameState, origin: str, within: int, entering: str) -> Iterat
     board = state.board
     body = state.body(origin)
     squad = tuple(state.figures_of_card(entering, "battlefield")) if entering else ()
-    # One memo of sight per set of blockers: summonable_cards asks for every reserve card,
-    # and the cards with no figure on the battlefield all see past the same figures.
-    key = f"summon_sight:{origin}:{','.join(squad)}"
-    clear: dict[Hex, bool] | None = state.cache.get(key)
+    blockers = tuple(state.bodies(exclude=(origin, *squad)))
+    # One memo of sight per viewer and set of blockers, kept with the board: summonable_cards
+    # asks for every reserve card (the cards with no figure on the battlefield all see past
+    # the same figures), and every state with the same figures where they are asks again.
+    memo: dict[tuple[Body, tuple[Body, ...]], dict[Hex, bool]] | None = \
+        board.memo.get("summon_sights")
+    if memo is None or len(memo) >= _SIGHT_MEMO_KEPT:
+        memo = board.memo["summon_sights"] = {}
+    clear = memo.get((body, blockers))
     if clear is None:
-        clear = state.cache[key] = {}
+        clear = memo[(body, blockers)] = {}
     sees: Callable[[Hex], Sight] | None = None
     occupied = state.occupant_map()
     for h in _candidates(body.hexes, within):
@@ -94,7 +105,7 @@ def _seeing(state: GameState, origin: str, within: int, entering: str) -> Iterat
         seen = clear.get(h)
         if seen is None:
             if sees is None:
-                sees = space_sight(board, body, state.bodies(exclude=(origin, *squad)))
+                sees = space_sight(board, body, blockers)
             seen = clear[h] = sees(h).clear
         if seen:
             yield h
@@ -124,11 +135,6 @@ def _room_for(state: GameState, figure: str, origin: str, within: int, count: in
                for found, _ in enumerate(_seeing(state, origin, within, card), start=1))
 
 
-def _empty(state: GameState, h: Hex) -> bool:
-    board = state.board
-    return board.can_stand(h) and h not in state.occupant_map() and h not in state.glyphs
-
-
 def summon_spaces(state: GameState, figure: str, origin: str, within: int) -> list[Pos]:
     """Every position the figure may be summoned to (pairs, leading hex first, for a
     double-space figure: both orientations)."""
@@ -136,16 +142,36 @@ def summon_spaces(state: GameState, figure: str, origin: str, within: int) -> li
     if state.static.figure_def(figure).base != "double":
         return sorted(seen)
     board = state.board
+    occupied = state.occupant_map()
+    glyphs = state.glyphs
     out: set[tuple[Hex, Hex]] = set()
     for a in seen:
-        for b in neighbours(a):
-            if not _empty(state, b):
-                continue
-            if board.surface(a) != board.surface(b) or board.is_water(a) != board.is_water(b):
+        for b in _level_neighbours(board, a):
+            if b in occupied or b in glyphs:
                 continue
             out.add((a, b))
             out.add((b, a))
-    return sorted(out)
+    ordered = sorted(out, key=_pair_order)
+    return [*ordered]
+
+
+def _pair_order(pair: tuple[Hex, Hex]) -> tuple[int, int, int, int]:
+    """The order of a pair of `Hex` (by the first, then the second) as ints."""
+    a, b = pair
+    return (a.q, a.r, b.q, b.r)
+
+
+def _level_neighbours(board: Board, a: Hex) -> tuple[Hex, ...]:
+    """The neighbours of ``a`` a double-space figure may stand on together with it: a base
+    fits there, on the same level, both in water or both dry (guide "Moving a double-space
+    figure"). Terrain alone decides, so each board keeps the answers."""
+    table: dict[Hex, tuple[Hex, ...]] = board.memo.setdefault("summon_level_neighbours", {})
+    found = table.get(a)
+    if found is None:
+        level, water = board.surface(a), board.is_water(a)
+        found = table[a] = tuple(b for b in neighbours(a) if board.can_stand(b)
+                                 and board.surface(b) == level and board.is_water(b) == water)
+    return found
 
 
 def _fits(spaces: Sequence[Pos], count: int, used: frozenset[Hex] = frozenset()) -> bool:

@@ -135,7 +135,20 @@ def choosable_cards(state: GameState, player: int) -> list[str]:
 
 def extension_actions(state: GameState, player: int) -> list[Action]:
     """The spells ``player`` may play and the abilities of the chosen card they may use now
-    (no moves: cheap; the AI's quick policy asks it)."""
+    (no moves: cheap; the AI's quick policy asks it). Kept in the state's cache: the AI asks
+    before trying an action and the rules ask again to check it. The turn's step and the
+    player on turn change without dropping the cache, so they are part of the key."""
+    known: dict[tuple[object, ...], list[Action]] = state.cache.setdefault(
+        "extension_actions", {})
+    key = (player, state.phase, state.active, state.turn, state.stack, len(state.pending),
+           state.outcome is None)
+    found = known.get(key)
+    if found is None:
+        found = known[key] = _extension_actions(state, player)
+    return list(found)
+
+
+def _extension_actions(state: GameState, player: int) -> list[Action]:
     out: list[Action] = []
     spells = can_play_spell_now(state, player)
     abilities = can_use_ability_now(state, player)

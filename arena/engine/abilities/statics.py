@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from arena.engine.abilities.amounts import evaluate
-from arena.engine.abilities.params import Modify, SelectorSpec, SwitchStats
+from arena.engine.abilities.params import EffectSpec, Modify, SelectorSpec, SwitchStats
 from arena.engine.abilities.scope import Scope
 from arena.engine.abilities.selectors import (
     figure_matches,
@@ -135,7 +135,20 @@ def _statics(state: GameState, query: StatQuery) -> list[tuple[str, int]]:
     return out
 
 
-def _aura_specs(state: GameState) -> list[tuple[str, str, SpellSpec]]:
+_Aura = tuple[str, str, SpellSpec, tuple[EffectSpec, ...]]
+"""A continuous spell in play: the card it is attached to, the spell, its rules and its
+continuous effects (`SpellSpec.continuous`, worked out once)."""
+
+
+def _aura_specs(state: GameState) -> list[_Aura]:
+    """The continuous spells in play (kept in the state's cache: every stat fold asks)."""
+    found: list[_Aura] | None = state.cache.get("abl_aura_specs")
+    if found is None:
+        found = state.cache["abl_aura_specs"] = _find_aura_specs(state)
+    return found
+
+
+def _find_aura_specs(state: GameState) -> list[_Aura]:
     out = []
     for card, cs in state.cards.items():
         if cs.zone != "play" or not cs.enchantments:
@@ -145,8 +158,9 @@ def _aura_specs(state: GameState) -> list[tuple[str, str, SpellSpec]]:
                 continue
             def_id = state.static.spells[a.spell].def_id
             spec = spell_spec(state.static, def_id) if def_id is not None else None
-            if spec is not None and spec.continuous:
-                out.append((card, a.spell, spec))
+            effects = spec.continuous if spec is not None else ()
+            if spec is not None and effects:
+                out.append((card, a.spell, spec, effects))
     return out
 
 
@@ -161,15 +175,28 @@ def _aura_subjects(state: GameState, card: str, spell: str, spec: SpellSpec,
     return scope, list(figs)
 
 
+def _aura_effect_subjects(state: GameState, card: str, spell: str, spec: SpellSpec,
+                          number: int, effect: EffectSpec) -> tuple[Scope, list[str]]:
+    """`_aura_subjects` of the ``number``-th continuous effect of a spell in play, kept in the
+    state's cache: every stat folded asks it again, and it only changes with the state."""
+    found: dict[tuple[str, str, int], tuple[Scope, list[str]]] = state.cache.setdefault(
+        "abl_aura_subjects", {})
+    key = (card, spell, number)
+    subjects = found.get(key)
+    if subjects is None:
+        subjects = found[key] = _aura_subjects(state, card, spell, spec, effect.target,
+                                               effect.select)
+    return subjects
+
+
 def _auras(state: GameState, query: StatQuery) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
-    for card, spell, spec in _aura_specs(state):
-        for effect in spec.continuous:
+    for card, spell, spec, effects in _aura_specs(state):
+        for number, effect in enumerate(effects):
             if not isinstance(effect.params, Modify) or POINT_OF.get(
                     effect.params.stat) != query.point:
                 continue
-            scope, subjects = _aura_subjects(state, card, spell, spec, effect.target,
-                                             effect.select)
+            scope, subjects = _aura_effect_subjects(state, card, spell, spec, number, effect)
             if query.figure in subjects:
                 n = evaluate(state, effect.params.amount, scope, query.figure)
                 if n:
@@ -203,12 +230,11 @@ def card_modifiers(state: GameState, query: StatQuery) -> Iterable[tuple[str, in
 def _switches(state: GameState, figure: str) -> list[tuple[str, str, str]]:
     out = [(str(s.stats[0]), str(s.stats[1]), s.source)
            for s in state.lasting.switches if s.figure == figure]
-    for card, spell, spec in _aura_specs(state):
-        for effect in spec.continuous:
+    for card, spell, spec, effects in _aura_specs(state):
+        for number, effect in enumerate(effects):
             if not isinstance(effect.params, SwitchStats):
                 continue
-            _, subjects = _aura_subjects(state, card, spell, spec, effect.target,
-                                         effect.select)
+            _, subjects = _aura_effect_subjects(state, card, spell, spec, number, effect)
             if figure in subjects:
                 a, b = effect.params.stats
                 out.append((str(a), str(b), spec.name))
@@ -230,12 +256,14 @@ def _raw(state: GameState, point: Point, figure: str, other: str | None) -> Stat
 
 def switch_override(state: GameState, query: StatQuery, value: StatValue) -> StatValue:
     """The stat override: a switched figure's stat is the other stat's folded value."""
-    if not state.lasting.switches and not any(
-            cs.enchantments for cs in state.cards.values()):
-        return value
     if state.figures[query.figure].zone != "battlefield":
         return value
-    for a, b, source in _switches(state, query.figure):
+    # Kept in the state's cache per figure: every stat folded asks.
+    known: dict[str, list[tuple[str, str, str]]] = state.cache.setdefault("abl_switches", {})
+    switches = known.get(query.figure)
+    if switches is None:
+        switches = known[query.figure] = _switches(state, query.figure)
+    for a, b, source in switches:
         pa, pb = POINT_OF.get(a), POINT_OF.get(b)
         if query.point not in (pa, pb) or pa is None or pb is None:
             continue
