@@ -203,6 +203,17 @@ def report_html(report: BalanceReport, names: dict[str, str]) -> str:
     lines += [f"{html.escape(report.glyph_kinds.get(space, '?'))} glyph at {_where(space)}: "
               + ", ".join(f"{zone(z)} {n}" for z, n in by.items())
               for space, by in report.glyphs.items()] or ["none"]
+    for space, favoured in report.glyph_favoured.items():
+        by = sorted(report.glyphs[space].items(), key=lambda i: -i[1])
+        counts = " to ".join(f"{zone(z)} {n}" for z, n in by)
+        lines.append(f"<font color='#ff7060'>{html.escape(report.glyph_kinds.get(space, '?'))} "
+                     f"glyph at {_where(space)}: {counts}, more from {zone(favoured)} than "
+                     "chance explains</font>")
+    if report.reach:
+        lines += ["", f"<b>{html.escape(report.reach[0].rstrip(':'))}</b>"]
+        lines += [f"<font color='#ff7060'>{html.escape(line.strip())}</font>"
+                  if line.strip().startswith("UNEVEN") else html.escape(line.strip())
+                  for line in report.reach[1:]]
     lines += ["", "<b>Most figures destroyed</b> (the heat map on the board)"]
     lines += [", ".join(f"{_where(space)} {n}" for space, n in report.deaths) or "none"]
     return "<br>".join(lines)
