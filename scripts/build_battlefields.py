@@ -65,7 +65,6 @@ from battlefield_parts import (  # the sibling module: run as a script, scripts/
     and_list,
     build_battlefield,
     check_fits,
-    coord,
     half_turn,
     symmetric,
     symmetric_boards,

@@ -16,8 +16,9 @@ the map of the column's top level only, in that order of precedence::
 
 Below the maps come the legend, the starting zones, glyphs, obstacles and power spaces, how
 even the zones are (`arena.content.zone_reach`: size, mean level, mean distance to the centre
-and to each glyph, with every uneven measure called out), and, for a scenario, its rules (players, teams, zones, budget, turn limits, victory, scoring,
-tie-break). Pure string building: no pygame, no terminal control codes.
+and to each glyph, with every uneven measure called out), and, for a scenario, its rules
+(players, teams, zones, budget, turn limits, victory, scoring, tie-break). Pure string
+building: no pygame, no terminal control codes.
 
 :func:`main` is the command: it takes a scenario or battlefield id (looked up in the game's
 content, :func:`arena.content.catalog.game_content_layers`: the player's file of an id wins
@@ -185,7 +186,8 @@ def render_battlefield(bf: Battlefield, scenario: Scenario | None = None) -> str
         out.append(f"Power spaces: {len(bf.power_spaces)}")
         for glyph_at, members in by_glyph.items():
             out.append(f"  next to {_fmt(glyph_at)}: {' '.join(_fmt(at) for at in members)}")
-    out.extend(reach_lines(bf))
+    out.extend(part for line in reach_lines(bf)
+               for part in textwrap.wrap(line, width=96, subsequent_indent="      "))
     if scenario is not None:
         out.append("")
         out.extend(render_rules(scenario))
