@@ -13,8 +13,11 @@ editor).
 
 A zone is a player's by where their Planeswalker was placed (`PlaneswalkerPlaced`): players
 choose their zone at set-up, as in the guide, so the first player's pick is part of the
-zone's record. The battlefield must be playable as the scenario first: the same check the
-game makes before it starts a battle there (`arena.ai.sim.check_fits`).
+zone's record, and the report says when the first player started in the same zone in every
+game (`first_player_line`: on the Duel the greedy AI always picks yellow, and most of
+yellow's lead on the power glyph is the first player's; measurements/duel-glyph/). The
+battlefield must be playable as the scenario first: the same check the game makes before it
+starts a battle there (`arena.ai.sim.check_fits`).
 
 `BalanceBatch` is a batch being played, a game at a time (the editor's "Check balance" window
 plays it in the background: `arena.ai.batches.Background`, worker processes it polls and can
@@ -53,7 +56,7 @@ from arena.engine.actions import format_hex, pos_hexes
 from arena.engine.events import Event, FigureDestroyed, FigureMoved, PlaneswalkerPlaced
 
 __all__ = ["DEFAULT_GAMES", "Background", "BalanceBatch", "BalanceGame", "BalanceReport",
-           "check", "favoured_lines", "summarize"]
+           "check", "favoured_lines", "first_player_line", "summarize"]
 
 DEFAULT_GAMES = 40
 """Games a balance check plays unless told otherwise (enough to see a large imbalance)."""
@@ -115,6 +118,9 @@ class BalanceReport:
     team_wins: dict[str, int] = field(default_factory=dict)
     team_rate: dict[str, float] = field(default_factory=dict)
     team_ci95: dict[str, tuple[float, float]] = field(default_factory=dict)
+    first_zone: dict[str, int] = field(default_factory=dict)
+    """Per zone, the games whose first player (the first to place a Planeswalker) started
+    there: a zone the first player always picks carries the first player's edge."""
     glyph_favoured: dict[str, str] = field(default_factory=dict)
     """Per glyph space one zone's players landed on more often than chance explains (that
     zone's share of the landings has a 95% interval above an even split): that zone."""
@@ -301,6 +307,8 @@ def summarize(played: Sequence[BalanceGame], battlefield: str, scenario: str,
     report.glyphs = {space: dict(sorted(c.items())) for space, c in sorted(glyphs.items())}
     report.glyph_kinds = {space: next(iter(k)) if len(k) == 1 else SHUFFLED
                           for space, k in sorted(kinds.items())}
+    report.first_zone = dict(sorted(Counter(next(iter(g.zones.values())) for g in played
+                                            if g.zones).items()))
     report.glyph_favoured = _favoured(report)
     report.deaths = Counter(d for g in played for d in g.deaths).most_common(HEAT_SPACES)
     report.unbalanced, report.verdict = _verdict(report)
@@ -320,6 +328,16 @@ def _favoured(report: BalanceReport) -> dict[str, str]:
         if total and wilson(by.get(most, 0), total)[0] > 1 / len(zones):
             out[space] = most
     return out
+
+
+def first_player_line(report: BalanceReport) -> str:
+    """When the first player started in the same zone in every game: that the zone's record
+    (wins and glyphs) is the first player's too (empty otherwise)."""
+    if len(report.zone_games) < 2 or len(report.first_zone) != 1 or report.games < 2:
+        return ""
+    zone, games = next(iter(report.first_zone.items()))
+    return (f"the first player started in {zone} in all {games} games: {zone}'s wins and "
+            "glyph landings include the first player's edge")
 
 
 def favoured_lines(report: BalanceReport) -> list[str]:

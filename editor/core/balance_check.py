@@ -27,7 +27,13 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from arena.ai.balance import DEFAULT_GAMES, Background, BalanceBatch, BalanceReport
+from arena.ai.balance import (
+    DEFAULT_GAMES,
+    Background,
+    BalanceBatch,
+    BalanceReport,
+    first_player_line,
+)
 from arena.ai.sim import catalog
 from arena.content import writer
 from editor.core.mapdoc import Coord, MapDoc
@@ -198,6 +204,10 @@ def report_html(report: BalanceReport, names: dict[str, str]) -> str:
                          f"{games} won ({rate_by[key]:.0%}, {lo:.0%} to {hi:.0%})")
     if report.draws:
         lines.append(f"Draws: {report.draws}")
+    first = first_player_line(report)
+    if first:
+        lines.append(f"<font color='#ffc060'>{html.escape(first[:1].upper() + first[1:])}"
+                     "</font>")
     lines += ["", f"<b>Average game length</b>: {report.turns_mean:.1f} turns", "",
               "<b>Glyphs taken</b> (landings, by starting zone)"]
     lines += [f"{html.escape(report.glyph_kinds.get(space, '?'))} glyph at {_where(space)}: "

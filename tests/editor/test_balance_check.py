@@ -136,6 +136,10 @@ def test_a_glyph_one_zone_lands_on_more_than_chance_explains_is_called_out() -> 
     text = report_html(report, {"yellow": "Sunny", "orange": "Dusk"})
     assert ("power glyph at [0, 0]: Sunny 24 to Dusk 9, more from Sunny than chance "
             "explains") in text
+    # The first player placed first in yellow in every game: said, as the wins and landings
+    # by zone are then the first player's too (on the Duel, most of the power glyph's lead).
+    assert report.first_zone == {"yellow": 10}
+    assert "The first player started in yellow in all 10 games" in text
 
 
 def test_the_report_calls_out_a_glyph_nearer_one_zone(tmp_path: Path) -> None:
