@@ -103,7 +103,7 @@ def propose(columns: Sequence[Column], blocked: Iterable[Coord],
     tops = {c.at: c.top for c in columns}
     middle = centre(columns)
     width = max((math.dist(_point(a), _point(b)) for a in free for b in free), default=0.0)
-    found = None
+    found: tuple[int, tuple[Coord, ...], tuple[Coord, ...]] | None = None
     for tried in sorted({max(MIN_SIZE, size * k // 4) for k in (4, 3, 2, 1)}, reverse=True):
         pair = _best_pair(free, tried, tops, middle, width, glyph_spots)
         if pair is not None and (found is None or pair[0] < found[0]):
@@ -116,10 +116,10 @@ def propose(columns: Sequence[Column], blocked: Iterable[Coord],
     _, first, second = found
     centres = {first: _centroid(first), second: _centroid(second)}
     # Yellow takes the zone nearer the top of the map (then the west), as the Duel has it.
-    pair = sorted((first, second), key=lambda z: (centres[z][1], centres[z][0]))
+    ordered = sorted((first, second), key=lambda z: (centres[z][1], centres[z][0]))
     made = [StartingZone(id=ZONES[code][0], name=ZONES[code][0].capitalize(),
                          colour=ZONES[code][1], spaces=list(z), proposed=True)
-            for code, z in zip(PROPOSED, pair, strict=True)]
+            for code, z in zip(PROPOSED, ordered, strict=True)]
     reaches = [measure_zone(z.id, z.spaces, tops, middle, glyph_spots) for z in made]
     names = {at: f"the glyph space at [{at[0]}, {at[1]}]" for at in glyph_spots}
     return Proposal(made, reaches, [g.line() for g in gaps(reaches, names)])

@@ -49,9 +49,11 @@ class ZoneFollowUp:
             return
         line = self.check.line
         self.check = None
-        if self.window is not None and self.window.alive() and self.path is not None:
-            text = report_html(self.path, [*self.lines, f"Check: {line}."])
-            self.window.text_block.set_text(text)
+        window = self.window
+        alive = window is not None and window.alive()  # type: ignore[no-untyped-call]
+        if window is not None and alive and self.path is not None \
+                and window.text_block is not None:
+            window.text_block.set_text(report_html(self.path, [*self.lines, f"Check: {line}."]))
         self.window = None
         self.finished(line)
 

@@ -51,3 +51,35 @@ def test_a_map_without_proposed_zones_gets_no_check(community_maps: Path) -> Non
     follow = ZoneFollowUp(lambda line: None)
     follow.start(editor.doc, None, community_maps / "Welcome.json", lines)
     assert not follow.running and follow.check is None
+
+
+def test_the_editor_shows_the_check_in_the_report_and_the_verdict(headless: None) -> None:
+    """Opened in the editor window: the import report and the verdict first say the zones
+    are not checked, then (the check played in the background, the window still drawing)
+    both give its result."""
+    from editor_kit import SHARED, pump
+
+    from editor import app as editor_app
+
+    app = editor_app.EditorApp(recover=False)
+    app.docs.import_map(SHARED / "BWBB_1_Vengalla_Gulch.json")
+    pump(app, 1.0)
+    assert app.panels.problems_label.text.endswith(f"({NOT_CHECKED})")
+    window = app.docs.dialogs.open_windows()[0]
+    assert window.text_block is not None
+    assert "not checked for fairness" in window.text_block.html_text.lower()
+    follow = app.docs.zones
+    assert follow.running and follow.check is not None
+    follow.check.cancel()
+    follow.check = ZoneCheck(app.editor.doc, games=1)
+    frames = 0
+    while follow.running:
+        follow.check.poll(wait=1.0)
+        pump(app)
+        frames += 1
+    pump(app, 1.0)
+    assert frames > 1  # the editor kept drawing while the game was played
+    assert "Check: proposed zones checked by 1 greedy games" in window.text_block.html_text
+    assert "proposed zones checked by 1 greedy games" in app.panels.problems_label.text
+    assert app.message.startswith("Proposed zones checked by 1 greedy games")
+    app.close()
