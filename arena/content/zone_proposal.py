@@ -37,7 +37,7 @@ Coord = tuple[int, int]
 MIN_SIZE = 7
 """The fewest spaces a proposed zone has (the Duel's zones): a map with fewer than four times
 as many free dry spaces gets no proposal; its maker paints zones by hand."""
-APART = 0.4
+APART = 0.5
 """How far apart two proposed zones' centres lie at least, as a share of the field's width
 (the largest distance between two free dry spaces)."""
 _DIRS: tuple[Coord, ...] = tuple((d.q, d.r) for d in DIRECTIONS)
