@@ -41,7 +41,7 @@ from arena.content.battlefield import Battlefield, PiecePlacement
 from arena.content.errors import ContentError, broken_rules
 from arena.content.loader import load_as
 from arena.content.locations import user_root
-from arena.content.piece_rules import RULES, Meaning, decompose
+from arena.content.piece_rules import RULES, Meaning, PieceError, decompose, expand
 from arena.content.pieces import PIECES, Terrain, piece_hexes
 from arena.content.writer import save_model
 from arena.hexgrid import Hex
@@ -292,7 +292,19 @@ def needed_pieces(bf: Battlefield) -> tuple[list[PiecePlacement], list[PiecePlac
 def _not_from_pieces(bf: Battlefield) -> Battlefield | None:
     """`bf` less every level a land or water piece lays and every obstacle an obstacle piece
     stands as (markers left out: they are not counted), or None when its pieces build it
-    all. A partial battlefield, never validated: only `decompose` reads it."""
+    all. A partial battlefield, never validated: only `decompose` reads it.
+
+    A map its pieces build exactly (`expand` gives its columns and obstacles: an imported
+    map, one built with pieces only) needs nothing more, not even the land the importer puts
+    under an overhanging tile or an obstacle on the bare table (an approximation of the
+    table, not a piece to own)."""
+    try:
+        built = expand(bf.pieces)
+    except PieceError:
+        built = None
+    if built is not None and built.columns == list(bf.columns) \
+            and built.obstacles == list(bf.obstacles):
+        return None
     laid: set[tuple[Coord, int]] = set()
     blocked: set[Coord] = set()
     for piece in bf.pieces:
