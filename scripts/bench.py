@@ -155,7 +155,7 @@ from arena.client import bench as client_bench  # noqa: E402 - after the headles
 client_bench.register(benchmark)
 
 
-@benchmark("engine: random-play game of the shipped Duel (median of 7)", "ms", goal=60)
+@benchmark("engine: random-play game of the shipped Duel (median of 7)", "ms", goal=15)
 def engine_duel_game() -> float:
     """The Duel scenario and battlefield as shipped, Gideon's premade against Jace's."""
     from arena.content.catalog import load_catalog, shipped_content_paths
@@ -175,7 +175,7 @@ def engine_duel_game() -> float:
     return statistics.median(times)
 
 
-@benchmark("engine: legal-action generation, cold caches", "per s", goal=2500,
+@benchmark("engine: legal-action generation, cold caches", "per s", goal=10000,
            lower_is_better=False)
 def engine_legal_actions() -> float:
     from arena.engine.bench import bench_legal_actions

@@ -12,8 +12,9 @@ The guide's battlefield diagrams are not available, so every layout here is a
 *reconstruction* (``provenance: reconstructed``), built only from what one box holds and made
 fair by construction (symmetry) and by measurement (the figures in each description).
 
-The components and how a layout is built from them and measured are
-``scripts/battlefield_parts.py`` (its docstring: the reconstruction of the core components).
+The components and how a layout is built from them are ``scripts/battlefield_parts.py`` (its
+docstring: the reconstruction of the core components); the fairness figures written into each
+description are ``scripts/battlefield_fairness.py``.
 
 Fairness
 --------
@@ -24,9 +25,11 @@ Fairness
   a hex-centred half-turn would lie on a board that the half-turn maps onto itself, and a board
   symmetric about one of its own hexes has an odd number of hexes, not 24.) A half-turn about an
   edge midpoint fixes no hex, so three distinct glyphs (the Duel's M, P, T) cannot be placed
-  symmetrically; instead every glyph stands on a hex *equidistant* from the two zones, both in
-  hexes and in dry walking cost (:func:`walk_costs`), so neither side is nearer any glyph.
-  The Skirmish's glyph spaces are placed the same way.
+  symmetrically; instead every glyph stands on a hex *equidistant* from the two zones: from
+  the nearest zone space in hexes and in dry walking cost (:func:`walk_costs`), and on average
+  over all of a zone's spaces (`arena.content.zone_reach`: the zones lie on the field's
+  centre line, so no zone is nearer a glyph). The Skirmish's glyph spaces are placed the same
+  way. ``scripts/battlefield_fairness.py`` measures it and refuses an uneven field.
 * The Melee is three-fold symmetric: a third-turn about the corner shared by ``[0, 0]``,
   ``[1, 0]`` and ``[1, -1]`` (:func:`third_turn`) maps the field, the glyphs and their power
   spaces onto themselves. Five starting spaces cannot be three-fold symmetric; they were
@@ -45,6 +48,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from battlefield_fairness import glyph_fairness, melee_fairness  # sibling modules, as below
 from battlefield_parts import (  # the sibling module: run as a script, scripts/ is on sys.path
     CORE_BOX,
     CRYPTOLITH_1,
@@ -61,20 +65,17 @@ from battlefield_parts import (  # the sibling module: run as a script, scripts/
     and_list,
     build_battlefield,
     check_fits,
-    coord,
     half_turn,
-    melee_starts,
     symmetric,
     symmetric_boards,
     third_turn,
     usage,
-    zone_access,
 )
 
 from arena.content import save_model
 from arena.content.battlefield import Battlefield
 from arena.content.scenario import PlayerRange, Scenario, ZoneRules
-from arena.hexgrid import Hex, distance, neighbours
+from arena.hexgrid import Hex, neighbours
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -106,7 +107,10 @@ def duel_layout() -> Layout:
     (a 3-hex tile with a 1-hex tile on it: levels 2 and 3) and a ruin in its half of the
     middle (west for yellow, east for orange); four ponds guard the corners of the middle.
     Power stands at the centre and movement and toughness on the flanks, all three on hexes
-    exactly as near to both zones.
+    as near to both zones. The zones straddle the field's north-south centre line: a zone one
+    hex west of it, as the Duel once had, is nearer the power glyph on average (5.57 hexes
+    against 5.86); now the power glyph is exactly as near both zones on average, movement and
+    toughness within 0.15 hex.
     """
     layout = Layout()
     layout.boards = symmetric_boards(DUEL_BOARDS)
@@ -115,7 +119,7 @@ def duel_layout() -> Layout:
     layout.obstacles = [(RUIN_A, ruin_a), (RUIN_B, ruin_b)]
     layout.glyphs = [Glyph(Hex(-3, 1), "movement"), Glyph(Hex(0, 0), "power"),
                      Glyph(Hex(4, -1), "toughness")]
-    layout.zones = two_zones(row(-6, 0, 3) + row(-5, 0, 2))
+    layout.zones = two_zones(row(-6, 1, 3) + row(-5, 1, 3) + row(-4, 1, 1))
     return layout
 
 
@@ -211,40 +215,8 @@ def crossroads_layout() -> Layout:
     layout.obstacles = [(CRYPTOLITH_1, first), (CRYPTOLITH_2, second)]
     layout.glyphs = [Glyph(Hex(-3, 0), "recall"), Glyph(Hex(0, 0), "power"),
                      Glyph(Hex(4, 0), "healing")]
-    layout.zones = two_zones(row(-7, 2, 4) + row(-6, 1, 4))
+    layout.zones = two_zones(row(-7, 3, 4) + row(-6, 3, 4) + row(-5, 3, 4) + row(-4, 2, 2))
     return layout
-
-
-# --- fairness figures ---------------------------------------------------------------------
-
-
-def glyph_fairness(bf: Battlefield) -> str:
-    """How near each glyph (or glyph space) is to the two zones; raises if not the same."""
-    spots = [Hex(*h) for h in bf.glyph_spaces] or [Hex(*g.at) for g in bf.glyphs]
-    figures: list[tuple[int, int]] = []
-    for spot in spots:
-        access = zone_access(bf, spot)
-        if len(set(access.values())) != 1:
-            raise ValueError(f"{bf.id}: {coord(spot)} is nearer one zone: {access}")
-        figures.append(next(iter(access.values())))
-    what = "glyph space" if bf.glyph_spaces else "glyph"
-    parts = ", ".join(f"[{s.q}, {s.r}] {d} hexes / walk {w}"
-                      for s, (d, w) in zip(spots, figures, strict=True))
-    return (f"Point-symmetric: a half-turn about the centre maps the field onto itself and "
-            f"swaps the starting zones. Every {what} is exactly as near to both zones (nearest "
-            f"zone space, in hexes / dry walking cost: {parts}).")
-
-
-def melee_fairness(bf: Battlefield) -> str:
-    """Each start's distance to the nearest power space, with the spread, and their spacing."""
-    starts = melee_starts(bf)
-    hexes = [d for d, _ in starts.values()]
-    walks = [w for _, w in starts.values()]
-    apart = min(distance(a, b) for a in starts for b in starts if a != b)
-    return (f"Three-fold symmetric about the central mesa (glyphs and power spaces included). "
-            f"Distance from each orange starting space to the nearest power space: min "
-            f"{min(hexes)}, max {max(hexes)} hexes (dry walking cost: min {min(walks)}, max "
-            f"{max(walks)}); any two starting spaces are at least {apart} hexes apart.")
 
 
 # --- the catalogue of fields --------------------------------------------------------------

@@ -13,8 +13,11 @@ editor).
 
 A zone is a player's by where their Planeswalker was placed (`PlaneswalkerPlaced`): players
 choose their zone at set-up, as in the guide, so the first player's pick is part of the
-zone's record. The battlefield must be playable as the scenario first: the same check the
-game makes before it starts a battle there (`arena.ai.sim.check_fits`).
+zone's record, and the report says when the first player started in the same zone in every
+game (`first_player_line`: on the Duel the greedy AI always picks yellow, and most of
+yellow's lead on the power glyph is the first player's; measurements/duel-glyph/). The
+battlefield must be playable as the scenario first: the same check the game makes before it
+starts a battle there (`arena.ai.sim.check_fits`).
 
 `BalanceBatch` is a batch being played, a game at a time (the editor's "Check balance" window
 plays it in the background: `arena.ai.batches.Background`, worker processes it polls and can
@@ -37,13 +40,23 @@ from typing import Any
 from arena.ai.batches import Background, executor, unplayed
 from arena.ai.levels import make_controller
 from arena.ai.match import DEFAULT_TIME_LIMIT, Match
-from arena.ai.sim import GameSpec, catalog, check_fits, files_of, new_game, plan, wilson
+from arena.ai.sim import (
+    GameSpec,
+    battlefield_file,
+    catalog,
+    check_fits,
+    files_of,
+    new_game,
+    plan,
+    wilson,
+)
+from arena.content.zone_reach import reach_lines
 from arena.engine import Game
 from arena.engine.actions import format_hex, pos_hexes
 from arena.engine.events import Event, FigureDestroyed, FigureMoved, PlaneswalkerPlaced
 
 __all__ = ["DEFAULT_GAMES", "Background", "BalanceBatch", "BalanceGame", "BalanceReport",
-           "check", "summarize"]
+           "check", "favoured_lines", "first_player_line", "summarize"]
 
 DEFAULT_GAMES = 40
 """Games a balance check plays unless told otherwise (enough to see a large imbalance)."""
@@ -105,6 +118,15 @@ class BalanceReport:
     team_wins: dict[str, int] = field(default_factory=dict)
     team_rate: dict[str, float] = field(default_factory=dict)
     team_ci95: dict[str, tuple[float, float]] = field(default_factory=dict)
+    first_zone: dict[str, int] = field(default_factory=dict)
+    """Per zone, the games whose first player (the first to place a Planeswalker) started
+    there: a zone the first player always picks carries the first player's edge."""
+    glyph_favoured: dict[str, str] = field(default_factory=dict)
+    """Per glyph space one zone's players landed on more often than chance explains (that
+    zone's share of the landings has a 95% interval above an even split): that zone."""
+    reach: list[str] = field(default_factory=list)
+    """The field's own measure of its zones (`arena.content.zone_reach.reach_lines`): size,
+    mean level, mean distance to the centre and to each glyph, uneven ones called out."""
     unbalanced: bool = False
     verdict: str = ""
 
@@ -166,6 +188,7 @@ class BalanceBatch:
         # Zones standing in for the scenario's are reported by the battlefield's own names.
         self.own = {stand_in: zone for zone, stand_in in
                     check_fits(self.specs[0].scenario, battlefield).items()}
+        self.reach = reach_lines(battlefield_file(battlefield))
         self.played: list[BalanceGame] = []
 
     @property
@@ -207,7 +230,9 @@ class BalanceBatch:
                       for g in played]
         scenario = self.specs[0].scenario
         teams = [tuple(t) for t in catalog().scenarios[scenario].teams or []]
-        return summarize(played, self.battlefield, scenario, self.controllers, teams)
+        report = summarize(played, self.battlefield, scenario, self.controllers, teams)
+        report.reach = list(self.reach)
+        return report
 
 
 def check(battlefield: str, scenario: str = "the-duel", games: int = DEFAULT_GAMES,
@@ -282,9 +307,49 @@ def summarize(played: Sequence[BalanceGame], battlefield: str, scenario: str,
     report.glyphs = {space: dict(sorted(c.items())) for space, c in sorted(glyphs.items())}
     report.glyph_kinds = {space: next(iter(k)) if len(k) == 1 else SHUFFLED
                           for space, k in sorted(kinds.items())}
+    report.first_zone = dict(sorted(Counter(next(iter(g.zones.values())) for g in played
+                                            if g.zones).items()))
+    report.glyph_favoured = _favoured(report)
     report.deaths = Counter(d for g in played for d in g.deaths).most_common(HEAT_SPACES)
     report.unbalanced, report.verdict = _verdict(report)
     return report
+
+
+def _favoured(report: BalanceReport) -> dict[str, str]:
+    """Each glyph space whose landings favour one zone beyond chance, and that zone: its share
+    of the landings has a 95% Wilson interval above an even split among the zones played."""
+    zones = sorted(report.zone_games)
+    if len(zones) < 2:
+        return {}
+    out: dict[str, str] = {}
+    for space, by in report.glyphs.items():
+        total = sum(by.get(z, 0) for z in zones)
+        most = max(zones, key=lambda z: by.get(z, 0))
+        if total and wilson(by.get(most, 0), total)[0] > 1 / len(zones):
+            out[space] = most
+    return out
+
+
+def first_player_line(report: BalanceReport) -> str:
+    """When the first player started in the same zone in every game: that the zone's record
+    (wins and glyphs) is the first player's too (empty otherwise)."""
+    if len(report.zone_games) < 2 or len(report.first_zone) != 1 or report.games < 2:
+        return ""
+    zone, games = next(iter(report.first_zone.items()))
+    return (f"the first player started in {zone} in all {games} games: {zone}'s wins and "
+            "glyph landings include the first player's edge")
+
+
+def favoured_lines(report: BalanceReport) -> list[str]:
+    """`BalanceReport.glyph_favoured` in words, one line a glyph."""
+    lines = []
+    for space, zone in report.glyph_favoured.items():
+        q, r = space.split(",")
+        by = sorted(report.glyphs[space].items(), key=lambda i: -i[1])
+        lines.append(f"the {report.glyph_kinds.get(space, '?')} glyph at [{q}, {r}] was landed "
+                     f"on more from {zone} than chance explains ("
+                     + " to ".join(f"{z} {n}" for z, n in by) + ")")
+    return lines
 
 
 def _verdict(report: BalanceReport) -> tuple[bool, str]:

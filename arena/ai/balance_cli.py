@@ -22,7 +22,13 @@ import json
 import sys
 
 from arena.ai.army_strength import PREMADE, StrengthReport, measure
-from arena.ai.balance import DEFAULT_GAMES, BalanceReport, check
+from arena.ai.balance import (
+    DEFAULT_GAMES,
+    BalanceReport,
+    check,
+    favoured_lines,
+    first_player_line,
+)
 from arena.ai.batches import Refused, add_scheduler_option
 from arena.ai.levels import LEVELS
 from arena.ai.sim import resolve_scenario
@@ -89,6 +95,11 @@ def render(report: BalanceReport) -> str:
     lines += [f"  {space} ({report.glyph_kinds.get(space, '?')}): "
               + ", ".join(f"{z} {n}" for z, n in by.items())
               for space, by in report.glyphs.items()] or ["  none"]
+    lines += [f"  UNEVEN: {line}" for line in favoured_lines(report)]
+    if first_player_line(report):
+        lines += ["", f"note: {first_player_line(report)}"]
+    if report.reach:
+        lines += ["", *report.reach]
     lines += ["", "spaces where most figures were destroyed:"]
     lines += [f"  {space}: {n}" for space, n in report.deaths] or ["  none"]
     lines += ["", report.verdict]

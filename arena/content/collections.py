@@ -41,9 +41,12 @@ from arena.content.battlefield import Battlefield, PiecePlacement
 from arena.content.errors import ContentError, broken_rules
 from arena.content.loader import load_as
 from arena.content.locations import user_root
-from arena.content.piece_rules import RULES, Meaning, decompose
-from arena.content.pieces import PIECES, Terrain
+from arena.content.piece_rules import RULES, Meaning, PieceError, decompose, expand
+from arena.content.pieces import PIECES, Terrain, piece_hexes
 from arena.content.writer import save_model
+from arena.hexgrid import Hex
+
+Coord = tuple[int, int]
 
 FILE_NAME = "collection.yaml"
 BOARD = "aotp-board"
@@ -275,51 +278,93 @@ class BuildCheck:
         return [self.headline(), *(s.line() for s in self.missing), *self.notes]
 
 
-def needed_pieces(bf: Battlefield) -> tuple[list[PiecePlacement], bool]:
-    """The pieces `bf` is built from: its own, or (when it has none) its columns, obstacles
-    and markers decomposed as ``arena export-map`` does (`piece_rules.decompose`); and
-    whether they were decomposed."""
-    if bf.pieces:
-        return list(bf.pieces), False
-    pieces, _notes = decompose(bf)
-    return pieces, True
+def needed_pieces(bf: Battlefield) -> tuple[list[PiecePlacement], list[PiecePlacement]]:
+    """The pieces `bf` is built from: its own pieces, and the rest of it (what no piece of its
+    own builds: all of a battlefield without pieces, the New map's board and hexes raised by
+    hand on one with some) decomposed as ``arena export-map`` does (`piece_rules.decompose`).
+    Both are needed on the table, so both are counted."""
+    if not bf.pieces:
+        return [], decompose(bf)[0]
+    rest = _not_from_pieces(bf)
+    return list(bf.pieces), (decompose(rest)[0] if rest is not None else [])
+
+
+def _not_from_pieces(bf: Battlefield) -> Battlefield | None:
+    """`bf` less every level a land or water piece lays and every obstacle an obstacle piece
+    stands as (markers left out: they are not counted), or None when its pieces build it
+    all. A partial battlefield, never validated: only `decompose` reads it.
+
+    A map its pieces build exactly (`expand` gives its columns and obstacles: an imported
+    map, one built with pieces only) needs nothing more, not even the land the importer puts
+    under an overhanging tile or an obstacle on the bare table (an approximation of the
+    table, not a piece to own)."""
+    try:
+        built = expand(bf.pieces)
+    except PieceError:
+        built = None
+    if built is not None and built.columns == list(bf.columns) \
+            and built.obstacles == list(bf.obstacles):
+        return None
+    laid: set[tuple[Coord, int]] = set()
+    blocked: set[Coord] = set()
+    for piece in bf.pieces:
+        meaning = RULES[PIECES[piece.piece].terrain].meaning
+        hexes = [(h.q, h.r) for h in piece_hexes(piece.piece, Hex(*piece.at), piece.rotation)]
+        if meaning in (Meaning.LAND, Meaning.WATER):
+            laid.update((at, piece.on_level) for at in hexes)
+        elif meaning is Meaning.OBSTACLE:
+            blocked.update(hexes)
+    columns = []
+    for column in bf.columns:
+        levels = [None if (column.at, index) in laid else terrain
+                  for index, terrain in enumerate(column.levels)]
+        if any(t is not None for t in levels):
+            columns.append(column.model_copy(update={"levels": levels}))
+    obstacles = [o for o in bf.obstacles if not set(o.footprint) <= blocked]
+    if not columns and not obstacles:
+        return None
+    return bf.model_copy(update={"columns": columns, "obstacles": obstacles, "glyphs": [],
+                                 "glyph_spaces": [], "power_spaces": [], "starting_zones": [],
+                                 "pieces": []})
 
 
 def check_build(bf: Battlefield, collection: Collection) -> BuildCheck:
     """Whether `bf` can be built from `collection`, and which pieces are missing.
 
-    Markers (start zones, glyphs, objective markers) are not counted. For a battlefield made
-    in Arena (no pieces of its own): the ground level is laid with AotP boards when the
-    collection has any (counted by hexes, as the editor's component count does), and any
-    plain-land tile of the right shape (grass, rock or sand) will do where the decomposition
-    says grass; an imported map needs its own pieces."""
-    pieces, decomposed = needed_pieces(bf)
+    Markers (start zones, glyphs, objective markers) are not counted. What the battlefield's
+    own pieces do not build (all of a battlefield made in Arena, the board and hand-raised
+    hexes of one built partly with pieces) is decomposed: its ground level is laid with AotP
+    boards when the collection has any (counted by hexes, as the editor's component count
+    does), and any plain-land tile of the right shape (grass, rock or sand) will do where the
+    decomposition says grass; the battlefield's own pieces are needed as they are."""
+    own, made = needed_pieces(bf)
     have = collection.owned()
-    counted = [p for p in pieces if PIECES[p.piece].terrain not in MARKERS]
+    own = [p for p in own if PIECES[p.piece].terrain not in MARKERS]
+    made = [p for p in made if PIECES[p.piece].terrain not in MARKERS]
     notes: list[str] = []
-    if decomposed and have[BOARD]:
-        ground = [p for p in counted if p.on_level == 0
+    need = Counter(p.piece for p in own)
+    if made and have[BOARD]:
+        ground = [p for p in made if p.on_level == 0
                   and RULES[PIECES[p.piece].terrain].meaning in (Meaning.LAND, Meaning.WATER)]
         hexes = sum(PIECES[p.piece].size for p in ground)
-        counted = [p for p in counted if p not in ground]
-        need = Counter(p.piece for p in counted)
+        made = [p for p in made if p not in ground]
         if hexes:
             need[BOARD] = math.ceil(hexes / BOARD_HEXES)
             notes.append(f"ground level ({hexes} hexes) laid on AotP terrain boards")
-    else:
-        need = Counter(p.piece for p in counted)
+    standing_in = Counter(p.piece for p in made)
+    need.update(standing_in)
     spare = Counter(have)
     missing: list[Shortfall] = []
     for code in sorted(need, key=lambda c: (c == BOARD, c)):
         wanted = need[code]
         got = min(wanted, spare[code])
         spare[code] -= got
-        if got < wanted and decomposed and code in PIECES and \
-                PIECES[code].terrain in PLAIN_LAND:
-            got += _substitute(code, wanted - got, spare)
+        short = min(wanted - got, standing_in[code])  # only decomposed tiles may stand in
+        if short and code in PIECES and PIECES[code].terrain in PLAIN_LAND:
+            got += _substitute(code, short, spare)
         if got < wanted:
             missing.append(Shortfall(code, wanted, got))
-    return BuildCheck(need, tuple(missing), decomposed, tuple(notes))
+    return BuildCheck(need, tuple(missing), not bf.pieces, tuple(notes))
 
 
 def _substitute(code: str, short: int, spare: Counter[str]) -> int:

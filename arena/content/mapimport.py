@@ -24,8 +24,10 @@ from arena.content.errors import ContentError
 from arena.content.geometry import check_battlefield
 from arena.content.loader import load_document
 from arena.content.mapfiles import MapFile, MapPiece, read_map
-from arena.content.piece_rules import Notes, PieceError, expand, propose_zones, to_pieces
+from arena.content.piece_rules import Notes, PieceError, expand, to_pieces
 from arena.content.writer import dump_model
+from arena.content.zone_proposal import Proposal, propose
+from arena.content.zone_reach import TOLERANCE, Measure
 from arena.hexgrid import Hex
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -55,10 +57,11 @@ def import_map(path: Path, bf_id: str, display: str | None = None) -> tuple[Batt
         raise ContentError.single(file, "has no land or water pieces, only markers and "
                                   "add-ons", "choose a map with terrain tiles")
     zones = built.zones
-    proposed = not zones
-    if proposed:
+    proposal: Proposal | None = None
+    if not zones:
         blocked = {at for o in built.obstacles for at in o.footprint} | set(built.glyph_spaces)
-        zones = propose_zones(built.columns, blocked)
+        proposal = propose(built.columns, blocked, built.glyph_spaces)
+        zones = proposal.zones
     by = f" by {source.author}" if source.author else ""
     name = (source.name or path.stem)[:120]
     bf = Battlefield(
@@ -67,7 +70,7 @@ def import_map(path: Path, bf_id: str, display: str | None = None) -> tuple[Batt
         provenance="transcribed", columns=built.columns, obstacles=built.obstacles,
         glyph_spaces=built.glyph_spaces, starting_zones=zones, pieces=placements)
     checked = validate(bf, file)
-    return checked, _report(path, source, checked, built.notes, proposed)
+    return checked, _report(path, source, checked, built.notes, proposal)
 
 
 def _placements(source: MapFile, file: str) -> list[PiecePlacement]:
@@ -101,7 +104,7 @@ def validate(bf: Battlefield, file: str) -> Battlefield:
 
 
 def _report(path: Path, source: MapFile, bf: Battlefield, notes: Notes,
-            proposed: bool) -> list[str]:
+            proposal: Proposal | None) -> list[str]:
     counts = Counter(p.code for p in source.pieces)
     listed = ", ".join(f"{code} x{n}" for code, n in counts.most_common())
     _, summary = check_battlefield(bf, yamlio.Document(bf.id, None, {}))
@@ -117,13 +120,34 @@ def _report(path: Path, source: MapFile, bf: Battlefield, notes: Notes,
     for what, n in source.skipped.items():
         lines.append(f"Left out: {what}" + (f" (x{n})" if n > 1 else ""))
     zones = ", ".join(f"{z.id} ({len(z.spaces)} spaces)" for z in bf.starting_zones)
-    if proposed:
-        offered = zones or "none (too few dry spaces)"
-        lines.append(f"Starting zones: the map has none; proposed {offered} on opposite "
-                     "edges, marked `proposed: true` to review.")
+    if proposal is not None:
+        lines += proposal_lines(proposal)
     else:
         lines.append(f"Starting zones: {zones}.")
     return lines
+
+
+def proposal_lines(proposal: Proposal) -> list[str]:
+    """The report's lines on the zones proposed for a map that had none: which, how even they
+    are (each measure beyond its tolerance named), and that play has not checked them yet."""
+    if not proposal.zones:
+        return [f"Starting zones: the map has none, and none were proposed: {proposal.reason}."]
+    offered = ", ".join(f"{z.id} ({len(z.spaces)} spaces)" for z in proposal.zones)
+    figures = "; ".join(f"{r.zone} level {r.height:.2f}, {r.centre:.2f} hexes from the centre"
+                        for r in proposal.reaches)
+    even = (f"even within {TOLERANCE[Measure.HEIGHT]:g} level and {TOLERANCE[Measure.GLYPH]:g} "
+            "hex" if not proposal.uneven else "the most even found, but " +
+            "; ".join(proposal.uneven))
+    return [f"Starting zones: the map has none; proposed {offered}, marked `proposed: true` "
+            "to review.",
+            f"  Chosen for equal size, mean level and distance to the centre and glyph spaces: "
+            f"{even} ({figures}).",
+            f"  {NOT_CHECKED[:1].upper()}{NOT_CHECKED[1:]}: a short balance check plays them "
+            "(the editor runs it after an import; `arena balance FILE` from the command line)."]
+
+
+NOT_CHECKED = "proposed zones, not checked for fairness"
+"""What the verdict and the import report say of proposed zones until play has checked them."""
 
 
 def export_pieces(bf: Battlefield) -> tuple[list[MapPiece], Notes]:

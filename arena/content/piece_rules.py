@@ -42,7 +42,7 @@ from arena.content.pieces import (
     piece_hexes,
 )
 from arena.content.pieces import Terrain as PieceTerrain
-from arena.hexgrid import Hex, hex_to_point, neighbours
+from arena.hexgrid import Hex, neighbours
 
 
 class Meaning(StrEnum):
@@ -127,7 +127,8 @@ start-area colours; yellow and orange are the Duel's zones)."""
 PROPOSED = ("z4", "z7")
 """The zones proposed for a map without any: yellow and orange, as the Duel names them."""
 ZONE_SIZE = 24
-"""Spaces in a proposed zone where the map allows (tournament maps' start zones)."""
+"""Spaces in a proposed zone where the map allows (tournament maps' start zones; the proposal
+itself is `arena.content.zone_proposal`)."""
 
 LAND_SIZES: dict[Terrain, tuple[str, tuple[int, ...]]] = {
     "land": ("g", (24, 7, 3, 2, 1)), "weirded": ("g", (24, 7, 3, 2, 1)),
@@ -346,35 +347,6 @@ def _zones(markers: list[tuple[PiecePlacement, Coord]], levels: dict[Coord, dict
     return [StartingZone(id=ZONES[code][0], name=ZONES[code][0].capitalize(),
                          colour=ZONES[code][1], spaces=hexes)
             for code, hexes in sorted(spaces.items())]
-
-
-def propose_zones(columns: Sequence[Column], blocked: Iterable[Coord]) -> list[StartingZone]:
-    """Two starting zones of equal size on opposite edges of the map's longer axis, 24
-    spaces each where the map allows (a quarter of the dry spaces on a small map), each
-    centred on its edge; marked ``proposed``."""
-    skip = set(blocked)
-    dry = [c.at for c in columns if c.top_terrain in SOLID and c.at not in skip]
-    size = min(ZONE_SIZE, len(dry) // 4)
-    if size < 1:
-        return []
-    points = {at: hex_to_point(Hex(*at)) for at in dry}
-    xs = [p[0] for p in points.values()]
-    ys = [p[1] for p in points.values()]
-    along_y = max(ys) - min(ys) >= max(xs) - min(xs)
-    middle = (min(xs) + max(xs)) / 2 if along_y else (min(ys) + max(ys)) / 2
-
-    def key(at: Coord, sign: int) -> tuple[float, float, int, int]:
-        p = points[at]
-        depth, across = (p[1], p[0]) if along_y else (p[0], p[1])
-        return (round(sign * depth, 6), round(abs(across - middle), 6), at[1], at[0])
-
-    first = sorted(dry, key=lambda at: key(at, 1))[:size]
-    rest = [at for at in dry if at not in set(first)]
-    second = sorted(rest, key=lambda at: key(at, -1))[:size]
-    return [StartingZone(id=ZONES[code][0], name=ZONES[code][0].capitalize(),
-                         colour=ZONES[code][1], spaces=sorted(hexes, key=lambda a: (a[1], a[0])),
-                         proposed=True)
-            for code, hexes in zip(PROPOSED, (first, second), strict=True)]
 
 
 # --- battlefield -> pieces -------------------------------------------------------------------

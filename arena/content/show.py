@@ -14,9 +14,11 @@ the map of the column's top level only, in that order of precedence::
     ?  glyph space    (a glyph is shuffled onto it at set-up)
     *  power space    Y O ...  starting zone (first letter of its id, upper case)
 
-Below the maps come the legend, the starting zones, glyphs, obstacles and power spaces, and,
-for a scenario, its rules (players, teams, zones, budget, turn limits, victory, scoring,
-tie-break). Pure string building: no pygame, no terminal control codes.
+Below the maps come the legend, the starting zones, glyphs, obstacles and power spaces, how
+even the zones are (`arena.content.zone_reach`: size, mean level, mean distance to the centre
+and to each glyph, with every uneven measure called out), and, for a scenario, its rules
+(players, teams, zones, budget, turn limits, victory, scoring, tie-break). Pure string
+building: no pygame, no terminal control codes.
 
 :func:`main` is the command: it takes a scenario or battlefield id (looked up in the game's
 content, :func:`arena.content.catalog.game_content_layers`: the player's file of an id wins
@@ -37,6 +39,7 @@ from arena.content.battlefield import Battlefield
 from arena.content.catalog import Catalog, expand, game_content_layers, load_catalog
 from arena.content.loader import FORMATS
 from arena.content.scenario import Scenario
+from arena.content.zone_reach import reach_lines
 
 __all__ = ["GLYPH_LETTERS", "TERRAIN_CHARS", "main", "render_battlefield"]
 
@@ -183,6 +186,8 @@ def render_battlefield(bf: Battlefield, scenario: Scenario | None = None) -> str
         out.append(f"Power spaces: {len(bf.power_spaces)}")
         for glyph_at, members in by_glyph.items():
             out.append(f"  next to {_fmt(glyph_at)}: {' '.join(_fmt(at) for at in members)}")
+    out.extend(part for line in reach_lines(bf)
+               for part in textwrap.wrap(line, width=96, subsequent_indent="      "))
     if scenario is not None:
         out.append("")
         out.extend(render_rules(scenario))

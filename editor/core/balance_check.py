@@ -27,7 +27,13 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from arena.ai.balance import DEFAULT_GAMES, Background, BalanceBatch, BalanceReport
+from arena.ai.balance import (
+    DEFAULT_GAMES,
+    Background,
+    BalanceBatch,
+    BalanceReport,
+    first_player_line,
+)
 from arena.ai.sim import catalog
 from arena.content import writer
 from editor.core.mapdoc import Coord, MapDoc
@@ -198,11 +204,26 @@ def report_html(report: BalanceReport, names: dict[str, str]) -> str:
                          f"{games} won ({rate_by[key]:.0%}, {lo:.0%} to {hi:.0%})")
     if report.draws:
         lines.append(f"Draws: {report.draws}")
+    first = first_player_line(report)
+    if first:
+        lines.append(f"<font color='#ffc060'>{html.escape(first[:1].upper() + first[1:])}"
+                     "</font>")
     lines += ["", f"<b>Average game length</b>: {report.turns_mean:.1f} turns", "",
               "<b>Glyphs taken</b> (landings, by starting zone)"]
     lines += [f"{html.escape(report.glyph_kinds.get(space, '?'))} glyph at {_where(space)}: "
               + ", ".join(f"{zone(z)} {n}" for z, n in by.items())
               for space, by in report.glyphs.items()] or ["none"]
+    for space, favoured in report.glyph_favoured.items():
+        by = sorted(report.glyphs[space].items(), key=lambda i: -i[1])
+        counts = " to ".join(f"{zone(z)} {n}" for z, n in by)
+        lines.append(f"<font color='#ff7060'>{html.escape(report.glyph_kinds.get(space, '?'))} "
+                     f"glyph at {_where(space)}: {counts}, more from {zone(favoured)} than "
+                     "chance explains</font>")
+    if report.reach:
+        lines += ["", f"<b>{html.escape(report.reach[0].rstrip(':'))}</b>"]
+        lines += [f"<font color='#ff7060'>{html.escape(line.strip())}</font>"
+                  if line.strip().startswith("UNEVEN") else html.escape(line.strip())
+                  for line in report.reach[1:]]
     lines += ["", "<b>Most figures destroyed</b> (the heat map on the board)"]
     lines += [", ".join(f"{_where(space)} {n}" for space, n in report.deaths) or "none"]
     return "<br>".join(lines)

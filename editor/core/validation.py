@@ -22,6 +22,7 @@ from arena.content.yamlio import parse
 from editor.core.mapdoc import Coord, MapDoc
 from editor.core.parts import parts_list
 from editor.core.verdict import headline, play_as, play_lines
+from editor.core.verdict import note as zone_note
 
 COORD = re.compile(r"\[(-?\d+), (-?\d+)\]")
 PATH_INDEX = re.compile(r"^(columns|glyphs|power_spaces|glyph_spaces|obstacles|starting_zones)"
@@ -106,6 +107,8 @@ class Report:
     """The game's verdict for each guide scenario (empty while the map has problems)."""
     battlefield: Battlefield | None = None
     """The map as the game loads it (None while it has problems)."""
+    zones: str = ""
+    """The note on proposed starting zones (`editor.core.zone_check.note`), else empty."""
 
     @property
     def ok(self) -> bool:
@@ -119,11 +122,11 @@ class Report:
 
     def headline(self) -> str:
         """"Ready to play as The Duel", or how many problems, or not ready yet."""
-        return headline(len(self.findings), self.fits)
+        return headline(len(self.findings), self.fits, self.zones)
 
     def play_lines(self) -> list[str]:
         """Each guide scenario: ready (and which zone each side starts in) or what it needs."""
-        return play_lines(self.fits)
+        return play_lines(self.fits, self.zones)
 
 
 def estimate_components(doc: MapDoc) -> Components:
@@ -218,7 +221,8 @@ def validate(doc: MapDoc) -> Report:
         report.findings.append(Finding(
             "the battlefield has no hexes", "raise land or paint terrain to add some", "", ()))
         return report
-    parsed = parse(doc.to_yaml(), f"{doc.id}.yaml")
+    text = doc.to_yaml()
+    parsed = parse(text, f"{doc.id}.yaml")
     try:
         bf = load_document(parsed, Battlefield)
     except ContentError as exc:
@@ -231,6 +235,7 @@ def validate(doc: MapDoc) -> Report:
     if not report.findings:
         report.battlefield = bf
         report.fits = play_as(bf)
+        report.zones = zone_note(doc, text)
     return report
 
 

@@ -39,6 +39,7 @@ from editor.core.builder import slug as builder_slug
 from editor.core.mapdoc import DEFAULT_ID, DEFAULT_NAME
 from editor.core.scenario_form import ScenarioForm
 from editor.files import mapimport, recent, recovery
+from editor.files.zone_followup import ZoneFollowUp
 from editor.windows import dialogs, prompts
 from editor.windows.card_window import CardWindow
 
@@ -83,7 +84,8 @@ class DocumentHost(Protocol):
         """Run an edit as one undo step (naming the map before Save as)."""
 
     def changed(self) -> None:
-        """The map changed outside the undo steps (a new map named): check and show it."""
+        """The map or its verdict changed outside the undo steps (a new map named, the
+        proposed zones' check ended): check and show it."""
 
 
 def tidy(*folders: Path) -> list[Path]:
@@ -138,6 +140,8 @@ class DocumentController:
         """The question of the map's name (after New, before Save as), while it is open."""
         self.after_naming: Callable[[str], None] | None = None
         """What goes on with the name given (not called on Cancel)."""
+        self.zones = ZoneFollowUp(self.zones_checked)
+        """The short balance check of an imported map's proposed zones."""
 
     # --- replacing the battlefield ----------------------------------------------------------
 
@@ -168,6 +172,7 @@ class DocumentController:
         self.series = series or (recovery.document_key(editor.path) if editor.path
                                  else recovery.untitled_key())
         self.editor = editor
+        self.zones.stop()
         self.dialogs.forget("battlefield")
         self.discarded = self.wrote = False
         self.autosaved_revision = -1
@@ -267,8 +272,9 @@ class DocumentController:
         self.host.set_scenario(None, None)
         self.switch(editor)
         recent.remember(path)
-        self.dialogs.windows.append(
-            mapimport.show_report(self.host.ui, self.host.size, path, lines))
+        report = mapimport.show_report(self.host.ui, self.host.size, path, lines)
+        self.dialogs.windows.append(report)
+        self.zones.start(editor.doc, report, path, lines)
         note = mapimport.proposed_note(editor.doc)
         self.host.message = f"Imported {path.name}; Save writes it as Arena YAML" + \
             (f". {note}" if note else "")
@@ -523,8 +529,15 @@ class DocumentController:
             return True
         return self.recovery is not None and bool(self.recovery.alive())  # type: ignore[no-untyped-call]
 
+    def zones_checked(self, line: str) -> None:
+        """The check of the proposed zones has ended: say so, and check the map again."""
+        self.host.message = line[:1].upper() + line[1:]
+        self.host.changed()
+
     def tick(self) -> None:
-        """Once a frame: copy unsaved work for recovery every `AUTOSAVE_SECONDS`."""
+        """Once a frame: copy unsaved work for recovery every `AUTOSAVE_SECONDS`; follow the
+        check of proposed zones."""
+        self.zones.poll()
         if (self.editor.dirty and self.editor.revision != self.autosaved_revision
                 and time.monotonic() - self.last_autosave >= AUTOSAVE_SECONDS):
             self.autosave()
@@ -540,7 +553,8 @@ class DocumentController:
 
     def close(self) -> None:
         """On a clean exit: keep a recovery copy only when there is unsaved work (not when
-        the map maker chose Discard)."""
+        the map maker chose Discard); a check of proposed zones still running ends."""
+        self.zones.stop()
         if self.editor.dirty and not self.discarded:
             self.autosave()
         elif self.discarded or self.wrote:

@@ -44,6 +44,9 @@ def test_imported_map_plays_the_duel(source: Path, tmp_path: Path,
     out = _imported(source, tmp_path)
     code, stdout, stderr = _sim(["--scenario", "duel", "--battlefield", str(out), "--seats",
                                  "greedy,random", "--games", "2"], capsys)
+    if source.name == "Welcome.json":  # too small for proposed zones: the game says so
+        assert code != 0 and "the battlefield has no starting zones" in stderr
+        return
     assert code == 0, stderr
     summary = json.loads(stdout)
     assert summary["games"] == 2 and summary["errors"] == 0 and summary["faults"] == []

@@ -39,6 +39,11 @@ def sized() -> Iterator[None]:
         pygame.quit()
 
 
+SQUAD = "p2:illusionary-projections"
+"""A squad player 2 may choose in `open_duel`'s position (on the Duel as shipped, its zones
+on the centre line, the set-up's random play leaves the Leyline Phantoms detained)."""
+
+
 def open_duel(size: tuple[int, int], game: Game | None = None
               ) -> tuple[App, pygame.Surface, BattleScene]:
     """The Duel with every figure summoned (or ``game``, a changed copy of it), player 2 (a
@@ -112,11 +117,11 @@ def test_at_1024x600_the_army_cards_fold_into_a_tab(sized: None) -> None:
     # a card is to be chosen: the tab is open over the battlefield, its cards clickable
     assert lay.left.width > 0 and scene.army_shown()
     cards = {w.row.uid: w for w in scene.form.widgets if isinstance(w, CardWidget) and w.visible}
-    assert "p2:leyline-phantoms" in cards
+    assert SQUAD in cards
     save_artifact(screen, "layout-1024x600-army-open.png")
-    click(scene, cards["p2:leyline-phantoms"].rect.center)
+    click(scene, cards[SQUAD].rect.center)
     frames(app, screen, 2)
-    assert scene.game.state.turn_state.chosen == "p2:leyline-phantoms"
+    assert scene.game.state.turn_state.chosen == SQUAD
     assert scene.layout.left.width == 0, "chosen: the tab folds again"
     assert not [w for w in scene.form.widgets if isinstance(w, CardWidget)]
     save_artifact(screen, "layout-1024x600.png")
@@ -134,7 +139,7 @@ def test_at_1024x600_the_army_cards_fold_into_a_tab(sized: None) -> None:
 def test_at_1024x600_the_right_hand_panels_are_tabs_of_a_dock(sized: None) -> None:
     app, screen, scene = open_duel((1024, 600))
     click(scene, next(w for w in scene.form.widgets
-                      if w.name == "card:p2:leyline-phantoms").rect.center)
+                      if w.name == f"card:{SQUAD}").rect.center)
     frames(app, screen, 2)
     lay = scene.layout
     assert lay.side is None, "nothing asked: every right-hand panel folded"
@@ -151,7 +156,7 @@ def test_at_1024x600_the_right_hand_panels_are_tabs_of_a_dock(sized: None) -> No
     frames(app, screen, 1)
     assert scene.game.state.turn_state.chosen is None, "U on the dock's Undo took it back"
     click(scene, next(w for w in scene.form.widgets
-                      if w.name == "card:p2:leyline-phantoms").rect.center)
+                      if w.name == f"card:{SQUAD}").rect.center)
     frames(app, screen, 2)
 
     # each tab opens its panel over the battlefield beside the dock, and closes it again

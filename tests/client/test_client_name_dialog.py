@@ -38,6 +38,10 @@ def app(screen: pygame.Surface) -> Iterator[App]:
     yield standard_app(screen.get_size(), Settings(animations="off", ai_pace="instant"))
 
 
+SQUAD = "p2:illusionary-projections"
+"""The army card player 2 chooses in `battle_mid_turn`."""
+
+
 def battle_mid_turn(app: App, screen: pygame.Surface) -> BattleScene:
     """A hotseat Duel whose player to act has chosen an army card: Space would end the move
     step, U would take the choice back."""
@@ -49,7 +53,9 @@ def battle_mid_turn(app: App, screen: pygame.Surface) -> BattleScene:
         key(app.top, pygame.K_RETURN)
         frames(app, screen, 2)
     assert app.top is battle
-    battle.choose(battle.session.options.choose["p2:leyline-phantoms"])
+    # A squad player 2 may choose in this position (on the Duel as shipped, its zones on the
+    # centre line, the set-up's random play leaves the Leyline Phantoms detained).
+    battle.choose(battle.session.options.choose[SQUAD])
     frames(app, screen, 2)
     assert battle.session.can_undo and battle.session.options.end_move is not None
     return battle

@@ -21,6 +21,7 @@ import pytest
 from arena.content.battlefield import Battlefield
 from arena.content.catalog import Catalog, expand, load_catalog, project_root
 from arena.content.scenario import Scenario
+from arena.content.zone_reach import gaps, glyph_spots, reach
 from arena.hexgrid import Hex, distance, rotate
 
 ROOT = project_root()
@@ -230,13 +231,17 @@ def test_point_symmetric(catalog: Catalog, bid: str) -> None:
 
 
 @pytest.mark.parametrize("bid", ["duel", "skirmish", "crossroads"])
-def test_glyphs_are_equally_near_both_zones(build: ModuleType, catalog: Catalog,
+def test_glyphs_are_equally_near_both_zones(parts: ModuleType, catalog: Catalog,
                                             bid: str) -> None:
+    """From the nearest zone space (hexes and walking cost), and on average over all of a
+    zone's spaces within the stated tolerance (`arena.content.zone_reach`)."""
     bf = _field(catalog, bid)
     spots = bf.glyph_spaces or [g.at for g in bf.glyphs]
     for at in spots:
-        access = build.zone_access(bf, Hex(*at))
+        access = parts.zone_access(bf, Hex(*at))
         assert len(set(access.values())) == 1, f"{at}: {access}"
+    uneven = gaps(reach(bf), glyph_spots(bf))
+    assert not uneven, [g.line() for g in uneven]
 
 
 def _third_turn(bf: Battlefield) -> Any:
@@ -266,7 +271,7 @@ def test_melee_is_three_fold_symmetric(catalog: Catalog) -> None:
 
 
 def test_melee_starts_are_equally_far_from_the_power_spaces(
-    build: ModuleType, catalog: Catalog
+    parts: ModuleType, catalog: Catalog
 ) -> None:
     bf = _field(catalog, "melee")
     powers = [Hex(*p.at) for p in bf.power_spaces]
@@ -276,7 +281,7 @@ def test_melee_starts_are_equally_far_from_the_power_spaces(
     assert documented, "the description gives no min/max distance"
     assert (min(near), max(near)) == (int(documented[1]), int(documented[2]))
     assert max(near) - min(near) <= 1
-    walks = [w for _, w in build.melee_starts(bf).values()]
+    walks = [w for _, w in parts.melee_starts(bf).values()]
     assert max(walks) - min(walks) <= 1
     assert min(distance(a, b) for a in starts for b in starts if a != b) >= 6
 

@@ -182,3 +182,29 @@ def test_the_docs_list_every_set() -> None:
     text = (ROOT / "docs" / "heroscape-maps.md").read_text(encoding="utf-8")
     missing = [set_id for set_id in SETS if f"`{set_id}`" not in text]
     assert not missing, f"docs/heroscape-maps.md (Your collection): list {missing}"
+
+
+def test_hexes_not_built_from_a_piece_are_counted_too() -> None:
+    """A map with some pieces and some hexes of its own (the New map's board, hexes raised by
+    hand): every hex is counted, not the pieces alone. Here a w3 piece stands on a 7-hex
+    ground laid by hand, and one hand-raised hex stands beside it."""
+    ground = [(0, 0), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)]
+    water = {(0, 0), (1, 0), (0, 1)}
+    columns = [Column(at=at, levels=["land", "water"] if at in water
+                      else ["land", "land"] if at == (-1, 0) else ["land"])
+               for at in ground]
+    bf = Battlefield(format="battlefield", id="mixed", name="Mixed", provenance="transcribed",
+                     columns=columns,
+                     pieces=[PiecePlacement(piece="w3", at=(0, 0), on_level=1)])
+    only_the_piece = check_build(bf, Collection(format="collection", pieces={"w3": 1}))
+    assert not only_the_piece.ok, only_the_piece.lines()
+    counted = sum(n * (PIECES[code].size if code in PIECES else 24)
+                  for code, n in only_the_piece.needed.items())
+    assert counted == 7 + 3 + 1  # the ground, the piece, the raised hex
+    assert only_the_piece.needed["w3"] == 1
+    enough = check_build(bf, Collection(format="collection",
+                                        pieces={"w3": 1, "g7": 1, "g1": 1}))
+    assert enough.ok, enough.lines()
+    boards = check_build(bf, Collection(format="collection", pieces={"w3": 1, BOARD: 1,
+                                                                     "s1": 1}))
+    assert boards.ok and boards.needed[BOARD] == 1, boards.lines()

@@ -161,6 +161,9 @@ def test_community_map_imports_and_validates(path: Path, tmp_path: Path) -> None
     assert isinstance(bf, Battlefield)
     assert len(bf.pieces) == len(read_map(path).pieces)
     zones = bf.starting_zones
+    if path.name == "Welcome.json":  # 9 free dry spaces: too few for two zones of 7
+        assert zones == [] and "none were proposed" in text
+        return
     assert [z.id for z in zones] == ["yellow", "orange"] and all(z.proposed for z in zones)
     assert len(zones[0].spaces) == len(zones[1].spaces) <= ZONE_SIZE
     assert not set(zones[0].spaces) & set(zones[1].spaces)

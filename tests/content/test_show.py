@@ -78,6 +78,15 @@ Obstacles:
   # ruin-a (Ruin A): ruin, height 6 on level 2, footprint [1, 0]
 Power spaces: 1
   next to [0, 0]: [1, -1]
+Zone balance (means over each zone's spaces; even within 0.25 level, 0.25 hex):
+  yellow: 1 space, level 1.00, 1.00 hexes from the centre; power glyph at [0, 0] 1.00; knowledge
+      glyph at [-1, 0] 1.00
+  orange: 1 space, level 1.00, 1.73 hexes from the centre; power glyph at [0, 0] 2.00; knowledge
+      glyph at [-1, 0] 1.00
+  UNEVEN: the zones differ in mean distance to the centre (yellow 1.00, orange 1.73 hexes; even
+      within 0.25)
+  UNEVEN: the power glyph at [0, 0] is nearer yellow (mean distance from the zone's spaces:
+      yellow 1.00, orange 2.00 hexes; even within 0.25)
 """
 
 TINY_SCENARIO = """\

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from arena.ai.balance import BalanceGame, BalanceReport, check, summarize
+from arena.ai.balance import BalanceGame, BalanceReport, check, favoured_lines, summarize
 from arena.ai.sim import catalog
 from arena.content.fits import fit
 from editor.core import model as m
@@ -117,3 +117,51 @@ def test_the_skirmish_and_melee_maps_play_their_scenarios_with_teams_and_seats()
                                  [(1, 2), (3, 4)]), {})
     assert "<b>Win rate by team</b>" in text and "Seats 3 and 4: 4 of 4 won (100%" in text
     assert "<b>Win rate by seat</b>" in text and "Seat 1: 0 of 4 won (0%" in text
+
+
+def test_a_glyph_one_zone_lands_on_more_than_chance_explains_is_called_out() -> None:
+    """The shipped Duel's Check balance once showed yellow landing on the power glyph 24
+    times to orange's 9, and the report listed the counts without a word."""
+    games = [BalanceGame(i, {1: "yellow", 2: "orange"}, (1,), 9,
+                         [("0,0", "yellow")] * (3 if i < 4 else 2) + [("0,0", "orange")]
+                         * (1 if i < 9 else 0) + [("4,-1", "orange")] * (i % 2)
+                         + [("4,-1", "yellow")] * ((i + 1) % 2), [], {"0,0": "power",
+                                                                   "4,-1": "toughness"})
+             for i in range(10)]
+    report = summarize(games, "field", "the-duel", ["greedy"])
+    assert report.glyphs["0,0"] == {"orange": 9, "yellow": 24}
+    assert report.glyph_favoured == {"0,0": "yellow"}  # toughness: 5 to 5
+    assert favoured_lines(report) == ["the power glyph at [0, 0] was landed on more from "
+                                      "yellow than chance explains (yellow 24 to orange 9)"]
+    text = report_html(report, {"yellow": "Sunny", "orange": "Dusk"})
+    assert ("power glyph at [0, 0]: Sunny 24 to Dusk 9, more from Sunny than chance "
+            "explains") in text
+    # The first player placed first in yellow in every game: said, as the wins and landings
+    # by zone are then the first player's too (on the Duel, most of the power glyph's lead).
+    assert report.first_zone == {"yellow": 10}
+    assert "The first player started in yellow in all 10 games" in text
+
+
+def test_the_report_calls_out_a_glyph_nearer_one_zone(tmp_path: Path) -> None:
+    """Beside the landings, the report measures the field: the Duel as it once shipped (its
+    zones one hex off the centre line) has the power glyph nearer yellow on average."""
+    from arena.content import writer
+    from arena.content.battlefield import Battlefield
+    from arena.content.loader import load_file
+
+    duel = load_file(ROOT / "scenarios" / "battlefields" / "duel.yaml", expect=Battlefield)
+    assert isinstance(duel, Battlefield)
+    former = [(0, -6), (1, -6), (2, -6), (3, -6), (0, -5), (1, -5), (2, -5)]
+    yellow, orange = duel.starting_zones
+    field = duel.model_copy(update={"id": "former-duel", "starting_zones": [
+        yellow.model_copy(update={"spaces": former}),
+        orange.model_copy(update={"spaces": [(1 - q, -r) for q, r in former]})]})
+    path = tmp_path / "former-duel.yaml"
+    writer.save_model(field, path)
+    doc = m.Editor.open(path).doc
+    running = BalanceCheck(doc, 1, scenario="the-duel", jobs=1)
+    running.cancel()
+    report = running.report()
+    assert any("UNEVEN: the power glyph at [0, 0] is nearer yellow" in line
+               for line in report.reach), report.reach
+    assert "the power glyph at [0, 0] is nearer yellow" in report_html(report, {})

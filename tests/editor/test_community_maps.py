@@ -61,19 +61,19 @@ def test_the_open_dialog_lists_community_maps() -> None:
 
 
 def test_open_a_community_json_map(maps: Path) -> None:
-    source = maps / "Welcome.json"
+    source = maps / "BWBB_1_Vengalla_Gulch.json"
     before = source.read_bytes()
     app = editor_app.EditorApp(recover=False)
     _pick(app, source)
-    expected, report = import_map(source, "welcome")  # the same importer as the command
+    expected, report = import_map(source, "bwbb-1-vengalla-gulch")  # as the command does
     doc = app.editor.doc
-    assert doc.id == "welcome" and doc.columns == {
+    assert doc.id == "bwbb-1-vengalla-gulch" and doc.columns == {
         c.at: list(c.levels) for c in expected.columns}
     # A new battlefield, not saved anywhere yet: closing asks, Save asks where.
     assert app.editor.path is None and app.editor.dirty
     # The importer's report is shown, in a window in front of the map.
     windows = app.docs.dialogs.open_windows()
-    assert [w.window_display_title for w in windows] == ["Imported Welcome.json"]
+    assert [w.window_display_title for w in windows] == ["Imported BWBB_1_Vengalla_Gulch.json"]
     text = windows[0].text_block.html_text
     assert report[0].split(":")[0] in text and "proposed" in text
     # The zones the importer proposed are marked so in the status line and the summary.
@@ -90,11 +90,11 @@ def test_open_a_community_json_map(maps: Path) -> None:
     app.docs.save_or_ask()
     assert app.files.dialog_kind == "save-as" and app.files.dialog is not None
     assert app.files.dialog.current_file_path is not None
-    assert app.files.dialog.current_file_path.name == "welcome.yaml"
-    app.docs.save_as(maps / "welcome.json")
+    assert app.files.dialog.current_file_path.name == "bwbb-1-vengalla-gulch.yaml"
+    app.docs.save_as(maps / "bwbb-1-vengalla-gulch.json")
     pump(app)
     assert app.docs.dialogs.question is None  # the imported map is valid: no Save anyway
-    saved = maps / "welcome.yaml"
+    saved = maps / "bwbb-1-vengalla-gulch.yaml"
     assert app.editor.path == saved and not app.editor.dirty
     assert source.read_bytes() == before
     bf = load_file(saved, expect=Battlefield)
