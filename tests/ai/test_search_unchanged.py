@@ -3,8 +3,9 @@ the search made them before it was made faster: the same action, the same work, 
 rollouts and the same value for every candidate, to the last bit. Speed work must leave the
 search's results alone (a seeded game is the same on every version that claims to be the
 same AI); a change meant to alter the decisions records the file again on purpose:
-``hard_decisions.json`` holds, per position, what `record` returns (recorded with the
-code before the speed work, commit 9b05870)."""
+``hard_decisions.json`` holds, per position, what `record` returns, recorded with the
+search as it was before the speed work (commit 23eb906) on the positions of the Duel as
+shipped since its zones were evened (commit b701e92: that search, this field)."""
 
 from __future__ import annotations
 
