@@ -138,7 +138,7 @@ the boxes do not count them as terrain, so the check leaves them out."""
 PLAIN_LAND: frozenset[Terrain] = frozenset(
     t for t, rule in RULES.items() if rule.meaning is Meaning.LAND and not rule.note)
 """Terrains that play as plain AotP land with nothing lost (grass, rock, sand): a
-battlefield made in Arena may use any of them where its decomposition says grass."""
+battlefield made in Arena may use any of them where its decomposition names a land tile."""
 
 
 def _known_sets(value: dict[str, int]) -> dict[str, int]:
@@ -292,7 +292,7 @@ def check_build(bf: Battlefield, collection: Collection) -> BuildCheck:
     in Arena (no pieces of its own): the ground level is laid with AotP boards when the
     collection has any (counted by hexes, as the editor's component count does), and any
     plain-land tile of the right shape (grass, rock or sand) will do where the decomposition
-    says grass; an imported map needs its own pieces."""
+    names a land tile; an imported map needs its own pieces."""
     pieces, decomposed = needed_pieces(bf)
     have = collection.owned()
     counted = [p for p in pieces if PIECES[p.piece].terrain not in MARKERS]

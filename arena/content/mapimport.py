@@ -4,9 +4,11 @@
 exactly as ``arena validate`` checks a file, and a report of what was approximated.
 
 ``arena import-map`` (`arena.content.mapio_cli`), the editor's Open and the benchmarks all
-import through `import_map`, so a map reads the same everywhere; `export_pieces` is the way
-back, a battlefield as the pieces a map file lists. Nothing is read from or written to disk
-here but the map file itself.
+import through `import_map`, so a map reads the same everywhere; `export_map` is the way
+back, a battlefield as the pieces a map file lists (`export_pieces`) with Arena's notes of
+what the pieces cannot carry (`arena.content.mapnotes`), which `import_map` restores: an
+Arena map comes back the battlefield it was. Nothing is read from or written to disk here
+but the map file itself.
 """
 
 from __future__ import annotations
@@ -17,14 +19,21 @@ from pathlib import Path
 
 import pydantic
 
-from arena.content import yamlio
+from arena.content import mapnotes, yamlio
 from arena.content.base import MAX_LEVEL
 from arena.content.battlefield import Battlefield, PiecePlacement
 from arena.content.errors import ContentError
 from arena.content.geometry import check_battlefield
 from arena.content.loader import load_document
-from arena.content.mapfiles import MapFile, MapPiece, read_map
-from arena.content.piece_rules import Notes, PieceError, expand, propose_zones, to_pieces
+from arena.content.mapfiles import Kind, MapFile, MapPiece, read_map, write_hsc, write_json
+from arena.content.piece_rules import (
+    Expansion,
+    Notes,
+    PieceError,
+    expand,
+    propose_zones,
+    to_pieces,
+)
 from arena.content.writer import dump_model
 from arena.hexgrid import Hex
 
@@ -40,12 +49,58 @@ def slug(text: str) -> str:
 
 
 def import_map(path: Path, bf_id: str, display: str | None = None) -> tuple[Battlefield, list[str]]:
-    """The battlefield of a community map file, validated, and the report lines."""
+    """The battlefield of a community map file, validated, and the report lines (with Arena's
+    notes restored when the file carries them for the pieces it holds)."""
     file = display or str(path)
     source = read_map(path)
     if not source.pieces:
         raise ContentError.single(file, "has no terrain pieces", "choose a map with terrain")
-    placements = _placements(source, file)
+    notes, pieces, note_line = _notes(source)
+    placements = _placements(pieces, file)
+    name = (source.name or path.stem)[:120]
+    by = f" by {source.author}" if source.author else ""
+    bf, built = _build(placements, bf_id, name, f"Imported from {path.name} ({source.kind})"
+                       f"{by}.", file)
+    checked = validate(bf, file)
+    proposed = not built.zones
+    if notes is not None:
+        try:
+            checked = validate(mapnotes.restore(checked, notes), file)
+            note_line = (f"Restored from Arena's notes in the file: {notes.topics()} (the "
+                         "battlefield is the one Arena exported).")
+            proposed = proposed and "starting_zones" not in notes.fields
+        except (ContentError, pydantic.ValidationError):
+            note_line = ("Arena's notes in the file do not make a valid battlefield: not "
+                         "restored (the map is read from its pieces).")
+    lines = _report(path, source, checked, built.notes, proposed)
+    return checked, lines + ([note_line] if note_line else [])
+
+
+def _notes(source: MapFile) -> tuple[mapnotes.Notes | None, list[MapPiece], str]:
+    """The file's Arena notes if they belong to its pieces, the pieces where Arena had them
+    (a JSON writer's shift undone) and what the report says about the notes."""
+    notes = source.notes
+    if notes is None:
+        problem = source.notes_problem
+        return None, source.pieces, (f"Arena's notes in the file cannot be read ({problem}): "
+                                     "not restored." if problem else "")
+    back = Hex(-notes.shift[0], -notes.shift[1])
+    moved = [MapPiece(p.code, p.at + back, p.on_level, p.rotation) for p in source.pieces]
+    if mapnotes.fingerprint(_rows(moved)) != notes.fingerprint:
+        return None, source.pieces, ("The file carries Arena's notes, but its pieces changed "
+                                     "since Arena exported it: the notes are not restored "
+                                     "(glyphs, heights and looks are the pieces').")
+    return notes, moved, ""
+
+
+def _rows(pieces: list[MapPiece]) -> list[tuple[str, int, int, int, float]]:
+    return [(p.code, p.at.q, p.at.r, p.on_level, p.rotation) for p in pieces]
+
+
+def _build(placements: list[PiecePlacement], bf_id: str, name: str, description: str,
+           file: str) -> tuple[Battlefield, Expansion]:
+    """The battlefield `placements` build, not yet checked, with starting zones proposed
+    when they give none; and the expansion (its approximations, its own zones)."""
     try:
         built = expand(placements)
     except PieceError as exc:
@@ -55,24 +110,20 @@ def import_map(path: Path, bf_id: str, display: str | None = None) -> tuple[Batt
         raise ContentError.single(file, "has no land or water pieces, only markers and "
                                   "add-ons", "choose a map with terrain tiles")
     zones = built.zones
-    proposed = not zones
-    if proposed:
+    if not zones:
         blocked = {at for o in built.obstacles for at in o.footprint} | set(built.glyph_spaces)
         zones = propose_zones(built.columns, blocked)
-    by = f" by {source.author}" if source.author else ""
-    name = (source.name or path.stem)[:120]
     bf = Battlefield(
-        format="battlefield", id=bf_id, name=name,
-        description=f"Imported from {path.name} ({source.kind}){by}.",
+        format="battlefield", id=bf_id, name=name, description=description,
         provenance="transcribed", columns=built.columns, obstacles=built.obstacles,
-        glyph_spaces=built.glyph_spaces, starting_zones=zones, pieces=placements)
-    checked = validate(bf, file)
-    return checked, _report(path, source, checked, built.notes, proposed)
+        glyphs=built.glyphs, glyph_spaces=built.glyph_spaces, starting_zones=zones,
+        pieces=placements)
+    return bf, built
 
 
-def _placements(source: MapFile, file: str) -> list[PiecePlacement]:
+def _placements(pieces: list[MapPiece], file: str) -> list[PiecePlacement]:
     out: list[PiecePlacement] = []
-    for piece in sorted(source.pieces, key=lambda p: p.on_level):
+    for piece in sorted(pieces, key=lambda p: p.on_level):
         if piece.on_level >= MAX_LEVEL:
             raise ContentError.single(file, f"piece {piece.code} at [{piece.at.q}, "
                                       f"{piece.at.r}] rests on level {piece.on_level}; Arena "
@@ -130,3 +181,21 @@ def export_pieces(bf: Battlefield) -> tuple[list[MapPiece], Notes]:
     """The pieces to write for `bf` (`piece_rules.to_pieces`) as map-file pieces."""
     placements, notes = to_pieces(bf)
     return [MapPiece(p.piece, Hex(*p.at), p.on_level, p.rotation) for p in placements], notes
+
+
+def export_map(bf: Battlefield, kind: Kind) -> tuple[bytes, list[MapPiece], Notes]:
+    """`bf` as a map file of `kind`: its pieces (`export_pieces`), with Arena's notes of what
+    importing those pieces would not give back (`arena.content.mapnotes`), and what the pieces
+    alone approximate (what the notes restore is named too)."""
+    pieces, approximated = export_pieces(bf)
+    placements = [PiecePlacement(piece=p.code, at=(p.at.q, p.at.r), on_level=p.on_level,
+                                 rotation=p.rotation) for p in pieces]
+    rebuilt, _ = _build(placements, bf.id, bf.name, bf.description, bf.id)
+    fields = mapnotes.differences(bf, rebuilt)
+    notes = mapnotes.Notes(mapnotes.fingerprint(_rows(pieces)), fields)
+    data = write_json(pieces, bf.name, bf.id, notes) if kind is Kind.JSON else \
+        write_hsc(pieces, bf.name, notes=notes)
+    if fields:
+        approximated[f"kept in the file's Arena notes, which `arena import-map` restores: "
+                     f"{notes.topics()}"] += 1
+    return data, pieces, approximated
