@@ -13,6 +13,7 @@ but the map file itself.
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from pathlib import Path
@@ -63,16 +64,20 @@ def import_map(path: Path, bf_id: str, display: str | None = None) -> tuple[Batt
                        f"{by}.", file)
     checked = validate(bf, file)
     proposed = not built.zones
+    approximated = built.notes
+    restored = False
     if notes is not None:
         try:
             checked = validate(mapnotes.restore(checked, notes), file)
-            note_line = (f"Restored from Arena's notes in the file: {notes.topics()} (the "
-                         "battlefield is the one Arena exported).")
+            restored = True
+            note_line = (f"Restored from Arena's notes in the file: {notes.topics()}; the "
+                         "battlefield is the one Arena exported.")
             proposed = proposed and "starting_zones" not in notes.fields
+            approximated = Notes()  # what the pieces alone lose, the notes gave back
         except (ContentError, pydantic.ValidationError):
             note_line = ("Arena's notes in the file do not make a valid battlefield: not "
                          "restored (the map is read from its pieces).")
-    lines = _report(path, source, checked, built.notes, proposed)
+    lines = _report(path, source, checked, approximated, proposed, restored)
     return checked, lines + ([note_line] if note_line else [])
 
 
@@ -152,17 +157,20 @@ def validate(bf: Battlefield, file: str) -> Battlefield:
 
 
 def _report(path: Path, source: MapFile, bf: Battlefield, notes: Notes,
-            proposed: bool) -> list[str]:
+            proposed: bool, restored: bool = False) -> list[str]:
     counts = Counter(p.code for p in source.pieces)
     listed = ", ".join(f"{code} x{n}" for code, n in counts.most_common())
     _, summary = check_battlefield(bf, yamlio.Document(bf.id, None, {}))
     lines = [f"Read {path.name} ({source.kind}): {bf.name!r}, {len(source.pieces)} pieces "
              f"({listed}).",
              f"Battlefield: {'; '.join(summary.lines())}; {len(bf.obstacles)} obstacles, "
-             f"{len(bf.glyph_spaces)} glyph spaces."]
+             f"{len(bf.glyphs)} glyphs, {len(bf.glyph_spaces)} glyph spaces."]
     if notes:
         lines.append("Approximated:")
         lines.extend(f"  - {line}" for line in notes.lines())
+    elif restored:
+        lines.append("Approximated: nothing; Arena's notes gave back what the pieces cannot "
+                     "carry.")
     else:
         lines.append("Approximated: nothing; every piece plays as in AotP.")
     for what, n in source.skipped.items():
@@ -183,10 +191,11 @@ def export_pieces(bf: Battlefield) -> tuple[list[MapPiece], Notes]:
     return [MapPiece(p.piece, Hex(*p.at), p.on_level, p.rotation) for p in placements], notes
 
 
-def export_map(bf: Battlefield, kind: Kind) -> tuple[bytes, list[MapPiece], Notes]:
+def export_map(bf: Battlefield, kind: Kind) -> tuple[bytes, list[MapPiece], Notes, str]:
     """`bf` as a map file of `kind`: its pieces (`export_pieces`), with Arena's notes of what
-    importing those pieces would not give back (`arena.content.mapnotes`), and what the pieces
-    alone approximate (what the notes restore is named too)."""
+    importing those pieces would not give back (`arena.content.mapnotes`); what the pieces
+    alone approximate (what another map editor shows); and what the notes keep, in words
+    (empty: nothing)."""
     pieces, approximated = export_pieces(bf)
     placements = [PiecePlacement(piece=p.code, at=(p.at.q, p.at.r), on_level=p.on_level,
                                  rotation=p.rotation) for p in pieces]
@@ -195,7 +204,5 @@ def export_map(bf: Battlefield, kind: Kind) -> tuple[bytes, list[MapPiece], Note
     notes = mapnotes.Notes(mapnotes.fingerprint(_rows(pieces)), fields)
     data = write_json(pieces, bf.name, bf.id, notes) if kind is Kind.JSON else \
         write_hsc(pieces, bf.name, notes=notes)
-    if fields:
-        approximated[f"kept in the file's Arena notes, which `arena import-map` restores: "
-                     f"{notes.topics()}"] += 1
-    return data, pieces, approximated
+    kept = mapnotes.from_json(json.loads(data)) if kind is Kind.JSON else notes
+    return data, pieces, approximated, kept.topics() if kept is not None else ""

@@ -73,15 +73,18 @@ def run_export(source: str, out: str, stdout: TextIO, stderr: TextIO) -> int:
     try:
         bf = _battlefield(source)
         fmt = Kind.JSON if kind == ".json" else Kind.HSC
-        data, pieces, notes = export_map(bf, fmt)
+        data, pieces, notes, kept = export_map(bf, fmt)
         yamlio.atomic_write_bytes(target, data)
     except (ContentError, OSError) as exc:
         return _failed("export-map", target, exc, stderr)
     stdout.write(f"Wrote {target} ({fmt}): {bf.name!r}, {len(pieces)} pieces.\n")
     if notes:
-        stdout.write("Approximated:\n")
+        stdout.write("Approximated in the pieces (what other map editors show):\n")
         for line in notes.lines():
             stdout.write(f"  - {line}\n")
+    if kept:
+        stdout.write(f"Kept in Arena's notes in the file, which `arena import-map` restores: "
+                     f"{kept}.\n")
     return 0
 
 

@@ -44,10 +44,9 @@ CARRIED = ("provenance", "columns", "obstacles", "glyphs", "glyph_spaces", "star
 MAX_NOTES = 4 * 1024 * 1024
 """Unpacked notes larger than this are refused (a battlefield's are a few kB)."""
 
-_TOPICS = {"provenance": "provenance", "columns": "looks and levels", "obstacles": "obstacles",
-           "glyphs": "glyphs", "glyph_spaces": "glyph spaces",
-           "starting_zones": "starting zones", "power_spaces": "power spaces",
-           "pieces": "piece list"}
+_TOPICS = {"columns": "looks and levels", "obstacles": "obstacles", "glyphs": "glyphs",
+           "glyph_spaces": "glyph spaces", "starting_zones": "starting zones",
+           "power_spaces": "power spaces"}
 """How the report names each carried field."""
 
 
@@ -86,11 +85,12 @@ class Notes:
         return cls(fingerprint, fields, (shift[0], shift[1]))
 
     def topics(self) -> str:
-        """What the notes restore, in words."""
-        named = [_TOPICS[f] for f in CARRIED if f in self.fields]
+        """What the notes restore, in words (the file's provenance and piece list go
+        unnamed: they change nothing on the map)."""
+        named = [_TOPICS[f] for f in CARRIED if f in self.fields and f in _TOPICS]
         if self.shift != (0, 0):
             named.append("position")
-        return ", ".join(named) or "nothing"
+        return ", ".join(named) or "the battlefield's record"
 
 
 def fingerprint(pieces: Iterable[tuple[str, int, int, int, float]]) -> str:

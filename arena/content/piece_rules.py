@@ -479,8 +479,8 @@ def _glyph_pieces(bf: Battlefield, top: dict[Coord, int], notes: Notes) -> list[
     for glyph in bf.glyphs:
         code = placed.get(glyph.at) or by_kind.get(glyph.glyph, "y0")
         if GLYPH_PIECES[code] != glyph.glyph:
-            notes[f"{glyph.glyph} glyph exported as a Heroscape {PIECES[code].title.lower()} "
-                  f"(which imports as the {GLYPH_PIECES[code]} glyph)"] += 1
+            notes[f"{glyph.glyph} glyph exported as a Heroscape {PIECES[code].title} (which, "
+                  f"read alone, holds the {GLYPH_PIECES[code]} glyph)"] += 1
         out.append(PiecePlacement(piece=code, at=glyph.at, on_level=top.get(glyph.at, 0)))
     held = {g.at for g in bf.glyphs}
     for at in bf.glyph_spaces:

@@ -134,3 +134,16 @@ def test_damaged_notes_are_one_report_line_not_a_failure(tmp_path: Path) -> None
     exported.write_text(json.dumps(doc), encoding="utf-8")
     _, lines = import_map(exported, "back")
     assert any("Arena's notes" in line and "not restored" in line for line in lines)
+
+
+def test_damaged_virtualscape_notes_are_one_report_line(tmp_path: Path) -> None:
+    duel = project_root() / "scenarios" / "battlefields" / "duel.yaml"
+    exported = tmp_path / "duel.hsc"
+    assert run_export(str(duel), str(exported), io.StringIO(), io.StringIO()) == 0
+    data = exported.read_bytes()
+    mark = data.index(b"arena-battlefield:v1:") + len(b"arena-battlefield:v1:")
+    damaged = data[:mark] + b"!!" + data[mark + 2:]  # same length: the tiles stay readable
+    exported.write_bytes(damaged)
+    back, lines = import_map(exported, "back")
+    assert any("cannot be read" in line and "not restored" in line for line in lines)
+    assert sorted(o.height for o in back.obstacles) == [5, 5]  # the pieces' own ruins
