@@ -16,7 +16,7 @@ from arena.content.to_engine import field_from_battlefield
 from editor.core import commands as c
 from editor.core import model as m
 from editor.core import piece_model as pm
-from editor.core.verdict import guide_scenarios, play_as
+from editor.core.verdict import guide_scenarios, play_as, play_lines
 
 
 def _piece(code: str, at: tuple[int, int], on_level: int = 0) -> PiecePlacement:
@@ -87,3 +87,24 @@ def test_a_glyph_piece_on_a_hand_raised_map_is_a_glyph_too() -> None:
     assert ed.doc.glyphs[(0, 0)].glyph == "power" and ed.doc.glyph_spaces == [(0, 0)]
     ed.execute(pm.RemovePiece(_piece("y0", (0, 0), on_level=1)))
     assert ed.doc.glyphs == {} and ed.doc.glyph_spaces == []
+
+
+def test_the_verdict_says_which_glyph_spaces_stay_empty() -> None:
+    """A glyph space marked by hand holds no glyph: the map plays, and Play as says the space
+    stays empty in each scenario, and why."""
+    ed = m.Editor()
+    _board(ed)
+    for at in ((1, 0), (0, 1)):
+        ed.execute(pm.PlacePiece(_piece("z4", at, on_level=1)))
+    for at in ((2, 4), (3, 4)):
+        ed.execute(pm.PlacePiece(_piece("z7", at, on_level=1)))
+    ed.execute(c.MarkGlyphSpace((1, 3), True))
+    fits = play_as(ed.doc.to_battlefield())
+    duel = next(f for f in fits if f.scenario.id == "the-duel")
+    assert duel.ok and duel.remarks == (
+        "1 glyph space will stay empty: The Duel plays the glyphs where the map places them "
+        "(place a glyph with the Glyph tool, or a glyph piece, for each)",)
+    assert any("stay empty" in line for line in play_lines(fits))
+    ed.execute(pm.PlacePiece(_piece("y0", (1, 2), on_level=1)))
+    ed.execute(c.PlaceGlyph((1, 3), "movement", "ability"))
+    assert not any(f.remarks for f in play_as(ed.doc.to_battlefield()))
