@@ -85,6 +85,19 @@ class MapPiece:
     at: Hex
     on_level: int
     rotation: float = 0
+    glyph: str | None = None
+    """For a glyph piece, the AotP glyph the file names (a VirtualScape glyph whose power is
+    an AotP glyph's, `VS_AOTP_GLYPHS`); None: the piece's own (`piece_rules.GLYPH_PIECES`)."""
+
+
+VS_AOTP_GLYPHS: dict[int, tuple[str, str, str]] = {
+    14065: ("power", "A", "Astrid"), 14071: ("toughness", "G", "Gerda"),
+    14086: ("movement", "V", "Valda"), 14075: ("healing", "K", "Kelda"),
+}
+"""VirtualScape glyphs whose Heroscape powers are AotP glyphs' (attack +1, defense +1, move
++2, heal), with their letter and name: read as those glyphs, and written for them."""
+_VS_BY_GLYPH = {kind: (vs_type, letter, name)
+                for vs_type, (kind, letter, name) in VS_AOTP_GLYPHS.items()}
 
 
 @dataclass
@@ -391,7 +404,8 @@ def _hsc_tile(rd: _Reader) -> tuple[MapPiece | None, str]:
         rotation = (rotation + 1) % 6
     on_level = z + 1 if code in SHIFTED_ALTITUDE_VS else z
     at = from_odd_r(x, y) + vs_origin_shift(code, rotation)
-    return MapPiece(code, at, on_level, half if half is not None else rotation), ""
+    glyph = VS_AOTP_GLYPHS[kind][0] if kind in VS_AOTP_GLYPHS else None
+    return MapPiece(code, at, on_level, half if half is not None else rotation, glyph), ""
 
 
 def _half_rotation(personal: str) -> float | None:
@@ -460,8 +474,11 @@ def _tile(piece: MapPiece) -> bytes:
     vs_rotation = (rotation + 5) % 6 if piece.code in SHIFTED_ROTATION_VS else rotation
     colour = (0, 160, 0)
     personal = b""
+    letter, glyph_name = "T", ""
     if piece.code in START_ZONE_COLOURS:
         kind, colour = VS_START_ZONE, START_ZONE_COLOURS[piece.code]
+    elif (glyph := hsc_glyph(piece)) is not None:
+        kind, letter, glyph_name = _VS_BY_GLYPH[glyph]
     elif spec.vs_type is not None and piece.rotation == rotation:
         kind = spec.vs_type
     else:
@@ -469,8 +486,17 @@ def _tile(piece: MapPiece) -> bytes:
         personal = (struct.pack("<i", spec.size) + _string("") + _string("") + _string("")
                     + _string(_personal_name(piece)))
     out = struct.pack("<idiiii", kind, VS_TILE_VERSION, vs_rotation, x, y, z)
-    out += bytes([ord("T")]) + _string("") + _string("") + bytes([*colour, 0])
+    out += bytes([ord(letter)]) + _string(glyph_name) + _string("") + bytes([*colour, 0])
     return out + personal
+
+
+def hsc_glyph(piece: MapPiece) -> str | None:
+    """The AotP glyph `write_hsc` writes `piece` as (a named VirtualScape glyph that
+    `read_hsc` reads back as that glyph), or None."""
+    vs_type = PIECES[piece.code].vs_type
+    if vs_type is not None and vs_type in VS_GLYPHS and piece.glyph in _VS_BY_GLYPH:
+        return piece.glyph
+    return None
 
 
 def _personal_name(piece: MapPiece) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pydantic
@@ -26,8 +27,17 @@ from arena.content.battlefield import Battlefield, PiecePlacement
 from arena.content.errors import ContentError
 from arena.content.geometry import check_battlefield
 from arena.content.loader import load_document
-from arena.content.mapfiles import Kind, MapFile, MapPiece, read_map, write_hsc, write_json
+from arena.content.mapfiles import (
+    Kind,
+    MapFile,
+    MapPiece,
+    hsc_glyph,
+    read_map,
+    write_hsc,
+    write_json,
+)
 from arena.content.piece_rules import (
+    GLYPH_PIECES,
     Expansion,
     Notes,
     PieceError,
@@ -60,8 +70,9 @@ def import_map(path: Path, bf_id: str, display: str | None = None) -> tuple[Batt
     placements = _placements(pieces, file)
     name = (source.name or path.stem)[:120]
     by = f" by {source.author}" if source.author else ""
+    named = {(p.at.q, p.at.r): p.glyph for p in pieces if p.glyph is not None}
     bf, built = _build(placements, bf_id, name, f"Imported from {path.name} ({source.kind})"
-                       f"{by}.", file)
+                       f"{by}.", file, named)
     checked = validate(bf, file)
     proposed = not built.zones
     approximated = built.notes
@@ -90,7 +101,7 @@ def _notes(source: MapFile) -> tuple[mapnotes.Notes | None, list[MapPiece], str]
         return None, source.pieces, (f"Arena's notes in the file cannot be read ({problem}): "
                                      "not restored." if problem else "")
     back = Hex(-notes.shift[0], -notes.shift[1])
-    moved = [MapPiece(p.code, p.at + back, p.on_level, p.rotation) for p in source.pieces]
+    moved = [replace(p, at=p.at + back) for p in source.pieces]
     if mapnotes.fingerprint(_rows(moved)) != notes.fingerprint:
         return None, source.pieces, ("The file carries Arena's notes, but its pieces changed "
                                      "since Arena exported it: the notes are not restored "
@@ -103,9 +114,11 @@ def _rows(pieces: list[MapPiece]) -> list[tuple[str, int, int, int, float]]:
 
 
 def _build(placements: list[PiecePlacement], bf_id: str, name: str, description: str,
-           file: str) -> tuple[Battlefield, Expansion]:
+           file: str, named: dict[tuple[int, int], str] | None = None
+           ) -> tuple[Battlefield, Expansion]:
     """The battlefield `placements` build, not yet checked, with starting zones proposed
-    when they give none; and the expansion (its approximations, its own zones)."""
+    when they give none, and the glyphs the file `named` (by hex) of those kinds; and the
+    expansion (its approximations, its own zones)."""
     try:
         built = expand(placements)
     except PieceError as exc:
@@ -114,6 +127,12 @@ def _build(placements: list[PiecePlacement], bf_id: str, name: str, description:
     if not built.columns:
         raise ContentError.single(file, "has no land or water pieces, only markers and "
                                   "add-ons", "choose a map with terrain tiles")
+    glyphs = built.glyphs
+    for at, kind in (named or {}).items():
+        if any(g.at == at for g in glyphs):
+            glyphs = [g.model_copy(update={"glyph": kind}) if g.at == at else g for g in glyphs]
+            built.notes[f"VirtualScape glyph read as the {kind} glyph (its Heroscape power "
+                        "is that glyph's)"] += 1
     zones = built.zones
     if not zones:
         blocked = {at for o in built.obstacles for at in o.footprint} | set(built.glyph_spaces)
@@ -121,7 +140,7 @@ def _build(placements: list[PiecePlacement], bf_id: str, name: str, description:
     bf = Battlefield(
         format="battlefield", id=bf_id, name=name, description=description,
         provenance="transcribed", columns=built.columns, obstacles=built.obstacles,
-        glyphs=built.glyphs, glyph_spaces=built.glyph_spaces, starting_zones=zones,
+        glyphs=glyphs, glyph_spaces=built.glyph_spaces, starting_zones=zones,
         pieces=placements)
     return bf, built
 
@@ -186,9 +205,13 @@ def _report(path: Path, source: MapFile, bf: Battlefield, notes: Notes,
 
 
 def export_pieces(bf: Battlefield) -> tuple[list[MapPiece], Notes]:
-    """The pieces to write for `bf` (`piece_rules.to_pieces`) as map-file pieces."""
+    """The pieces to write for `bf` (`piece_rules.to_pieces`) as map-file pieces, a glyph
+    piece with the kind of the glyph on it (which a VirtualScape file can name)."""
     placements, notes = to_pieces(bf)
-    return [MapPiece(p.piece, Hex(*p.at), p.on_level, p.rotation) for p in placements], notes
+    kinds = {g.at: g.glyph for g in bf.glyphs}
+    return [MapPiece(p.piece, Hex(*p.at), p.on_level, p.rotation,
+                     kinds.get(p.at) if p.piece in GLYPH_PIECES else None)
+            for p in placements], notes
 
 
 def export_map(bf: Battlefield, kind: Kind) -> tuple[bytes, list[MapPiece], Notes, str]:
@@ -199,7 +222,9 @@ def export_map(bf: Battlefield, kind: Kind) -> tuple[bytes, list[MapPiece], Note
     pieces, approximated = export_pieces(bf)
     placements = [PiecePlacement(piece=p.code, at=(p.at.q, p.at.r), on_level=p.on_level,
                                  rotation=p.rotation) for p in pieces]
-    rebuilt, _ = _build(placements, bf.id, bf.name, bf.description, bf.id)
+    named = {(p.at.q, p.at.r): glyph for p in pieces
+             if kind is Kind.HSC and (glyph := hsc_glyph(p)) is not None}
+    rebuilt, _ = _build(placements, bf.id, bf.name, bf.description, bf.id, named)
     fields = mapnotes.differences(bf, rebuilt)
     notes = mapnotes.Notes(mapnotes.fingerprint(_rows(pieces)), fields)
     data = write_json(pieces, bf.name, bf.id, notes) if kind is Kind.JSON else \

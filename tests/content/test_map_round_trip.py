@@ -147,3 +147,19 @@ def test_damaged_virtualscape_notes_are_one_report_line(tmp_path: Path) -> None:
     back, lines = import_map(exported, "back")
     assert any("cannot be read" in line and "not restored" in line for line in lines)
     assert sorted(o.height for o in back.obstacles) == [5, 5]  # the pieces' own ruins
+
+
+def test_virtualscape_glyph_tiles_carry_the_aotp_glyphs_they_match(tmp_path: Path) -> None:
+    """VirtualScape names its glyphs; those whose powers match AotP's glyphs (Astrid: attack
+    +1, Gerda: defense +1, Valda: move +2, Kelda: heal) are those glyphs, both ways, so the
+    Duel's glyphs survive a VirtualScape file even without Arena's notes."""
+    from arena.content.mapfiles import write_hsc
+    from arena.content.mapimport import export_pieces
+
+    duel = _load(project_root() / "scenarios" / "battlefields" / "duel.yaml")
+    pieces, _ = export_pieces(duel)
+    bare = tmp_path / "bare.hsc"
+    bare.write_bytes(write_hsc(pieces, duel.name))  # the pieces alone, no notes
+    back, _ = import_map(bare, "back")
+    assert sorted((g.glyph, g.at) for g in back.glyphs) == [
+        ("movement", (-3, 1)), ("power", (0, 0)), ("toughness", (4, -1))]
