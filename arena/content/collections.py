@@ -141,7 +141,7 @@ the boxes do not count them as terrain, so the check leaves them out."""
 PLAIN_LAND: frozenset[Terrain] = frozenset(
     t for t, rule in RULES.items() if rule.meaning is Meaning.LAND and not rule.note)
 """Terrains that play as plain AotP land with nothing lost (grass, rock, sand): a
-battlefield made in Arena may use any of them where its decomposition says grass."""
+battlefield made in Arena may use any of them where its decomposition names a land tile."""
 
 
 def _known_sets(value: dict[str, int]) -> dict[str, int]:
@@ -336,7 +336,7 @@ def check_build(bf: Battlefield, collection: Collection) -> BuildCheck:
     hexes of one built partly with pieces) is decomposed: its ground level is laid with AotP
     boards when the collection has any (counted by hexes, as the editor's component count
     does), and any plain-land tile of the right shape (grass, rock or sand) will do where the
-    decomposition says grass; the battlefield's own pieces are needed as they are."""
+    decomposition names a land tile; the battlefield's own pieces are needed as they are."""
     own, made = needed_pieces(bf)
     have = collection.owned()
     own = [p for p in own if PIECES[p.piece].terrain not in MARKERS]

@@ -74,13 +74,16 @@ class Fit:
     the scenario's ids, the unused ones left out: `_stand_in`); `stand_ins` maps each
     renamed zone's id on the map to the scenario's id it plays as; `sides` pairs each of the
     scenario's zone ids with the map's zone that serves it (None when the map has none for
-    it); `problems` is every reason the game refuses, each with a fix (empty: it starts)."""
+    it); `problems` is every reason the game refuses, each with a fix (empty: it starts);
+    `remarks` what plays otherwise than the map seems to say, though the game starts (glyph
+    spaces the scenario leaves empty)."""
 
     scenario: Scenario
     battlefield: Battlefield
     stand_ins: dict[str, str]
     sides: tuple[tuple[str, StartingZone | None], ...]
     problems: tuple[Finding, ...]
+    remarks: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -145,7 +148,26 @@ def fit(scenario: Scenario, field: Battlefield) -> Fit:
         problems.append(Finding(
             ("scoring",), f"{scenario.name} scores the power spaces, but the battlefield has "
             "none", "mark power spaces next to the glyphs"))
-    return Fit(scenario, played, stand_ins, sides, tuple(problems))
+    return Fit(scenario, played, stand_ins, sides, tuple(problems), _empty_glyph_spaces(
+        scenario, played))
+
+
+def _empty_glyph_spaces(scenario: Scenario, field: Battlefield) -> tuple[str, ...]:
+    """Glyph spaces no glyph will lie on, in words: The Duel plays the glyphs where the map
+    places them, the Skirmish shuffles the map's glyphs onto its glyph spaces; neither makes a
+    glyph for a space that has none."""
+    held = {g.at for g in field.glyphs}
+    if scenario.glyph_setup == "shuffle_onto_glyph_spaces":
+        empty = len(field.glyph_spaces) - len(field.glyphs)
+        how = f"shuffles the map's {len(field.glyphs)} glyphs onto its glyph spaces"
+    else:
+        empty = sum(1 for at in field.glyph_spaces if at not in held)
+        how = "plays the glyphs where the map places them"
+    if empty <= 0:
+        return ()
+    spaces = f"{empty} glyph space{'s' if empty != 1 else ''}"
+    return (f"{spaces} will stay empty: {scenario.name} {how} (place a glyph with the Glyph "
+            "tool, or a glyph piece, for each)",)
 
 
 def play_text(fits: list[Fit]) -> str:

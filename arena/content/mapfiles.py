@@ -26,12 +26,15 @@ from __future__ import annotations
 import json
 import re
 import struct
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 from arena.content.errors import ContentError
+from arena.content.mapnotes import JSON_KEY as JSON_NOTES
+from arena.content.mapnotes import Notes, NotesError, from_json, from_rtf, to_rtf
 from arena.content.pieces import (
     BY_VS_TYPE,
     PERSONAL_PREFIX,
@@ -82,6 +85,19 @@ class MapPiece:
     at: Hex
     on_level: int
     rotation: float = 0
+    glyph: str | None = None
+    """For a glyph piece, the AotP glyph the file names (a VirtualScape glyph whose power is
+    an AotP glyph's, `VS_AOTP_GLYPHS`); None: the piece's own (`piece_rules.GLYPH_PIECES`)."""
+
+
+VS_AOTP_GLYPHS: dict[int, tuple[str, str, str]] = {
+    14065: ("power", "A", "Astrid"), 14071: ("toughness", "G", "Gerda"),
+    14086: ("movement", "V", "Valda"), 14075: ("healing", "K", "Kelda"),
+}
+"""VirtualScape glyphs whose Heroscape powers are AotP glyphs' (attack +1, defense +1, move
++2, heal), with their letter and name: read as those glyphs, and written for them."""
+_VS_BY_GLYPH = {kind: (vs_type, letter, name)
+                for vs_type, (kind, letter, name) in VS_AOTP_GLYPHS.items()}
 
 
 @dataclass
@@ -95,6 +111,10 @@ class MapFile:
     skipped: dict[str, int] = field(default_factory=dict)
     """Things in the file that are not terrain pieces (VirtualScape figures, unknown
     personal tiles), by description, with how many there were."""
+    notes: Notes | None = None
+    """Arena's notes, when Arena exported the file (`arena.content.mapnotes`)."""
+    notes_problem: str = ""
+    """Why the file's Arena notes cannot be read (empty: none, or read)."""
 
 
 def read_map(path: Path) -> MapFile:
@@ -161,8 +181,17 @@ def read_json(data: bytes, file: str) -> MapFile:
     else:
         raise ContentError.single(file, "`boardPieces` is neither a mapping nor a list",
                                   "export the map again", path="boardPieces")
+    notes, problem = _notes(lambda: from_json(doc))
     return MapFile(name=str(name).strip(), kind=Kind.JSON, pieces=pieces,
-                   author=str(author).strip())
+                   author=str(author).strip(), notes=notes, notes_problem=problem)
+
+
+def _notes(read: Callable[[], Notes | None]) -> tuple[Notes | None, str]:
+    """Arena's notes and why they cannot be read (a file is read even when they cannot)."""
+    try:
+        return read(), ""
+    except NotesError as exc:
+        return None, str(exc)
 
 
 def _json_key(key: str, file: str) -> MapPiece:
@@ -214,12 +243,15 @@ def _checked(code: str, at: Hex, on_level: int, rotation: float, file: str,
     return MapPiece(code, at, on_level, int(rotation) if rotation.is_integer() else rotation)
 
 
-def write_json(pieces: list[MapPiece], name: str, map_id: str) -> bytes:
-    """A Heroscape Map Editor JSON map of `pieces` (as the editor's shared maps are written).
+def write_json(pieces: list[MapPiece], name: str, map_id: str,
+               notes: Notes | None = None) -> bytes:
+    """A Heroscape Map Editor JSON map of `pieces` (as the editor's shared maps are written),
+    with Arena's `notes` (`arena.content.mapnotes`) when they carry anything.
 
     The editor lays a rectangle of table hexes from row 0 and odd-r column 0 and only places
     pieces on it, so pieces are moved (whole rows in pairs, keeping the map's look) when any
-    hex would fall outside; files that came from the editor are written back unmoved."""
+    hex would fall outside, and the notes say by how much; files that came from the editor
+    are written back unmoved."""
     shift = _table_shift(pieces)
     moved = [MapPiece(p.code, p.at + shift, p.on_level, p.rotation) for p in pieces]
     hexes = [h for p in moved for h in piece_hexes(p.code, p.at, p.rotation)]
@@ -234,6 +266,9 @@ def write_json(pieces: list[MapPiece], name: str, map_id: str) -> bytes:
                    "length": max((h.r for h in hexes), default=0) + 1},
         "boardPieces": board,
     }
+    if notes is not None and (notes.fields or shift != Hex(0, 0)):
+        moved_notes = Notes(notes.fingerprint, notes.fields, (shift.q, shift.r))
+        doc[JSON_NOTES] = moved_notes.to_data()
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
@@ -309,6 +344,7 @@ def read_hsc(data: bytes, file: str) -> MapFile:
     if scenario < 0 or rd.pos + scenario > len(data):
         raise rd.fail("the scenario text runs past the end of the file (the file is "
                       "truncated or damaged)")
+    notes, problem = _notes(lambda: from_rtf(data[rd.pos:rd.pos + scenario]))
     rd.pos += scenario
     for what in ("levels per page", "print transparency", "print grid", "print tile numbers",
                  "print start areas"):
@@ -329,7 +365,7 @@ def read_hsc(data: bytes, file: str) -> MapFile:
     if rd.pos != len(data):
         raise rd.fail(f"has {len(data) - rd.pos} bytes after the last tile")
     return MapFile(name=name.strip(), kind=Kind.HSC, pieces=pieces, author=author.strip(),
-                   skipped=skipped)
+                   skipped=skipped, notes=notes, notes_problem=problem)
 
 
 _SMALLEST_TILE = 35
@@ -368,7 +404,8 @@ def _hsc_tile(rd: _Reader) -> tuple[MapPiece | None, str]:
         rotation = (rotation + 1) % 6
     on_level = z + 1 if code in SHIFTED_ALTITUDE_VS else z
     at = from_odd_r(x, y) + vs_origin_shift(code, rotation)
-    return MapPiece(code, at, on_level, half if half is not None else rotation), ""
+    glyph = VS_AOTP_GLYPHS[kind][0] if kind in VS_AOTP_GLYPHS else None
+    return MapPiece(code, at, on_level, half if half is not None else rotation, glyph), ""
 
 
 def _half_rotation(personal: str) -> float | None:
@@ -412,13 +449,15 @@ def _personal_code(name: str) -> str | None:
     return next((code for key, code in _PERSONAL_NAMES if key in low), None)
 
 
-def write_hsc(pieces: list[MapPiece], name: str, author: str = "") -> bytes:
-    """A VirtualScape map of `pieces`. Pieces without a VirtualScape tile type are written
-    as personal tiles named ``arena:CODE`` (`PERSONAL_PREFIX`), which `read_hsc` reads back."""
+def write_hsc(pieces: list[MapPiece], name: str, author: str = "",
+              notes: Notes | None = None) -> bytes:
+    """A VirtualScape map of `pieces`, with Arena's `notes` in its scenario when they carry
+    anything. Pieces without a VirtualScape tile type are written as personal tiles named
+    ``arena:CODE`` (`PERSONAL_PREFIX`), which `read_hsc` reads back."""
     out = bytearray(struct.pack("<d", VS_VERSION))
     for text in (name, author, ""):
         out += _string(text)
-    scenario = b"{\\rtf1\\ansi }"
+    scenario = to_rtf(notes) if notes is not None and notes.fields else b"{\\rtf1\\ansi }"
     out += struct.pack("<i", len(scenario)) + scenario
     out += struct.pack("<6i", 6, 80, 1, 0, 1, len(pieces))
     for piece in sorted(pieces, key=lambda p: p.on_level):
@@ -435,8 +474,11 @@ def _tile(piece: MapPiece) -> bytes:
     vs_rotation = (rotation + 5) % 6 if piece.code in SHIFTED_ROTATION_VS else rotation
     colour = (0, 160, 0)
     personal = b""
+    letter, glyph_name = "T", ""
     if piece.code in START_ZONE_COLOURS:
         kind, colour = VS_START_ZONE, START_ZONE_COLOURS[piece.code]
+    elif (glyph := hsc_glyph(piece)) is not None:
+        kind, letter, glyph_name = _VS_BY_GLYPH[glyph]
     elif spec.vs_type is not None and piece.rotation == rotation:
         kind = spec.vs_type
     else:
@@ -444,8 +486,17 @@ def _tile(piece: MapPiece) -> bytes:
         personal = (struct.pack("<i", spec.size) + _string("") + _string("") + _string("")
                     + _string(_personal_name(piece)))
     out = struct.pack("<idiiii", kind, VS_TILE_VERSION, vs_rotation, x, y, z)
-    out += bytes([ord("T")]) + _string("") + _string("") + bytes([*colour, 0])
+    out += bytes([ord(letter)]) + _string(glyph_name) + _string("") + bytes([*colour, 0])
     return out + personal
+
+
+def hsc_glyph(piece: MapPiece) -> str | None:
+    """The AotP glyph `write_hsc` writes `piece` as (a named VirtualScape glyph that
+    `read_hsc` reads back as that glyph), or None."""
+    vs_type = PIECES[piece.code].vs_type
+    if vs_type is not None and vs_type in VS_GLYPHS and piece.glyph in _VS_BY_GLYPH:
+        return piece.glyph
+    return None
 
 
 def _personal_name(piece: MapPiece) -> str:

@@ -4,27 +4,46 @@
 exactly as ``arena validate`` checks a file, and a report of what was approximated.
 
 ``arena import-map`` (`arena.content.mapio_cli`), the editor's Open and the benchmarks all
-import through `import_map`, so a map reads the same everywhere; `export_pieces` is the way
-back, a battlefield as the pieces a map file lists. Nothing is read from or written to disk
-here but the map file itself.
+import through `import_map`, so a map reads the same everywhere; `export_map` is the way
+back, a battlefield as the pieces a map file lists (`export_pieces`) with Arena's notes of
+what the pieces cannot carry (`arena.content.mapnotes`), which `import_map` restores: an
+Arena map comes back the battlefield it was. Nothing is read from or written to disk here
+but the map file itself.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pydantic
 
-from arena.content import yamlio
+from arena.content import mapnotes, yamlio
 from arena.content.base import MAX_LEVEL
 from arena.content.battlefield import Battlefield, PiecePlacement
 from arena.content.errors import ContentError
 from arena.content.geometry import check_battlefield
 from arena.content.loader import load_document
-from arena.content.mapfiles import MapFile, MapPiece, read_map
-from arena.content.piece_rules import Notes, PieceError, expand, to_pieces
+from arena.content.mapfiles import (
+    Kind,
+    MapFile,
+    MapPiece,
+    hsc_glyph,
+    read_map,
+    write_hsc,
+    write_json,
+)
+from arena.content.piece_rules import (
+    GLYPH_PIECES,
+    Expansion,
+    Notes,
+    PieceError,
+    expand,
+    to_pieces,
+)
 from arena.content.writer import dump_model
 from arena.content.zone_proposal import Proposal, propose
 from arena.content.zone_reach import TOLERANCE, Measure
@@ -42,12 +61,67 @@ def slug(text: str) -> str:
 
 
 def import_map(path: Path, bf_id: str, display: str | None = None) -> tuple[Battlefield, list[str]]:
-    """The battlefield of a community map file, validated, and the report lines."""
+    """The battlefield of a community map file, validated, and the report lines (with Arena's
+    notes restored when the file carries them for the pieces it holds)."""
     file = display or str(path)
     source = read_map(path)
     if not source.pieces:
         raise ContentError.single(file, "has no terrain pieces", "choose a map with terrain")
-    placements = _placements(source, file)
+    notes, pieces, note_line = _notes(source)
+    placements = _placements(pieces, file)
+    name = (source.name or path.stem)[:120]
+    by = f" by {source.author}" if source.author else ""
+    named = {(p.at.q, p.at.r): p.glyph for p in pieces if p.glyph is not None}
+    bf, built, proposal = _build(placements, bf_id, name,
+                                 f"Imported from {path.name} ({source.kind}){by}.", file,
+                                 named)
+    checked = validate(bf, file)
+    approximated = built.notes
+    restored = False
+    if notes is not None:
+        try:
+            checked = validate(mapnotes.restore(checked, notes), file)
+            restored = True
+            note_line = (f"Restored from Arena's notes in the file: {notes.topics()}; the "
+                         "battlefield is the one Arena exported.")
+            if "starting_zones" in notes.fields:
+                proposal = None  # the map's own zones, given back by the notes
+            approximated = Notes()  # what the pieces alone lose, the notes gave back
+        except (ContentError, pydantic.ValidationError):
+            note_line = ("Arena's notes in the file do not make a valid battlefield: not "
+                         "restored (the map is read from its pieces).")
+    lines = _report(path, source, checked, approximated, proposal, restored)
+    return checked, lines + ([note_line] if note_line else [])
+
+
+def _notes(source: MapFile) -> tuple[mapnotes.Notes | None, list[MapPiece], str]:
+    """The file's Arena notes if they belong to its pieces, the pieces where Arena had them
+    (a JSON writer's shift undone) and what the report says about the notes."""
+    notes = source.notes
+    if notes is None:
+        problem = source.notes_problem
+        return None, source.pieces, (f"Arena's notes in the file cannot be read ({problem}): "
+                                     "not restored." if problem else "")
+    back = Hex(-notes.shift[0], -notes.shift[1])
+    moved = [replace(p, at=p.at + back) for p in source.pieces]
+    if mapnotes.fingerprint(_rows(moved)) != notes.fingerprint:
+        return None, source.pieces, ("The file carries Arena's notes, but its pieces changed "
+                                     "since Arena exported it: the notes are not restored "
+                                     "(glyphs, heights and looks are the pieces').")
+    return notes, moved, ""
+
+
+def _rows(pieces: list[MapPiece]) -> list[tuple[str, int, int, int, float]]:
+    return [(p.code, p.at.q, p.at.r, p.on_level, p.rotation) for p in pieces]
+
+
+def _build(placements: list[PiecePlacement], bf_id: str, name: str, description: str,
+           file: str, named: dict[tuple[int, int], str] | None = None
+           ) -> tuple[Battlefield, Expansion, Proposal | None]:
+    """The battlefield `placements` build, not yet checked, with starting zones proposed
+    when they give none (`arena.content.zone_proposal`), and the glyphs the file `named` (by
+    hex) of those kinds; the expansion (its approximations, its own zones); and the proposal
+    (None when the pieces gave zones)."""
     try:
         built = expand(placements)
     except PieceError as exc:
@@ -56,26 +130,29 @@ def import_map(path: Path, bf_id: str, display: str | None = None) -> tuple[Batt
     if not built.columns:
         raise ContentError.single(file, "has no land or water pieces, only markers and "
                                   "add-ons", "choose a map with terrain tiles")
+    glyphs = built.glyphs
+    for at, kind in (named or {}).items():
+        if any(g.at == at for g in glyphs):
+            glyphs = [g.model_copy(update={"glyph": kind}) if g.at == at else g for g in glyphs]
+            built.notes[f"VirtualScape glyph read as the {kind} glyph (its Heroscape power "
+                        "is that glyph's)"] += 1
     zones = built.zones
     proposal: Proposal | None = None
     if not zones:
         blocked = {at for o in built.obstacles for at in o.footprint} | set(built.glyph_spaces)
         proposal = propose(built.columns, blocked, built.glyph_spaces)
         zones = proposal.zones
-    by = f" by {source.author}" if source.author else ""
-    name = (source.name or path.stem)[:120]
     bf = Battlefield(
-        format="battlefield", id=bf_id, name=name,
-        description=f"Imported from {path.name} ({source.kind}){by}.",
+        format="battlefield", id=bf_id, name=name, description=description,
         provenance="transcribed", columns=built.columns, obstacles=built.obstacles,
-        glyph_spaces=built.glyph_spaces, starting_zones=zones, pieces=placements)
-    checked = validate(bf, file)
-    return checked, _report(path, source, checked, built.notes, proposal)
+        glyphs=glyphs, glyph_spaces=built.glyph_spaces, starting_zones=zones,
+        pieces=placements)
+    return bf, built, proposal
 
 
-def _placements(source: MapFile, file: str) -> list[PiecePlacement]:
+def _placements(pieces: list[MapPiece], file: str) -> list[PiecePlacement]:
     out: list[PiecePlacement] = []
-    for piece in sorted(source.pieces, key=lambda p: p.on_level):
+    for piece in sorted(pieces, key=lambda p: p.on_level):
         if piece.on_level >= MAX_LEVEL:
             raise ContentError.single(file, f"piece {piece.code} at [{piece.at.q}, "
                                       f"{piece.at.r}] rests on level {piece.on_level}; Arena "
@@ -104,17 +181,20 @@ def validate(bf: Battlefield, file: str) -> Battlefield:
 
 
 def _report(path: Path, source: MapFile, bf: Battlefield, notes: Notes,
-            proposal: Proposal | None) -> list[str]:
+            proposal: Proposal | None, restored: bool = False) -> list[str]:
     counts = Counter(p.code for p in source.pieces)
     listed = ", ".join(f"{code} x{n}" for code, n in counts.most_common())
     _, summary = check_battlefield(bf, yamlio.Document(bf.id, None, {}))
     lines = [f"Read {path.name} ({source.kind}): {bf.name!r}, {len(source.pieces)} pieces "
              f"({listed}).",
              f"Battlefield: {'; '.join(summary.lines())}; {len(bf.obstacles)} obstacles, "
-             f"{len(bf.glyph_spaces)} glyph spaces."]
+             f"{len(bf.glyphs)} glyphs, {len(bf.glyph_spaces)} glyph spaces."]
     if notes:
         lines.append("Approximated:")
         lines.extend(f"  - {line}" for line in notes.lines())
+    elif restored:
+        lines.append("Approximated: nothing; Arena's notes gave back what the pieces cannot "
+                     "carry.")
     else:
         lines.append("Approximated: nothing; every piece plays as in AotP.")
     for what, n in source.skipped.items():
@@ -151,6 +231,29 @@ NOT_CHECKED = "proposed zones, not checked for fairness"
 
 
 def export_pieces(bf: Battlefield) -> tuple[list[MapPiece], Notes]:
-    """The pieces to write for `bf` (`piece_rules.to_pieces`) as map-file pieces."""
+    """The pieces to write for `bf` (`piece_rules.to_pieces`) as map-file pieces, a glyph
+    piece with the kind of the glyph on it (which a VirtualScape file can name)."""
     placements, notes = to_pieces(bf)
-    return [MapPiece(p.piece, Hex(*p.at), p.on_level, p.rotation) for p in placements], notes
+    kinds = {g.at: g.glyph for g in bf.glyphs}
+    return [MapPiece(p.piece, Hex(*p.at), p.on_level, p.rotation,
+                     kinds.get(p.at) if p.piece in GLYPH_PIECES else None)
+            for p in placements], notes
+
+
+def export_map(bf: Battlefield, kind: Kind) -> tuple[bytes, list[MapPiece], Notes, str]:
+    """`bf` as a map file of `kind`: its pieces (`export_pieces`), with Arena's notes of what
+    importing those pieces would not give back (`arena.content.mapnotes`); what the pieces
+    alone approximate (what another map editor shows); and what the notes keep, in words
+    (empty: nothing)."""
+    pieces, approximated = export_pieces(bf)
+    placements = [PiecePlacement(piece=p.code, at=(p.at.q, p.at.r), on_level=p.on_level,
+                                 rotation=p.rotation) for p in pieces]
+    named = {(p.at.q, p.at.r): glyph for p in pieces
+             if kind is Kind.HSC and (glyph := hsc_glyph(p)) is not None}
+    rebuilt, _, _ = _build(placements, bf.id, bf.name, bf.description, bf.id, named)
+    fields = mapnotes.differences(bf, rebuilt)
+    notes = mapnotes.Notes(mapnotes.fingerprint(_rows(pieces)), fields)
+    data = write_json(pieces, bf.name, bf.id, notes) if kind is Kind.JSON else \
+        write_hsc(pieces, bf.name, notes=notes)
+    kept = mapnotes.from_json(json.loads(data)) if kind is Kind.JSON else notes
+    return data, pieces, approximated, kept.topics() if kept is not None else ""

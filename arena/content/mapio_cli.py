@@ -19,8 +19,8 @@ from arena.content.catalog import load_catalog, shipped_content_paths
 from arena.content.errors import ContentError
 from arena.content.loader import load_file
 from arena.content.locations import user_battlefields
-from arena.content.mapfiles import Kind, write_hsc, write_json
-from arena.content.mapimport import SLUG, export_pieces, import_map, slug
+from arena.content.mapfiles import Kind
+from arena.content.mapimport import SLUG, export_map, import_map, slug
 from arena.content.writer import dump_model
 
 
@@ -72,18 +72,19 @@ def run_export(source: str, out: str, stdout: TextIO, stderr: TextIO) -> int:
         return 1
     try:
         bf = _battlefield(source)
-        pieces, notes = export_pieces(bf)
-        data = write_json(pieces, bf.name, bf.id) if kind == ".json" else \
-            write_hsc(pieces, bf.name)
+        fmt = Kind.JSON if kind == ".json" else Kind.HSC
+        data, pieces, notes, kept = export_map(bf, fmt)
         atomic_write_bytes(target, data)
     except (ContentError, OSError) as exc:
         return _failed("export-map", target, exc, stderr)
-    fmt = Kind.JSON if kind == ".json" else Kind.HSC
     stdout.write(f"Wrote {target} ({fmt}): {bf.name!r}, {len(pieces)} pieces.\n")
     if notes:
-        stdout.write("Approximated:\n")
+        stdout.write("Approximated in the pieces (what other map editors show):\n")
         for line in notes.lines():
             stdout.write(f"  - {line}\n")
+    if kept:
+        stdout.write(f"Kept in Arena's notes in the file, which `arena import-map` restores: "
+                     f"{kept}.\n")
     return 0
 
 

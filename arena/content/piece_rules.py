@@ -27,6 +27,8 @@ from arena.content.battlefield import (
     SOLID,
     Battlefield,
     Column,
+    GlyphKind,
+    GlyphPlacement,
     Look,
     Obstacle,
     PiecePlacement,
@@ -99,9 +101,11 @@ RULES: dict[PieceTerrain, Rule] = {
     _T.FORTIFIED_WALL: Rule(_M.NONE, _EDGE), _T.SHIP_WALL: Rule(_M.NONE, _EDGE),
     _T.SHIP_BOW: Rule(_M.NONE, _EDGE), _T.CANNON: Rule(_M.NONE, _EDGE),
     _T.ROPE_LADDER: Rule(_M.NONE, _EDGE),
-    _T.GLYPH_POWER: Rule(_M.GLYPH_SPACE, "Heroscape glyph: marked as a glyph space (Heroscape "
-                                         "glyph powers have no AotP meaning)"),
-    _T.GLYPH_TREASURE: Rule(_M.GLYPH_SPACE, "Heroscape treasure glyph: marked as a glyph space"),
+    _T.GLYPH_POWER: Rule(_M.GLYPH_SPACE, "Heroscape power glyph: a glyph space holding AotP's "
+                                         "Glyph of Power (Heroscape glyph powers have no AotP "
+                                         "meaning)"),
+    _T.GLYPH_TREASURE: Rule(_M.GLYPH_SPACE, "Heroscape treasure glyph: a glyph space holding "
+                                            "AotP's Glyph of Knowledge"),
     _T.START_ZONE: Rule(_M.START_ZONE),
     _T.OBJECTIVE_MARKER: Rule(_M.NONE, "objective marker: no AotP meaning, kept for export "
                                        "only"),
@@ -124,6 +128,12 @@ ZONES: dict[str, tuple[str, str]] = {
 """Start-zone pieces and the starting zone id and colour they become (VirtualScape's eight
 start-area colours; yellow and orange are the Duel's zones)."""
 
+GLYPH_PIECES: dict[str, GlyphKind] = {"y0": "power", "y1": "knowledge"}
+"""The AotP glyph each Heroscape glyph piece puts on its glyph space, so a map built or
+imported with glyph pieces plays them in every scenario (The Duel as placed, the Skirmish
+shuffled): the power glyph is the Glyph of Power; the treasure glyph, a one-time pick-up, the
+Glyph of Knowledge (taken when landed on). The editor's Glyph tool changes the kind."""
+
 PROPOSED = ("z4", "z7")
 """The zones proposed for a map without any: yellow and orange, as the Duel names them."""
 ZONE_SIZE = 24
@@ -131,10 +141,11 @@ ZONE_SIZE = 24
 itself is `arena.content.zone_proposal`)."""
 
 LAND_SIZES: dict[Terrain, tuple[str, tuple[int, ...]]] = {
-    "land": ("g", (24, 7, 3, 2, 1)), "weirded": ("g", (24, 7, 3, 2, 1)),
+    "land": ("s", (24, 7, 3, 2, 1)), "weirded": ("g", (24, 7, 3, 2, 1)),
     "road": ("rd", (5, 2, 1)), "water": ("w", (3, 1)),
 }
-"""How `decompose` builds each Arena terrain from pieces: the code prefix and tile sizes."""
+"""How `decompose` builds each Arena terrain from pieces: the code prefix and tile sizes
+(land without a look of its own is sand, as Arena draws it)."""
 
 
 class Notes(Counter[str]):
@@ -159,6 +170,8 @@ class Expansion:
     glyph_spaces: list[Coord]
     zones: list[StartingZone]
     notes: Notes = field(default_factory=Notes)
+    glyphs: list[GlyphPlacement] = field(default_factory=list)
+    """The AotP glyph on each glyph space a glyph piece made (`GLYPH_PIECES`)."""
 
 
 def expand(pieces: Sequence[PiecePlacement]) -> Expansion:
@@ -199,18 +212,20 @@ def expand(pieces: Sequence[PiecePlacement]) -> Expansion:
     blocked = set(bases)
     zones = _zones(markers, levels, blocked, notes)
     in_zone = {at for zone in zones for at in zone.spaces}
-    glyphs: list[Coord] = []
+    spaces: list[Coord] = []
+    glyphs: list[GlyphPlacement] = []
     for piece, at in markers:
         if RULES[PIECES[piece.piece].terrain].meaning is not Meaning.GLYPH_SPACE:
             continue
         why = _unusable(at, piece.on_level, levels, blocked)
-        if why is None and (at in in_zone or at in glyphs):
+        if why is None and (at in in_zone or at in spaces):
             why = "in a starting zone" if at in in_zone else "on another glyph"
         if why is not None:
             notes[f"glyph {why}: left out of play"] += 1
         else:
-            glyphs.append(at)
-    return Expansion(columns, obstacles, glyphs, zones, notes)
+            spaces.append(at)
+            glyphs.append(GlyphPlacement(at=at, glyph=GLYPH_PIECES[piece.piece]))
+    return Expansion(columns, obstacles, spaces, zones, notes, glyphs)
 
 
 def _column(at: Coord, col: dict[int, Terrain], looks: dict[int, Surface]) -> Column:
@@ -416,11 +431,7 @@ def decompose(bf: Battlefield) -> tuple[list[PiecePlacement], Notes]:
         out.extend(_tiles(hexes, level - 1, codes))
     for obstacle in bf.obstacles:
         out.extend(_obstacle_pieces(obstacle, top, notes))
-    for glyph in bf.glyphs:
-        notes[f"{glyph.glyph} glyph exported as a Heroscape power glyph"] += 1
-        out.append(PiecePlacement(piece="y0", at=glyph.at, on_level=top.get(glyph.at, 0)))
-    for at in bf.glyph_spaces:
-        out.append(PiecePlacement(piece="y0", at=at, on_level=top.get(at, 0)))
+    out.extend(_glyph_pieces(bf, top, notes))
     if bf.power_spaces:
         notes["power spaces have no Heroscape piece: left out"] += len(bf.power_spaces)
     own = [z for z in bf.starting_zones if not z.proposed]
@@ -429,6 +440,26 @@ def decompose(bf: Battlefield) -> tuple[list[PiecePlacement], Notes]:
     out.extend(_zone_pieces(own, top, notes))
     out.sort(key=lambda p: p.on_level)
     return out, notes
+
+
+def _glyph_pieces(bf: Battlefield, top: dict[Coord, int], notes: Notes) -> list[PiecePlacement]:
+    """One glyph piece per glyph and glyph space: the piece the map was built with there, else
+    the piece whose glyph it is (`GLYPH_PIECES`; the power glyph for any other kind)."""
+    placed = {p.at: p.piece for p in bf.pieces if p.piece in GLYPH_PIECES}
+    by_kind = {kind: code for code, kind in GLYPH_PIECES.items()}
+    out: list[PiecePlacement] = []
+    for glyph in bf.glyphs:
+        code = placed.get(glyph.at) or by_kind.get(glyph.glyph, "y0")
+        if GLYPH_PIECES[code] != glyph.glyph:
+            notes[f"{glyph.glyph} glyph exported as a Heroscape {PIECES[code].title} (which, "
+                  f"read alone, holds the {GLYPH_PIECES[code]} glyph)"] += 1
+        out.append(PiecePlacement(piece=code, at=glyph.at, on_level=top.get(glyph.at, 0)))
+    held = {g.at for g in bf.glyphs}
+    for at in bf.glyph_spaces:
+        if at not in held:
+            out.append(PiecePlacement(piece=placed.get(at, "y0"), at=at,
+                                      on_level=top.get(at, 0)))
+    return out
 
 
 def _family(terrain: Terrain, surface: str | None) -> str:

@@ -30,8 +30,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from arena.content.base import MAX_COORD, MAX_LEVEL
-from arena.content.battlefield import Obstacle, PiecePlacement, StartingZone
-from arena.content.piece_rules import LOOKS, RULES, SURFACES, ZONES, Meaning, PieceError, expand
+from arena.content.battlefield import GlyphPlacement, Obstacle, PiecePlacement, StartingZone
+from arena.content.piece_rules import (
+    GLYPH_PIECES,
+    LOOKS,
+    RULES,
+    SURFACES,
+    ZONES,
+    Meaning,
+    PieceError,
+    expand,
+)
 from arena.content.pieces import PIECES, piece_hexes
 from arena.hexgrid import Hex, hex_to_point
 
@@ -197,8 +206,16 @@ def _sorted_columns(doc: MapDoc) -> bool:
 def _rebuild(doc: MapDoc, pieces: Sequence[PiecePlacement]) -> None:
     """Make `doc` exactly what `pieces` build (the importer's expansion). A zone whose colour
     has start-zone pieces (before or after) has the spaces those pieces give, and is no longer
-    a proposal; the map's other zones stay, less any hex that is gone."""
+    a proposal; the map's other zones stay, less any hex that is gone. A glyph piece's glyph
+    (`GLYPH_PIECES`) joins the map unless a glyph is there already (the kind the Glyph tool
+    chose stays); the glyph of a glyph piece taken away goes with it."""
     built = expand(pieces)
+    before = {p.at for p in doc.pieces if p.piece in GLYPH_PIECES}
+    after = {g.at: g for g in built.glyphs}
+    for at in before - set(after):
+        doc.glyphs.pop(at, None)
+    for at, glyph in after.items():
+        doc.glyphs.setdefault(at, glyph)
     gone = set(doc.columns) - {c.at for c in built.columns}
     by_pieces = {ZONES[p.piece][0] for p in (*doc.pieces, *pieces) if p.piece in ZONES}
     doc.pieces = list(pieces)
@@ -225,7 +242,8 @@ def _rebuild(doc: MapDoc, pieces: Sequence[PiecePlacement]) -> None:
 def _put(doc: MapDoc, piece: PiecePlacement) -> None:
     """Write `piece` into a map its pieces do not build (hand-edited columns), as the
     importer builds it: a tile fills its level (empty levels and water under it become land),
-    an obstacle blocks its core hexes, a glyph marks a glyph space, a start zone a space."""
+    an obstacle blocks its core hexes, a glyph marks a glyph space and puts its glyph there
+    (unless one is there already), a start zone a space."""
     kind = meaning(piece.piece)
     spec = PIECES[piece.piece]
     keep_order = _sorted_columns(doc)
@@ -260,6 +278,7 @@ def _put(doc: MapDoc, piece: PiecePlacement) -> None:
         at = covers(piece)[0]
         if at not in doc.glyph_spaces:
             doc.glyph_spaces.append(at)
+        doc.glyphs.setdefault(at, GlyphPlacement(at=at, glyph=GLYPH_PIECES[piece.piece]))
     elif kind is Meaning.START_ZONE:
         at = covers(piece)[0]
         zone_id, colour = ZONES[piece.piece]
@@ -296,7 +315,9 @@ def _take(doc: MapDoc, piece: PiecePlacement) -> None:
         hexes = {at for at, _ in core(piece)}
         doc.obstacles = [o for o in doc.obstacles if not set(o.footprint) <= hexes]
     elif kind is Meaning.GLYPH_SPACE:
-        doc.glyph_spaces = [g for g in doc.glyph_spaces if g != covers(piece)[0]]
+        at = covers(piece)[0]
+        doc.glyph_spaces = [g for g in doc.glyph_spaces if g != at]
+        doc.glyphs.pop(at, None)
     elif kind is Meaning.START_ZONE:
         at, zone_id = covers(piece)[0], ZONES[piece.piece][0]
         doc.zones = [z.model_copy(update={"spaces": [s for s in z.spaces if s != at]})

@@ -87,6 +87,7 @@ def play_lines(fits: Sequence[Fit], zones: str = "") -> list[str]:
     for verdict in fits:
         if verdict.ok:
             lines.append(f"{verdict.scenario.name}: ready ({verdict.side_text()})")
+            lines += [f"- {remark}" for remark in verdict.remarks]
             continue
         lines.append(f"{verdict.scenario.name}: not yet")
         lines += [f"- {p.message}. Fix: {p.fix}" for p in verdict.problems]

@@ -74,8 +74,8 @@ def _field(columns: list[Column], obstacles: list[Obstacle] | None = None) -> Ba
 def test_export_of_an_edited_map_builds_each_level_from_its_own_tiles() -> None:
     """A decomposed battlefield (edited after import, or made in Arena) is written with the
     tiles its looks name: rock levels as rock tiles, swamp water as swamp water, a tree as a
-    tree; levels without a look, or whose look plays otherwise (water under a tile), as
-    before."""
+    tree; levels without a look, or whose look plays otherwise (water under a tile), as sand,
+    the look Arena gives land without one."""
     columns = [Column(at=(q, 0), levels=["land", "land"], surfaces=["grass", "rock"])
                for q in range(3)]
     columns += [Column(at=(q, 1), levels=["water"], surfaces=["swampWater"]) for q in range(3)]
@@ -89,8 +89,8 @@ def test_export_of_an_edited_map_builds_each_level_from_its_own_tiles() -> None:
 
     assert codes(1, 0) == {"r2", "r1"} and codes(0, 0) == {"g2", "g1"}
     assert codes(0, 1) == {"ws3"} or codes(0, 1) == {"ws1"}
-    assert [p.code for p in pieces if p.at.q == 5] == ["g1"]  # water under a tile: land
-    assert sorted(p.code for p in pieces if p.at.q == 8) == ["g1", "tr11"]
+    assert [p.code for p in pieces if p.at.q == 5] == ["s1"]  # water under a tile: land
+    assert sorted(p.code for p in pieces if p.at.q == 8) == ["s1", "tr11"]
 
 
 def test_round_trip_of_the_pieces_keeps_the_looks(community_maps: Path) -> None:

@@ -389,7 +389,9 @@ def test_export_rebuilds_pieces_of_an_edited_battlefield() -> None:
     edited = first.model_copy(update={"columns": [raised, *first.columns[1:]]})
     pieces, notes = export_pieces(edited)
     assert any("edited after import" in line for line in notes.lines())
-    assert sum(p.code.startswith("g") for p in pieces) > 2  # decomposed into grass tiles
+    # decomposed: grass tiles where the levels look like grass, sand where they have no look
+    assert sum(p.code.startswith("g") for p in pieces) == 2
+    assert sum(p.code.startswith("s") for p in pieces) == 3
 
 
 def test_an_output_that_cannot_be_written_is_one_message(tmp_path: Path) -> None:
