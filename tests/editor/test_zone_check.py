@@ -74,7 +74,7 @@ def test_the_editor_shows_the_check_in_the_report_and_the_verdict(headless: None
     follow.check = ZoneCheck(app.editor.doc, games=1)
     frames = 0
     while follow.running:
-        follow.check.poll(wait=1.0)
+        follow.check.poll(wait=0.05)  # a frame every 50 ms while the game is played
         pump(app)
         frames += 1
     pump(app, 1.0)
