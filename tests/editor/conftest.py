@@ -28,6 +28,12 @@ def headless(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[pygame
     pygame.quit()
 
 
+@pytest.fixture
+def headless_app(headless: pygame.Surface) -> None:
+    """`headless` for a real-window test's planning run: the same editor, run in this
+    process, says where to click (its user files are the test's, as the real window's)."""
+
+
 @pytest.fixture(scope="module")
 def x_display(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A private Xvfb for the module (`xvfb_kit.x_server`); its tests skip without Xvfb and

@@ -17,7 +17,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -46,17 +45,6 @@ DUEL_SCENARIO = ROOT / "scenarios" / "the-duel.yaml"
 A, B = (-1, -4), (-1, 0)
 """Two spaces of The Duel on either side of its ruin on (-1, -2) and (-1, -1)."""
 
-
-
-@pytest.fixture
-def headless_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
-    """SDL's dummy driver in this process, for the editor that says where to click."""
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("ARENA_DATA_DIR", str(tmp_path / "data"))
-    pygame.init()
-    pygame.display.set_mode(editor_app.WINDOW_SIZE)
-    yield
-    pygame.quit()
 
 
 def on_screen(app: editor_app.EditorApp, at: m.Coord) -> tuple[int, int]:

@@ -14,7 +14,6 @@ driver. Every step waits on the editor's own status file. Skips without Xvfb and
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -31,18 +30,6 @@ pytestmark = pytest.mark.xvfb
 ROOT = Path(__file__).resolve().parents[2]
 DUEL_SCENARIO = ROOT / "scenarios" / "the-duel.yaml"
 RIVER = SHARED / "Web_1_The_Regenerated_River.json"
-
-
-@pytest.fixture
-def headless_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
-    """SDL's dummy driver in this process, for the editor that says where to click; its
-    user files are the real-window editor's (the same recent files)."""
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("ARENA_DATA_DIR", str(tmp_path / "data"))
-    pygame.init()
-    pygame.display.set_mode(editor_app.WINDOW_SIZE)
-    yield
-    pygame.quit()
 
 
 def test_a_community_map_opens_under_a_busy_mark(x_display: str, tmp_path: Path,

@@ -13,7 +13,6 @@ driver. Every step waits on the editor's own status file. Skips without Xvfb and
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -28,17 +27,6 @@ pytestmark = pytest.mark.xvfb
 
 ROOT = Path(__file__).resolve().parents[2]
 DUEL = ROOT / "scenarios" / "battlefields" / "duel.yaml"
-
-
-@pytest.fixture
-def headless_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
-    """SDL's dummy driver in this process, for the editor that says where to click."""
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("ARENA_DATA_DIR", str(tmp_path / "data"))
-    pygame.init()
-    pygame.display.set_mode(editor_app.WINDOW_SIZE)
-    yield
-    pygame.quit()
 
 
 def lonely_hex(app: editor_app.EditorApp) -> tuple[m.Coord, tuple[int, int]]:
