@@ -42,8 +42,9 @@ from arena.client.settings import Settings
 from arena.content import load_file
 from arena.content.atomic import atomic_write
 from arena.content.battlefield import Battlefield
+from arena.content.community import community_files, map_id
 from arena.content.locations import community_maps
-from arena.content.mapimport import import_map, slug
+from arena.content.mapimport import import_map
 from arena.content.writer import dump_model
 from arena.engine import (
     BeginSummon,
@@ -108,9 +109,8 @@ def largest_community_map() -> Battlefield | None:
     """The community map with the most spaces, imported (None: no maps beside the project)."""
     found: list[Battlefield] = []
     for folder in [f for f in MAP_FOLDERS if f.is_dir()][:1]:
-        for path in sorted(folder.glob("*")):
-            if path.suffix.lower() in (".json", ".hsc"):
-                found.append(import_map(path, slug(path.stem))[0])
+        for path in community_files(folder):
+            found.append(import_map(path, map_id(path))[0])
     return max(found, key=lambda bf: len(bf.columns), default=None)
 
 

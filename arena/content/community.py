@@ -17,10 +17,9 @@ from pathlib import Path
 from arena.content.battlefield import Battlefield
 from arena.content.errors import ContentError
 from arena.content.locations import community_maps
+from arena.content.mapfiles import SUFFIXES
 from arena.content.mapimport import import_map, slug
 
-SUFFIXES = (".json", ".hsc")
-"""The community map files (Heroscape Map Editor JSON, VirtualScape)."""
 FORMATS = {".json": "Heroscape Map Editor", ".hsc": "VirtualScape"}
 """The program each kind of file comes from, by suffix."""
 APPROXIMATED = "Approximated:"

@@ -76,6 +76,11 @@ class Kind(StrEnum):
     HSC = "VirtualScape .hsc"
 
 
+SUFFIXES: dict[str, Kind] = {".json": Kind.JSON, ".hsc": Kind.HSC}
+"""The community map files by suffix (lower case) and the format each holds: what the
+importer, the exporter, the editor's Open and the shipped maps' folder recognise."""
+
+
 @dataclass(frozen=True)
 class MapPiece:
     """One piece as a file places it: `at` is the Heroscape Map Editor origin hex, `on_level`

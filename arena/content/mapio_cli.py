@@ -19,7 +19,7 @@ from arena.content.catalog import load_catalog, shipped_content_paths
 from arena.content.errors import ContentError
 from arena.content.loader import load_file
 from arena.content.locations import user_battlefields
-from arena.content.mapfiles import Kind
+from arena.content.mapfiles import SUFFIXES
 from arena.content.mapimport import SLUG, export_map, import_map, slug
 from arena.content.writer import dump_model
 
@@ -66,13 +66,13 @@ def run_export(source: str, out: str, stdout: TextIO, stderr: TextIO) -> int:
     """``arena export-map BATTLEFIELD -o OUT.json|OUT.hsc``; returns the exit status."""
     target = Path(out)
     kind = target.suffix.lower()
-    if kind not in (".json", ".hsc"):
+    if kind not in SUFFIXES:
         stderr.write(f"arena export-map: {out}: the output must end in .json (Heroscape Map "
                      "Editor) or .hsc (VirtualScape). Fix: rename it\n")
         return 1
     try:
         bf = _battlefield(source)
-        fmt = Kind.JSON if kind == ".json" else Kind.HSC
+        fmt = SUFFIXES[kind]
         data, pieces, notes, kept = export_map(bf, fmt)
         atomic_write_bytes(target, data)
     except (ContentError, OSError) as exc:

@@ -27,7 +27,15 @@ from dataclasses import dataclass
 
 from arena.content.battlefield import SOLID, Column, StartingZone
 from arena.content.piece_rules import PROPOSED, ZONE_SIZE, ZONES
-from arena.content.zone_reach import TOLERANCE, Measure, ZoneReach, centre, gaps, measure_zone
+from arena.content.zone_reach import (
+    TOLERANCE,
+    Measure,
+    ZoneReach,
+    centre,
+    gaps,
+    measure_zone,
+    point,
+)
 from arena.hexgrid import DIRECTIONS, Hex, distance
 
 __all__ = ["APART", "MIN_SIZE", "Proposal", "propose"]
@@ -55,9 +63,9 @@ class Proposal:
     """Why no zones were proposed (empty when they were)."""
 
 
-def _point(at: Coord) -> tuple[float, float]:
-    q, r = at
-    return (q + r / 2, r * math.sqrt(3) / 2)
+def _around(spaces: Iterable[Coord]) -> set[Coord]:
+    """Every hex beside one of `spaces` (and perhaps some of `spaces` themselves)."""
+    return {(a[0] + d[0], a[1] + d[1]) for a in spaces for d in _DIRS}
 
 
 def _grow(anchor: Coord, free: set[Coord], size: int, tops: dict[Coord, int],
@@ -70,8 +78,7 @@ def _grow(anchor: Coord, free: set[Coord], size: int, tops: dict[Coord, int],
     reach = next(r for r in range(size + 1) if 1 + 3 * r * (r + 1) >= size) + 1
     centre_hex = Hex(*anchor)
     while len(zone) < size:
-        ring = {(a[0] + d[0], a[1] + d[1]) for a in zone for d in _DIRS}
-        ring = {h for h in ring if h in free and h not in zone
+        ring = {h for h in _around(zone) if h in free and h not in zone
                 and (not flat or distance(Hex(*h), centre_hex) <= reach)}
         if not ring:
             return None
@@ -102,7 +109,7 @@ def propose(columns: Sequence[Column], blocked: Iterable[Coord],
                         f"{MIN_SIZE}: paint the starting zones by hand")
     tops = {c.at: c.top for c in columns}
     middle = centre(columns)
-    width = max((math.dist(_point(a), _point(b)) for a in free for b in free), default=0.0)
+    width = max((math.dist(point(a), point(b)) for a in free for b in free), default=0.0)
     found: tuple[int, tuple[Coord, ...], tuple[Coord, ...]] | None = None
     for tried in sorted({max(MIN_SIZE, size * k // 4) for k in (4, 3, 2, 1)}, reverse=True):
         pair = _best_pair(free, tried, tops, middle, width, glyph_spots)
@@ -114,7 +121,7 @@ def propose(columns: Sequence[Column], blocked: Iterable[Coord],
         return Proposal([], [], [], f"no two zones of {MIN_SIZE} or more spaces fit far "
                         "enough apart: paint the starting zones by hand")
     _, first, second = found
-    centres = {first: _centroid(first), second: _centroid(second)}
+    centres = {first: centre(first), second: centre(second)}
     # Yellow takes the zone nearer the top of the map (then the west), as the Duel has it.
     ordered = sorted((first, second), key=lambda z: (centres[z][1], centres[z][0]))
     made = [StartingZone(id=ZONES[code][0], name=ZONES[code][0].capitalize(),
@@ -136,11 +143,11 @@ def _best_pair(free: set[Coord], size: int, tops: dict[Coord, int],
             zone = _grow(anchor, free, size, tops, flat)
             if zone is not None and zone not in grown:
                 grown[zone] = measure_zone("", zone, tops, middle, glyph_spots)
-    centres = {z: _centroid(z) for z in grown}
+    centres = {z: centre(z) for z in grown}
     best: tuple[int, float, float, tuple[Coord, ...], tuple[Coord, ...]] | None = None
     zones = sorted(grown)
     for i, first in enumerate(zones):
-        near_first = {(a[0] + d[0], a[1] + d[1]) for a in first for d in _DIRS} | set(first)
+        near_first = _around(first) | set(first)
         for second in zones[i + 1:]:
             apart = math.dist(centres[first], centres[second])
             if apart < APART * width or near_first.intersection(second):
@@ -176,8 +183,8 @@ def _polish(first: tuple[Coord, ...], second: tuple[Coord, ...], free: set[Coord
         found: tuple[tuple[int, float], int, tuple[Coord, ...]] | None = None
         for i in (0, 1):
             mine, other = set(pair[i]), set(pair[1 - i])
-            near_other = {(a[0] + d[0], a[1] + d[1]) for a in other for d in _DIRS} | other
-            around = {(a[0] + d[0], a[1] + d[1]) for a in mine for d in _DIRS}
+            near_other = _around(other) | other
+            around = _around(mine)
             options = sorted(h for h in around if h in free and h not in mine
                              and h not in near_other)
             for out in sorted(mine):
@@ -207,8 +214,3 @@ def _connected(zone: Sequence[Coord]) -> bool:
                 seen.add(h)
                 todo.append(h)
     return len(seen) == len(spaces)
-
-
-def _centroid(zone: Sequence[Coord]) -> tuple[float, float]:
-    points = [_point(a) for a in zone]
-    return (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))

@@ -24,7 +24,7 @@ from arena.content.battlefield import Battlefield, Column, StartingZone
 from arena.hexgrid import Hex, distance
 
 __all__ = ["TOLERANCE", "Gap", "Measure", "ZoneReach", "centre", "gaps", "glyph_spots",
-           "reach", "reach_lines"]
+           "point", "reach", "reach_lines"]
 
 Coord = tuple[int, int]
 Point = tuple[float, float]
@@ -102,7 +102,7 @@ def _figure(measure: Measure, value: float) -> str:
     return f"{value:.0f}" if measure is Measure.SIZE else f"{value:.2f}"
 
 
-def _point(at: Coord) -> Point:
+def point(at: Coord) -> Point:
     """A hex centre in units of one hex spacing (pointy-top axial coordinates)."""
     q, r = at
     return (q + r / 2, r * math.sqrt(3) / 2)
@@ -111,7 +111,7 @@ def _point(at: Coord) -> Point:
 def centre(columns: Iterable[Column | Coord]) -> Point:
     """The centre of the field: the mean of its hexes' centres (the centre of symmetry of a
     symmetric field), in hex spacings."""
-    points = [_point(c.at if isinstance(c, Column) else c) for c in columns]
+    points = [point(c.at if isinstance(c, Column) else c) for c in columns]
     if not points:
         return (0.0, 0.0)
     return (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
@@ -132,7 +132,7 @@ def measure_zone(zone_id: str, spaces: Sequence[Coord], tops: dict[Coord, int], 
     """One zone's measures (`tops`: each column's top level)."""
     n = len(spaces) or 1
     height = sum(tops.get(s, 0) for s in spaces) / n
-    away = sum(math.dist(_point(s), middle) for s in spaces) / n
+    away = sum(math.dist(point(s), middle) for s in spaces) / n
     glyphs = {spot: sum(distance(Hex(*s), Hex(*spot)) for s in spaces) / n for spot in spots}
     return ZoneReach(zone_id, len(spaces), height, away, glyphs)
 

@@ -20,12 +20,11 @@ import pygame_gui
 from pygame_gui.windows import UIMessageWindow
 
 from arena.content.errors import ContentError
+from arena.content.mapfiles import SUFFIXES
 from arena.content.mapimport import import_map, slug
 from editor.core import model as m
 from editor.windows import dialogs
 
-SUFFIXES = (".json", ".hsc")
-"""Community map files the editor's Open imports."""
 OPEN_SUFFIXES = frozenset(s for suffix in (".yaml", ".yml", *SUFFIXES)
                           for s in (suffix, suffix.upper()))
 """What the Open dialog lists: battlefields and scenarios, and community maps (files saved
