@@ -3,6 +3,8 @@ sent the way pygame_gui expects them (the ``headless`` window fixture is in conf
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pygame
@@ -64,3 +66,19 @@ def shot(app: editor_app.EditorApp, screen: pygame.Surface, name: str) -> Path:
     path = ARTIFACTS / name
     pygame.image.save(screen, str(path))
     return path
+
+
+@contextmanager
+def piece_tool_editor(target: Path) -> Iterator[tuple[editor_app.EditorApp, tuple[int, int]]]:
+    """The editor on `target`, run in this process (the dummy driver), with the Piece tool
+    chosen, and where the tool's button is: a real-window test plans its clicks on it."""
+    pygame.init()
+    pygame.display.set_mode(editor_app.WINDOW_SIZE)
+    try:
+        model = editor_app.EditorApp(target, recover=False)
+        tool = model.panels.tool_buttons["piece"].rect.center
+        model.tools.tool = "piece"
+        model.refresh_tools()
+        yield model, tool
+    finally:
+        pygame.quit()

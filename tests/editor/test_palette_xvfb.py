@@ -20,12 +20,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import pygame
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
 
-from editor_kit import DUEL  # noqa: E402
+from editor_kit import DUEL, piece_tool_editor  # noqa: E402
 from xvfb_editor_kit import (  # noqa: E402
     STEP_TIMEOUT,
     editor_window,
@@ -38,7 +37,6 @@ from arena.content.battlefield import Battlefield  # noqa: E402
 from arena.content.collections import Collection, save_collection  # noqa: E402
 from arena.content.loader import load_file  # noqa: E402
 from arena.hexgrid import Hex, distance  # noqa: E402
-from editor import app as editor_app  # noqa: E402
 from editor.core import piece_model as pm  # noqa: E402
 
 pytestmark = pytest.mark.xvfb
@@ -58,13 +56,7 @@ def _plan(target: Path) -> dict[str, Any]:
     """The Piece tool's button, the search box, and a hex of the map (its screen point) where
     the 7-hex rock tile held by its centre fits (covering no glyph), in view beside the
     docked palette."""
-    pygame.init()
-    pygame.display.set_mode(editor_app.WINDOW_SIZE)
-    try:
-        model = editor_app.EditorApp(target, recover=False)
-        tool = model.panels.tool_buttons["piece"].rect.center
-        model.tools.tool = "piece"
-        model.refresh_tools()
+    with piece_tool_editor(target) as (model, tool):
         dock = model.pieces.dock_rect()
         assert dock is not None and model.pieces.dock.search_box is not None
         search = model.pieces.dock.search_box.rect.center
@@ -82,8 +74,6 @@ def _plan(target: Path) -> dict[str, Any]:
                 return {"tool": tool, "search": search, "hex": at, "pos": pos,
                         "dock": dock, "view": model.view_rect, "pieces": len(doc.pieces)}
         raise AssertionError("no hex of the map takes the centred tile in view")
-    finally:
-        pygame.quit()
 
 
 def test_search_pick_by_picture_and_place_a_centred_seven_hex_tile(

@@ -21,12 +21,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import pygame
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
 
-from editor_kit import ARTIFACTS, SHARED  # noqa: E402
+from editor_kit import ARTIFACTS, SHARED, piece_tool_editor  # noqa: E402
 from xvfb_editor_kit import editor_window  # noqa: E402
 from xvfb_kit import (  # noqa: E402
     STEP_TIMEOUT,
@@ -40,7 +39,6 @@ from arena.content.battlefield import Battlefield, PiecePlacement
 from arena.content.collections import Collection, save_collection
 from arena.content.loader import load_file
 from arena.hexgrid import Hex
-from editor import app as editor_app
 from editor.core import piece_model as pm
 
 pytestmark = pytest.mark.xvfb
@@ -65,13 +63,7 @@ def _import(tmp_path: Path) -> Path:
 def _plan(target: Path) -> dict[str, Any]:
     """Where to click, from the same editor run headless: the Piece tool and a hex of the map
     (its screen point) where the turned tile fits, seen clear of the palette."""
-    pygame.init()
-    pygame.display.set_mode(editor_app.WINDOW_SIZE)
-    try:
-        model = editor_app.EditorApp(target, recover=False)
-        tool = model.panels.tool_buttons["piece"].rect.center
-        model.tools.tool = "piece"
-        model.refresh_tools()
+    with piece_tool_editor(target) as (model, tool):
         palette = model.pieces.dock_rect()
         assert palette is not None
         model.pieces.code, model.pieces.rotation = TILE, TURN
@@ -89,8 +81,6 @@ def _plan(target: Path) -> dict[str, Any]:
                 return {"tool": tool, "hex": at, "pos": pos, "piece": piece,
                         "pieces": len(doc.pieces), "summary": model.panels.summary_box.rect.center}
         raise AssertionError("no hex of the map takes the tile in view")
-    finally:
-        pygame.quit()
 
 
 def test_place_a_turned_tile_from_the_palette_on_a_community_map(
