@@ -15,7 +15,7 @@ from __future__ import annotations
 import weakref
 
 from arena.ai.balance import BalanceReport, favoured_lines
-from editor.core.balance_check import BalanceCheck, BalanceRefused
+from editor.core.balance_check import SEED, BalanceCheck, BalanceRefused
 from editor.core.mapdoc import MapDoc
 from editor.core.verdict import proposed, record
 
@@ -24,8 +24,6 @@ __all__ = ["ZONE_GAMES", "ZoneCheck", "result_line", "start", "stop_all"]
 ZONE_GAMES = 4
 """Games of the check after an import: a few, so it ends within a minute or two; a map
 maker runs Check balance for more."""
-SEED = 1
-"""The check's seed (the same games every time for the same map)."""
 
 
 def result_line(report: BalanceReport) -> str:
@@ -46,6 +44,7 @@ class ZoneCheck:
 
     def __init__(self, doc: MapDoc, games: int = ZONE_GAMES, jobs: int = 1) -> None:
         self.key = doc.to_yaml()
+        # Check balance's own seed: the same games every time for the same map.
         self.check = BalanceCheck(doc, games, label=doc.name, seed=SEED, jobs=jobs)
         self.line = ""
         _RUNNING.add(self)
