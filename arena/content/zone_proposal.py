@@ -35,6 +35,7 @@ from arena.content.zone_reach import (
     gaps,
     measure_zone,
     point,
+    space_name,
 )
 from arena.hexgrid import DIRECTIONS, Hex, distance
 
@@ -128,7 +129,7 @@ def propose(columns: Sequence[Column], blocked: Iterable[Coord],
                          colour=ZONES[code][1], spaces=list(z), proposed=True)
             for code, z in zip(PROPOSED, ordered, strict=True)]
     reaches = [measure_zone(z.id, z.spaces, tops, middle, glyph_spots) for z in made]
-    names = {at: f"the glyph space at [{at[0]}, {at[1]}]" for at in glyph_spots}
+    names = {at: space_name(at) for at in glyph_spots}
     return Proposal(made, reaches, [g.line() for g in gaps(reaches, names)])
 
 

@@ -24,7 +24,7 @@ from arena.content.battlefield import Battlefield, Column, StartingZone
 from arena.hexgrid import Hex, distance
 
 __all__ = ["TOLERANCE", "Gap", "Measure", "ZoneReach", "centre", "gaps", "glyph_spots",
-           "point", "reach", "reach_lines"]
+           "point", "reach", "reach_lines", "space_name"]
 
 Coord = tuple[int, int]
 Point = tuple[float, float]
@@ -123,8 +123,13 @@ def glyph_spots(bf: Battlefield) -> dict[Coord, str]:
     for glyph in bf.glyphs:
         spots[glyph.at] = f"the {glyph.glyph} glyph at [{glyph.at[0]}, {glyph.at[1]}]"
     for at in bf.glyph_spaces:
-        spots.setdefault(at, f"the glyph space at [{at[0]}, {at[1]}]")
+        spots.setdefault(at, space_name(at))
     return spots
+
+
+def space_name(at: Coord) -> str:
+    """A glyph space with no glyph named ("the glyph space at [2, -1]")."""
+    return f"the glyph space at [{at[0]}, {at[1]}]"
 
 
 def measure_zone(zone_id: str, spaces: Sequence[Coord], tops: dict[Coord, int], middle: Point,
