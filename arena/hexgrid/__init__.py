@@ -33,6 +33,7 @@ from arena.hexgrid.coords import (
     spiral,
     within,
 )
+from arena.hexgrid.storey import Storey, format_space, parse_space, space_at
 from arena.hexgrid.plane import (
     CROSSING_TOLERANCE,
     SIZE,
@@ -58,6 +59,7 @@ __all__ = [
     "SIZE",
     "SQRT3",
     "Axis",
+    "Storey",
     "Crossing",
     "Direction",
     "Hex",
@@ -66,6 +68,7 @@ __all__ = [
     "direction_to",
     "distance",
     "edge_midpoint",
+    "format_space",
     "fractional_hex",
     "hex_corners",
     "hex_crossings",
@@ -77,10 +80,12 @@ __all__ = [
     "line_candidates",
     "neighbour",
     "neighbours",
+    "parse_space",
     "point_to_hex",
     "reflect",
     "ring",
     "rotate",
+    "space_at",
     "spiral",
     "within",
 ]

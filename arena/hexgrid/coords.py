@@ -26,7 +26,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Literal
+from typing import ClassVar, Literal
 
 __all__ = [
     "DIRECTIONS",
@@ -50,17 +50,59 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Hex:
     """An axial hex coordinate ``(q, r)``; the cube coordinate ``s = -q - r`` is implied.
 
     Hexes are immutable, hashable and totally ordered by ``(q, r)`` so that sets of hexes can be
     iterated deterministically (``sorted(hexes)``).  They support ``+`` and ``-`` (as vectors),
     unary ``-`` and multiplication by an ``int``.
+
+    A `arena.hexgrid.storey.Storey` (a hex and the level of one of several surfaces in its
+    column) is a ``Hex`` too: it sorts right after the plain hex of its column, by level, and
+    is never equal to it, so plain hexes and storeys share one order and one set.
     """
 
     q: int
     r: int
+
+    storey_level: ClassVar[int] = -1
+    """The sort key's third part: -1 for a plain hex, the level for a storey."""
+
+    def _before(self, other: Hex, equal: bool) -> bool:
+        # Written out rather than tuple-compared: sorting hexes is on the AI's hot path.
+        q, oq = self.q, other.q
+        if q != oq:
+            return q < oq
+        r, o_r = self.r, other.r
+        if r != o_r:
+            return r < o_r
+        level, o_level = self.storey_level, other.storey_level
+        return level < o_level or (equal and level == o_level)
+
+    def __lt__(self, other: Hex) -> bool:
+        # `_before` inlined: ``sorted`` calls only this one.
+        q, oq = self.q, other.q
+        if q != oq:
+            return q < oq
+        r, o_r = self.r, other.r
+        if r != o_r:
+            return r < o_r
+        return self.storey_level < other.storey_level
+
+    def __le__(self, other: Hex) -> bool:
+        return self._before(other, True)
+
+    def __gt__(self, other: Hex) -> bool:
+        return other._before(self, False)
+
+    def __ge__(self, other: Hex) -> bool:
+        return other._before(self, True)
+
+    @property
+    def column(self) -> Hex:
+        """The plain hex of this space's column (itself for a plain hex)."""
+        return self
 
     @property
     def s(self) -> int:
