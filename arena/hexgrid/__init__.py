@@ -33,7 +33,6 @@ from arena.hexgrid.coords import (
     spiral,
     within,
 )
-from arena.hexgrid.storey import Storey, format_space, parse_space, space_at
 from arena.hexgrid.plane import (
     CROSSING_TOLERANCE,
     SIZE,
@@ -50,6 +49,7 @@ from arena.hexgrid.plane import (
     hexes_crossed,
     point_to_hex,
 )
+from arena.hexgrid.storey import Storey, format_space, parse_space, space_at
 
 __all__ = [
     "CROSSING_TOLERANCE",
