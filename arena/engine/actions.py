@@ -317,7 +317,7 @@ def _ident(text: str) -> str:
     return text
 
 
-_TOKEN = re.compile(r"^[A-Za-z0-9-][A-Za-z0-9.:/~_,+-]*$")
+_TOKEN = re.compile(r"^[A-Za-z0-9-][A-Za-z0-9.:/~_,+@-]*$")
 
 
 def _token(text: str) -> str:

@@ -16,10 +16,10 @@ import pytest
 
 from arena.engine import Game, PlayerSetup
 from arena.engine.bodies import is_adjacent
+from arena.engine.defs import HitZoneData
 from arena.engine.errors import SetupError
 from arena.engine.events import FigureFell
 from arena.engine.rng import ScriptedRng
-from arena.engine.defs import HitZoneData
 from arena.engine.testkit import Cell, hex_field, planeswalker, squad
 from arena.hexgrid import Hex, Storey
 
