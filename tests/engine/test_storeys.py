@@ -37,13 +37,14 @@ JACE = planeswalker("jace", life=7, range=7, attack=5, defense=3, height=4, targ
                     hit_zone=HitZoneData(1.0, 3.5))
 RHOX = squad("rhox")
 GIANT = squad("giant", figures=1, height=6)
+BIRDS = squad("birds", height=3, move=4, abilities=({"kind": "keyword", "keyword": "flying"},))
 
 
 def game_with(placed: dict[str, Any], rolls: list[int] = (), **kw: Any) -> Game:  # type: ignore
     kw.setdefault("phase", "pre_move")
     kw.setdefault("chosen", "p1:gideon")
     return Game.from_position(hex_field(radius=7, cells=CELLS),
-                              [PlayerSetup([GIDEON, RHOX, GIANT]), PlayerSetup([JACE])],
+                              [PlayerSetup([GIDEON, RHOX, GIANT, BIRDS]), PlayerSetup([JACE])],
                               placed, turn=3, rng=ScriptedRng(list(rolls)), **kw)
 
 
@@ -141,3 +142,14 @@ def test_positions_on_storeys_are_written_with_their_level_and_saved() -> None:
     again = Game.from_data(data)
     assert again.state_digest() == game.state_digest()
     assert again.state.figures["p1.gideon"].hexes == (UNDER,)
+
+
+def test_the_deck_stops_flight_above_it() -> None:
+    """A ceiling stops flight above it: a flier under the deck flies out sideways, and reaches
+    the deck's top only from the open side (two steps, not one)."""
+    game = game_with({"p1.gideon": Hex(0, 4), "p1.birds.1": UNDER, "p2.jace": Hex(0, -6)},
+                     chosen="p1:birds")
+    reach = game.reachable_spaces("p1.birds.1")
+    assert reach[Hex(1, -1)].cost == 1
+    assert reach[Storey(1, 0, 7)].cost == 2
+    assert reach[Storey(1, 0, 7)].path[1].storey_level < 0  # out into the open first
