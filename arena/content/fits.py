@@ -30,9 +30,9 @@ from arena.content.battlefield import Battlefield, StartingZone
 from arena.content.errors import Problem
 from arena.content.rules import Finding
 from arena.content.scenario import Scenario
+from arena.content.storeys import space
 from arena.engine.defs import ZoneSpec
 from arena.engine.setup import zone_room
-from arena.hexgrid import Hex
 
 __all__ = ["GUIDE_SCENARIOS", "Fit", "fit", "map_problems", "play_text", "zone_specs"]
 
@@ -61,8 +61,9 @@ def map_problems(field: Battlefield, path: Path | str) -> list[Problem]:
 
 
 def zone_specs(bf: Battlefield) -> tuple[ZoneSpec, ...]:
-    """The starting zones as the engine places Planeswalkers in them."""
-    return tuple(ZoneSpec(z.id, tuple(Hex(*h) for h in z.spaces), z.capacity, z.name)
+    """The starting zones as the engine places Planeswalkers in them (a space on a column
+    with several surfaces is a `arena.hexgrid.Storey`)."""
+    return tuple(ZoneSpec(z.id, tuple(space(h) for h in z.spaces), z.capacity, z.name)
                  for z in bf.starting_zones)
 
 
