@@ -233,8 +233,8 @@ class _Checker:
                     continue
                 self.report(
                     ("columns", i, "levels", n - 1),
-                    f"level {n} of {_fmt(at)} rests on water: level {n - 1} below it is "
-                    f"{below}, which cannot carry a tile",
+                    f"level {n} of {_fmt(at)} floats: level {n - 1} below it is {below}, "
+                    "which cannot carry a tile",
                     f"make level {n - 1} of {_fmt(at)} land (or road/weirded), leave it "
                     f"empty (a gap under a bridge), or remove level {n}",
                 )

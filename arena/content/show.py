@@ -67,8 +67,11 @@ LEGEND = (
     "Legend: . land  ~ water  = road  % weirded ground  # ruin  C cryptolith  * power space",
     "        P T M K R H glyph of power, toughness, movement, knowledge, recall, healing",
     "        (lower case: Planeswalker side up)  ? glyph space (a glyph is shuffled onto it)",
-    "        capital letter: starting zone; marks stand on the level of their surface",
+    "        capital letter: starting zone; marks stand on the top level of their column",
 )
+LEGEND_STOREYS = ("        (where a column has several surfaces, a mark stands on the level of "
+                  "its own)",)
+"""The legend's last line for a battlefield with spaces above spaces."""
 
 EXIT_INVALID = 1
 """The named file (or the battlefield it needs) has problems."""
@@ -170,6 +173,8 @@ def render_battlefield(bf: Battlefield, scenario: Scenario | None = None) -> str
     out.extend(render_levels(bf))
     out.append("")
     out.extend(LEGEND)
+    if spaces.storeyed():
+        out.extend(LEGEND_STOREYS)
     out.append("")
     out.append("Starting zones:" if bf.starting_zones else "Starting zones: none")
     for zone in bf.starting_zones:
