@@ -51,7 +51,7 @@ _ROOM_FIX = {
 
 def map_problems(field: Battlefield, path: Path | str) -> list[Problem]:
     """What `arena validate` finds wrong with a loaded battlefield file's geometry (zones off
-    the map or overlapping, floating levels ...): a battlefield the checks refuse is refused
+    the map or overlapping, a tile resting on water ...): a battlefield the checks refuse is refused
     by every command that plays one, as the editor refuses it."""
     # Shapely (through `geometry`) takes about 0.4 s to import: only when a file is checked.
     from arena.content.geometry import check_battlefield
