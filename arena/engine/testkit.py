@@ -12,7 +12,7 @@ number of land levels, ``"w<n>"`` (n levels, water on top), ``"r<n>"`` (road on 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from arena.engine.actions import Action, EndTurn
@@ -26,7 +26,7 @@ from arena.engine.defs import (
     ZoneSpec,
 )
 from arena.engine.game import Game
-from arena.hexgrid import Hex, spiral
+from arena.hexgrid import Hex, Storey, spiral
 
 __all__ = [
     "board",
@@ -70,9 +70,16 @@ def spell(id: str = "bolt", **changes: Any) -> SpellCardData:
     return SpellCardData(id, **base)
 
 
-def levels(spec: int | str) -> list[str | None]:
+Cell = int | str | Sequence[str | None]
+"""One column of a test board (see `levels`)."""
+
+
+def levels(spec: Cell) -> list[str | None]:
     """Levels of one column: an int is that many land levels; ``w<n>``/``r<n>``/``x<n>``: n
-    levels with water/road/weirded ground on top."""
+    levels with water/road/weirded ground on top; a list is the levels themselves (None for a
+    gap: a bridge or a roof over the levels below)."""
+    if not isinstance(spec, (int, str)):
+        return list(spec)
     if isinstance(spec, int):
         return ["land"] * spec
     kind = {"w": "water", "r": "road", "x": "weirded"}[spec[0]]
@@ -80,7 +87,7 @@ def levels(spec: int | str) -> list[str | None]:
     return [*(["land"] * (count - 1)), kind]
 
 
-def board(cells: Mapping[Hex, int | str], obstacles: Iterable[ObstacleSpec] = ()) -> Board:
+def board(cells: Mapping[Hex, Cell], obstacles: Iterable[ObstacleSpec] = ()) -> Board:
     """A board from ``{hex: spec}`` (see `levels`)."""
     return Board.build({h: levels(s) for h, s in cells.items()}, obstacles)
 
@@ -89,19 +96,39 @@ def hex_field(
     radius: int = 6,
     zones: Iterable[ZoneSpec] | None = None,
     glyphs: Iterable[GlyphSpec] = (),
-    cells: Mapping[Hex, int | str] | None = None,
+    cells: Mapping[Hex, Cell] | None = None,
     obstacles: Iterable[ObstacleSpec] = (),
     power_spaces: Iterable[Hex] = (),
 ) -> FieldSetup:
     """A round battlefield of flat land (``cells`` override columns), with a yellow zone at
     the top and an orange one at the bottom unless zones are given."""
-    spec: dict[Hex, int | str] = {h: 1 for h in spiral(Hex(0, 0), radius)}
+    spec: dict[Hex, Cell] = {h: 1 for h in spiral(Hex(0, 0), radius)}
     spec.update(cells or {})
     if zones is None:
         top = tuple(h for h in spiral(Hex(0, -radius + 1), 1) if h in spec)
         bottom = tuple(h for h in spiral(Hex(0, radius - 1), 1) if h in spec)
         zones = (ZoneSpec("yellow", top, 1, "Yellow"), ZoneSpec("orange", bottom, 1, "Orange"))
     return FieldSetup(board(spec, obstacles), tuple(glyphs), tuple(zones), tuple(power_spaces))
+
+
+def bridge_field() -> FieldSetup:
+    """Spaces above spaces: a river with a bridge whose deck (level 7) leaves room for a
+    figure 5 levels tall under it, towers at both ends, a second high deck in the south, a
+    low tunnel (2 levels of air) too tight for anyone in the north, a glyph under the bridge
+    and one on it, and a starting space on the tunnel's roof (yellow) and under the southern
+    deck (orange)."""
+    high: list[str | None] = ["land", None, None, None, None, None, "land"]
+    low: list[str | None] = ["land", None, None, "land", "land"]
+    river: list[str | None] = ["water", None, None, None, None, None, "land"]
+    cells: dict[Hex, Cell] = {Hex(q, 0): river for q in range(-2, 3)}
+    cells.update({Hex(q, 1): "w1" for q in range(-6, 6) if q not in (-1, 0, 1)})
+    cells.update({Hex(-3, 0): 7, Hex(3, 0): 7, Hex(-4, 0): 5, Hex(4, 0): 5, Hex(5, -1): 3})
+    cells.update({Hex(-2, 4): high, Hex(-1, 4): high, Hex(2, -4): low, Hex(3, -4): low})
+    top = (Hex(0, -6), Hex(1, -6), Hex(-1, -5), Hex(0, -5), Storey(2, -4, 5))
+    bottom = (Hex(0, 6), Hex(-1, 6), Hex(1, 5), Hex(0, 5), Storey(-1, 4, 1))
+    glyphs = [GlyphSpec(Storey(0, 0, 1), "power"), GlyphSpec(Storey(1, 0, 7), "toughness")]
+    return hex_field(radius=7, zones=(ZoneSpec("yellow", top, 1), ZoneSpec("orange", bottom, 1)),
+                     glyphs=glyphs, cells=cells)
 
 
 def random_policy(rnd: random.Random, end_turn_weight: float = 0.1) -> Any:

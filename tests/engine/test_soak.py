@@ -47,7 +47,7 @@ from arena.engine.actions import parse_action
 from arena.engine.integrity import problems
 from arena.engine.persist import state_digest, state_from_data, state_to_data
 from arena.engine.stats import stat
-from arena.engine.testkit import hex_field, random_policy
+from arena.engine.testkit import bridge_field, hex_field, random_policy
 from arena.hexgrid import Hex, spiral
 
 GAMES_PER_CASE = 10
@@ -192,6 +192,12 @@ def melee_setup() -> tuple[Any, FieldSetup]:
     return sc, field
 
 
+def bridges_setup() -> tuple[Any, FieldSetup]:
+    """Spaces above spaces (issue #33): `arena.engine.testkit.bridge_field`."""
+    sc = ScenarioRules(id="soak-bridges", name="Soak bridges", turn_limit=((2, 16),))
+    return sc, bridge_field()
+
+
 SETUPS = {2: duel_setup, 4: skirmish_setup, 5: melee_setup}
 
 
@@ -220,8 +226,8 @@ def check(game: Game, last_turn: int) -> int:
     return state.turn
 
 
-def play_one(players: int, seed: int) -> Game:
-    sc, field = SETUPS[players]()
+def play_one(players: int, seed: int, setup: Any = None) -> Game:
+    sc, field = (setup or SETUPS[players])()
     game = new_game(sc, field, armies(players), decks(players, seed), seed=seed)
     choose = random_policy(random.Random(seed), end_turn_weight=0.15)
     last = check(game, 1)
@@ -247,3 +253,13 @@ def test_random_games_keep_the_invariants(case: int) -> None:
         assert outcome is not None
         outcomes[outcome.reason] += 1
     assert sum(outcomes.values()) == GAMES_PER_CASE
+
+
+def test_random_games_on_bridges_keep_the_invariants() -> None:
+    """Spaces above spaces: every figure stays on a space it fits, saves and replays agree,
+    and most games go under or over the decks."""
+    went = 0
+    for seed in range(8):
+        game = play_one(2, seed=9000 + seed, setup=bridges_setup)
+        went += any("@" in word for action in game.actions for word in action.split())
+    assert went >= 6, f"only {went} of 8 games went under or over a bridge"
