@@ -167,7 +167,8 @@ def render_battlefield(bf: Battlefield, scenario: Scenario | None = None) -> str
     if spaces.storeyed():
         several = [named(c) for c, floors in spaces.by_column.items() if len(floors) > 1]
         out.extend(textwrap.wrap(
-            f"{len(several)} columns with several surfaces (a figure may stand on each): "
+            f"{len(several)} column{'s' if len(several) != 1 else ''} with several surfaces "
+            "(a figure may stand on each): "
             + ", ".join(several), width=96, subsequent_indent="  "))
     out.append("")
     out.extend(render_levels(bf))

@@ -260,7 +260,7 @@ def test_a_storey_is_drawn_at_its_level_and_named_q_r_at_level(tmp_path: Path) -
     levels = text.split("Level ")
     assert levels[1].splitlines()[1].strip() == ". ~ ."  # level 1: the river under it
     assert levels[3].splitlines()[1].strip() == "Y ? O"  # level 3: the glyph space on the deck
-    assert "1 columns with several surfaces (a figure may stand on each): [1, 0]" in text
+    assert "1 column with several surfaces (a figure may stand on each): [1, 0]" in text
     assert "P power at 1,0@3 level 3" in text
     assert "Glyph spaces: 1,0@3" in text
     assert "where a column has several surfaces, a mark stands on the level of its own" in text
