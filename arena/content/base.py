@@ -51,6 +51,30 @@ Coord = Annotated[tuple[int, int], BeforeValidator(_coord)]
 """A hex in axial coordinates, written ``[q, r]``."""
 
 
+def _position(value: Any) -> Any:
+    """Accept ``[q, r]`` or ``[q, r, level]`` (one surface of a column with several: a
+    bridge's deck, the ground under it); whether the column has that surface is the
+    geometry checks' question (`arena.content.geometry`)."""
+    if isinstance(value, (list, tuple)) and len(value) == 3:
+        level = value[2]
+        if not (isinstance(level, int) and not isinstance(level, bool)
+                and 1 <= level <= MAX_LEVEL):
+            raise ValueError(f"the level of a position [q, r, level] is a whole number from 1 "
+                             f"to {MAX_LEVEL}, not {level!r}")
+        q, r = _coord(value[:2])
+        return (q, r, level)
+    if isinstance(value, (list, tuple)) and len(value) == 2:
+        return _coord(value)
+    raise ValueError("expected a position [q, r] (or [q, r, level] on a column with several "
+                     "surfaces) of whole numbers")
+
+
+Position = Annotated[tuple[int, int] | tuple[int, int, int], BeforeValidator(_position)]
+"""A space a figure may stand on: ``[q, r]`` on a column with one surface, ``[q, r, level]``
+naming one surface (the level of its top tile) of a column with several (spaces above
+spaces: `arena.hexgrid.Storey`)."""
+
+
 class Model(BaseModel):
     """Strict, frozen base: unknown keys are errors and nothing is coerced."""
 

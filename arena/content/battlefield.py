@@ -1,9 +1,11 @@
 """Battlefields: stacked hex columns, obstacles, glyphs, starting zones and power spaces.
 
 Heights are counted in levels: a column's levels are listed bottom (level 1) to top, each with
-its terrain; ``null`` leaves a gap (which the checks report as a floating level above it). A
-figure stands on the top level of a column; glyphs, zones and power spaces name columns and so
-their top level. Obstacles stand on the top of the columns of their footprint.
+its terrain; ``null`` leaves a gap. A gap under a tile is a bridge, an overhang or a tunnel:
+the column then has a standing surface on top of each run of tiles (`arena.content.storeys`).
+Glyphs, zones and power spaces name a surface: ``[q, r]`` where the column has one (its top),
+``[q, r, level]`` where it has several (the level of the surface's top tile). Obstacles stand
+on the top of the columns of their footprint.
 
 Example (``scenarios/battlefields/tiny.yaml``)::
 
@@ -31,7 +33,16 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field, StringConstraints, model_validator
 
-from arena.content.base import MAX_LEVEL, Coord, Model, Name, PosInt, Provenance, Slug
+from arena.content.base import (
+    MAX_LEVEL,
+    Coord,
+    Model,
+    Name,
+    PosInt,
+    Position,
+    Provenance,
+    Slug,
+)
 from arena.content.pieces import PIECES
 
 Terrain = Literal["land", "water", "road", "weirded"]
@@ -88,7 +99,8 @@ class Column(Model):
 
     @property
     def top(self) -> int:
-        """The level a figure stands on: the highest level with a tile."""
+        """The level of the top surface: the highest level with a tile (a column with a gap
+        under a higher tile has more surfaces below it: `arena.content.storeys`)."""
         for index in range(len(self.levels) - 1, -1, -1):
             if self.levels[index] is not None:
                 return index + 1
@@ -130,11 +142,11 @@ class Obstacle(Model):
 
 
 class GlyphPlacement(Model):
-    """A glyph token on a column. Side `planeswalker` is face down (flips when landed on).
+    """A glyph token on a surface. Side `planeswalker` is face down (flips when landed on).
     `amount`: what a permanent glyph adds (absent: the scenario's `glyph_amounts`, else the
     core numbers: Power +1, Toughness +1, Movement +2)."""
 
-    at: Coord
+    at: Position
     glyph: GlyphKind
     side: Literal["ability", "planeswalker"] = "ability"
     amount: PosInt | None = None
@@ -146,7 +158,7 @@ class StartingZone(Model):
     id: Slug
     name: Name
     colour: HexColour
-    spaces: list[Coord] = Field(min_length=1)
+    spaces: list[Position] = Field(min_length=1)
     capacity: PosInt = 1
     proposed: bool = False
     """True for a zone `arena import-map` proposed for a map that had none: a suggestion to
@@ -156,8 +168,8 @@ class StartingZone(Model):
 class PowerSpace(Model):
     """A purple power space of the Melee, next to the glyph it belongs to."""
 
-    at: Coord
-    glyph: Coord
+    at: Position
+    glyph: Position
 
 
 def _known_piece(code: str) -> str:
@@ -198,7 +210,7 @@ class Battlefield(Model):
     columns: list[Column] = Field(min_length=1)
     obstacles: list[Obstacle] = Field(default_factory=list)
     glyphs: list[GlyphPlacement] = Field(default_factory=list)
-    glyph_spaces: list[Coord] = Field(default_factory=list)
+    glyph_spaces: list[Position] = Field(default_factory=list)
     starting_zones: list[StartingZone] = Field(default_factory=list)
     power_spaces: list[PowerSpace] = Field(default_factory=list)
     pieces: list[PiecePlacement] = Field(default_factory=list)

@@ -296,8 +296,8 @@ def _not_from_pieces(bf: Battlefield) -> Battlefield | None:
 
     A map its pieces build exactly (`expand` gives its columns and obstacles: an imported
     map, one built with pieces only) needs nothing more, not even the land the importer puts
-    under an overhanging tile or an obstacle on the bare table (an approximation of the
-    table, not a piece to own)."""
+    under an obstacle on the bare table (an approximation of the table, not a piece to
+    own)."""
     try:
         built = expand(bf.pieces)
     except PieceError:

@@ -30,9 +30,9 @@ from arena.content.battlefield import Battlefield, StartingZone
 from arena.content.errors import Problem
 from arena.content.rules import Finding
 from arena.content.scenario import Scenario
+from arena.content.storeys import space
 from arena.engine.defs import ZoneSpec
 from arena.engine.setup import zone_room
-from arena.hexgrid import Hex
 
 __all__ = ["GUIDE_SCENARIOS", "Fit", "fit", "map_problems", "play_text", "zone_specs"]
 
@@ -51,7 +51,7 @@ _ROOM_FIX = {
 
 def map_problems(field: Battlefield, path: Path | str) -> list[Problem]:
     """What `arena validate` finds wrong with a loaded battlefield file's geometry (zones off
-    the map or overlapping, floating levels ...): a battlefield the checks refuse is refused
+    the map or overlapping, a tile resting on water ...): a battlefield the checks refuse is refused
     by every command that plays one, as the editor refuses it."""
     # Shapely (through `geometry`) takes about 0.4 s to import: only when a file is checked.
     from arena.content.geometry import check_battlefield
@@ -61,8 +61,9 @@ def map_problems(field: Battlefield, path: Path | str) -> list[Problem]:
 
 
 def zone_specs(bf: Battlefield) -> tuple[ZoneSpec, ...]:
-    """The starting zones as the engine places Planeswalkers in them."""
-    return tuple(ZoneSpec(z.id, tuple(Hex(*h) for h in z.spaces), z.capacity, z.name)
+    """The starting zones as the engine places Planeswalkers in them (a space on a column
+    with several surfaces is a `arena.hexgrid.Storey`)."""
+    return tuple(ZoneSpec(z.id, tuple(space(h) for h in z.spaces), z.capacity, z.name)
                  for z in bf.starting_zones)
 
 

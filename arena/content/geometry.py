@@ -6,22 +6,28 @@ of geometry, and a map maker who gets it wrong should hear about it when the fil
 when a figure walks off the edge of the world mid-game. :func:`check_battlefield` answers it:
 
 * **Columns** are given once each, and every column has at least one tile.
-* **Nothing floats**: every level above level 1 stands on a tile, and that tile is solid (land,
-  road or weirded ground; water cannot carry a tile).
+* **Nothing rests on water**: a tile directly above another stands on land, road or weirded
+  ground (water cannot carry a tile). A gap under a tile is allowed: it is a bridge, an
+  overhang or a tunnel, and the column has a standing surface on top of each run of tiles
+  (`arena.content.storeys`).
 * **The land is one piece**: the outline of all columns (the union of their hex polygons, built
   with Shapely) is a single connected area. A lake of missing hexes inside it is allowed; an
   island cut off from the rest is not, since no figure could ever walk there.
 * **Obstacles** stand on existing, dry columns, their footprint is one contiguous piece sitting
   flat (every hex at the same top level), ids are unique and no two obstacles overlap.
-* **Starting zones** lie on dry, walkable land not covered by an obstacle, no two zones share a
-  hex, ids are unique and each zone has at least as many usable spaces as its ``capacity`` of
-  (single-space) Planeswalkers.
+* **Positions** (zone spaces, glyphs, glyph spaces, power spaces) name a surface: ``[q, r]``
+  where the column has one, ``[q, r, level]`` where it has several; anything else is reported
+  with the positions that would be right.
+* **Starting zones** lie on dry, walkable land not covered by an obstacle (which covers the top
+  surface of its columns), no two zones share a space, ids are unique and each zone has at
+  least as many usable spaces as its ``capacity`` of (single-space) Planeswalkers.
 * **Glyphs** (and glyph spaces) lie on dry, walkable land, not under an obstacle, not in a
-  starting zone, one per hex.
+  starting zone, one per space.
 * **Power spaces** lie on dry, walkable land, not under an obstacle, next to (distance 1) the
   glyph they belong to, and that hex really holds a glyph or a glyph space.
 
-Every problem names the hexes involved as ``[q, r]`` (and the level where it matters), says how
+Every problem names the hexes involved as ``[q, r]`` (a storey as ``q,r@level``; and the level
+where it matters), says how
 to fix it, and is located at the most specific key path (``columns[3].levels[1]``,
 ``starting_zones[0].spaces[2]`` ...), so the file and line come out right. All problems are
 reported, not just the first.
@@ -47,6 +53,7 @@ from shapely.geometry.base import BaseGeometry
 
 from arena.content.battlefield import SOLID, Battlefield, Column
 from arena.content.errors import Problem
+from arena.content.storeys import Position, Spaces, column_of, named
 from arena.content.yamlio import Document, KeyPath
 from arena.hexgrid import Hex, distance, hex_corners, neighbours
 
@@ -87,6 +94,8 @@ class BattlefieldSummary:
     """Separate pieces of the outline (1 for a proper battlefield)."""
     holes: int
     """Holes in the outline (lakes of missing hexes; allowed)."""
+    storeyed: int = 0
+    """Columns with several standing surfaces (a bridge over a river, an overhang)."""
 
     def terrain_count(self, terrain: str) -> int:
         """How many columns have `terrain` on top (``"empty"``: columns with no tile)."""
@@ -95,9 +104,12 @@ class BattlefieldSummary:
     def lines(self) -> list[str]:
         """Human-readable lines, one fact per line."""
         kinds = ", ".join(f"{name} {count}" for name, count in self.terrain) or "none"
+        storeyed = ([f"spaces above spaces: {_plural(self.storeyed, 'column')} with several "
+                     "surfaces"] if self.storeyed else [])
         return [
             f"hexes: {self.hexes} ({kinds})",
             f"tiles: {self.tiles}, highest level {self.max_level}",
+            *storeyed,
             f"outline: area {self.area:.2f} hexes, {_plural(self.components, 'component')}, "
             f"{_plural(self.holes, 'hole')}",
         ]
@@ -121,8 +133,8 @@ def check_battlefield(bf: Battlefield, doc: Document) -> tuple[list[Problem], Ba
 # --- helpers -------------------------------------------------------------------------------
 
 
-def _fmt(at: Coord) -> str:
-    return f"[{at[0]}, {at[1]}]"
+def _fmt(at: Position) -> str:
+    return named(at)
 
 
 def _fmt_many(hexes: Iterable[Coord]) -> str:
@@ -174,16 +186,20 @@ class _Checker:
         for i, column in enumerate(bf.columns):
             self.index.setdefault(column.at, i)
         self.columns: dict[Coord, Column] = {at: bf.columns[i] for at, i in self.index.items()}
-        self.under: dict[Coord, str] = {}
-        """Obstacle id covering each hex (the first obstacle listed, if they overlap)."""
+        self.spaces = Spaces.of(bf.columns)
+        self.under: dict[Position, str] = {}
+        """Obstacle id covering each space: the top surface of each footprint column (the
+        first obstacle listed, if they overlap)."""
         for obstacle in bf.obstacles:
             for at in obstacle.footprint:
-                self.under.setdefault(at, obstacle.id)
-        self.zone_of: dict[Coord, str] = {}
+                top = self.spaces.top(at)
+                if top is not None:
+                    self.under.setdefault(top, obstacle.id)
+        self.zone_of: dict[Position, str] = {}
         """Starting zone id of each zone space (the first zone listed, if they overlap)."""
         for zone in bf.starting_zones:
-            for at in zone.spaces:
-                self.zone_of.setdefault(at, zone.id)
+            for space in zone.spaces:
+                self.zone_of.setdefault(space, zone.id)
 
     def report(self, path: KeyPath, message: str, fix: str) -> None:
         self.problems.append(self.doc.problem(path, message, fix))
@@ -191,7 +207,8 @@ class _Checker:
     # columns -------------------------------------------------------------------------------
 
     def check_columns(self) -> None:
-        """Duplicate columns, empty columns and floating levels."""
+        """Duplicate columns, empty columns and tiles resting on water (a gap under a tile
+        is a bridge, an overhang or a tunnel: allowed)."""
         for i, column in enumerate(self.bf.columns):
             at = column.at
             first = self.index[at]
@@ -212,17 +229,14 @@ class _Checker:
                 if column.levels[n - 1] is None:
                     continue
                 below = column.levels[n - 2]
-                if below is None:
-                    why = f"level {n - 1} below it is empty"
-                elif below not in SOLID:
-                    why = f"level {n - 1} below it is {below}, which cannot carry a tile"
-                else:
+                if below is None or below in SOLID:
                     continue
                 self.report(
                     ("columns", i, "levels", n - 1),
-                    f"level {n} of {_fmt(at)} floats: {why}",
-                    f"make level {n - 1} of {_fmt(at)} land (or road/weirded), "
-                    f"or remove level {n}",
+                    f"level {n} of {_fmt(at)} floats: level {n - 1} below it is {below}, "
+                    "which cannot carry a tile",
+                    f"make level {n - 1} of {_fmt(at)} land (or road/weirded), leave it "
+                    f"empty (a gap under a bridge), or remove level {n}",
                 )
 
     # outline -------------------------------------------------------------------------------
@@ -262,6 +276,7 @@ class _Checker:
             area=area,
             components=len(pieces),
             holes=holes,
+            storeyed=self.spaces.storeyed(),
         )
 
     def _report_islands(self, placed: list[Coord], pieces: list[BaseGeometry]) -> None:
@@ -349,23 +364,30 @@ class _Checker:
 
     # starting zones ------------------------------------------------------------------------
 
-    def _standable(self, at: Coord) -> str | None:
-        """Why a zone space, glyph or power space cannot be at `at`, or None if it can."""
-        column = self.columns.get(at)
+    def _standable(self, at: Position) -> tuple[str, str | None] | None:
+        """Why a zone space, glyph or power space cannot be at `at`, with the fix when it is
+        not the caller's own (a position naming no surface of its column), or None if it
+        can be there."""
+        column = self.columns.get(column_of(at))
         if column is None:
-            return "is not on the battlefield (no column there)"
+            return "is not on the battlefield (no column there)", None
         if column.top == 0:
-            return "has no tile"
-        if column.top_terrain not in SOLID:
-            return f"is {column.top_terrain} (level {column.top}), not land"
+            return "has no tile", None
+        wrong = self.spaces.misnamed(at)
+        if wrong is not None:
+            return f"names no surface: {wrong[0]}", wrong[1]
+        floor = self.spaces.at(at)
+        assert floor is not None  # the column has tiles and `at` names one of its surfaces
+        if floor.terrain not in SOLID:
+            return f"is {floor.terrain} (level {floor.top}), not land", None
         if at in self.under:
-            return f"is under obstacle {self.under[at]!r}"
+            return f"is under obstacle {self.under[at]!r}", None
         return None
 
     def check_zones(self) -> None:
         """Ids, spaces on usable land, disjointness and capacity."""
         seen_ids: dict[str, int] = {}
-        zone_at: dict[Coord, str] = {}
+        zone_at: dict[Position, str] = {}
         for i, zone in enumerate(self.bf.starting_zones):
             name = f"starting zone {zone.id!r}"
             if zone.id in seen_ids:
@@ -375,8 +397,8 @@ class _Checker:
                     "give each starting zone its own id",
                 )
             seen_ids.setdefault(zone.id, i)
-            usable: set[Coord] = set()
-            listed: set[Coord] = set()
+            usable: set[Position] = set()
+            listed: set[Position] = set()
             for j, at in enumerate(zone.spaces):
                 path: KeyPath = ("starting_zones", i, "spaces", j)
                 if at in listed:
@@ -395,8 +417,8 @@ class _Checker:
                 if why is not None:
                     self.report(
                         path,
-                        f"{name} space {_fmt(at)} {why}",
-                        "Planeswalkers start on dry land: move the space or remove it",
+                        f"{name} space {_fmt(at)} {why[0]}",
+                        why[1] or "Planeswalkers start on dry land: move the space or remove it",
                     )
                     continue
                 usable.add(at)
@@ -415,18 +437,19 @@ class _Checker:
 
     def check_glyphs(self) -> None:
         """Glyphs and glyph spaces on usable land, outside zones, one per hex."""
-        held: dict[Coord, int] = {}
+        held: dict[Position, int] = {}
         for i, glyph in enumerate(self.bf.glyphs):
             name = f"glyph {glyph.glyph!r} at"
             self._check_glyph_hex(("glyphs", i, "at"), i, name, glyph.at, held, "glyphs")
-        spaces: dict[Coord, int] = {}
+        spaces: dict[Position, int] = {}
         for i, at in enumerate(self.bf.glyph_spaces):
             self._check_glyph_hex(
                 ("glyph_spaces", i), i, "glyph space", at, spaces, "glyph_spaces"
             )
 
     def _check_glyph_hex(
-        self, path: KeyPath, index: int, name: str, at: Coord, held: dict[Coord, int], key: str
+        self, path: KeyPath, index: int, name: str, at: Position, held: dict[Position, int],
+        key: str
     ) -> None:
         if at in held:
             self.report(
@@ -438,7 +461,7 @@ class _Checker:
         held[at] = index
         why = self._standable(at)
         if why is not None:
-            self.report(path, f"{name} {_fmt(at)} {why}", "move it onto dry land")
+            self.report(path, f"{name} {_fmt(at)} {why[0]}", why[1] or "move it onto dry land")
         elif at in self.zone_of:
             self.report(
                 path,
@@ -451,7 +474,7 @@ class _Checker:
     def check_power_spaces(self) -> None:
         """Power spaces on usable land, next to a hex that holds a glyph."""
         glyph_hexes = {g.at for g in self.bf.glyphs} | set(self.bf.glyph_spaces)
-        seen: dict[Coord, int] = {}
+        seen: dict[Position, int] = {}
         for i, power in enumerate(self.bf.power_spaces):
             at, glyph = power.at, power.glyph
             name = f"power space {_fmt(at)}"
@@ -465,20 +488,22 @@ class _Checker:
             seen[at] = i
             why = self._standable(at)
             if why is not None:
-                self.report(("power_spaces", i, "at"), f"{name} {why}", "move it onto dry land")
+                self.report(("power_spaces", i, "at"), f"{name} {why[0]}",
+                            why[1] or "move it onto dry land")
             steps = distance(Hex(at[0], at[1]), Hex(glyph[0], glyph[1]))
             if steps != 1:
                 self.report(
                     ("power_spaces", i),
                     f"{name} is {_plural(steps, 'hex')} from its glyph {_fmt(glyph)}; "
                     "it must be next to it",
-                    f"move it to a hex next to {_fmt(glyph)}: {_fmt_many(_neighbours(glyph))}",
+                    f"move it to a hex next to {_fmt(glyph)}: "
+                    f"{_fmt_many(_neighbours(column_of(glyph)))}",
                 )
             if glyph not in glyph_hexes:
                 self.report(
                     ("power_spaces", i, "glyph"),
                     f"{name} belongs to a glyph at {_fmt(glyph)}, but no glyph is there",
-                    "point it at a hex listed in glyphs or glyph_spaces",
+                    "point it at a space listed in glyphs or glyph_spaces",
                 )
 
 

@@ -44,6 +44,7 @@ from arena.content.piece_rules import (
     expand,
     to_pieces,
 )
+from arena.content.storeys import Spaces, column_of
 from arena.content.writer import dump_model
 from arena.content.zone_proposal import Proposal, propose
 from arena.content.zone_reach import TOLERANCE, Measure
@@ -132,14 +133,17 @@ def _build(placements: list[PiecePlacement], bf_id: str, name: str, description:
                                   "add-ons", "choose a map with terrain tiles")
     glyphs = built.glyphs
     for at, kind in (named or {}).items():
-        if any(g.at == at for g in glyphs):
-            glyphs = [g.model_copy(update={"glyph": kind}) if g.at == at else g for g in glyphs]
+        if any(column_of(g.at) == at for g in glyphs):
+            glyphs = [g.model_copy(update={"glyph": kind}) if column_of(g.at) == at else g
+                      for g in glyphs]
             built.notes[f"VirtualScape glyph read as the {kind} glyph (its Heroscape power "
                         "is that glyph's)"] += 1
     zones = built.zones
     proposal: Proposal | None = None
     if not zones:
-        blocked = {at for o in built.obstacles for at in o.footprint} | set(built.glyph_spaces)
+        spaces = Spaces.of(built.columns)  # an obstacle covers the top of its columns
+        blocked = {top for o in built.obstacles for at in o.footprint
+                   if (top := spaces.top(at)) is not None} | set(built.glyph_spaces)
         proposal = propose(built.columns, blocked, built.glyph_spaces)
         zones = proposal.zones
     bf = Battlefield(
@@ -234,9 +238,10 @@ def export_pieces(bf: Battlefield) -> tuple[list[MapPiece], Notes]:
     """The pieces to write for `bf` (`piece_rules.to_pieces`) as map-file pieces, a glyph
     piece with the kind of the glyph on it (which a VirtualScape file can name)."""
     placements, notes = to_pieces(bf)
-    kinds = {g.at: g.glyph for g in bf.glyphs}
+    spaces = Spaces.of(bf.columns)
+    kinds = {(column_of(g.at), spaces.level(g.at)): g.glyph for g in bf.glyphs}
     return [MapPiece(p.piece, Hex(*p.at), p.on_level, p.rotation,
-                     kinds.get(p.at) if p.piece in GLYPH_PIECES else None)
+                     kinds.get((p.at, p.on_level)) if p.piece in GLYPH_PIECES else None)
             for p in placements], notes
 
 

@@ -7,11 +7,13 @@ obstacles, glyph spaces and zones the engine plays on; `decompose` turns a battl
 into pieces. Both count every approximation in `Notes`, so an import or export can say
 exactly what changed; nothing is dropped silently.
 
-Why the approximations are what they are: Arena's battlefield is a set of columns a figure
-stands on the top of (`arena.content.battlefield`), so any space under a higher tile
-(a bridge, an overhanging 24-hex tile) is filled with land, and an obstacle must stand on the
-top of dry columns, so the ground under one is made land and an obstacle left on the bare
-table gets one land level under it.
+Why the approximations are what they are: a battlefield's columns keep their gaps (a bridge
+over a river, an overhanging 24-hex tile, a tunnel under a hill: each run of tiles has a
+standing surface on top, `arena.content.storeys`), so nothing is filled that no piece fills.
+But water cannot carry a tile, so water directly under a higher tile is made land; and an
+obstacle stands on the top of dry columns, so the water under one is made land, an obstacle
+resting above the top of its column (over a gap) stands on that top, an obstacle under a
+higher tile is left out, and an obstacle with nothing under it gets one land level to stand on.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from arena.content.pieces import (
     piece_hexes,
 )
 from arena.content.pieces import Terrain as PieceTerrain
+from arena.content.storeys import Position, Spaces, column_of, position
 from arena.hexgrid import Hex, neighbours
 
 
@@ -167,7 +170,7 @@ class Expansion:
 
     columns: list[Column]
     obstacles: list[Obstacle]
-    glyph_spaces: list[Coord]
+    glyph_spaces: list[Position]
     zones: list[StartingZone]
     notes: Notes = field(default_factory=Notes)
     glyphs: list[GlyphPlacement] = field(default_factory=list)
@@ -205,32 +208,33 @@ def expand(pieces: Sequence[PiecePlacement]) -> Expansion:
             markers.append((piece, hexes[0]))
     obstacles, bases = _obstacles(parts, levels, notes)
     _ground_obstacles(bases, levels, notes)
-    _fill_under(levels, notes)
+    _dry_under(levels, notes)
     columns = [_column(at, col, looks.get(at, {}))
                for at, col in sorted(levels.items(), key=lambda kv: (kv[0][1], kv[0][0]))
                if col]
-    blocked = set(bases)
-    zones = _zones(markers, levels, blocked, notes)
+    surfaces = Spaces.of(columns)
+    blocked = {top for at in bases if (top := surfaces.top(at)) is not None}
+    zones = _zones(markers, surfaces, blocked, notes)
     in_zone = {at for zone in zones for at in zone.spaces}
-    spaces: list[Coord] = []
+    spaces: list[Position] = []
     glyphs: list[GlyphPlacement] = []
     for piece, at in markers:
         if RULES[PIECES[piece.piece].terrain].meaning is not Meaning.GLYPH_SPACE:
             continue
-        why = _unusable(at, piece.on_level, levels, blocked)
-        if why is None and (at in in_zone or at in spaces):
-            why = "in a starting zone" if at in in_zone else "on another glyph"
-        if why is not None:
+        where, why = _marked(at, piece.on_level, surfaces, blocked)
+        if where is not None and (where in in_zone or where in spaces):
+            why = "in a starting zone" if where in in_zone else "on another glyph"
+        if where is None or why:
             notes[f"glyph {why}: left out of play"] += 1
         else:
-            spaces.append(at)
-            glyphs.append(GlyphPlacement(at=at, glyph=GLYPH_PIECES[piece.piece]))
+            spaces.append(where)
+            glyphs.append(GlyphPlacement(at=where, glyph=GLYPH_PIECES[piece.piece]))
     return Expansion(columns, obstacles, spaces, zones, notes, glyphs)
 
 
 def _column(at: Coord, col: dict[int, Terrain], looks: dict[int, Surface]) -> Column:
-    """A column with its levels and, where its tiles gave them, their looks (levels that
-    only fill a gap have none)."""
+    """A column with its levels and, where its tiles gave them, their looks (a level made
+    only to carry an obstacle has none)."""
     height = range(1, max(col) + 1)
     surfaces = [looks.get(n) if col.get(n) is not None else None for n in height]
     return Column(at=at, levels=[col.get(n) for n in height],
@@ -250,24 +254,37 @@ def _check_bounds(piece: PiecePlacement, hexes: Iterable[Coord]) -> None:
 def _obstacles(parts: list[tuple[PiecePlacement, list[tuple[Coord, int]]]],
                levels: dict[Coord, dict[int, Terrain]],
                notes: Notes) -> tuple[list[Obstacle], dict[Coord, int]]:
-    """One obstacle per piece and height (split where its hexes do not touch)."""
+    """One obstacle per piece, height and level it stands on (split where its hexes do not
+    touch), and the level each obstacle hex stands on: the top of its column, or where the
+    piece rests when nothing is under it (`_ground_obstacles` lays the land there)."""
     out: list[Obstacle] = []
     bases: dict[Coord, int] = {}
     numbers: Counter[str] = Counter()
     for piece, cells in parts:
         spec = PIECES[piece.piece]
-        by_height: dict[int, list[Coord]] = {}
+        by_height: dict[tuple[int, int], list[Coord]] = {}
         for at, height in cells:
             column = levels.get(at, {})
             if any(level > piece.on_level for level in column):
-                notes["obstacle hex with tiles stacked over it: counted as land"] += 1
+                notes["obstacle hex under a higher tile: left out (an obstacle stands on the "
+                      "top of its column)"] += 1
                 continue
             if at in bases:
                 notes["obstacle overlapping an earlier obstacle: the earlier one is kept"] += 1
                 continue
-            bases[at] = piece.on_level
-            by_height.setdefault(height, []).append(at)
-        for height, hexes in by_height.items():
+            top = max(column, default=0)
+            if top == 0 and piece.on_level == 0:
+                notes["obstacle standing on the bare table: one land level added under "
+                      "it"] += 1
+            elif top == 0:
+                notes["obstacle hex with nothing under it: one land level added where it "
+                      "rests"] += 1
+            elif top < piece.on_level:
+                notes["obstacle hex over a gap: stands on the top of its column, below "
+                      "where the piece rests"] += 1
+            bases[at] = top or max(piece.on_level, 1)
+            by_height.setdefault((height, bases[at]), []).append(at)
+        for (height, _), hexes in by_height.items():
             for group in _touching(hexes):
                 for chunk in (group[i:i + 7] for i in range(0, len(group), 7)):
                     numbers[piece.piece] += 1
@@ -301,64 +318,61 @@ def _adjacent(a: Coord, b: Coord) -> bool:
 
 def _ground_obstacles(bases: dict[Coord, int], levels: dict[Coord, dict[int, Terrain]],
                       notes: Notes) -> None:
-    """Give every obstacle hex dry ground at the level it rests on."""
+    """Give every obstacle hex dry ground at the level it stands on (`_obstacles` noted the
+    land laid where nothing was)."""
     for at, base in bases.items():
         column = levels.setdefault(at, {})
-        top = max(column, default=0)
-        if base == 0 and top == 0:
-            column[1] = "land"
-            notes["obstacle standing on the bare table: one land level added under it"] += 1
-        elif top < base:
-            notes["obstacle hex over a gap: filled with land up to its base"] += 1
+        if base not in column:
             column[base] = "land"
-        elif column[top] == "water":
-            column[top] = "land"
+        elif column[base] == "water":
+            column[base] = "land"
             notes["water under an obstacle: counted as land"] += 1
 
 
-def _fill_under(levels: dict[Coord, dict[int, Terrain]], notes: Notes) -> None:
-    """Arena stands figures on column tops: spaces and water under a tile become land."""
+def _dry_under(levels: dict[Coord, dict[int, Terrain]], notes: Notes) -> None:
+    """Water cannot carry a tile (`arena.content.geometry`): water directly under a higher
+    tile becomes land. Water under a gap stays water, a surface under a bridge or overhang."""
     for column in levels.values():
-        for level in range(1, max(column, default=0)):
-            if level not in column:
+        for level, terrain in column.items():
+            if terrain == "water" and level + 1 in column:
                 column[level] = "land"
-                notes["empty space under a higher tile (overhang or bridge): filled with "
-                      "land"] += 1
-            elif column[level] == "water":
-                column[level] = "land"
-                notes["water under a higher tile: counted as land"] += 1
+                notes["water directly under a higher tile: counted as land"] += 1
 
 
-def _unusable(at: Coord, on_level: int, levels: dict[Coord, dict[int, Terrain]],
-              blocked: set[Coord]) -> str | None:
-    column = levels.get(at, {})
-    top = max(column, default=0)
-    if top == 0:
-        return "on the bare table"
-    if top != on_level:
-        return "not on the top of its column"
-    if column[top] not in SOLID:
-        return f"on {column[top]}"
-    if at in blocked:
-        return "under an obstacle"
-    return None
+def _marked(at: Coord, on_level: int, spaces: Spaces,
+            blocked: set[Position]) -> tuple[Position | None, str]:
+    """The space a marker resting on `on_level` in column `at` names, or None with why not:
+    the surface of its column at that level (a column with several surfaces offers each)."""
+    floors = spaces.floors(at)
+    if not floors:
+        return None, "on the bare table"
+    floor = next((f for f in floors if f.top == on_level), None)
+    if floor is None:
+        return None, ("not on the top of its column" if len(floors) == 1 else
+                      "not on a surface of its column")
+    where = position(floor.hex)
+    if floor.terrain not in SOLID:
+        return None, f"on {floor.terrain}"
+    if where in blocked:
+        return None, "under an obstacle"
+    return where, ""
 
 
-def _zones(markers: list[tuple[PiecePlacement, Coord]], levels: dict[Coord, dict[int, Terrain]],
-           blocked: set[Coord], notes: Notes) -> list[StartingZone]:
-    spaces: dict[str, list[Coord]] = {}
-    taken: set[Coord] = set()
+def _zones(markers: list[tuple[PiecePlacement, Coord]], surfaces: Spaces,
+           blocked: set[Position], notes: Notes) -> list[StartingZone]:
+    spaces: dict[str, list[Position]] = {}
+    taken: set[Position] = set()
     for piece, at in markers:
         if piece.piece not in ZONES:
             continue
-        why = _unusable(at, piece.on_level, levels, blocked)
-        if why is None and at in taken:
+        where, why = _marked(at, piece.on_level, surfaces, blocked)
+        if where is not None and where in taken:
             why = "in two zones"
-        if why is not None:
+        if where is None or why:
             notes[f"start zone space {why}: left out"] += 1
             continue
-        taken.add(at)
-        spaces.setdefault(piece.piece, []).append(at)
+        taken.add(where)
+        spaces.setdefault(piece.piece, []).append(where)
     return [StartingZone(id=ZONES[code][0], name=ZONES[code][0].capitalize(),
                          colour=ZONES[code][1], spaces=hexes)
             for code, hexes in sorted(spaces.items())]
@@ -383,8 +397,8 @@ def to_pieces(bf: Battlefield) -> tuple[list[PiecePlacement], Notes]:
     own = [z for z in bf.starting_zones if not z.proposed]
     pieces = list(bf.pieces)
     if built.zones != own:
-        top = {at: c.top for at, c in bf.column_map().items()}
-        pieces = [p for p in pieces if p.piece not in ZONES] + _zone_pieces(own, top, notes)
+        pieces = [p for p in pieces if p.piece not in ZONES] + _zone_pieces(
+            own, Spaces.of(bf.columns), notes)
         notes["starting zones changed after import: written as they are now"] += 1
     if len(own) < len(bf.starting_zones):
         notes["proposed starting zones are not exported (the map had none)"] += 1
@@ -431,34 +445,38 @@ def decompose(bf: Battlefield) -> tuple[list[PiecePlacement], Notes]:
         out.extend(_tiles(hexes, level - 1, codes))
     for obstacle in bf.obstacles:
         out.extend(_obstacle_pieces(obstacle, top, notes))
-    out.extend(_glyph_pieces(bf, top, notes))
+    surfaces = Spaces.of(bf.columns)
+    out.extend(_glyph_pieces(bf, surfaces, notes))
     if bf.power_spaces:
         notes["power spaces have no Heroscape piece: left out"] += len(bf.power_spaces)
     own = [z for z in bf.starting_zones if not z.proposed]
     if len(own) < len(bf.starting_zones):
         notes["proposed starting zones are not exported"] += 1
-    out.extend(_zone_pieces(own, top, notes))
+    out.extend(_zone_pieces(own, surfaces, notes))
     out.sort(key=lambda p: p.on_level)
     return out, notes
 
 
-def _glyph_pieces(bf: Battlefield, top: dict[Coord, int], notes: Notes) -> list[PiecePlacement]:
-    """One glyph piece per glyph and glyph space: the piece the map was built with there, else
-    the piece whose glyph it is (`GLYPH_PIECES`; the power glyph for any other kind)."""
-    placed = {p.at: p.piece for p in bf.pieces if p.piece in GLYPH_PIECES}
+def _glyph_pieces(bf: Battlefield, spaces: Spaces, notes: Notes) -> list[PiecePlacement]:
+    """One glyph piece per glyph and glyph space, resting on the surface it names: the piece
+    the map was built with there, else the piece whose glyph it is (`GLYPH_PIECES`; the power
+    glyph for any other kind)."""
+    placed = {(p.at, p.on_level): p.piece for p in bf.pieces if p.piece in GLYPH_PIECES}
     by_kind = {kind: code for code, kind in GLYPH_PIECES.items()}
     out: list[PiecePlacement] = []
     for glyph in bf.glyphs:
-        code = placed.get(glyph.at) or by_kind.get(glyph.glyph, "y0")
+        where = (column_of(glyph.at), spaces.level(glyph.at))
+        code = placed.get(where) or by_kind.get(glyph.glyph, "y0")
         if GLYPH_PIECES[code] != glyph.glyph:
             notes[f"{glyph.glyph} glyph exported as a Heroscape {PIECES[code].title} (which, "
                   f"read alone, holds the {GLYPH_PIECES[code]} glyph)"] += 1
-        out.append(PiecePlacement(piece=code, at=glyph.at, on_level=top.get(glyph.at, 0)))
+        out.append(PiecePlacement(piece=code, at=where[0], on_level=where[1]))
     held = {g.at for g in bf.glyphs}
     for at in bf.glyph_spaces:
         if at not in held:
-            out.append(PiecePlacement(piece=placed.get(at, "y0"), at=at,
-                                      on_level=top.get(at, 0)))
+            where = (column_of(at), spaces.level(at))
+            out.append(PiecePlacement(piece=placed.get(where, "y0"), at=where[0],
+                                      on_level=where[1]))
     return out
 
 
@@ -535,8 +553,9 @@ def _fit_core(code: str, footprint: list[Coord], base: int) -> PiecePlacement | 
     return None
 
 
-def _zone_pieces(zones: list[StartingZone], top: dict[Coord, int],
+def _zone_pieces(zones: list[StartingZone], spaces: Spaces,
                  notes: Notes) -> list[PiecePlacement]:
+    """The start-zone markers of `zones`, each resting on the surface its space names."""
     by_name = {name: code for code, (name, _) in ZONES.items()}
     free = [code for code in ZONES if ZONES[code][0] not in {z.id for z in zones}]
     out: list[PiecePlacement] = []
@@ -550,7 +569,7 @@ def _zone_pieces(zones: list[StartingZone], top: dict[Coord, int],
             notes[f"starting zone {zone.id!r} exported as the {ZONES[code][0]} zone"] += 1
         if zone.capacity != 1:
             notes[f"starting zone {zone.id!r}: its capacity ({zone.capacity}) is not kept"] += 1
-        out.extend(PiecePlacement(piece=code, at=at, on_level=top.get(at, 0))
+        out.extend(PiecePlacement(piece=code, at=column_of(at), on_level=spaces.level(at))
                    for at in zone.spaces)
     return out
 

@@ -39,6 +39,8 @@ def type_name(tp: Any) -> str:
     if origin in (list, tuple):
         if args and args[0] is int and len(args) == 2:
             return "[q, r]"
+        if args and args[0] is int and len(args) == 3:
+            return "[q, r, level]"
         return f"list of {type_name(args[0])}" if args else "list"
     if origin is dict:
         return f"mapping of {type_name(args[0])} to {type_name(args[1])}"

@@ -4,8 +4,9 @@
 offset-row map (pointy-top hexes, one character each, a row of hexes per ``r``, each row
 shifted half a hex from the one above: a hex ``[q, r]`` sits in text column ``2q + r``). At
 level L a column shows the terrain of its level L tile, and nothing where it has no tile at
-that height. What stands on a column (obstacle, glyph, starting zone, power space) is drawn on
-the map of the column's top level only, in that order of precedence::
+that height. What stands on a surface (obstacle, glyph, starting zone, power space) is drawn on
+the map of that surface's level only -- a column's top, or on a column with several surfaces
+(a bridge over a river) the surface its position names -- in that order of precedence::
 
     .  land           ~  water        =  road          %  weirded ground
     #  ruin           C  cryptolith
@@ -17,7 +18,8 @@ the map of the column's top level only, in that order of precedence::
 Below the maps come the legend, the starting zones, glyphs, obstacles and power spaces, how
 even the zones are (`arena.content.zone_reach`: size, mean level, mean distance to the centre
 and to each glyph, with every uneven measure called out), and, for a scenario, its rules
-(players, teams, zones, budget, turn limits, victory, scoring, tie-break). Pure string
+(players, teams, zones, budget, turn limits, victory, scoring, tie-break). Positions print as
+``[q, r]``, a storey (one surface of a column with several) as ``q,r@level``. Pure string
 building: no pygame, no terminal control codes.
 
 :func:`main` is the command: it takes a scenario or battlefield id (looked up in the game's
@@ -39,6 +41,7 @@ from arena.content.battlefield import Battlefield
 from arena.content.catalog import Catalog, expand, game_content_layers, load_catalog
 from arena.content.loader import FORMATS
 from arena.content.scenario import Scenario
+from arena.content.storeys import Position, Spaces, named, position
 from arena.content.zone_reach import reach_lines
 
 __all__ = ["GLYPH_LETTERS", "TERRAIN_CHARS", "main", "render_battlefield"]
@@ -66,6 +69,9 @@ LEGEND = (
     "        (lower case: Planeswalker side up)  ? glyph space (a glyph is shuffled onto it)",
     "        capital letter: starting zone; marks stand on the top level of their column",
 )
+LEGEND_STOREYS = ("        (where a column has several surfaces, a mark stands on the level of "
+                  "its own)",)
+"""The legend's last line for a battlefield with spaces above spaces."""
 
 EXIT_INVALID = 1
 """The named file (or the battlefield it needs) has problems."""
@@ -76,16 +82,19 @@ EXIT_USAGE = 2
 # --- rendering ---------------------------------------------------------------------------
 
 
-def _fmt(at: Coord) -> str:
-    return f"[{at[0]}, {at[1]}]"
+def _fmt(at: Position) -> str:
+    return named(at)
 
 
-def _marks(bf: Battlefield) -> dict[Coord, str]:
-    """The character drawn on top of each marked column (the first mark listed wins)."""
-    marks: dict[Coord, str] = {}
+def _marks(bf: Battlefield, spaces: Spaces) -> dict[Position, str]:
+    """The character drawn on each marked surface (the first mark listed wins); an obstacle
+    marks the top of its columns."""
+    marks: dict[Position, str] = {}
     for obstacle in bf.obstacles:
-        for at in obstacle.footprint:
-            marks.setdefault(at, OBSTACLE_CHARS[obstacle.kind])
+        for column in obstacle.footprint:
+            top = spaces.top(column)
+            marks.setdefault(top if top is not None else column,
+                             OBSTACLE_CHARS[obstacle.kind])
     for at in bf.glyph_spaces:
         marks.setdefault(at, GLYPH_SPACE)
     for glyph in bf.glyphs:
@@ -104,7 +113,8 @@ def render_levels(bf: Battlefield) -> list[str]:
     columns = bf.column_map()
     if not columns:  # pragma: no cover - the schema requires a column
         return []
-    marks = _marks(bf)
+    spaces = Spaces.of(bf.columns)
+    marks = _marks(bf, spaces)
     rows = [r for _, r in columns]
     offsets = [2 * q + r for q, r in columns]
     top_row, bottom_row = min(rows), max(rows)
@@ -122,8 +132,9 @@ def render_levels(bf: Battlefield) -> list[str]:
             if terrain is None:
                 continue
             char = TERRAIN_CHARS[terrain]
-            if level == column.top:
-                char = marks.get((q, r), char)
+            floor = next((f for f in spaces.floors((q, r)) if f.top == level), None)
+            if floor is not None:
+                char = marks.get(position(floor.hex), char)
             grid[r - top_row][2 * q + r - left] = char
         out.extend(("  " + "".join(line)).rstrip() for line in grid)
     return out
@@ -146,16 +157,25 @@ def render_battlefield(bf: Battlefield, scenario: Scenario | None = None) -> str
     """The whole text rendering of `bf` (and of `scenario`'s rules, when given)."""
     columns = bf.column_map()
     tops = {at: column.top for at, column in columns.items()}
+    spaces = Spaces.of(bf.columns)
     tiles = sum(sum(level is not None for level in c.levels) for c in columns.values())
     out: list[str] = [f"Battlefield: {bf.name} ({bf.id}, {bf.provenance})"]
     if bf.description:
         out.extend(textwrap.wrap(bf.description, width=96,
                                  initial_indent="  ", subsequent_indent="  "))
     out.append(f"{len(columns)} hexes, {tiles} tiles, highest level {max(tops.values())}")
+    if spaces.storeyed():
+        several = [named(c) for c, floors in spaces.by_column.items() if len(floors) > 1]
+        out.extend(textwrap.wrap(
+            f"{len(several)} column{'s' if len(several) != 1 else ''} with several surfaces "
+            "(a figure may stand on each): "
+            + ", ".join(several), width=96, subsequent_indent="  "))
     out.append("")
     out.extend(render_levels(bf))
     out.append("")
     out.extend(LEGEND)
+    if spaces.storeyed():
+        out.extend(LEGEND_STOREYS)
     out.append("")
     out.append("Starting zones:" if bf.starting_zones else "Starting zones: none")
     for zone in bf.starting_zones:
@@ -167,10 +187,10 @@ def render_battlefield(bf: Battlefield, scenario: Scenario | None = None) -> str
         amount = getattr(glyph, "amount", None)  # newer files may give a glyph's amount
         extra = f", +{amount}" if isinstance(amount, int) else ""
         out.append(f"  {GLYPH_LETTERS[glyph.glyph]} {glyph.glyph} at {_fmt(glyph.at)} "
-                   f"level {tops.get(glyph.at, 0)}, {_glyph_side(glyph.side)}{extra}")
+                   f"level {spaces.level(glyph.at)}, {_glyph_side(glyph.side)}{extra}")
     if bf.glyph_spaces:
-        spaces = ", ".join(_fmt(at) for at in bf.glyph_spaces)
-        out.append(f"Glyph spaces: {spaces}")
+        listed = ", ".join(_fmt(at) for at in bf.glyph_spaces)
+        out.append(f"Glyph spaces: {listed}")
     out.append("Obstacles:" if bf.obstacles else "Obstacles: none")
     for obstacle in bf.obstacles:
         name = f" ({obstacle.name})" if obstacle.name else ""
@@ -180,7 +200,7 @@ def render_battlefield(bf: Battlefield, scenario: Scenario | None = None) -> str
                    f"height {obstacle.height} on level {base}, footprint "
                    f"{' '.join(_fmt(at) for at in obstacle.footprint)}{sight}")
     if bf.power_spaces:
-        by_glyph: dict[Coord, list[Coord]] = {}
+        by_glyph: dict[Position, list[Position]] = {}
         for power in bf.power_spaces:
             by_glyph.setdefault(power.glyph, []).append(power.at)
         out.append(f"Power spaces: {len(bf.power_spaces)}")

@@ -22,6 +22,7 @@ from arena.content.fits import zone_specs
 from arena.content.lists import ArmyList, SpellDeck
 from arena.content.loader import load_as
 from arena.content.scenario import Scenario
+from arena.content.storeys import space
 from arena.content.yamlio import Document
 from arena.engine import Board, FieldSetup, Game, GlyphSpec, ObstacleSpec, new_game
 from arena.engine.defs import ArmyCardData, SpellCardData
@@ -53,14 +54,15 @@ def board_from_battlefield(bf: Battlefield) -> Board:
 def field_from_battlefield(bf: Battlefield) -> FieldSetup:
     """The board plus what stands on it at set-up. A glyph's amount is the battlefield's when
     it gives one; otherwise the scenario's `glyph_amounts`, else the engine's defaults
-    (Movement +2: the core guide's number) apply at set-up."""
+    (Movement +2: the core guide's number) apply at set-up. Positions become the engine's
+    spaces: a `Hex` for ``[q, r]``, an `arena.hexgrid.Storey` for ``[q, r, level]``."""
     return FieldSetup(
         board=board_from_battlefield(bf),
-        glyphs=tuple(GlyphSpec(Hex(*g.at), g.glyph, g.side == "ability", g.amount)
+        glyphs=tuple(GlyphSpec(space(g.at), g.glyph, g.side == "ability", g.amount)
                      for g in bf.glyphs),
         zones=zone_specs(bf),
-        power_spaces=tuple(Hex(*p.at) for p in bf.power_spaces),
-        glyph_spaces=tuple(Hex(*h) for h in bf.glyph_spaces),
+        power_spaces=tuple(space(p.at) for p in bf.power_spaces),
+        glyph_spaces=tuple(space(h) for h in bf.glyph_spaces),
         id=bf.id,
     )
 

@@ -17,6 +17,12 @@ tried first (a quarter of the free dry spaces on a small map), then three quarte
 quarter of that (never under `MIN_SIZE`): the largest size with an even pair wins, else the
 most even pair of any size. A map too small for two zones of `MIN_SIZE` spaces gets none, and
 the report says so. Pure geometry: no files.
+
+Spaces above spaces: a column with several surfaces (a bridge over a river, a hall under a
+roof) offers each of its dry surfaces with `MIN_ROOM` levels of air or open sky above it as a
+space of its own (``[q, r, level]``); zones grow across neighbouring columns, so a zone may
+take the deck of a bridge or the ground under it. On a battlefield whose columns have one
+surface each (every shipped one) the spaces, and so the proposal, are the columns' tops.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from dataclasses import dataclass
 
 from arena.content.battlefield import SOLID, Column, StartingZone
 from arena.content.piece_rules import PROPOSED, ZONE_SIZE, ZONES
+from arena.content.storeys import Position, Spaces, column_of, order
 from arena.content.zone_reach import (
     TOLERANCE,
     Measure,
@@ -39,9 +46,11 @@ from arena.content.zone_reach import (
 )
 from arena.hexgrid import DIRECTIONS, Hex, distance
 
-__all__ = ["APART", "MIN_SIZE", "Proposal", "propose"]
+__all__ = ["APART", "MIN_ROOM", "MIN_SIZE", "Proposal", "propose"]
 
-Coord = tuple[int, int]
+Coord = Position
+"""A proposed zone's space: ``[q, r]``, or ``[q, r, level]`` on a column with several
+surfaces (`arena.content.storeys`)."""
 
 MIN_SIZE = 7
 """The fewest spaces a proposed zone has (the Duel's zones): a map with fewer than four times
@@ -49,7 +58,12 @@ as many free dry spaces gets no proposal; its maker paints zones by hand."""
 APART = 0.5
 """How far apart two proposed zones' centres lie at least, as a share of the field's width
 (the largest distance between two free dry spaces)."""
-_DIRS: tuple[Coord, ...] = tuple((d.q, d.r) for d in DIRECTIONS)
+MIN_ROOM = 4
+"""The fewest levels of air a surface under a ceiling needs to be proposed as a starting space:
+a Planeswalker starts there, and the shortest Planeswalkers stand 4 levels tall (Chandra,
+Jace, Liliana and Nissa; the engine refuses a figure taller than the room under a ceiling
+when it places it). A surface under the open sky always has room."""
+_DIRS: tuple[tuple[int, int], ...] = tuple((d.q, d.r) for d in DIRECTIONS)
 
 
 @dataclass(frozen=True)
@@ -64,12 +78,46 @@ class Proposal:
     """Why no zones were proposed (empty when they were)."""
 
 
-def _around(spaces: Iterable[Coord]) -> set[Coord]:
-    """Every hex beside one of `spaces` (and perhaps some of `spaces` themselves)."""
+def _columns_around(spaces: Iterable[Coord]) -> set[tuple[int, int]]:
+    """Every column beside the column of one of `spaces` (and perhaps some of theirs)."""
     return {(a[0] + d[0], a[1] + d[1]) for a in spaces for d in _DIRS}
 
 
-def _grow(anchor: Coord, free: set[Coord], size: int, tops: dict[Coord, int],
+def _columns(spaces: Iterable[Coord]) -> set[tuple[int, int]]:
+    return {column_of(a) for a in spaces}
+
+
+@dataclass(frozen=True)
+class _Free:
+    """The free dry spaces a zone may take, and which of them each column holds."""
+
+    spaces: frozenset[Coord]
+    by_column: dict[tuple[int, int], tuple[Coord, ...]]
+
+    @classmethod
+    def of(cls, spaces: Iterable[Coord]) -> _Free:
+        by_column: dict[tuple[int, int], list[Coord]] = {}
+        for at in sorted(spaces, key=order):
+            by_column.setdefault(column_of(at), []).append(at)
+        return cls(frozenset(a for group in by_column.values() for a in group),
+                   {k: tuple(v) for k, v in by_column.items()})
+
+    def __contains__(self, at: object) -> bool:
+        return at in self.spaces
+
+    def __len__(self) -> int:
+        return len(self.spaces)
+
+    def around(self, spaces: Iterable[Coord]) -> set[Coord]:
+        """Every free space in a column beside one of `spaces`' columns."""
+        return {a for c in _columns_around(spaces) for a in self.by_column.get(c, ())}
+
+
+def _hex(at: Coord) -> Hex:
+    return Hex(at[0], at[1])
+
+
+def _grow(anchor: Coord, free: _Free, size: int, tops: dict[Coord, int],
           flat: bool) -> tuple[Coord, ...] | None:
     """The `size` free spaces nearest `anchor` across free neighbours (by hex distance, then
     position; with `flat`, spaces at the anchor's level first, but no farther from it than one
@@ -77,15 +125,15 @@ def _grow(anchor: Coord, free: set[Coord], size: int, tops: dict[Coord, int],
     zone = {anchor}
     level = tops[anchor]
     reach = next(r for r in range(size + 1) if 1 + 3 * r * (r + 1) >= size) + 1
-    centre_hex = Hex(*anchor)
+    centre_hex = _hex(anchor)
     while len(zone) < size:
-        ring = {h for h in _around(zone) if h in free and h not in zone
-                and (not flat or distance(Hex(*h), centre_hex) <= reach)}
+        ring = {h for h in free.around(zone) if h not in zone
+                and (not flat or distance(_hex(h), centre_hex) <= reach)}
         if not ring:
             return None
         zone.add(min(ring, key=lambda h: (abs(tops[h] - level) if flat else 0,
-                                          distance(Hex(*h), Hex(*anchor)), h[1], h[0])))
-    return tuple(sorted(zone, key=lambda a: (a[1], a[0])))
+                                          distance(_hex(h), centre_hex), *order(h))))
+    return tuple(sorted(zone, key=order))
 
 
 def _excess(a: ZoneReach, b: ZoneReach) -> tuple[int, float]:
@@ -101,16 +149,22 @@ def _excess(a: ZoneReach, b: ZoneReach) -> tuple[int, float]:
 def propose(columns: Sequence[Column], blocked: Iterable[Coord],
             glyph_spots: Sequence[Coord] = ()) -> Proposal:
     """Two even starting zones for a map without any (see the module docstring), marked
-    ``proposed``. `blocked`: obstacles and glyph spaces, where no zone space may be."""
+    ``proposed``. `blocked`: obstacles (the top surface of their columns) and glyph spaces,
+    where no zone space may be."""
     skip = set(blocked)
-    free = {c.at for c in columns if c.top_terrain in SOLID and c.at not in skip}
+    spaces = Spaces.of(columns)
+    free = _Free.of(
+        at for at in spaces.positions() if at not in skip
+        and (floor := spaces.at(at)) is not None and floor.terrain in SOLID
+        and (floor.ceiling is None or floor.ceiling - floor.top >= MIN_ROOM))
     size = min(ZONE_SIZE, len(free) // 4)
     if size < MIN_SIZE:
         return Proposal([], [], [], f"too few free dry spaces ({len(free)}) for two zones of "
                         f"{MIN_SIZE}: paint the starting zones by hand")
-    tops = {c.at: c.top for c in columns}
+    tops = {at: spaces.level(at) for at in free.spaces}
     middle = centre(columns)
-    width = max((math.dist(point(a), point(b)) for a in free for b in free), default=0.0)
+    points = {point(a) for a in free.spaces}
+    width = max((math.dist(a, b) for a in points for b in points), default=0.0)
     found: tuple[int, tuple[Coord, ...], tuple[Coord, ...]] | None = None
     for tried in sorted({max(MIN_SIZE, size * k // 4) for k in (4, 3, 2, 1)}, reverse=True):
         pair = _best_pair(free, tried, tops, middle, width, glyph_spots)
@@ -133,13 +187,13 @@ def propose(columns: Sequence[Column], blocked: Iterable[Coord],
     return Proposal(made, reaches, [g.line() for g in gaps(reaches, names)])
 
 
-def _best_pair(free: set[Coord], size: int, tops: dict[Coord, int],
+def _best_pair(free: _Free, size: int, tops: dict[Coord, int],
                middle: tuple[float, float], width: float, glyph_spots: Sequence[Coord]
                ) -> tuple[int, tuple[Coord, ...], tuple[Coord, ...]] | None:
     """The most even pair of zones of `size` spaces far enough apart, with the number of
     measures in which it is uneven (None when no pair is far enough apart)."""
     grown: dict[tuple[Coord, ...], ZoneReach] = {}
-    for anchor in sorted(free, key=lambda a: (a[1], a[0])):
+    for anchor in sorted(free.spaces, key=order):
         for flat in (False, True):
             zone = _grow(anchor, free, size, tops, flat)
             if zone is not None and zone not in grown:
@@ -148,10 +202,10 @@ def _best_pair(free: set[Coord], size: int, tops: dict[Coord, int],
     best: tuple[int, float, float, tuple[Coord, ...], tuple[Coord, ...]] | None = None
     zones = sorted(grown)
     for i, first in enumerate(zones):
-        near_first = _around(first) | set(first)
+        near_first = _columns_around(first) | _columns(first)
         for second in zones[i + 1:]:
             apart = math.dist(centres[first], centres[second])
-            if apart < APART * width or near_first.intersection(second):
+            if apart < APART * width or not near_first.isdisjoint(_columns(second)):
                 continue
             count, excess = _excess(grown[first], grown[second])
             key = (count, excess, -round(apart, 6), first, second)
@@ -165,7 +219,7 @@ def _best_pair(free: set[Coord], size: int, tops: dict[Coord, int],
     return count, first, second
 
 
-def _polish(first: tuple[Coord, ...], second: tuple[Coord, ...], free: set[Coord],
+def _polish(first: tuple[Coord, ...], second: tuple[Coord, ...], free: _Free,
             tops: dict[Coord, int], middle: tuple[float, float], glyph_spots: Sequence[Coord],
             rounds: int = 24) -> tuple[int, tuple[Coord, ...], tuple[Coord, ...]]:
     """An uneven pair made more even a space at a time: a zone gives up one space for a free
@@ -184,13 +238,12 @@ def _polish(first: tuple[Coord, ...], second: tuple[Coord, ...], free: set[Coord
         found: tuple[tuple[int, float], int, tuple[Coord, ...]] | None = None
         for i in (0, 1):
             mine, other = set(pair[i]), set(pair[1 - i])
-            near_other = _around(other) | other
-            around = _around(mine)
-            options = sorted(h for h in around if h in free and h not in mine
-                             and h not in near_other)
-            for out in sorted(mine):
+            near_other = _columns_around(other) | _columns(other)
+            options = sorted((h for h in free.around(mine) if h not in mine
+                              and column_of(h) not in near_other), key=_plain_order)
+            for out in sorted(mine, key=_plain_order):
                 for into in options:
-                    zone = tuple(sorted(mine - {out} | {into}, key=lambda a: (a[1], a[0])))
+                    zone = tuple(sorted(mine - {out} | {into}, key=order))
                     if not _connected(zone):
                         continue
                     trial = score(zone, pair[1]) if i == 0 else score(pair[0], zone)
@@ -203,15 +256,24 @@ def _polish(first: tuple[Coord, ...], second: tuple[Coord, ...], free: set[Coord
     return current[0], pair[0], pair[1]
 
 
+def _plain_order(at: Coord) -> tuple[int, int, int]:
+    """Column, then row, then level: the order tuples of hexes sort in (`sorted` of plain
+    ``(q, r)`` pairs), kept so the shipped maps' proposals stay as they were."""
+    return (at[0], at[1], at[2] if len(at) == 3 else 0)
+
+
 def _connected(zone: Sequence[Coord]) -> bool:
-    spaces = set(zone)
+    """Whether the zone is one piece: each space in a column beside another's."""
+    by_column: dict[tuple[int, int], list[Coord]] = {}
+    for at in zone:
+        by_column.setdefault(column_of(at), []).append(at)
     seen = {zone[0]}
     todo = [zone[0]]
     while todo:
         a = todo.pop()
         for d in _DIRS:
-            h = (a[0] + d[0], a[1] + d[1])
-            if h in spaces and h not in seen:
-                seen.add(h)
-                todo.append(h)
-    return len(seen) == len(spaces)
+            for h in by_column.get((a[0] + d[0], a[1] + d[1]), ()):
+                if h not in seen:
+                    seen.add(h)
+                    todo.append(h)
+    return len(seen) == len(zone)

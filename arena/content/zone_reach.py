@@ -21,12 +21,15 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from arena.content.battlefield import Battlefield, Column, StartingZone
+from arena.content.storeys import Position, Spaces, named
 from arena.hexgrid import Hex, distance
 
 __all__ = ["TOLERANCE", "Gap", "Measure", "ZoneReach", "centre", "gaps", "glyph_spots",
-           "point", "reach", "reach_lines", "space_name"]
+           "point", "reach", "reach_lines", "space_name", "tops_of"]
 
-Coord = tuple[int, int]
+Coord = Position
+"""A glyph's or a zone space's position (`arena.content.storeys`): measures read its column,
+and its level from the surface it names."""
 Point = tuple[float, float]
 
 
@@ -53,7 +56,8 @@ class ZoneReach:
     zone: str
     spaces: int
     height: float
-    """The mean level its spaces stand on (the top of their columns)."""
+    """The mean level its spaces stand on (the surface each names: the top of a column with
+    one)."""
     centre: float
     """The mean distance, in hexes, from its spaces to the centre of the field (`centre`)."""
     glyphs: dict[Coord, float]
@@ -103,8 +107,9 @@ def _figure(measure: Measure, value: float) -> str:
 
 
 def point(at: Coord) -> Point:
-    """A hex centre in units of one hex spacing (pointy-top axial coordinates)."""
-    q, r = at
+    """A hex centre in units of one hex spacing (pointy-top axial coordinates; a storey's is
+    its column's)."""
+    q, r = at[0], at[1]
     return (q + r / 2, r * math.sqrt(3) / 2)
 
 
@@ -121,34 +126,42 @@ def glyph_spots(bf: Battlefield) -> dict[Coord, str]:
     """Each glyph and glyph space by its hex, named ("the power glyph at [0, 0]")."""
     spots: dict[Coord, str] = {}
     for glyph in bf.glyphs:
-        spots[glyph.at] = f"the {glyph.glyph} glyph at [{glyph.at[0]}, {glyph.at[1]}]"
+        spots[glyph.at] = f"the {glyph.glyph} glyph at {named(glyph.at)}"
     for at in bf.glyph_spaces:
         spots.setdefault(at, space_name(at))
     return spots
 
 
 def space_name(at: Coord) -> str:
-    """A glyph space with no glyph named ("the glyph space at [2, -1]")."""
-    return f"the glyph space at [{at[0]}, {at[1]}]"
+    """A glyph space with no glyph named ("the glyph space at [2, -1]", "... at 2,-1@3")."""
+    return f"the glyph space at {named(at)}"
 
 
 def measure_zone(zone_id: str, spaces: Sequence[Coord], tops: dict[Coord, int], middle: Point,
                  spots: Iterable[Coord]) -> ZoneReach:
-    """One zone's measures (`tops`: each column's top level)."""
+    """One zone's measures (`tops`: the level of each space, `tops_of`)."""
     n = len(spaces) or 1
     height = sum(tops.get(s, 0) for s in spaces) / n
     away = sum(math.dist(point(s), middle) for s in spaces) / n
-    glyphs = {spot: sum(distance(Hex(*s), Hex(*spot)) for s in spaces) / n for spot in spots}
+    glyphs = {spot: sum(distance(Hex(s[0], s[1]), Hex(spot[0], spot[1])) for s in spaces) / n
+              for spot in spots}
     return ZoneReach(zone_id, len(spaces), height, away, glyphs)
 
 
 def reach(bf: Battlefield, zones: Sequence[StartingZone] | None = None) -> list[ZoneReach]:
     """The measures of `zones` (the battlefield's own by default)."""
-    tops = {c.at: c.top for c in bf.columns}
+    tops = tops_of(bf.columns)
     middle = centre(bf.columns)
     spots = list(glyph_spots(bf))
     return [measure_zone(z.id, z.spaces, tops, middle, spots)
             for z in (bf.starting_zones if zones is None else zones)]
+
+
+def tops_of(columns: Iterable[Column]) -> dict[Coord, int]:
+    """The level of every space of `columns`, by position: a column's top where it has one
+    surface (as always), each surface's level where it has several."""
+    spaces = Spaces.of(columns)
+    return {at: spaces.level(at) for at in spaces.positions()}
 
 
 def gaps(reaches: Sequence[ZoneReach], subjects: dict[Coord, str] | None = None,

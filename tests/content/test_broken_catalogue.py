@@ -77,8 +77,9 @@ EXPECTED: dict[str, tuple[str, int | None, str | None]] = {
         "1 hex [6, 6] is cut off from the main area of 12 hexes", 19, "columns[12]"),
     "battlefield-duplicate-column.yaml": (
         "column [1, 1] is given twice (also columns[5])", 19, "columns[12]"),
-    "battlefield-floating-level.yaml": (
-        "level 2 of [2, 1] floats: level 1 below it is empty", 13, "columns[6].levels[1]"),
+    "battlefield-zone-space-on-a-bridge.yaml": (
+        "starting zone 'yellow' space [2, 1] names no surface: the column at 2,1 has surfaces "
+        "at levels 1 and 5", 24, "starting_zones[0].spaces[1]"),
     "battlefield-level-on-water.yaml": (
         "level 2 of [3, 1] floats: level 1 below it is water", 14, "columns[7].levels[1]"),
     "battlefield-obstacle-in-water.yaml": (
@@ -155,6 +156,7 @@ EXPECTED_FIX: dict[str, str] = {
     "army-dangling-card.yaml": "did you mean 'test-white-soldiers'?",
     "on-key.yaml": 'put the key in quotes ("on":)',
     "army-card-unknown-key.yaml": "allowed keys here: format, id, name",
+    "battlefield-zone-space-on-a-bridge.yaml": "write [2, 1, 1] or [2, 1, 5]",
 }
 
 

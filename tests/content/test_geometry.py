@@ -141,12 +141,72 @@ def test_hexes_touching_only_across_a_gap_are_not_joined() -> None:
     assert "[1, 1]" in p.message and "cut off" in p.message
 
 
-def test_gap_in_a_column_floats() -> None:
-    columns = land(*FLOWER[1:]) + land([0, 0], levels=["land", None, "land"])
-    p = only(field(columns=columns))
-    assert p.path == "columns[6].levels[2]"
-    assert "level 3 of [0, 0] floats" in p.message
-    assert "level 2 below it is empty" in p.message
+def test_a_gap_under_a_tile_is_a_bridge_not_a_problem() -> None:
+    """A gap under a tile is a bridge, an overhang or a tunnel (issue #33): the column has a
+    surface on top of each run of tiles, and a tile over the bare table is an overhang."""
+    columns = (land(*FLOWER[1:]) + land([0, 0], levels=["land", None, "land"])
+               + land([1, 1], levels=[None, None, "land"]))
+    found, summary = check(field(columns=columns))
+    assert found == []
+    assert summary.storeyed == 1  # [0, 0]; [1, 1] has one surface, over the table
+    assert "spaces above spaces: 1 column with several surfaces" in summary.lines()
+
+
+BRIDGE = land(*FLOWER[1:]) + land([0, 0], levels=["water", None, None, None, "land"]) + \
+    land([2, -1], levels=["land", None, None, None, None, "land"])
+"""A flower whose centre is a bridge deck at level 5 over water at level 1, and [2, -1] a
+ledge at level 6 over ground at level 1."""
+
+
+def test_positions_name_the_surfaces_of_a_column_with_several() -> None:
+    """Zones, glyphs, glyph spaces and power spaces may stand on either surface of a column
+    with several: the ground under a ledge and its top, written [q, r, level]."""
+    data = field(
+        columns=BRIDGE,
+        starting_zones=[zone("yellow", [[2, -1, 1], [0, 1]]), zone("orange", [[-1, 0]])],
+        glyphs=[{"at": [2, -1, 6], "glyph": "power"}],
+        glyph_spaces=[[0, 0, 5]],
+        power_spaces=[{"at": [1, -1], "glyph": [0, 0, 5]}],
+    )
+    assert problems(data) == []
+
+
+def test_a_plain_position_on_a_column_with_several_surfaces_names_them() -> None:
+    data = field(columns=BRIDGE, starting_zones=[zone("yellow", [[2, -1], [0, 1]])])
+    p = only(data)
+    assert p.path == "starting_zones[0].spaces[0]"
+    assert p.message == ("starting zone 'yellow' space [2, -1] names no surface: the column "
+                         "at 2,-1 has surfaces at levels 1 and 6")
+    assert p.fix == "write [2, -1, 1] or [2, -1, 6]"
+
+
+def test_a_level_on_a_column_with_one_surface_is_a_problem() -> None:
+    p = only(field(glyphs=[{"at": [1, 0, 1], "glyph": "power"}]))
+    assert p.path == "glyphs[0].at"
+    assert "glyph 'power' at 1,0@1 names no surface: the column at 1,0 has one surface " \
+           "(level 1)" in p.message
+    assert p.fix == "write [1, 0]"
+
+
+def test_a_level_that_is_no_surface_of_the_column_is_a_problem() -> None:
+    p = only(field(columns=BRIDGE, glyph_spaces=[[2, -1, 3]]))
+    assert p.path == "glyph_spaces[0]"
+    assert "level 3 is not a surface of the column at 2,-1 (it has surfaces at levels 1 " \
+           "and 6)" in p.message
+    assert p.fix == "write [2, -1, 1] or [2, -1, 6]"
+
+
+def test_water_under_a_bridge_is_no_starting_space() -> None:
+    p = only(field(columns=BRIDGE, starting_zones=[zone("yellow", [[0, 0, 1], [0, 1]])]))
+    assert "space 0,0@1 is water (level 1), not land" in p.message
+
+
+def test_an_obstacle_covers_only_the_top_surface_of_its_column() -> None:
+    ruin = {"id": "ruin-a", "kind": "ruin", "footprint": [[2, -1]], "height": 2}
+    under = field(columns=BRIDGE, obstacles=[ruin], glyph_spaces=[[2, -1, 1]])
+    assert problems(under) == []
+    on_top = field(columns=BRIDGE, obstacles=[ruin], glyph_spaces=[[2, -1, 6]])
+    assert "glyph space 2,-1@6 is under obstacle 'ruin-a'" in only(on_top).message
 
 
 def test_level_on_water_floats() -> None:
@@ -335,7 +395,7 @@ name: A broken field
 provenance: reconstructed
 columns:
   - {at: [0, 0], levels: [land]}
-  - {at: [1, 0], levels: [land, null, land]}
+  - {at: [1, 0], levels: [land, water, land]}
   - {at: [0, 1], levels: [water]}
   - {at: [5, 5], levels: [land]}
 glyphs:

@@ -231,3 +231,51 @@ def test_not_a_battlefield(capsys: pytest.CaptureFixture[str]) -> None:
 def test_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert show.main([]) == 2
     assert "SCENARIO_OR_BATTLEFIELD" in capsys.readouterr().err
+
+
+BRIDGE = """\
+format: battlefield
+id: bridge
+name: A bridge
+provenance: reconstructed
+columns:
+  - {at: [0, 0], levels: [land, land, land]}
+  - {at: [1, 0], levels: [water, null, land]}
+  - {at: [2, 0], levels: [land, land, land]}
+glyphs:
+  - {at: [1, 0, 3], glyph: power}
+glyph_spaces: [[1, 0, 3]]
+starting_zones:
+  - {id: yellow, name: Yellow, colour: "#e8c547", spaces: [[0, 0]], capacity: 1}
+  - {id: orange, name: Orange, colour: "#e8842c", spaces: [[2, 0]], capacity: 1}
+"""
+
+
+def test_a_storey_is_drawn_at_its_level_and_named_q_r_at_level(tmp_path: Path) -> None:
+    """A bridge deck over water: its glyph is drawn on the level 3 map, the water under it on
+    level 1, and the text names the deck 1,0@3 (issue #33)."""
+    path = tmp_path / "bridge.yaml"
+    path.write_text(BRIDGE, encoding="utf-8")
+    text = show.show(str(path))
+    levels = text.split("Level ")
+    assert levels[1].splitlines()[1].strip() == ". ~ ."  # level 1: the river under it
+    assert levels[3].splitlines()[1].strip() == "Y ? O"  # level 3: the glyph space on the deck
+    assert "1 column with several surfaces (a figure may stand on each): [1, 0]" in text
+    assert "P power at 1,0@3 level 3" in text
+    assert "Glyph spaces: 1,0@3" in text
+    assert "where a column has several surfaces, a mark stands on the level of its own" in text
+
+
+def test_validate_names_a_misplaced_storey_q_r_at_level(tmp_path: Path) -> None:
+    from io import StringIO
+
+    from arena.content.validate_cli import run
+
+    path = tmp_path / "bridge.yaml"
+    path.write_text(BRIDGE.replace("glyph_spaces: [[1, 0, 3]]", "glyph_spaces: [[2, 0, 3]]"),
+                    encoding="utf-8")
+    out = StringIO()
+    assert run([str(path)], out) == 1
+    assert "glyph space 2,0@3 names no surface: the column at 2,0 has one surface (level 3)" \
+        in out.getvalue()
+    assert "write [2, 0]" in out.getvalue()

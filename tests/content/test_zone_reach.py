@@ -66,3 +66,21 @@ def test_arena_show_calls_out_a_glyph_nearer_one_zone() -> None:
 def test_the_tolerance_is_stated() -> None:
     assert TOLERANCE[Measure.SIZE] == 0
     assert 0 < TOLERANCE[Measure.GLYPH] < 0.29  # a one-hex shift at two of seven spaces
+
+
+def test_a_zone_on_a_storey_is_measured_at_its_surface() -> None:
+    """A zone space under a bridge stands at the ground's level, one on the deck at the
+    deck's; a glyph on the deck is named q,r@level."""
+    from arena.content.battlefield import Column, GlyphPlacement, StartingZone
+
+    columns = [Column(at=(q, 0), levels=["land", None, None, None, None, "land"])
+               for q in range(3)]
+    zone = StartingZone(id="yellow", name="Yellow", colour="#e8c547",
+                        spaces=[(0, 0, 1), (1, 0, 6)])
+    bf = Battlefield(format="battlefield", id="bridge", name="Bridge",
+                     provenance="reconstructed", columns=columns, starting_zones=[zone],
+                     glyphs=[GlyphPlacement(at=(2, 0, 6), glyph="power")])
+    (measured,) = reach(bf)
+    assert measured.height == 3.5  # (1 + 6) / 2
+    assert measured.glyphs == {(2, 0, 6): 1.5}
+    assert glyph_spots(bf) == {(2, 0, 6): "the power glyph at 2,0@6"}
