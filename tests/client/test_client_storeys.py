@@ -145,3 +145,84 @@ def test_slicing_below_the_deck_hides_it(screen: pygame.Surface) -> None:
     p = replace(view(r), angle=0.0)
     r.draw(screen, p, Picture(board), slice_level=3)
     r.draw(screen, replace(p, angle=0.5), Picture(board))  # painted straight, mid-turn
+
+
+def _static_on_bridge() -> object:
+    """The Duel's static data on the bridge battlefield (place words read only the field)."""
+    from arena.client.bench import duel_all_summoned
+
+    game, _ = duel_all_summoned()
+    static = game.state.static
+    return replace(static, field=replace(static.field, board=bridge_field().board,
+                                         zones=(), glyphs=()))
+
+
+def test_the_words_for_a_space_name_its_storey() -> None:
+    from arena.client.wording import place_words, player_positions, storey_words
+
+    board = bridge_field().board
+    assert storey_words(board, UNDER) == f"under a roof, {DECK - 2} levels of room"
+    assert storey_words(board, ON) == f"over a {DECK - 2}-level gap"
+    assert storey_words(board, Hex(2, 1)) == ""
+    static = _static_on_bridge()
+    assert place_words(static, UNDER).startswith(  # type: ignore[arg-type]
+        f"a level-1 water space under a roof, {DECK - 2} levels of room")
+    assert place_words(static, ON).startswith(  # type: ignore[arg-type]
+        f"a level-{DECK} space over a")
+    said = player_positions(static, "moved to 0,0@1.")  # type: ignore[arg-type]
+    assert "@" not in said and "under a roof" in said
+    assert "level-7" in player_positions(static, "from 0,0@7 to 0,0@1")  # type: ignore[arg-type]
+
+
+def test_a_figure_under_the_bridge_is_hovered_named_and_chosen_in_battle(
+        tmp_path: object) -> None:
+    """The battle screen on the bridge battlefield: the pointer on the figure standing on the
+    water under the deck hovers its storey (the hover names the level and the roof), the deck
+    over it is cut away, and a click chooses its card with it selected."""
+    from pathlib import Path
+
+    from bridge_kit import bridge_game, write_battlefield
+    from client_kit import click, frames, key
+
+    from arena.client import text
+    from arena.client.scenes.battle import BattleScene
+    from arena.client.scenes.standard import standard_app
+    from arena.client.settings import Settings
+
+    game, setup, under = bridge_game(write_battlefield(Path(str(tmp_path))))
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        screen = pygame.display.set_mode((1280, 720))
+        app = standard_app((1280, 720), Settings(animations="off", ai_pace="instant"))
+        scene = BattleScene(app, game, setup.seats, autosave=False)
+        app.push(scene)
+        frames(app, screen, 2)
+        scene.camera.finish()
+        frames(app, screen, 2)
+        if app.top is not scene:  # two players at one screen: the hand-off first
+            key(app.top, pygame.K_RETURN)
+            frames(app, screen, 2)
+        assert app.top is scene
+        rect = scene.renderer.figure_rect(under)
+        assert rect is not None
+        board = game.state.board
+        proj = scene.projection()
+        x, y = proj.to_screen(UNDER, scene.renderer.stand_level(board, UNDER) + 1.5)
+        pos = (round(x), round(y))
+        scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                              buttons=(0, 0, 0)))
+        frames(app, screen, 2)
+        assert scene.hover_figure == under and scene.hover_hex == UNDER
+        words = [line for line, _ in scene.hover_lines()]
+        assert words[0].startswith("Level 1") and "water" in words[0]
+        assert words[1] == f"Under a roof, {board.room(UNDER)} levels of room"
+        assert (Hex(0, 0), 1) in scene.renderer.roof
+        save_artifact(screen, "battle-hover-under-bridge.png")
+        click(scene, pos)
+        frames(app, screen, 2)
+        assert scene.intent.selected == under
+        assert game.state.turn_state.chosen == game.state.static.figures[under].card
+    finally:
+        text.reset()
+        pygame.quit()
