@@ -57,7 +57,7 @@ from arena.engine.stats import (
     stat,
 )
 from arena.engine.vocab import MOVE_PHASES, PLAYER_PHASES, SETUP_PHASES, Phase, Point
-from arena.hexgrid import Hex, neighbours
+from arena.hexgrid import Hex
 
 __all__ = [
     "Evaluator",
@@ -189,7 +189,7 @@ def strike_zones(game: Game, figures: Iterable[str]) -> Zones:
         zone = set(spots)
         frontier = spots
         for _ in range(rng):
-            grown = {n for h in frontier for n in neighbours(h) if n not in zone and n in board}
+            grown = {n for h in frontier for n in board.around(h) if n not in zone and n in board}
             if not grown:
                 break
             zone |= grown

@@ -30,7 +30,7 @@ from dataclasses import dataclass, fields
 from typing import ClassVar, TypeAlias
 
 from arena.engine.errors import ParseError
-from arena.hexgrid import Hex
+from arena.hexgrid import Hex, format_space, space_at
 
 __all__ = [
     "Accept",
@@ -61,12 +61,12 @@ __all__ = [
 Pos: TypeAlias = Hex | tuple[Hex, Hex]
 """A figure's position: one hex, or (leading hex, trailing hex) for a double-space figure."""
 
-_HEX = re.compile(r"^(-?\d+),(-?\d+)$")
+_HEX = re.compile(r"^(-?\d+),(-?\d+)(?:@(\d+))?$")
 
 
 def format_hex(h: Hex) -> str:
-    """``q,r``."""
-    return f"{h.q},{h.r}"
+    """``q,r``, or ``q,r@level`` for one of several surfaces of a column (`Storey`)."""
+    return format_space(h)
 
 
 def format_pos(pos: Pos) -> str:
@@ -77,11 +77,12 @@ def format_pos(pos: Pos) -> str:
 
 
 def parse_hex(text: str) -> Hex:
-    """Read ``q,r``."""
+    """Read ``q,r`` or ``q,r@level``."""
     m = _HEX.match(text)
     if not m:
-        raise ParseError(f"not a hex: {text!r} (expected q,r)")
-    return Hex(int(m.group(1)), int(m.group(2)))
+        raise ParseError(f"not a space: {text!r} (expected q,r or q,r@level)")
+    level = m.group(3)
+    return space_at(int(m.group(1)), int(m.group(2)), None if level is None else int(level))
 
 
 def parse_pos(text: str) -> Pos:

@@ -228,7 +228,7 @@ def _wiring(game: Game) -> Iterator[str]:
     for seat in state.setup_queue:
         if seat not in seats:
             yield f"player {seat} is to place a Planeswalker but is not in the game"
-    columns = state.board.columns
+    columns = state.board.spaces
     for h in state.glyphs:
         if h not in columns:
             yield f"a glyph lies off the battlefield, at {format_hex(h)}"
@@ -237,7 +237,7 @@ def _wiring(game: Game) -> Iterator[str]:
 def _figures(game: Game) -> Iterator[str]:
     state = game.state
     static = state.static
-    columns = state.board.columns
+    columns = state.board.spaces
     occupied: dict[object, str] = {}
     if set(state.figures) != set(static.figures):
         yield "its figures do not match its armies"
@@ -261,6 +261,9 @@ def _figures(game: Game) -> Iterator[str]:
             elif not state.board.can_stand(h):
                 # Guide "Keeping the base on the space": a ruin fills its spaces.
                 yield f"{fid} cannot stand on {format_hex(h)}: a ruin fills that space"
+            elif not state.board.fits(h, static.figure_def(fid).height):
+                yield (f"{fid} is {static.figure_def(fid).height} levels tall, too tall for "
+                       f"{format_hex(h)} under its roof ({state.board.room(h)} levels)")
             elif h in occupied:
                 yield f"{fid} and {occupied[h]} share the space {format_hex(h)}"
             occupied[h] = fid

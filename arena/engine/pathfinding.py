@@ -70,7 +70,7 @@ from arena.engine.path_labels import Step as _Step
 from arena.engine.path_labels import beaten as _beaten
 from arena.engine.reaches import Position, Reach, Reaches, public, reach_of
 from arena.engine.terrain_table import CRYPTOLITH_SCALE_COST, WATER_EXIT_COST, terrain_table
-from arena.hexgrid import Hex, distance, neighbours
+from arena.hexgrid import Hex, distance
 
 __all__ = [
     "CRYPTOLITH_SCALE_COST",
@@ -143,8 +143,9 @@ class EngagementLookup:
         self._built = True
         if self.is_engaged is _is_engaged:
             beside: dict[Hex, list[Body]] = {}
+            around = self.board.around
             for foe in self.foes:
-                for space in {n for h in foe.hexes for n in neighbours(h)}:
+                for space in {n for h in foe.hexes for n in around(h)}:
                     beside.setdefault(space, []).append(foe)
             self._beside = beside
             self._zone = frozenset(beside)
@@ -424,6 +425,10 @@ class _Rules:
             return problem
         road = all(self.table.road[n] for n in target)
         if self.flying:
+            # A ceiling stops flight above it (`TerrainTable.passage`).
+            blocked = self.table.passage(self.height, pos[0], lead)
+            if blocked is not None:
+                return blocked
             # cards.md Flying: each space counts 1 whatever the levels; nothing stops it midway.
             return _Step(target, flip=False, options=((1, 0),), road=road,
                          flat=self.flat(target))

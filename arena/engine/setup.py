@@ -26,7 +26,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from arena.engine.actions import Action, ChooseFirstPlayer, PlacePlaneswalker, Pos, pos_hexes
+from arena.engine.actions import (
+    Action,
+    ChooseFirstPlayer,
+    PlacePlaneswalker,
+    Pos,
+    format_hex,
+    pos_hexes,
+)
 from arena.engine.context import Ctx
 from arena.engine.defs import (
     ArmyCardDef,
@@ -395,7 +402,9 @@ def placement_spaces(state: GameState, seat: int) -> list[Pos]:
             continue
         if any(static.opposed(seat, s) for s in present) and mode != "any_free_space":
             continue
-        spaces = sorted(h for h in zone.spaces if _free(state, h))
+        # Spaces above spaces: the Planeswalker must fit under a ceiling (`Board.fits`).
+        spaces = sorted(h for h in zone.spaces
+                        if _free(state, h) and state.board.fits(h, pw_def.height))
         if not double:
             out.extend(spaces)
             continue
@@ -491,10 +500,10 @@ def position_state(
                              f"{', '.join(static.figures)})")
         hexes = pos_hexes(pos)
         for h in hexes:
-            if not board.can_stand(h):
-                raise SetupError(f"{fid} cannot stand on {h.q},{h.r}")
+            if not board.can_stand(h) or not board.fits(h, static.figure_def(fid).height):
+                raise SetupError(f"{fid} cannot stand on {format_hex(h)}")
             if h in taken:
-                raise SetupError(f"{fid} and {taken[h]} both stand on {h.q},{h.r}")
+                raise SetupError(f"{fid} and {taken[h]} both stand on {format_hex(h)}")
             taken[h] = fid
         state.figures[fid] = FigureState("battlefield", hexes, int(damage.get(fid, 0)))
     for uid, info in static.cards.items():

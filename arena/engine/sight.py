@@ -243,11 +243,19 @@ def clear_sight_to_space(
     figure standing on the space does not hide it (it stands *on* it, as the viewer's own body
     does not hide anything either). ``sight_point`` as in `line_of_sight`.
     """
-    index = _terrain(board)
-    spans = index.merged.get((hex_.q, hex_.r), ())
-    level = max((hi for _, hi in spans), default=0.0) + SPACE_LIFT
+    level = _space_level(board, _terrain(board), hex_)
     return _sight(board, viewer, (hex_,), level, level, _SPACE_OFFSETS, others, {viewer.figure_id},
                   sight_point)
+
+
+def _space_level(board: Board, index: _TerrainIndex, hex_: Hex) -> float:
+    """Where a space is probed: `SPACE_LIFT` above its highest solid (the surface, or a
+    ruin's top); for one of several surfaces of a column (a `Storey`), above that surface
+    (a cryptolith's top included), not above the roof."""
+    if hex_.storey_level >= 0:
+        return board.surface(hex_) + SPACE_LIFT
+    spans = index.merged.get((hex_.q, hex_.r), ())
+    return max((hi for _, hi in spans), default=0.0) + SPACE_LIFT
 
 
 def space_sight(board: Board, viewer: Body, others: Iterable[Body] = ()) -> Callable[[Hex], Sight]:
@@ -263,8 +271,7 @@ def space_sight(board: Board, viewer: Body, others: Iterable[Body] = ()) -> Call
     def sees(hex_: Hex) -> Sight:
         if hex_ in standing:
             return clear_sight_to_space(board, viewer, hex_, bodies)
-        spans = index.merged.get((hex_.q, hex_.r), ())
-        level = max((hi for _, hi in spans), default=0.0) + SPACE_LIFT
+        level = _space_level(board, index, hex_)
         return _sight(board, viewer, (hex_,), level, level, _SPACE_OFFSETS, bodies, skip_ids,
                       figures=shared)
 

@@ -36,7 +36,7 @@ from arena.engine.events import FigureSummoned, SummonBegun
 from arena.engine.sight import Sight, space_sight
 from arena.engine.state import SUMMONS_PER_TURN, Decision, GameState
 from arena.engine.vocab import Phase
-from arena.hexgrid import Hex, distance, neighbours, spiral
+from arena.hexgrid import Hex, distance, spiral
 
 __all__ = [
     "SUMMON_RANGE",
@@ -99,7 +99,7 @@ def _seeing(state: GameState, origin: str, within: int, entering: str) -> Iterat
         clear = memo[(body, blockers)] = {}
     sees: Callable[[Hex], Sight] | None = None
     occupied = state.occupant_map()
-    for h in _candidates(body.hexes, within):
+    for h in _spaces(board, _candidates(body.hexes, within)):
         if h in occupied or h in state.glyphs or not board.can_stand(h):
             continue
         seen = clear.get(h)
@@ -109,6 +109,17 @@ def _seeing(state: GameState, origin: str, within: int, entering: str) -> Iterat
             seen = clear[h] = sees(h).clear
         if seen:
             yield h
+
+
+def _spaces(board: Board, hexes: tuple[Hex, ...]) -> Iterator[Hex]:
+    """The spaces of these columns: each hex, or its storeys where the column has several
+    surfaces (spaces above spaces), in `Hex` order."""
+    storeys = board.storeys
+    if not storeys:
+        yield from hexes
+        return
+    for h in hexes:
+        yield from storeys.get(h, (h,))
 
 
 @lru_cache(maxsize=1024)
@@ -131,23 +142,34 @@ def _room_for(state: GameState, figure: str, origin: str, within: int, count: in
         return _fits(summon_spaces(state, figure, origin, within), count)
     if count <= 0:
         return True
-    return any(found >= count
-               for found, _ in enumerate(_seeing(state, origin, within, card), start=1))
+    fits = _fitting(state, figure)
+    return any(found >= count for found, _ in enumerate(
+        (h for h in _seeing(state, origin, within, card) if fits(h)), start=1))
+
+
+def _fitting(state: GameState, figure: str) -> Callable[[Hex], bool]:
+    """Whether the figure stands on a space under its ceiling (spaces above spaces: a figure
+    too tall for a space under a bridge or a roof cannot be summoned there)."""
+    board, height = state.board, state.static.figure_def(figure).height
+    return lambda h: board.fits(h, height)
 
 
 def summon_spaces(state: GameState, figure: str, origin: str, within: int) -> list[Pos]:
     """Every position the figure may be summoned to (pairs, leading hex first, for a
     double-space figure: both orientations)."""
     seen = _seen_spaces(state, origin, within, state.static.figures[figure].card)
+    board = state.board
+    fits = _fitting(state, figure)
+    if board.storeys:
+        seen = frozenset(h for h in seen if fits(h))
     if state.static.figure_def(figure).base != "double":
         return sorted(seen)
-    board = state.board
     occupied = state.occupant_map()
     glyphs = state.glyphs
     out: set[tuple[Hex, Hex]] = set()
     for a in seen:
         for b in _level_neighbours(board, a):
-            if b in occupied or b in glyphs:
+            if b in occupied or b in glyphs or not fits(b):
                 continue
             out.add((a, b))
             out.add((b, a))
@@ -155,10 +177,10 @@ def summon_spaces(state: GameState, figure: str, origin: str, within: int) -> li
     return [*ordered]
 
 
-def _pair_order(pair: tuple[Hex, Hex]) -> tuple[int, int, int, int]:
+def _pair_order(pair: tuple[Hex, Hex]) -> tuple[int, ...]:
     """The order of a pair of `Hex` (by the first, then the second) as ints."""
     a, b = pair
-    return (a.q, a.r, b.q, b.r)
+    return (a.q, a.r, a.storey_level, b.q, b.r, b.storey_level)
 
 
 def _level_neighbours(board: Board, a: Hex) -> tuple[Hex, ...]:
@@ -169,7 +191,7 @@ def _level_neighbours(board: Board, a: Hex) -> tuple[Hex, ...]:
     found = table.get(a)
     if found is None:
         level, water = board.surface(a), board.is_water(a)
-        found = table[a] = tuple(b for b in neighbours(a) if board.can_stand(b)
+        found = table[a] = tuple(b for b in board.around(a) if board.can_stand(b)
                                  and board.surface(b) == level and board.is_water(b) == water)
     return found
 

@@ -18,7 +18,7 @@ import threading
 from typing import Any
 
 from arena.engine.board import Board
-from arena.hexgrid import Hex, neighbours
+from arena.hexgrid import Hex
 
 __all__ = ["CRYPTOLITH_SCALE_COST", "WATER_EXIT_COST", "Climb", "TerrainTable", "terrain_table"]
 
@@ -41,26 +41,28 @@ class TerrainTable:
     stands there). ``water`` and ``road`` are the movement rules' readings: a cryptolith
     standing in water or on road has a dry, plain top."""
 
-    __slots__ = ("_climbs", "_neighbours", "board", "crypt", "flat", "hexes", "index",
-                 "on_board", "road", "stand", "steps", "surface", "water")
+    __slots__ = ("_climbs", "_neighbours", "board", "ceiling", "crypt", "flat", "hexes",
+                 "index", "on_board", "road", "stand", "steps", "surface", "water")
 
     def __init__(self, board: Board) -> None:
         self.board = board
         self.index: dict[Hex, int] = {}
         self.hexes: list[Hex] = []
-        self.flat: list[tuple[int, int]] = []
+        self.flat: list[tuple[int, ...]] = []
         self.on_board: list[bool] = []
         self.surface: list[int] = []
         self.water: list[bool] = []
         self.road: list[bool] = []
         self.crypt: list[bool] = []
         self.stand: list[bool] = []
+        self.ceiling: list[int | None] = []
+        """Where the tile above a space begins (None: open sky): spaces above spaces."""
         self._neighbours: list[tuple[int, ...] | None] = []
         self._climbs: dict[int, dict[tuple[int, int], Climb]] = {}
         self.steps: dict[tuple[int, bool], dict[Any, Any]] = {}
         """The movement search's steps between spaces with no figure and no glyph, by the
         mover's height and whether it flies (`arena.engine.pathfinding` owns their form)."""
-        for hex_ in board.columns:
+        for hex_ in board.spaces:
             self._add(hex_)
 
     def id(self, hex_: Hex) -> int:
@@ -80,24 +82,51 @@ class TerrainTable:
         number = len(self.hexes)
         self.index[hex_] = number
         self.hexes.append(hex_)
-        self.flat.append((hex_.q, hex_.r))
-        self.on_board.append(hex_ in board.columns)
+        # A storey orders after its column's plain hex, by level (`arena.hexgrid.Hex`).
+        self.flat.append((hex_.q, hex_.r) if hex_.storey_level < 0
+                         else (hex_.q, hex_.r, hex_.storey_level))
+        self.on_board.append(hex_ in board.spaces)
         self.surface.append(board.surface(hex_))
         self.water.append(board.is_water(hex_) and hex_ not in board.obstacle_at)
         self.road.append(board.is_road(hex_) and hex_ not in board.obstacle_at)
         self.crypt.append(board.is_cryptolith(hex_))
         self.stand.append(board.can_stand(hex_))
+        self.ceiling.append(board.ceiling(hex_))
         self._neighbours.append(None)
         return number
 
     def neighbours(self, number: int) -> tuple[int, ...]:
-        """The neighbours on the board, in direction order (E, NE, NW, W, SW, SE)."""
+        """The neighbouring spaces on the board, in direction order (E, NE, NW, W, SW, SE),
+        the surfaces of one column bottom first."""
         found = self._neighbours[number]
         if found is None:
-            columns = self.board.columns
-            found = tuple(self.index[h] for h in neighbours(self.hexes[number]) if h in columns)
+            spaces = self.board.spaces
+            found = tuple(self.index[h] for h in self.board.around(self.hexes[number])
+                          if h in spaces)
             self._neighbours[number] = found
         return found
+
+    def passage(self, height: int, here: int, there: int) -> str | None:
+        """Why a figure of ``height`` cannot pass between two neighbouring spaces under their
+        ceilings, or None when it can (always, where neither has a ceiling).
+
+        Spaces above spaces (a bridge, an overhang, a tunnel's roof): the guide's figures
+        stand in the open, so the step is read as the figure crossing the seam between the
+        two columns standing on the higher of the two surfaces: it needs the air of both
+        columns open from there for its whole height. So a figure too tall for a tunnel
+        cannot enter it, nor leave a space under a roof for a surface above that roof, and a
+        ceiling stops flight above it as it stops a climb."""
+        ceilings = self.ceiling
+        above, beyond = ceilings[here], ceilings[there]
+        if above is None and beyond is None:
+            return None
+        floor = max(self.surface[here], self.surface[there])
+        roof = min(c for c in (above, beyond) if c is not None)
+        if roof - floor >= height:
+            return None
+        if roof <= floor:
+            return "a roof is in the way"
+        return f"the figure is {height} levels tall, with {roof - floor} under the roof there"
 
     def climb(self, height: int, here: int, there: int) -> Climb:
         """The ways for a figure of ``height`` to pay for its leading side stepping from
@@ -111,6 +140,9 @@ class TerrainTable:
         return found
 
     def _climb(self, height: int, here: int, there: int) -> Climb:
+        blocked = self.passage(height, here, there)
+        if blocked is not None:
+            return blocked
         rise = self.surface[there] - self.surface[here]
         options: list[tuple[int, int]] = []
         problem = ""

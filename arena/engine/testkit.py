@@ -12,7 +12,7 @@ number of land levels, ``"w<n>"`` (n levels, water on top), ``"r<n>"`` (road on 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from arena.engine.actions import Action, EndTurn
@@ -70,9 +70,16 @@ def spell(id: str = "bolt", **changes: Any) -> SpellCardData:
     return SpellCardData(id, **base)
 
 
-def levels(spec: int | str) -> list[str | None]:
+Cell = int | str | Sequence[str | None]
+"""One column of a test board (see `levels`)."""
+
+
+def levels(spec: Cell) -> list[str | None]:
     """Levels of one column: an int is that many land levels; ``w<n>``/``r<n>``/``x<n>``: n
-    levels with water/road/weirded ground on top."""
+    levels with water/road/weirded ground on top; a list is the levels themselves (None for a
+    gap: a bridge or a roof over the levels below)."""
+    if not isinstance(spec, (int, str)):
+        return list(spec)
     if isinstance(spec, int):
         return ["land"] * spec
     kind = {"w": "water", "r": "road", "x": "weirded"}[spec[0]]
@@ -80,7 +87,7 @@ def levels(spec: int | str) -> list[str | None]:
     return [*(["land"] * (count - 1)), kind]
 
 
-def board(cells: Mapping[Hex, int | str], obstacles: Iterable[ObstacleSpec] = ()) -> Board:
+def board(cells: Mapping[Hex, Cell], obstacles: Iterable[ObstacleSpec] = ()) -> Board:
     """A board from ``{hex: spec}`` (see `levels`)."""
     return Board.build({h: levels(s) for h, s in cells.items()}, obstacles)
 
@@ -89,13 +96,13 @@ def hex_field(
     radius: int = 6,
     zones: Iterable[ZoneSpec] | None = None,
     glyphs: Iterable[GlyphSpec] = (),
-    cells: Mapping[Hex, int | str] | None = None,
+    cells: Mapping[Hex, Cell] | None = None,
     obstacles: Iterable[ObstacleSpec] = (),
     power_spaces: Iterable[Hex] = (),
 ) -> FieldSetup:
     """A round battlefield of flat land (``cells`` override columns), with a yellow zone at
     the top and an orange one at the bottom unless zones are given."""
-    spec: dict[Hex, int | str] = {h: 1 for h in spiral(Hex(0, 0), radius)}
+    spec: dict[Hex, Cell] = {h: 1 for h in spiral(Hex(0, 0), radius)}
     spec.update(cells or {})
     if zones is None:
         top = tuple(h for h in spiral(Hex(0, -radius + 1), 1) if h in spec)

@@ -86,7 +86,7 @@ from arena.engine.move_action import move_request, walk
 from arena.engine.pathfinding import Reach, Reaches, reachable
 from arena.engine.state import CardState, FigureState, GameState
 from arena.engine.summon import summon_spaces
-from arena.hexgrid import Hex, distance, neighbours, spiral
+from arena.hexgrid import Hex, distance, spiral
 
 __all__ = ["register_standard", "walk"]
 
@@ -392,15 +392,16 @@ def _placements(rt: Runtime, figure: str, origin: str, within: int, sight: bool,
         board = state.board
         occupied = state.occupant_map()
         body = state.body(origin)
-        seen = {h for o in body.hexes for h in spiral(o, within)
-                if board.can_stand(h) and h not in occupied and h not in state.glyphs
-                and min(distance(h, x) for x in body.hexes) <= within}
+        height = state.static.figure_def(figure).height
+        seen = {h for o in body.hexes for c in spiral(o, within) for h in board.spaces_at(c)
+                if board.can_stand(h) and board.fits(h, height) and h not in occupied
+                and h not in state.glyphs and min(distance(h, x) for x in body.hexes) <= within}
         if state.static.figure_def(figure).base != "double":
             spaces = sorted(seen)
         else:
-            pairs = [(a, b) for a in seen for b in neighbours(a)
-                     if board.can_stand(b) and b not in occupied and b not in state.glyphs
-                     and board.surface(a) == board.surface(b)]
+            pairs = [(a, b) for a in seen for b in board.around(a)
+                     if board.can_stand(b) and board.fits(b, height) and b not in occupied
+                     and b not in state.glyphs and board.surface(a) == board.surface(b)]
             spaces = sorted(pairs)
     return [format_pos(p) for p in spaces if not set(pos_hexes(p)) & used]
 
