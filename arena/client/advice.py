@@ -66,7 +66,7 @@ def blocker_label(game: Game, sight: Sight, *, coordinates: bool = False) -> str
             return obstacle.kind + at
         kinds = [o.kind for o in state.board.obstacles.values()]
         return f"{'the' if kinds.count(obstacle.kind) == 1 else 'a'} {obstacle.kind}"
-    column = state.board.columns.get(b.hex)
+    column = state.board.columns.get(b.hex.column)
     if column is None:
         return "terrain" + at
     # A tile of level k fills the heights k-1..k (Board.solid_spans).

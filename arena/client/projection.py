@@ -221,8 +221,9 @@ class Projection:
         return self.depth(h)[0]
 
     def depth_order(self, hexes: Iterable[Hex]) -> list[Hex]:
-        """``hexes`` back to front."""
-        return sorted(hexes, key=self.depth)
+        """``hexes`` back to front; the storeys of one column bottom first (a bridge's deck
+        is drawn over what stands under it)."""
+        return sorted(hexes, key=lambda h: (*self.depth(h), h.storey_level))
 
     def nearest(self, hexes: Iterable[Hex]) -> Hex:
         """The hex nearest the viewer (where a double-space figure is anchored for depth)."""
@@ -258,7 +259,10 @@ class Projection:
         solid obstacle on it; cut down to the slice when levels are hidden) and ``bottoms``
         where each column starts (default 0). The view ray is followed from the highest top
         down and back; the first column it meets is returned, whether the ray lands on its top
-        face or on one of its sides.
+        face or on one of its sides. A column with several surfaces has one entry per storey
+        (`arena.hexgrid.Storey`, its run starting at its ``bottoms`` entry): the ray meets the
+        highest run it passes through, so through the air under a bridge the pointer reaches
+        the ground under it wherever that ground is seen.
         """
         if not heights:
             return None
@@ -267,19 +271,28 @@ class Projection:
         if high - low < _EPS:
             found = self.hex_at(screen, high)
             return found if found in heights else None
+        # a column with several surfaces is several solids (a deck over the ground under
+        # it): the ray may pass through the gap between them to the lower one
+        stacked: dict[Hex, list[Hex]] = {}
+        for space in heights:
+            if space.column is not space:
+                stacked.setdefault(space.column, []).append(space)
+        for spaces in stacked.values():
+            spaces.sort(reverse=True)
         p_high = self.screen_to_plane(screen[0], screen[1], high)
         p_low = self.screen_to_plane(screen[0], screen[1], low)
         span = high - low
         for crossing in hex_crossings(p_high, p_low):
             h = crossing.hex
-            top = heights.get(h)
-            if top is None:
-                continue
-            bottom = bottoms.get(h, 0.0) if bottoms else 0.0
             level_hi = high - crossing.t_in * span
             level_lo = high - crossing.t_out * span
-            if top >= level_lo - _EPS and bottom <= level_hi + _EPS:
-                return h
+            for space in stacked.get(h, (h,)):
+                top = heights.get(space)
+                if top is None:
+                    continue
+                bottom = bottoms.get(space, 0.0) if bottoms else 0.0
+                if top >= level_lo - _EPS and bottom <= level_hi + _EPS:
+                    return space
         return None
 
 

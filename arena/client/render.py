@@ -34,14 +34,25 @@ from typing import Any
 import pygame
 
 from arena.client import text
-from arena.client.figures import BASE_RADIUS, FigureLook, Sprite, figure_sprite
+from arena.client.board_art import faint, marker_image, touched, warning_sign, water_frames
+from arena.client.figures import FigureLook, Sprite, figure_sprite
 from arena.client.looks import TerrainLooks
-from arena.client.palette import HIGHLIGHTS, ZONE_COLOURS, Color, mix, shade
+from arena.client.palette import HIGHLIGHTS, ZONE_COLOURS, Color, mix
 from arena.client.projection import Camera, Projection, draw_sequence
 from arena.client.sky import sky
 from arena.client.terrain import ColumnLook, draw_column, top_height
+from arena.client.tiers import (
+    ROOF_ALPHA,
+    TIER_STEP,
+    Roof,
+    faded,
+    run_bottoms,
+    tier_of,
+)
 from arena.engine import Board, FieldSetup
 from arena.hexgrid import Hex, hex_to_point
+
+_warning_sign = warning_sign  # the name the renderer's tests know it by
 
 __all__ = [
     "BattlefieldRenderer",
@@ -70,21 +81,6 @@ class Marker:
     hex: Hex
     style: str
     label: str = ""
-
-
-def _warning_sign(height: int, colour: tuple[int, int, int]) -> pygame.Surface:
-    """A small warning triangle with a dark bar and dot: the provoking-space sign."""
-    size = max(9, round(height * 0.8))
-    sign = pygame.Surface((size, size), pygame.SRCALPHA)
-    pygame.draw.polygon(sign, (10, 10, 16), [(size // 2, 0), (size - 1, size - 1), (0, size - 1)])
-    inset = max(1, size // 9)
-    pygame.draw.polygon(sign, colour, [(size // 2, inset * 2), (size - 1 - inset, size - 1 - inset),
-                                       (inset, size - 1 - inset)])
-    bar = max(1, size // 8)
-    x = size // 2 - bar // 2
-    pygame.draw.rect(sign, (10, 10, 16), (x, size * 3 // 8, bar, size * 3 // 10))
-    pygame.draw.rect(sign, (10, 10, 16), (x, size * 3 // 4, bar, bar))
-    return sign
 
 
 @dataclass(frozen=True)
@@ -133,6 +129,18 @@ class _Strip:
     key: Key
     image: pygame.Surface
     offset: tuple[int, int]  # top-left relative to the projection origin
+    run: tuple[Hex, int] | None = None
+    """The one run of tiles above a gap it holds (column, tier), which a roof cut away
+    fades; None for a row of tier 0."""
+    _faded: pygame.Surface | None = None
+
+    def shown(self, roof: Roof) -> pygame.Surface:
+        """Its image as drawn under ``roof``: faded when it is part of it."""
+        if self.run is None or self.run not in roof:
+            return self.image
+        if self._faded is None:
+            self._faded = faint(self.image, ROOF_ALPHA)
+        return self._faded
 
 
 @dataclass
@@ -141,7 +149,8 @@ class _Terrain:
     strips: list[_Strip]
     layer: pygame.Surface
     layer_offset: tuple[int, int]
-    water: list[tuple[Hex, float]]
+    water: list[tuple[Hex, float, int]]
+    """Each water surface: its space, the level its face is drawn at, its tier."""
 
 
 class _Occluders:
@@ -197,6 +206,10 @@ class BattlefieldRenderer:
         self._terrain: _Terrain | None = None
         self._composite: tuple[Any, ...] | None = None
         self._heights: tuple[Any, dict[Hex, float]] | None = None
+        self._bottoms: tuple[Board, dict[Hex, float]] | None = None
+        self.roof: Roof = frozenset()
+        """The runs of tiles drawn faded (the roof over the space under the pointer:
+        `arena.client.tiers.roof_over`); set by the scene before drawing."""
         self._frame: tuple[tuple[int, int], list[pygame.Rect]] | None = None
         self._background: pygame.Surface | None = None
         self._markers: dict[tuple[Any, ...], tuple[pygame.Surface, tuple[int, int]]] = {}
@@ -235,37 +248,57 @@ class BattlefieldRenderer:
     # --- what is drawn ----------------------------------------------------------------------
 
     def column_looks(self, picture: Picture) -> dict[Hex, ColumnLook]:
-        """Each column's `ColumnLook` for this picture."""
+        """Each space's `ColumnLook` for this picture: a column with one surface by its hex,
+        one with several by its storeys, each drawn from the gap below it (`arena.client.
+        tiers`). A storey's markings are its own; the top one also takes those given to the
+        plain hex, and the obstacle standing on the column."""
         board = picture.board
         looks = {}
+        bottoms = run_bottoms(board) if board.storeys else {}
         for h, column in board.columns.items():
-            obstacle = board.obstacle_at.get(h)
-            glyph = picture.glyphs.get(h)
-            looks[h] = ColumnLook(
-                hex=h,
-                levels=column.levels,
-                top=column.top,
-                terrain=column.terrain,
-                obstacle=obstacle.kind if obstacle else None,
-                obstacle_height=obstacle.height if obstacle else 0,
-                zone=self.zone_of.get(h),
-                power=h in self.power,
-                glyph=None if glyph is None else (glyph[0] or "hidden"),
-                glyph_face_up=bool(glyph and glyph[1] and glyph[0]),
-                glyph_space=h in self.glyph_spaces,
-                surfaces=self.looks.surfaces.get(h, ()),
-                look=self.looks.obstacles.get(obstacle.id) if obstacle else None,
-            )
+            storeys = board.storeys.get(h)
+            for space in storeys or (h,):
+                is_top = space is h or space == storeys[-1]  # type: ignore[index]
+                spot = board.spaces.get(space, column)
+                obstacle = board.obstacle_at.get(space) if is_top else None
+                glyph = picture.glyphs.get(space) or (picture.glyphs.get(h) if is_top else None)
+                marks = (space, h) if is_top else (space,)
+                looks[space] = ColumnLook(
+                    hex=h,
+                    levels=column.levels,
+                    top=spot.top,
+                    terrain=spot.terrain,
+                    obstacle=obstacle.kind if obstacle else None,
+                    obstacle_height=obstacle.height if obstacle else 0,
+                    zone=next((z for m in marks if (z := self.zone_of.get(m)) is not None),
+                              None),
+                    power=any(m in self.power for m in marks),
+                    glyph=None if glyph is None else (glyph[0] or "hidden"),
+                    glyph_face_up=bool(glyph and glyph[1] and glyph[0]),
+                    glyph_space=any(m in self.glyph_spaces for m in marks),
+                    surfaces=self.looks.surfaces.get(h, ()),
+                    look=self.looks.obstacles.get(obstacle.id) if obstacle else None,
+                    bottom=round(bottoms.get(space, 0.0)),
+                )
         return looks
 
     def pick_heights(self, picture: Picture, slice_level: int | None = None
                      ) -> dict[Hex, float]:
-        """The drawn top of every column (what `Projection.hex_under` needs); cached."""
+        """The drawn top of every space (what `Projection.hex_under` needs, with
+        `pick_bottoms`); cached. A run of tiles wholly above the slice is left out."""
         key = (id(picture.board), picture.glyph_key(), slice_level)
         if self._heights is None or self._heights[0] != key:
             self._heights = (key, {h: top_height(look, slice_level)
-                                   for h, look in self.column_looks(picture).items()})
+                                   for h, look in self.column_looks(picture).items()
+                                   if slice_level is None or look.bottom < slice_level})
         return self._heights[1]
+
+    def pick_bottoms(self, board: Board) -> dict[Hex, float]:
+        """Where each upper storey's run of tiles begins (what `Projection.hex_under` needs
+        with `pick_heights`): empty on a board without gaps."""
+        if self._bottoms is None or self._bottoms[0] is not board:
+            self._bottoms = (board, run_bottoms(board))
+        return self._bottoms[1]
 
     def stand_level(self, board: Board, h: Hex) -> float:
         """Where a figure's base is drawn on ``h`` (water a little lower, a cryptolith's
@@ -294,31 +327,34 @@ class BattlefieldRenderer:
             return self._terrain
         self.stats["terrain_builds"] += 1
         looks = self.column_looks(picture)
+        board = picture.board
         base = replace(proj, origin=(0.0, 0.0))
+        # tier 0 (every column with one surface) in one strip per row; each run above a gap
+        # in a strip of its own, so a roof over the pointer can fade it (`tiers`)
         rows: dict[float, list[Hex]] = {}
-        for h in looks:
-            rows.setdefault(base.row(h), []).append(h)
+        runs: list[tuple[Hex, int]] = []
+        water: list[tuple[Hex, float, int]] = []
+        for space, look in looks.items():
+            if slice_level is not None and look.bottom >= slice_level:
+                continue
+            tier = tier_of(board, space)
+            if tier:
+                runs.append((space, tier))
+            else:
+                rows.setdefault(base.row(space), []).append(space)
+            if look.terrain == "water" and look.obstacle is None and (
+                    slice_level is None or look.top <= slice_level):
+                water.append((space, top_height(look, slice_level), tier))
         strips: list[_Strip] = []
-        water: list[tuple[Hex, float]] = []
         for row in sorted(rows):
-            hexes = rows[row]
-            left = top = math.inf
-            right = bottom = -math.inf
-            for h in hexes:
-                look = looks[h]
-                l_, t_, r_, b_ = base.column_bounds(h, 0.0, top_height(look, slice_level) + 0.5)
-                left, top = min(left, l_), min(top, t_)
-                right, bottom = max(right, r_), max(bottom, b_)
-                if look.terrain == "water" and look.obstacle is None and (
-                        slice_level is None or look.top <= slice_level):
-                    water.append((h, top_height(look, slice_level)))
-            rect = pygame.Rect(math.floor(left) - 3, math.floor(top) - 3,
-                               math.ceil(right - left) + 7, math.ceil(bottom - top) + 7)
-            image = pygame.Surface(rect.size, pygame.SRCALPHA)
-            local = replace(proj, origin=(-rect.x, -rect.y))
-            for h in sorted(hexes, key=local.depth):
-                draw_column(image, local, looks[h], slice_level)
+            image, rect = self._strip_image(proj, base, looks, rows[row], slice_level)
             strips.append(_Strip((row, LAYER_STRIP, -math.inf), image, (rect.x, rect.y)))
+        for space, tier in runs:
+            image, rect = self._strip_image(proj, base, looks, [space], slice_level)
+            cy, cx = base.depth(space)
+            strips.append(_Strip((cy, tier * TIER_STEP + LAYER_STRIP, cx), image,
+                                 (rect.x, rect.y), (space.column, tier)))
+        strips.sort(key=lambda s: s.key)
         if strips:
             lx = min(s.offset[0] for s in strips)
             ly = min(s.offset[1] for s in strips)
@@ -333,59 +369,62 @@ class BattlefieldRenderer:
         self._composite = None
         return self._terrain
 
+    def _strip_image(self, proj: Projection, base: Projection, looks: Mapping[Hex, ColumnLook],
+                     spaces: Sequence[Hex], slice_level: int | None
+                     ) -> tuple[pygame.Surface, pygame.Rect]:
+        """The columns (or runs) of ``spaces`` drawn back to front on one transparent image,
+        and where it lies relative to the projection origin."""
+        left = top = math.inf
+        right = bottom = -math.inf
+        for space in spaces:
+            look = looks[space]
+            l_, t_, r_, b_ = base.column_bounds(space, float(look.bottom),
+                                                top_height(look, slice_level) + 0.5)
+            left, top = min(left, l_), min(top, t_)
+            right, bottom = max(right, r_), max(bottom, b_)
+        rect = pygame.Rect(math.floor(left) - 3, math.floor(top) - 3,
+                           math.ceil(right - left) + 7, math.ceil(bottom - top) + 7)
+        image = pygame.Surface(rect.size, pygame.SRCALPHA)
+        local = replace(proj, origin=(-rect.x, -rect.y))
+        for space in sorted(spaces, key=local.depth):
+            draw_column(image, local, looks[space], slice_level)
+        return image, rect
+
     # --- sprites for markers ------------------------------------------------------------------
 
     def _marker_image(self, proj: Projection, style: str
                       ) -> tuple[pygame.Surface, tuple[int, int]]:
-        """The marker sprite of ``style`` for this camera, and where the centre of the face
-        it marks lies inside it."""
         key = (style, round(proj.angle, 6) % 6, round(proj.zoom, 3), proj.squash)
         found = self._markers.get(key)
-        if found is not None:
-            return found
-        local = replace(proj, origin=(0.0, 0.0))
-        probe = Hex(0, 0)
-        pts = local.top_face(probe, 0.0, 0.9)
-        xs = [p[0] for p in pts]
-        ys = [p[1] for p in pts]
-        ox, oy = math.floor(min(xs)) - 3, math.floor(min(ys)) - 3
-        w, h = math.ceil(max(xs) - ox) + 4, math.ceil(max(ys) - oy) + 4
-        image = pygame.Surface((w, h), pygame.SRCALPHA)
-        pts = [(x - ox, y - oy) for x, y in pts]
-        cx, cy = local.to_screen(probe, 0.0)
-        center = (cx - ox, cy - oy)
-        color = HIGHLIGHTS.get(style, (255, 255, 255))
-        width = max(2, round(proj.zoom / 14))
-        if style == "hover":
-            pygame.draw.polygon(image, (*color, 40), pts)
-            pygame.draw.polygon(image, (*color, 230), pts, width)
-        elif style == "path":
-            r = max(3.0, proj.zoom * 0.13)
-            pygame.draw.circle(image, (20, 20, 30, 160), (center[0], center[1] + 1), r + 2)
-            pygame.draw.circle(image, (*color, 240), center, r)
-        else:
-            alpha = {"move": 70, "summon": 80, "place": 80, "attack-no": 40}.get(style, 105)
-            pygame.draw.polygon(image, (*color, alpha), pts)
-            pygame.draw.polygon(image, (*shade(color, 1.1), 235), pts, width)
-        found = (image, (round(center[0]), round(center[1])))
-        self._markers[key] = found
+        if found is None:
+            found = self._markers[key] = marker_image(proj, style)
+        return found
+
+    def _water_frames(self, proj: Projection
+                      ) -> tuple[list[pygame.Surface], tuple[int, int]]:
+        key = (round(proj.angle, 6) % 6, round(proj.zoom, 3), proj.squash)
+        found = self._shimmer.get(key)
+        if found is None:
+            found = self._shimmer[key] = water_frames(proj)
         return found
 
     def _marker_item(self, base: Projection, marker: Marker, level: float,
-                     layer: float = LAYER_MARKER) -> _Item:
+                     layer: float = LAYER_MARKER, tier: int = 0) -> _Item:
         image, (cx0, cy0) = self._marker_image(base, marker.style)
         px, py = base.to_screen(marker.hex, level)
         pos = (round(px) - cx0, round(py) - cy0)
         cy, cx = base.depth(marker.hex)
+        layer += tier * TIER_STEP
         return _Item((cy, layer, cx), image, pos, pygame.Rect(pos, image.get_size()))
 
-    def _label_item(self, base: Projection, marker: Marker, level: float) -> _Item:
+    def _label_item(self, base: Projection, marker: Marker, level: float, tier: int = 0
+                    ) -> _Item:
         px = max(11, round(base.zoom * 0.42))
         color = HIGHLIGHTS.get(marker.style, (255, 255, 255))
         ink = mix(color, (255, 255, 255), 0.6)
         label = text.render(marker.label, px, ink, bold=True)
         shadow = text.render(marker.label, px, (10, 10, 16), bold=True)
-        sign = _warning_sign(label.get_height(), ink) if marker.style == "provoke" else None
+        sign = warning_sign(label.get_height(), ink) if marker.style == "provoke" else None
         lead = sign.get_width() + 2 if sign is not None else 0
         image = pygame.Surface((lead + label.get_width() + 2, label.get_height() + 2),
                                pygame.SRCALPHA)
@@ -396,37 +435,8 @@ class BattlefieldRenderer:
         x, y = base.to_screen(marker.hex, level)
         pos = (round(x - image.get_width() / 2), round(y - image.get_height() / 2))
         cy, cx = base.depth(marker.hex)
-        return _Item((cy, LAYER_LABEL, cx), image, pos, pygame.Rect(pos, image.get_size()))
-
-    def _water_frames(self, proj: Projection
-                      ) -> tuple[list[pygame.Surface], tuple[int, int]]:
-        key = (round(proj.angle, 6) % 6, round(proj.zoom, 3), proj.squash)
-        found = self._shimmer.get(key)
-        if found is not None:
-            return found
-        local = replace(proj, origin=(0.0, 0.0))
-        pts = local.top_face(Hex(0, 0), 0.0, 0.86)
-        xs = [p[0] for p in pts]
-        ys = [p[1] for p in pts]
-        ox, oy = math.floor(min(xs)), math.floor(min(ys))
-        w, h = math.ceil(max(xs)) - ox + 1, math.ceil(max(ys)) - oy + 1
-        mask = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.polygon(mask, (255, 255, 255, 255), [(x - ox, y - oy) for x, y in pts])
-        frames = []
-        for i in range(8):
-            image = pygame.Surface((w, h), pygame.SRCALPHA)
-            phase = i / 8.0
-            for k in range(3):
-                y = h * (0.25 + 0.25 * k) + math.sin((phase + k * 0.3) * 2 * math.pi) * h * 0.06
-                x0 = w * (0.15 + 0.3 * ((k + i * 0.25) % 1.0) * 0.6)
-                length = w * (0.3 + 0.15 * math.sin((phase + k) * 2 * math.pi))
-                pygame.draw.line(image, (210, 236, 255, 150), (x0, y), (x0 + length, y),
-                                 max(1, round(proj.zoom / 22)))
-            image.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-            frames.append(image)
-        cx, cy = local.to_screen(Hex(0, 0), 0.0)
-        self._shimmer[key] = (frames, (round(cx - ox), round(cy - oy)))
-        return self._shimmer[key]
+        layer = LAYER_LABEL + tier * TIER_STEP
+        return _Item((cy, layer, cx), image, pos, pygame.Rect(pos, image.get_size()))
 
     # --- figures ------------------------------------------------------------------------------
 
@@ -447,7 +457,8 @@ class BattlefieldRenderer:
                 pair = (fx - nx, fy - ny)
                 px, py = px - pair[0] / 2, py - pair[1] / 2
             sprite = figure_sprite(look, base.zoom, base.level_px, base.squash, pair)
-            key: Key = (round(cy, 6) + 0.01, LAYER_FIGURE, cx)
+            tier = tier_of(board, base.nearest(placement.hexes)) if placement.hexes else 0
+            key: Key = (round(cy, 6) + 0.01, LAYER_FIGURE + tier * TIER_STEP, cx)
         else:
             hexes = placement.hexes
             near = base.nearest(hexes)
@@ -459,12 +470,17 @@ class BattlefieldRenderer:
                 pair = (fx - px, fy - py)
             sprite = figure_sprite(look, base.zoom, base.level_px, base.squash, pair)
             cy, cx = base.depth(near)
-            key = (cy, LAYER_FIGURE, cx)
+            key = (cy, LAYER_FIGURE + tier_of(board, near) * TIER_STEP, cx)
         pos = (round(px) - sprite.anchor[0], round(py) - sprite.anchor[1])
         image = sprite.image
         if placement.offset is not None and (placement.flash > 0 or placement.alpha < 1
                                              or placement.sink > 0):
-            image = _touched(image, sprite.anchor, placement, base)
+            image = touched(image, sprite.anchor, base, placement.sink, placement.flash,
+                            placement.alpha)
+        if self.roof and faded(board, self.roof, placement.hexes):
+            # it stands on the roof cut away over the pointer: seen through, not picked
+            return _Item(key, faint(image, ROOF_ALPHA), pos,
+                         pygame.Rect(pos, image.get_size()), None, None)
         return _Item(key, image, pos, pygame.Rect(pos, image.get_size()), fid, sprite)
 
     # --- drawing ------------------------------------------------------------------------------
@@ -507,19 +523,23 @@ class BattlefieldRenderer:
         ox, oy = round(proj.origin[0]), round(proj.origin[1])
         key = (terrain.key, (ox, oy), target.get_size(), tuple(sorted(
             (fid, p) for fid, p in picture.figures.items() if p.offset is None and
-            self.visible(board, p, slice_level))), tuple(markers))
+            self.visible(board, p, slice_level))), tuple(markers), self.roof)
         if self._composite is None or self._composite[0] != key:
             composite, statics = self._compose(target.get_size(), base, terrain, picture,
                                                markers, slice_level, (ox, oy))
-            occluders = _Occluders([(s.key, s.image, s.offset) for s in terrain.strips]
+            roof = self.roof
+            occluders = _Occluders([(s.key, s.shown(roof), s.offset) for s in terrain.strips]
                                    + [(i.key, i.image, i.pos) for i in statics], (ox, oy))
             frames, (wx, wy) = self._water_frames(proj)
             water = []
-            for h, level in terrain.water:
+            for h, level, tier in terrain.water:
+                if (h.column, tier) in roof:
+                    continue
                 px, py = base.to_screen(h, level)
                 pos = (round(px) - wx, round(py) - wy)
                 cy, cx = base.depth(h)
-                water.append(((cy, LAYER_SHIMMER, cx), pos, (h.q * 3 + h.r * 5)))
+                water.append(((cy, LAYER_SHIMMER + tier * TIER_STEP, cx), pos,
+                              (h.q * 3 + h.r * 5)))
             self._composite = (key, composite, statics, occluders, water)
         _, composite, statics, occluders, water = self._composite
         frame_key = (id(target), id(composite))
@@ -537,10 +557,12 @@ class BattlefieldRenderer:
             for marker in dynamic:
                 level = heights.get(marker.hex, 0.0)
                 layer = LAYER_FLOAT if marker.style == "path" else LAYER_MARKER + 0.5
-                items.append(self._marker_item(base, marker, level, layer))
+                tier = tier_of(board, marker.hex)
+                items.append(self._marker_item(base, marker, level, layer, tier))
                 if marker.label:
                     label = self._label_item(base, marker, level)
-                    label.key = (label.key[0], LAYER_FLOAT + 0.5, label.key[2])
+                    label.key = (label.key[0], LAYER_FLOAT + 0.5 + tier * TIER_STEP,
+                                 label.key[2])
                     items.append(label)
         for fid, placement in picture.figures.items():
             if placement.offset is not None and self.visible(board, placement, slice_level):
@@ -578,20 +600,26 @@ class BattlefieldRenderer:
         composite.blit(self.background(size), (0, 0))
         ox, oy = origin
         lx, ly = terrain.layer_offset
-        composite.blit(terrain.layer, (ox + lx, oy + ly))
+        roof = self.roof
+        if any(s.run in roof for s in terrain.strips):
+            composite.fblits([(s.shown(roof), (ox + s.offset[0], oy + s.offset[1]))
+                              for s in terrain.strips])
+        else:
+            composite.blit(terrain.layer, (ox + lx, oy + ly))
         statics: list[_Item] = []
+        board = picture.board
         heights = self.pick_heights(picture, slice_level) if markers else {}
         for marker in markers:
             level = heights.get(marker.hex, 0.0)
-            statics.append(self._marker_item(base, marker, level))
+            tier = tier_of(board, marker.hex)
+            statics.append(self._marker_item(base, marker, level, tier=tier))
             if marker.label:
-                statics.append(self._label_item(base, marker, level))
-        board = picture.board
+                statics.append(self._label_item(base, marker, level, tier))
         for fid, placement in picture.figures.items():
             if placement.offset is None and self.visible(board, placement, slice_level):
                 statics.append(self._figure_item(base, board, fid, placement))
         statics.sort(key=lambda i: i.key)
-        strips = _Occluders([(s.key, s.image, s.offset) for s in terrain.strips], origin)
+        strips = _Occluders([(s.key, s.shown(roof), s.offset) for s in terrain.strips], origin)
         for item in statics:
             rect = item.image.get_rect(topleft=(item.pos[0] + ox, item.pos[1] + oy))
             item.rect = rect
@@ -636,26 +664,6 @@ class BattlefieldRenderer:
             if item.figure == fid:
                 return item.rect
         return None
-
-
-def _touched(image: pygame.Surface, anchor: tuple[int, int], placement: FigurePlacement,
-             proj: Projection) -> pygame.Surface:
-    """A copy of a figure's sprite lit by a hit flash, faded, and cut below the ground it
-    sank into."""
-    out = image.copy()
-    if placement.sink > 0:
-        ground = anchor[1] - placement.sink * proj.level_px + proj.zoom * BASE_RADIUS * proj.squash
-        top = max(0, math.ceil(ground))
-        if top < out.get_height():
-            out.fill((0, 0, 0, 0), pygame.Rect(0, top, out.get_width(), out.get_height() - top))
-    if placement.flash > 0:
-        f = min(1.0, placement.flash)
-        out.fill((round(230 * f), round(120 * f), round(100 * f)),
-                 special_flags=pygame.BLEND_RGB_ADD)
-    if placement.alpha < 1:
-        out.fill((255, 255, 255, max(0, round(255 * placement.alpha))),
-                 special_flags=pygame.BLEND_RGBA_MULT)
-    return out
 
 
 def render_preview(field_setup: FieldSetup, size: tuple[int, int],

@@ -6,7 +6,9 @@ falls and how far (in spaces) it ends from the nearest opposing figure, so a tes
 figure into contact without a risky move. The Load screen lists its saves (file, name,
 problem) and which is selected; a box being typed in shows its text. Whether the player
 can undo and redo, the camera (rotation, zoom, pan: a key that reached the battle by mistake
-moves it), and the recap panel's lines and place are there too. Written atomically a few
+moves it), and the recap panel's lines and place are there too, and the hover: the space
+under the pointer (``q,r@level`` on a storey), the figure, the hover box's lines and how many
+runs of tiles of the roof over it are cut away. Written atomically a few
 times a second; never written unless the variable is set."""
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from typing import Any
 
 import pygame
 
-from arena.hexgrid import distance
+from arena.hexgrid import distance, format_space
 
 __all__ = ["STATUS_ENV", "game_digest", "status", "write_status"]
 
@@ -139,6 +141,10 @@ def status(app: Any) -> dict[str, Any]:
                    ("left", "turn", "info", "log", "view", "hand")},
         "tutorial": battle.tutorial.status() if battle.tutorial is not None else None,
         "hint": battle.coach.describe(),
+        "hover": {"space": None if battle.hover_hex is None else format_space(battle.hover_hex),
+                  "figure": battle.hover_figure,
+                  "lines": [line for line, _ in battle.hover_lines()],
+                  "roof": len(battle.renderer.roof)},
     }
     return out
 

@@ -86,6 +86,11 @@ class ColumnLook:
     """Each level's look (`TerrainLooks`), bottom first; empty when the map gives none."""
     look: str | None = None
     """The obstacle's look (a tree, an outcrop...), when the map gives one."""
+    bottom: int = 0
+    """Where the drawn part starts, in levels: 0 for a column with one surface; for one
+    surface of a column with several (a bridge's deck, the ground under it), the ceiling of
+    the surface below, so each surface is drawn as its own run of tiles with the air of the
+    gap left open (the renderer draws each in its own depth tier)."""
 
     def colors(self, level: int) -> TerrainColors:
         """The colours of level ``level`` (1 = bottom): its surface's, else its terrain's."""
@@ -158,10 +163,10 @@ def _draw_sides(
 
 def _level_runs(look: ColumnLook, upto: int
                 ) -> list[tuple[int, int, str, TerrainColors]]:
-    """Consecutive levels of the same terrain and look below ``upto``: (start, end, terrain,
-    colours)."""
+    """Consecutive levels of the same terrain and look from the look's ``bottom`` to
+    ``upto``: (start, end, terrain, colours). Gaps (None) are left out: they are air."""
     runs: list[tuple[int, int, str, TerrainColors]] = []
-    for index in range(min(upto, len(look.levels))):
+    for index in range(look.bottom, min(upto, len(look.levels))):
         terrain = look.levels[index]
         if terrain is None:
             continue
@@ -184,6 +189,8 @@ def draw_column(
     ``slice_level`` hides what is above that level; ``detail`` False skips the small
     texture marks (previews)."""
     h = look.hex
+    if slice_level is not None and look.bottom >= slice_level:
+        return  # a run of tiles wholly above the slice (a bridge's deck) is not shown
     cut = slice_level is not None and look.top > slice_level
     top_level = min(look.top, slice_level) if slice_level is not None else look.top
     water = look.terrain == "water" and not cut

@@ -20,19 +20,22 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from arena.engine import Board
 from arena.engine.defs import GLYPH_NAMES
 from arena.engine.state import GlyphState, Static
-from arena.hexgrid import Hex
+from arena.hexgrid import Hex, space_at
 from arena.hexgrid.coords import distance
 
-__all__ = ["OFF_BOARD", "place_words", "plain_text", "player_positions"]
+__all__ = ["OFF_BOARD", "place_words", "plain_text", "player_positions", "storey_words"]
 
 OFF_BOARD = "a space"
 """How a position the battlefield does not have is named (a damaged save's figure "stands
 on a space, off the battlefield": the words around it say where it is not)."""
 
-_POSITION = re.compile(r"(?<![\w.:/-])(-?\d+),(-?\d+)(?:/(-?\d+),(-?\d+))?(?![\w/]|,-?\d)")
-"""A position as the engine writes it: ``q,r`` or a double space's ``q,r/q,r``."""
+_POSITION = re.compile(r"(?<![\w.:/-])(-?\d+),(-?\d+)(?:@(\d+))?"
+                       r"(?:/(-?\d+),(-?\d+)(?:@\d+)?)?(?![\w/@]|,-?\d)")
+"""A position as the engine writes it: ``q,r``, a storey's ``q,r@level`` or a double space's
+``q,r/q,r``."""
 
 _NEAR = 3
 """How far (in spaces) a landmark is still named as the place's neighbour."""
@@ -73,6 +76,20 @@ def _landmarks(static: Static, glyphs: Mapping[Hex, GlyphState] | None
     return found
 
 
+def storey_words(board: Board, space: Hex) -> str:
+    """Where a surface of a column with several lies, in plain words (empty for a column with
+    one surface): under a roof, with the room a figure has there ("under a roof, 4 levels of
+    room"), or over the air of a gap ("over a 5-level gap": a bridge's deck, a ledge)."""
+    storeys = board.storeys.get(space.column)
+    if not storeys or space not in storeys:
+        return ""
+    room = board.room(space)
+    if room is not None:
+        return f"under a roof, {room} level{'s' if room != 1 else ''} of room"
+    gap = board.room(storeys[storeys.index(space) - 1])  # the air under this run
+    return f"over a {gap}-level gap"
+
+
 def place_words(static: Static, pos: Hex | tuple[Hex, Hex],
                 glyphs: Mapping[Hex, GlyphState] | None = None) -> str:
     """A noun phrase naming ``pos`` as a player would: the glyph on it, else its level (and
@@ -80,7 +97,8 @@ def place_words(static: Static, pos: Hex | tuple[Hex, Hex],
     glyphs as they lie now (default: as the battlefield was set up, face-down ones hidden).
     A double space is named by its leading hex."""
     h = pos if isinstance(pos, Hex) else pos[0]
-    column = static.field.board.columns.get(h)
+    board = static.field.board
+    column = board.spaces.get(h) or board.columns.get(h)
     if column is None:
         return OFF_BOARD
     glyph = _glyph_name(static, h, glyphs)
@@ -88,6 +106,9 @@ def place_words(static: Static, pos: Hex | tuple[Hex, Hex],
         return glyph if glyph.startswith("a ") else f"the {glyph}"
     water = column.terrain == "water"
     space = f"a level-{column.top} {'water ' if water else ''}space"
+    storey = storey_words(board, h)
+    if storey:
+        space = f"{space} {storey}"
     zone = next((z for z in static.field.zones if h in z.spaces), None)
     if zone is not None:
         return f"{space} in the {zone.name or zone.id} starting zone"
@@ -104,7 +125,9 @@ def player_positions(static: Static, text: str,
     """``text`` with every position the engine wrote in it (``-2,4``, ``0,1/1,1``) named
     by `place_words`."""
     def words(match: re.Match[str]) -> str:
-        return place_words(static, Hex(int(match.group(1)), int(match.group(2))), glyphs)
+        level = match.group(3)
+        return place_words(static, space_at(int(match.group(1)), int(match.group(2)),
+                                            None if level is None else int(level)), glyphs)
     return _POSITION.sub(words, text)
 
 

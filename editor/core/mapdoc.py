@@ -110,6 +110,13 @@ class MapDoc:
                 return index + 1
         return 0
 
+    def surface_levels(self, at: Coord) -> list[int]:
+        """The level of each standing surface at `at`, bottom first: the top of each run of
+        tiles (one for a plain column; a bridge's column has the ground and the deck)."""
+        levels = self.columns.get(at, [])
+        return [i + 1 for i, t in enumerate(levels)
+                if t is not None and (i + 1 == len(levels) or levels[i + 1] is None)]
+
     def terrain(self, at: Coord) -> str | None:
         top = self.top(at)
         return self.columns[at][top - 1] if top else None

@@ -161,7 +161,8 @@ def piece_at(doc: MapDoc, at: Coord) -> PiecePlacement | None:
 
 def fit(doc: MapDoc, piece: PiecePlacement) -> list[tuple[Coord, bool]]:
     """Each hex `piece` would cover, with whether it can go there: inside Arena's bounds, and
-    for a tile, no level at or above it there and no obstacle; for an obstacle or marker, a
+    for a tile, the level it fills empty (above the column, or a gap under a higher tile: a
+    bridge's pier, a ledge under an overhang) and no obstacle; for an obstacle or marker, a
     column whose top is the level it rests on and no obstacle (a tile or obstacle on the bare
     table needs no column)."""
     kind = meaning(piece.piece)
@@ -173,7 +174,9 @@ def fit(doc: MapDoc, piece: PiecePlacement) -> list[tuple[Coord, bool]]:
         if ok and at in needs:
             top = doc.top(at)
             if kind in TILE_MEANINGS:
-                ok = top <= piece.on_level and doc.obstacle_at(at) is None
+                levels = doc.columns.get(at, [])
+                empty = piece.on_level >= len(levels) or levels[piece.on_level] is None
+                ok = empty and doc.obstacle_at(at) is None
             elif kind is Meaning.OBSTACLE:
                 ok = top == piece.on_level and doc.obstacle_at(at) is None
             elif kind in (Meaning.GLYPH_SPACE, Meaning.START_ZONE):
@@ -241,23 +244,26 @@ def _rebuild(doc: MapDoc, pieces: Sequence[PiecePlacement]) -> None:
 
 def _put(doc: MapDoc, piece: PiecePlacement) -> None:
     """Write `piece` into a map its pieces do not build (hand-edited columns), as the
-    importer builds it: a tile fills its level (empty levels and water under it become land),
-    an obstacle blocks its core hexes, a glyph marks a glyph space and puts its glyph there
-    (unless one is there already), a start zone a space."""
+    importer builds it: a tile fills its level -- and that level only: the empty levels under
+    it stay empty (a bridge's deck, an overhang keep the air under them) and the levels over it
+    stay; water right under it becomes land (a tile rests on it) --, an obstacle blocks its
+    core hexes, a glyph marks a glyph space and puts its glyph there (unless one is there
+    already), a start zone a space."""
     kind = meaning(piece.piece)
     spec = PIECES[piece.piece]
     keep_order = _sorted_columns(doc)
     if kind in TILE_MEANINGS:
         terrain = "water" if kind is Meaning.WATER else "land"
+        level = piece.on_level
         for at in covers(piece):
             levels = doc.columns.setdefault(at, [])
-            levels[:] = ["land" if t in (None, "water") else t for t in levels[:piece.on_level]]
-            levels.extend(["land"] * (piece.on_level - len(levels)))
-            levels.append(terrain)
+            levels.extend([None] * (level + 1 - len(levels)))
+            levels[level] = terrain
+            if level and levels[level - 1] == "water":
+                levels[level - 1] = "land"
             looks = doc.surfaces.setdefault(at, [])
-            del looks[piece.on_level:]
-            looks.extend([None] * (piece.on_level - len(looks)))
-            looks.append(SURFACES[spec.terrain])  # the tile's own look
+            looks.extend([None] * (level + 1 - len(looks)))
+            looks[level] = SURFACES[spec.terrain]  # the tile's own look
     elif kind is Meaning.OBSTACLE:
         numbers = [int(o.id.rsplit("-", 1)[1]) for o in doc.obstacles
                    if o.id.rsplit("-", 1)[0] == piece.piece and o.id.rsplit("-", 1)[1].isdigit()]

@@ -150,7 +150,7 @@ class MapView:
         proj = self.projection()
         assert self.renderer is not None and self.picture is not None
         heights = self.renderer.pick_heights(self.picture, self.slice_level)
-        found = proj.hex_under(pos, heights)
+        found = proj.hex_under(pos, heights, self.renderer.pick_bottoms(self.picture.board))
         if found is None:
             found = proj.hex_at(pos, 0.0)
         return (found.q, found.r)
@@ -284,7 +284,8 @@ class MapView:
             if at in doc.glyph_spaces:
                 sx, sy = self.flat_to_screen(*hex_to_point(Hex(*at)))
                 pygame.draw.circle(surface, (240, 240, 240), (sx, sy), z * 0.45, 1)
-            label = str(level)
+            # a column with a gap (a bridge, an overhang) names each surface: "1/8"
+            label = "/".join(str(n) for n in doc.surface_levels(at)) or str(level)
             obstacle = doc.obstacle_at(at)
             glyph = doc.glyphs.get(at)
             if obstacle is not None:

@@ -26,6 +26,7 @@ from arena.client.scenes.hand_panel import draw_hand
 from arena.client.scenes.hud import draw_spinner
 from arena.client.scenes.turn_panel import draw_turn_panel, turn_lines
 from arena.client.session import lead_hex
+from arena.client.tiers import roof_over
 from arena.hexgrid import Hex
 
 __all__ = ["Canvas", "disjoint", "draw_top_bar"]
@@ -131,6 +132,8 @@ class Canvas:
         incremental = clean and self.last_clean and not hud_changed and \
             surface is self.last_surface
         layer, over = self.overlay_layer(surface.get_size(), proj)
+        # the roof over the space under the pointer is seen through (`arena.client.tiers`)
+        scene.renderer.roof = roof_over(scene.game.state.board, self.cursor_hex())
         dirty = scene.renderer.draw(surface, proj, picture, self.markers(),
                                     self.dynamic_markers(), now=scene.time,
                                     slice_level=scene.slice_level, incremental=incremental,

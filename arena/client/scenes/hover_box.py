@@ -21,6 +21,7 @@ from arena.client.scenes.battle_view import BattleView, scaled
 from arena.client.scenes.hud import hover_box_rect
 from arena.client.session import lead_hex
 from arena.client.statline import figure_stat_line, life_text
+from arena.client.wording import storey_words
 from arena.engine.actions import Pos
 from arena.hexgrid import Hex
 
@@ -56,11 +57,11 @@ def aimed_hex(view: HoverView, pos: tuple[int, int]) -> Hex | None:
     the pointer wins over a ruin or a figure standing in front of it; else the column the
     view ray meets first."""
     proj = view.projection()
-    found = proj.hex_under(pos, view.heights())
+    board = view.game.state.board
+    found = proj.hex_under(pos, view.heights(), view.renderer.pick_bottoms(board))
     lit = view.intent.lit_spaces()
     if not lit or found in lit:
         return found
-    board = view.game.state.board
     aimed = proj.lit_under(pos, {h: view.renderer.stand_level(board, h) for h in lit})
     return aimed if aimed is not None else found
 
@@ -103,13 +104,16 @@ class Hover:
         state = view.game.state
         board = state.board
         lines: list[Line] = []
-        column = board.columns.get(h)
+        column = board.spaces.get(h) or board.columns.get(h)
         if column is None:
             return []
         terrain = {"land": "land", "water": "water", "road": "road",
                    "weirded": "weirded ground"}.get(column.terrain or "", "empty")
         head = f"Level {column.top}  ·  {terrain}"  # the pointer shows which space
         lines.append((head, UI["text"]))
+        storey = storey_words(board, h)  # one of several surfaces: which, and the room
+        if storey:
+            lines.append((storey[:1].upper() + storey[1:], UI["text"]))
         extras = []
         obstacle = board.obstacle_at.get(h)
         if obstacle is not None:
