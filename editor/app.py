@@ -39,6 +39,7 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryLine, UIWindow
 
 from arena.client.projection import Projection
+from arena.content.storeys import named
 from editor.core import model as m
 from editor.core.builder import Builder
 from editor.core.scenario_form import ScenarioForm
@@ -399,7 +400,7 @@ class EditorApp:
                     view.cam.zoom_by(1.15 ** event.y, pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and view.view_rect.collidepoint(event.pos):
             if event.button == 1:
-                self.tools.press(view.hex_at(event.pos))
+                self.tools.press(view.space_at(event.pos))
             elif event.button in (2, 3):
                 view.start_pan(event.pos)
             elif event.button in (4, 5):
@@ -548,7 +549,14 @@ class EditorApp:
         and what the last action said (else the tool's hint)."""
         doc, hover = self.editor.doc, self.view.hover
         parts = [f"{doc.name} ({self.view.file_label()})"]
-        if hover is not None:
+        space = self.view.hover_space
+        if hover is not None and space is not None and len(space) == 3:
+            # one of several surfaces: the one a mark put here goes on, named as the game does
+            level, levels = doc.level_of(space), doc.columns.get(hover, [])
+            terrain = levels[level - 1] if 0 < level <= len(levels) else None
+            parts.append(f"{named(space)} {terrain or 'empty'} L{level} (of "
+                         f"{'/'.join(str(n) for n in doc.surface_levels(hover))})")
+        elif hover is not None:
             terrain, level = self.editor.sample(hover)
             parts.append(f"[{hover[0]}, {hover[1]}] {terrain or 'empty'} L{level}")
         if self.tools.selection:

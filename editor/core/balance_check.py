@@ -36,7 +36,9 @@ from arena.ai.balance import (
 )
 from arena.ai.sim import catalog
 from arena.content import writer
-from editor.core.mapdoc import Coord, MapDoc
+from arena.content.storeys import named, position
+from arena.hexgrid import parse_space
+from editor.core.mapdoc import MapDoc, Position
 from editor.core.validation import validate
 
 __all__ = ["DEFAULT_GAMES", "MAX_GAMES", "BalanceCheck", "BalanceRefused", "heat",
@@ -151,16 +153,19 @@ class BalanceCheck:
             self.folder = None
 
 
-def _space(text: str) -> Coord:
-    q, r = text.split(",")
-    return (int(q), int(r))
+def _space(text: str) -> Position | None:
+    """A space as the report writes it (``q,r`` or ``q,r@level``: `format_space`)."""
+    found = parse_space(text)
+    return position(found) if found is not None else None
 
 
-def heat(report: BalanceReport) -> dict[Coord, tuple[int, float]]:
-    """The hexes where most figures were destroyed: per hex, the count and its share of the
-    highest count (1.0 for the deadliest hex)."""
+def heat(report: BalanceReport) -> dict[Position, tuple[int, float]]:
+    """The spaces where most figures were destroyed: per space (the ground under a bridge
+    and its deck apart), the count and its share of the highest count (1.0 for the deadliest
+    space)."""
     top = max((n for _, n in report.deaths), default=0)
-    return {_space(space): (n, n / top) for space, n in report.deaths if top}
+    return {at: (n, n / top) for space, n in report.deaths
+            if top and (at := _space(space)) is not None}
 
 
 def scenario_name(scenario_id: str) -> str:
@@ -170,8 +175,10 @@ def scenario_name(scenario_id: str) -> str:
 
 
 def _where(space: str) -> str:
-    q, r = _space(space)
-    return f"[{q}, {r}]"
+    """A space of the report in the map's words: ``[q, r]``, or ``q,r@level`` on a column
+    with several surfaces (`arena.content.storeys.named`)."""
+    at = _space(space)
+    return named(at) if at is not None else space
 
 
 def report_html(report: BalanceReport, names: dict[str, str]) -> str:

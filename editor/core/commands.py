@@ -23,7 +23,10 @@ from editor.core.mapdoc import (
     MAX_LEVELS,
     Coord,
     MapDoc,
+    Position,
+    column_of,
     drop_column_extras,
+    mirror_position,
     plane_xy,
     rotate60,
 )
@@ -44,6 +47,7 @@ class Command(Protocol):
 
 
 _Cmd = TypeVar("_Cmd", bound="_OnHex")
+_Mark = TypeVar("_Mark", bound="_OnSpace")
 
 
 class _OnHex:
@@ -54,6 +58,16 @@ class _OnHex:
 
     def mirrored(self: _Cmd, mirror: Callable[[Coord], Coord]) -> _Cmd:
         return replace(self, at=mirror(self.at))  # type: ignore[type-var]
+
+
+class _OnSpace:
+    """A command on one surface (its ``at`` field, a `Position`): its mirror image is the
+    same command on the same level of the mirrored column (`mirror_position`)."""
+
+    at: Position
+
+    def mirrored(self: _Mark, mirror: Callable[[Coord], Coord]) -> _Mark:
+        return replace(self, at=mirror_position(self.at, mirror))  # type: ignore[type-var]
 
 
 @dataclass(frozen=True)
@@ -185,41 +199,45 @@ class RemoveObstacle(_OnHex):
 
 
 @dataclass(frozen=True)
-class PlaceGlyph(_OnHex):
-    """Put a glyph (kind, side up) on `at`, replacing any glyph there."""
+class PlaceGlyph(_OnSpace):
+    """Put a glyph (kind, side up) on the surface `at`, replacing any glyph there."""
 
-    at: Coord
+    at: Position
     glyph: str
     side: str = "ability"
     label: str = "Place glyph"
 
     def apply(self, doc: MapDoc) -> None:
-        doc.glyphs[self.at] = GlyphPlacement(
-            at=self.at, glyph=self.glyph, side=self.side)  # type: ignore[arg-type]
+        at = doc.named(self.at)
+        doc.glyphs = {g: glyph for g, glyph in doc.glyphs.items() if not doc.same(g, at)}
+        glyph = GlyphPlacement(at=at, glyph=self.glyph, side=self.side)  # type: ignore[arg-type]
+        doc.glyphs[at] = glyph
 
 
 @dataclass(frozen=True)
-class RemoveGlyph(_OnHex):
-    at: Coord
+class RemoveGlyph(_OnSpace):
+    at: Position
     label: str = "Remove glyph"
 
     def apply(self, doc: MapDoc) -> None:
-        doc.glyphs.pop(self.at, None)
+        doc.glyphs = {g: glyph for g, glyph in doc.glyphs.items() if not doc.same(g, self.at)}
 
 
 @dataclass(frozen=True)
-class MarkGlyphSpace(_OnHex):
-    """Mark (or with ``on=False`` unmark) `at` as a glyph space."""
+class MarkGlyphSpace(_OnSpace):
+    """Mark (or with ``on=False`` unmark) the surface `at` as a glyph space."""
 
-    at: Coord
+    at: Position
     on: bool = True
     label: str = "Mark glyph space"
 
     def apply(self, doc: MapDoc) -> None:
-        if self.on and self.at not in doc.glyph_spaces:
-            doc.glyph_spaces.append(self.at)
+        at = doc.named(self.at)
+        marked = any(doc.same(g, at) for g in doc.glyph_spaces)
+        if self.on and not marked:
+            doc.glyph_spaces.append(at)
         elif not self.on:
-            doc.glyph_spaces = [g for g in doc.glyph_spaces if g != self.at]
+            doc.glyph_spaces = [g for g in doc.glyph_spaces if not doc.same(g, at)]
 
 
 @dataclass(frozen=True)
@@ -288,66 +306,71 @@ class RemoveZone:
 
 @dataclass(frozen=True)
 class PaintZone:
-    """Add `at` to the starting zone `zone_id` (taking it out of any other zone).
+    """Add the surface `at` to the starting zone `zone_id` (taking it out of any other zone).
     Mirrored, it paints `partner` (the other side's zone), or nothing without one."""
 
-    at: Coord
+    at: Position
     zone_id: str
     partner: str | None = None
     label: str = "Paint starting zone"
 
     def apply(self, doc: MapDoc) -> None:
-        if self.at not in doc.columns:  # no space there (a mirrored hex off the map)
+        if column_of(self.at) not in doc.columns:  # no space there (a mirrored hex off the map)
             return
+        at = doc.named(self.at)
         zones = []
         for zone in doc.zones:
-            spaces = [s for s in zone.spaces if s != self.at]
+            spaces = [s for s in zone.spaces if not doc.same(s, at)]
             if zone.id == self.zone_id:
-                spaces.append(self.at)
+                spaces.append(at)
             zones.append(zone.model_copy(update={"spaces": spaces}))
         doc.zones = zones
 
     def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command | None:
         if self.partner is None:
             return None
-        return PaintZone(mirror(self.at), self.partner, self.zone_id, self.label)
+        return PaintZone(mirror_position(self.at, mirror), self.partner, self.zone_id,
+                         self.label)
 
 
 @dataclass(frozen=True)
-class EraseZone(_OnHex):
-    at: Coord
+class EraseZone(_OnSpace):
+    at: Position
     label: str = "Erase starting zone"
 
     def apply(self, doc: MapDoc) -> None:
-        doc.zones = [z.model_copy(update={"spaces": [s for s in z.spaces if s != self.at]})
+        doc.zones = [z.model_copy(update={"spaces": [s for s in z.spaces
+                                                     if not doc.same(s, self.at)]})
                      for z in doc.zones]
 
 
 @dataclass(frozen=True)
 class PaintPower:
-    """Mark `at` as a power space belonging to the glyph at `glyph`
+    """Mark the surface `at` as a power space belonging to the glyph at `glyph`
     (``glyph=None``: the nearest glyph; ``on=False`` unmarks)."""
 
-    at: Coord
-    glyph: Coord | None = None
+    at: Position
+    glyph: Position | None = None
     on: bool = True
     label: str = "Paint power space"
 
     def apply(self, doc: MapDoc) -> None:
-        doc.power_spaces = [p for p in doc.power_spaces if p.at != self.at]
+        at = doc.named(self.at)
+        doc.power_spaces = [p for p in doc.power_spaces if not doc.same(p.at, at)]
         if not self.on:
             return
         target = self.glyph
         if target is None:
             if not doc.glyphs:
                 return
-            x, y = plane_xy(self.at)
-            target = min(doc.glyphs, key=lambda g: math.dist((x, y), plane_xy(g)))
-        doc.power_spaces.append(PowerSpace(at=self.at, glyph=target))
+            x, y = plane_xy(column_of(at))
+            target = min(doc.glyphs, key=lambda g: (math.dist((x, y), plane_xy(column_of(g))),
+                                                    abs(doc.level_of(g) - doc.level_of(at))))
+        doc.power_spaces.append(PowerSpace(at=at, glyph=target))
 
     def mirrored(self, mirror: Callable[[Coord], Coord]) -> Command:
-        glyph = mirror(self.glyph) if self.glyph is not None else None
-        return replace(self, at=mirror(self.at), glyph=glyph)
+        glyph = mirror_position(self.glyph, mirror) if self.glyph is not None else None
+        return replace(self, at=mirror_position(self.at, mirror), glyph=glyph)
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,10 @@ from arena.content.battlefield import (
 from editor.core.mapdoc import (
     Coord,
     MapDoc,
+    Position,
+    column_of,
     mirror_axis,
+    mirror_position,
     plane_xy,
     rotate60,
 )
@@ -32,7 +35,7 @@ class Fragment:
 
     columns: tuple[tuple[Coord, tuple[str | None, ...]], ...]
     glyphs: tuple[GlyphPlacement, ...] = ()
-    glyph_spaces: tuple[Coord, ...] = ()
+    glyph_spaces: tuple[Position, ...] = ()
     obstacles: tuple[Obstacle, ...] = ()
     surfaces: tuple[tuple[Coord, tuple[str | None, ...]], ...] = ()
     """The columns' looks (`MapDoc.surfaces`), so a copy looks like what was copied."""
@@ -43,8 +46,9 @@ class Fragment:
     def moved(self, fn: Callable[[Coord], Coord]) -> Fragment:
         return Fragment(
             columns=tuple((fn(at), levels) for at, levels in self.columns),
-            glyphs=tuple(g.model_copy(update={"at": fn(g.at)}) for g in self.glyphs),
-            glyph_spaces=tuple(fn(a) for a in self.glyph_spaces),
+            glyphs=tuple(g.model_copy(update={"at": mirror_position(g.at, fn)})
+                         for g in self.glyphs),
+            glyph_spaces=tuple(mirror_position(a, fn) for a in self.glyph_spaces),
             obstacles=tuple(o.model_copy(update={"footprint": [fn(a) for a in o.footprint]})
                             for o in self.obstacles),
             surfaces=tuple((fn(at), looks) for at, looks in self.surfaces),
@@ -69,8 +73,8 @@ def copy_fragment(doc: MapDoc, selection: Iterable[Coord]) -> Fragment:
     inside = set(chosen)
     frag = Fragment(
         columns=tuple((at, tuple(doc.columns[at])) for at in chosen),
-        glyphs=tuple(g for at, g in doc.glyphs.items() if at in inside),
-        glyph_spaces=tuple(a for a in doc.glyph_spaces if a in inside),
+        glyphs=tuple(g for at, g in doc.glyphs.items() if column_of(at) in inside),
+        glyph_spaces=tuple(a for a in doc.glyph_spaces if column_of(a) in inside),
         obstacles=tuple(o for o in doc.obstacles if set(o.footprint) <= inside),
         surfaces=_surfaces(doc, chosen),
     )
@@ -90,9 +94,9 @@ def _stamp(doc: MapDoc, frag: Fragment) -> None:
     doc.surfaces.update((at, list(looks)) for at, looks in frag.surfaces)
     for glyph in frag.glyphs:
         doc.glyphs[glyph.at] = glyph
-    for at in frag.glyph_spaces:
-        if at not in doc.glyph_spaces:
-            doc.glyph_spaces.append(at)
+    for mark in frag.glyph_spaces:
+        if mark not in doc.glyph_spaces:
+            doc.glyph_spaces.append(mark)
     covered = {a for o in frag.obstacles for a in o.footprint}
     doc.obstacles = [o for o in doc.obstacles if not set(o.footprint) & covered]
     for obstacle in frag.obstacles:
@@ -138,16 +142,16 @@ class TransformSelection:
         inside = set(chosen)
         frag = Fragment(
             columns=tuple((at, tuple(doc.columns[at])) for at in chosen),
-            glyphs=tuple(g for at, g in doc.glyphs.items() if at in inside),
-            glyph_spaces=tuple(a for a in doc.glyph_spaces if a in inside),
+            glyphs=tuple(g for at, g in doc.glyphs.items() if column_of(at) in inside),
+            glyph_spaces=tuple(a for a in doc.glyph_spaces if column_of(a) in inside),
             obstacles=tuple(o for o in doc.obstacles if set(o.footprint) <= inside),
             surfaces=_surfaces(doc, chosen),
         )
         for at in chosen:
             del doc.columns[at]
-            doc.glyphs.pop(at, None)
             doc.surfaces.pop(at, None)
-        doc.glyph_spaces = [a for a in doc.glyph_spaces if a not in inside]
+        doc.glyphs = {at: g for at, g in doc.glyphs.items() if column_of(at) not in inside}
+        doc.glyph_spaces = [a for a in doc.glyph_spaces if column_of(a) not in inside]
         doc.obstacles = [o for o in doc.obstacles if not set(o.footprint) <= inside]
         moved = frag.moved(fn)
         for at, levels in moved.columns:
@@ -158,11 +162,15 @@ class TransformSelection:
             doc.glyphs[glyph.at] = glyph
         doc.glyph_spaces.extend(a for a in moved.glyph_spaces if a not in doc.glyph_spaces)
         doc.obstacles.extend(moved.obstacles)
-        doc.zones = [z.model_copy(update={"spaces": [fn(s) if s in inside else s
-                                                     for s in z.spaces]}) for z in doc.zones]
-        doc.power_spaces = [p.model_copy(update={
-            "at": fn(p.at) if p.at in inside else p.at,
-            "glyph": fn(p.glyph) if p.glyph in inside else p.glyph}) for p in doc.power_spaces]
+
+        def moved_mark(at: Position) -> Position:  # a mark on a moved column keeps its level
+            return mirror_position(at, fn) if column_of(at) in inside else at
+
+        doc.zones = [z.model_copy(update={"spaces": [moved_mark(s) for s in z.spaces]})
+                     for z in doc.zones]
+        doc.power_spaces = [p.model_copy(update={"at": moved_mark(p.at),
+                                                 "glyph": moved_mark(p.glyph)})
+                            for p in doc.power_spaces]
 
     def mirrored(self, mirror: Callable[[Coord], Coord]) -> None:
         return None  # the transform is of a selection: it has no mirror image

@@ -3,8 +3,11 @@
 `MapDoc` holds columns by coordinate (in file order, so an unchanged map saves back byte for
 byte), obstacles, glyphs, glyph spaces, starting zones and power spaces; it is converted from
 and to the content `Battlefield` model and may be invalid while being edited (the validation
-panel says how). A coordinate is the content's ``(q, r)`` pair (`Coord`); every turn, mirror
-and plane position of one is `arena.hexgrid`'s. The commands that change a document are
+panel says how). A column's coordinate is the content's ``(q, r)`` pair (`Coord`); every turn,
+mirror and plane position of one is `arena.hexgrid`'s. What stands on a surface -- a glyph, a
+glyph space, a zone's space, a power space -- is at a `Position` (`arena.content.storeys`):
+``(q, r)`` on a column with one surface, ``(q, r, level)`` on one with several (a bridge's
+deck and the ground under it). The commands that change a document are
 `editor.core.model`; the selection tools' queries (a box, the same terrain) are here.
 """
 
@@ -12,7 +15,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,10 +29,11 @@ from arena.content.battlefield import (
     PowerSpace,
     StartingZone,
 )
-from arena.hexgrid import Hex, hex_to_point, neighbours, reflect, rotate
+from arena.content.storeys import Coord, Position, column_of, position
+from arena.hexgrid import Hex, hex_to_point, neighbours, reflect, rotate, space_at
 from editor.core import piece_model
 
-Coord = tuple[int, int]
+__all__ = ["Coord", "MapDoc", "Position", "column_of", "mirror_position"]
 TERRAINS: tuple[str, ...] = ("land", "water", "road", "weirded")
 GLYPHS: tuple[str, ...] = ("power", "toughness", "movement", "knowledge", "recall", "healing")
 MAX_LEVELS = 40
@@ -61,6 +65,13 @@ def point_mirror(at: Coord, centre2: Coord) -> Coord:
     return (mirrored.q, mirrored.r)
 
 
+def mirror_position(at: Position, mirror: Callable[[Coord], Coord]) -> Position:
+    """A mark's position through a mirror of columns: its column mirrored, its level kept
+    (`MapDoc.named` fits it to the surfaces found there)."""
+    q, r = mirror(column_of(at))
+    return (q, r, at[2]) if len(at) == 3 else (q, r)
+
+
 def plane_xy(at: Coord) -> tuple[float, float]:
     """Centre of a hex on the flat plane (`arena.hexgrid.hex_to_point`: pointy-top, size 1,
     y down)."""
@@ -85,8 +96,10 @@ class MapDoc:
     provenance: str = "reconstructed"
     columns: dict[Coord, list[str | None]] = field(default_factory=dict)
     obstacles: list[Obstacle] = field(default_factory=list)
-    glyphs: dict[Coord, GlyphPlacement] = field(default_factory=dict)
-    glyph_spaces: list[Coord] = field(default_factory=list)
+    glyphs: dict[Position, GlyphPlacement] = field(default_factory=dict)
+    """The glyphs by the surface they lie on (a bridge's deck and the ground under it may
+    each have one)."""
+    glyph_spaces: list[Position] = field(default_factory=list)
     zones: list[StartingZone] = field(default_factory=list)
     power_spaces: list[PowerSpace] = field(default_factory=list)
     pieces: list[PiecePlacement] = field(default_factory=list)
@@ -117,18 +130,114 @@ class MapDoc:
         return [i + 1 for i, t in enumerate(levels)
                 if t is not None and (i + 1 == len(levels) or levels[i + 1] is None)]
 
+    def spaces_of(self, at: Coord) -> list[Position]:
+        """The positions of the surfaces of the column at `at`, bottom first: ``[(q, r)]``
+        where it has one (or none yet), ``(q, r, level)`` for each where it has several (the
+        file's own naming, `arena.content.storeys`)."""
+        levels = self.surface_levels(at)
+        if len(levels) < 2:
+            return [at]
+        return [(at[0], at[1], level) for level in levels]
+
+    def space(self, at: Coord, under: int | None = None) -> Position:
+        """The surface a mark put on the column at `at` goes on: its top surface, or with
+        ``under`` (the view's level slice) the highest one at or under that level (the
+        ground under a bridge once the deck is sliced away); the bottom one when none is."""
+        spaces = self.spaces_of(at)
+        if under is not None:
+            shown = [s for s in spaces if len(s) < 3 or s[2] <= under]
+            return shown[-1] if shown else spaces[0]
+        return spaces[-1]
+
+    def space_of(self, where: Hex, under: int | None = None) -> Position:
+        """The position of an engine space the 3D view picked (a plain hex of a column with
+        several surfaces names its top at or under ``under``, as `space`)."""
+        found = position(where)
+        return found if len(found) == 3 else self.space(column_of(found), under)
+
+    def named(self, at: Position) -> Position:
+        """`at` naming a surface of its column as the file must (`arena.content.storeys`):
+        ``(q, r)`` where the column has one surface, else the surface `at` names, or for a
+        level that is none (a mark mirrored onto another column, a bare hex) the highest
+        surface under it (the top for a bare hex, as the rules read one)."""
+        column = column_of(at)
+        if column not in self.columns:
+            return at
+        return self.space(column, at[2] if len(at) == 3 else None)
+
+    def same(self, a: Position, b: Position) -> bool:
+        """Whether `a` and `b` are on the same surface (a mark written bare on a column with
+        several surfaces is on its top, as the rules read it: an eraser there takes it)."""
+        return a == b or (column_of(a) == column_of(b) and self.named(a) == self.named(b))
+
+    def settle(self, before: MapDoc) -> None:
+        """After an edit: every mark on a column whose surfaces the edit changed is named
+        anew so it stays on its surface (a zone space under a deck just placed becomes
+        ``(q, r, 1)``; a glyph on a deck raised one level follows it; a bridge taken away
+        leaves ``(q, r)``), as the file must name it (`named`)."""
+        changed = {}
+        for at in {column_of(p) for p in self._marks()}:
+            old, new = before.surface_levels(at), self.surface_levels(at)
+            if old != new and at in self.columns:
+                changed[at] = (old, new)
+        if not changed:
+            return
+
+        def moved(p: Position) -> Position:
+            found = changed.get(column_of(p))
+            if found is None:
+                return p
+            old, new = found
+            level = p[2] if len(p) == 3 else (old[-1] if old else None)
+            if level is not None and level not in new and len(old) == len(new) and \
+                    level in old:  # the same surfaces, one moved (raised, lowered)
+                level = new[old.index(level)]
+            return self.space(column_of(p), level)
+
+        self.glyphs = {moved(at): g.model_copy(update={"at": moved(at)})
+                       for at, g in self.glyphs.items()}
+        self.glyph_spaces = list(dict.fromkeys(moved(a) for a in self.glyph_spaces))
+        self.zones = [z.model_copy(update={"spaces": list(dict.fromkeys(
+            moved(s) for s in z.spaces))}) for z in self.zones]
+        self.power_spaces = [p.model_copy(update={"at": moved(p.at), "glyph": moved(p.glyph)})
+                             for p in self.power_spaces]
+
+    def _marks(self) -> list[Position]:
+        """Every position a zone, glyph, glyph space or power space names."""
+        return [*(s for z in self.zones for s in z.spaces), *self.glyphs, *self.glyph_spaces,
+                *(p.at for p in self.power_spaces), *(p.glyph for p in self.power_spaces)]
+
+    def level_of(self, at: Position) -> int:
+        """The level of the surface `at` stands on: the level it names, or the column's top
+        (0: no column)."""
+        return at[2] if len(at) == 3 else self.top(column_of(at))
+
     def terrain(self, at: Coord) -> str | None:
         top = self.top(at)
         return self.columns[at][top - 1] if top else None
 
-    def zone_at(self, at: Coord) -> StartingZone | None:
+    def zone_at(self, at: Position) -> StartingZone | None:
+        """The zone the surface `at` belongs to."""
         return next((z for z in self.zones if at in z.spaces), None)
+
+    def zones_on(self, at: Coord) -> list[StartingZone]:
+        """The zones with a space on one of the surfaces of the column `at`, bottom first."""
+        found = (self.zone_at(s) for s in self._marked(at))
+        return list(dict.fromkeys(z for z in found if z is not None))
 
     def obstacle_at(self, at: Coord) -> Obstacle | None:
         return next((o for o in self.obstacles if at in o.footprint), None)
 
-    def power_at(self, at: Coord) -> PowerSpace | None:
+    def power_at(self, at: Position) -> PowerSpace | None:
         return next((p for p in self.power_spaces if p.at == at), None)
+
+    def on_column(self, at: Coord, marks: Iterable[Position]) -> list[Position]:
+        """Those of `marks` that stand on a surface of the column `at`."""
+        return [m for m in marks if column_of(m) == at]
+
+    def _marked(self, at: Coord) -> list[Position]:
+        """Every position in the column `at` a mark names, bottom first."""
+        return sorted(set(self.on_column(at, self._marks())), key=self.level_of)
 
     def remove_column(self, at: Coord) -> None:
         """Take the column at `at` off the map, with what stood on it."""
@@ -178,7 +287,7 @@ class MapDoc:
         for raw in data.get("glyphs") or []:
             glyph = GlyphPlacement.model_validate(_coords(raw, ("at",)), strict=False)
             doc.glyphs.setdefault(glyph.at, glyph)
-        doc.glyph_spaces = [(int(a[0]), int(a[1])) for a in data.get("glyph_spaces") or []]
+        doc.glyph_spaces = [_position(a) for a in data.get("glyph_spaces") or []]
         doc.zones = [StartingZone.model_validate(_coords(z, ("spaces",)), strict=False)
                      for z in data.get("starting_zones") or []]
         doc.power_spaces = [PowerSpace.model_validate(_coords(p, ("at", "glyph")), strict=False)
@@ -225,15 +334,21 @@ class MapDoc:
 
 
 def drop_column_extras(doc: MapDoc, at: Coord) -> None:
-    """Remove what stood on a column that no longer exists."""
+    """Remove what stood on a column that no longer exists (on any of its surfaces)."""
     doc.surfaces.pop(at, None)
-    doc.glyphs.pop(at, None)
-    doc.glyph_spaces = [g for g in doc.glyph_spaces if g != at]
-    doc.power_spaces = [p for p in doc.power_spaces if p.at != at]
+    doc.glyphs = {g: glyph for g, glyph in doc.glyphs.items() if column_of(g) != at}
+    doc.glyph_spaces = [g for g in doc.glyph_spaces if column_of(g) != at]
+    doc.power_spaces = [p for p in doc.power_spaces if column_of(p.at) != at]
     # Zones stay even when empty (the map maker defined them; validation says they are).
-    doc.zones = [z.model_copy(update={"spaces": [s for s in z.spaces if s != at]})
+    doc.zones = [z.model_copy(update={"spaces": [s for s in z.spaces if column_of(s) != at]})
                  for z in doc.zones]
     doc.obstacles = [o for o in doc.obstacles if at not in o.footprint]
+
+
+def _position(raw: Iterable[Any]) -> Position:
+    """A position read from plain data: ``[q, r]`` or ``[q, r, level]``."""
+    values = tuple(int(v) for v in raw)
+    return position(space_at(values[0], values[1], values[2] if len(values) > 2 else None))
 
 
 def _coords(raw: dict[str, Any], keys: Iterable[str]) -> dict[str, Any]:

@@ -54,6 +54,8 @@ from editor.core.mapdoc import SLUG as SLUG
 from editor.core.mapdoc import TERRAINS as TERRAINS
 from editor.core.mapdoc import Coord as Coord
 from editor.core.mapdoc import MapDoc as MapDoc
+from editor.core.mapdoc import Position as Position
+from editor.core.mapdoc import column_of as column_of
 from editor.core.mapdoc import plane_xy as plane_xy
 from editor.core.mapdoc import point_mirror
 from editor.core.mapdoc import select_box as select_box
@@ -126,6 +128,7 @@ class Editor:
             other = command.mirrored(self.mirror)
             if other is not None:
                 other.apply(self.doc)
+        self.doc.settle(before)  # marks stay on their surfaces when columns change
         if self.doc == before:
             return False
         depth = len(self.undo_stack)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from arena.content.battlefield import GlyphPlacement, Obstacle
 from arena.hexgrid import DIRECTIONS
-from editor.core.mapdoc import Coord, MapDoc
+from editor.core.mapdoc import Coord, MapDoc, Position, column_of
 
 BOARD_HEXES = 24
 """Hexes on one terrain board (level 1 is laid with boards)."""
@@ -54,7 +54,7 @@ class LevelParts:
     boards: int
     obstacles: tuple[Obstacle, ...]
     glyphs: tuple[GlyphPlacement, ...]
-    glyph_spaces: tuple[Coord, ...]
+    glyph_spaces: tuple[Position, ...]
 
     def tile_counts(self) -> Counter[tuple[int, str]]:
         """How many tiles of each (size, terrain)."""
@@ -147,6 +147,11 @@ def top_level(doc: MapDoc) -> int:
     return max((doc.top(at) for at in doc.columns), default=0)
 
 
+def _on(doc: MapDoc, at: Position, hexes: dict[Coord, str], level: int) -> bool:
+    """Whether the mark at `at` lies on a surface of `level` (among its `hexes`)."""
+    return column_of(at) in hexes and doc.level_of(at) == level
+
+
 def parts_list(doc: MapDoc) -> PartsList:
     """Every level of the map with its pieces (see the module docstring)."""
     levels = []
@@ -157,11 +162,11 @@ def parts_list(doc: MapDoc) -> PartsList:
             for terrain in sorted(set(hexes.values())):
                 same = {at for at, t in hexes.items() if t == terrain}
                 tiles += [Tile(level, terrain, group) for group in split_tiles(same)]
-        on_top = {at for at in hexes if doc.top(at) == level}
         obstacles = tuple(o for o in doc.obstacles
                           if max(doc.top(a) for a in o.footprint) == level)
-        glyphs = tuple(g for at, g in doc.glyphs.items() if at in on_top)
-        spaces = tuple(a for a in doc.glyph_spaces if a in on_top)
+        # a mark is on the page of the level of its surface (under a bridge: the ground's)
+        glyphs = tuple(g for at, g in doc.glyphs.items() if _on(doc, at, hexes, level))
+        spaces = tuple(a for a in doc.glyph_spaces if _on(doc, a, hexes, level))
         boards = math.ceil(len(hexes) / BOARD_HEXES) if level == 1 else 0
         levels.append(LevelParts(level, hexes, tuple(tiles), boards, obstacles, glyphs,
                                  spaces))

@@ -42,6 +42,7 @@ from arena.content.piece_rules import (
     expand,
 )
 from arena.content.pieces import PIECES, piece_hexes
+from arena.content.storeys import Position, column_of
 from arena.hexgrid import Hex, hex_to_point
 
 if TYPE_CHECKING:
@@ -133,13 +134,19 @@ def stands(doc: MapDoc, piece: PiecePlacement) -> bool:
         ground = max(1, piece.on_level)
         return all(doc.obstacle_at(at) is not None and doc.top(at) == ground
                    for at, _ in core(piece))
-    at = covers(piece)[0]
+    mark = marked(doc, piece)
     if kind is Meaning.GLYPH_SPACE:
-        return at in doc.glyph_spaces
+        return any(doc.same(g, mark) for g in doc.glyph_spaces)
     if kind is Meaning.START_ZONE:
-        zone = doc.zone_at(at)
+        zone = next((z for z in doc.zones if any(doc.same(s, mark) for s in z.spaces)), None)
         return zone is not None and zone.id == ZONES[piece.piece][0]
     return True  # no AotP meaning: kept for export, nothing on the map to check
+
+
+def marked(doc: MapDoc, piece: PiecePlacement) -> Position:
+    """The surface a marker piece (a glyph, a start zone) names: the one its level rests on
+    (a column with several surfaces offers each, as `arena.content.piece_rules` reads it)."""
+    return doc.space(covers(piece)[0], piece.on_level)
 
 
 def standing(doc: MapDoc) -> list[PiecePlacement]:
@@ -179,8 +186,8 @@ def fit(doc: MapDoc, piece: PiecePlacement) -> list[tuple[Coord, bool]]:
                 ok = empty and doc.obstacle_at(at) is None
             elif kind is Meaning.OBSTACLE:
                 ok = top == piece.on_level and doc.obstacle_at(at) is None
-            elif kind in (Meaning.GLYPH_SPACE, Meaning.START_ZONE):
-                ok = top == piece.on_level and top > 0 and doc.obstacle_at(at) is None
+            elif kind in (Meaning.GLYPH_SPACE, Meaning.START_ZONE):  # on any surface
+                ok = piece.on_level in doc.surface_levels(at) and doc.obstacle_at(at) is None
         out.append((at, ok))
     return out
 
@@ -213,22 +220,25 @@ def _rebuild(doc: MapDoc, pieces: Sequence[PiecePlacement]) -> None:
     (`GLYPH_PIECES`) joins the map unless a glyph is there already (the kind the Glyph tool
     chose stays); the glyph of a glyph piece taken away goes with it."""
     built = expand(pieces)
-    before = {p.at for p in doc.pieces if p.piece in GLYPH_PIECES}
-    after = {g.at: g for g in built.glyphs}
-    for at in before - set(after):
-        doc.glyphs.pop(at, None)
-    for at, glyph in after.items():
-        doc.glyphs.setdefault(at, glyph)
+    old = doc.copy()
+    # a glyph piece's glyph by the surface it rests on: its column and level
+    before = {(p.at, p.on_level) for p in doc.pieces if p.piece in GLYPH_PIECES}
     gone = set(doc.columns) - {c.at for c in built.columns}
     by_pieces = {ZONES[p.piece][0] for p in (*doc.pieces, *pieces) if p.piece in ZONES}
     doc.pieces = list(pieces)
     doc.columns = {c.at: list(c.levels) for c in built.columns}
     doc.surfaces = {c.at: list(c.surfaces) for c in built.columns if c.surfaces}
     doc.obstacles = list(built.obstacles)
+    doc.settle(old)  # the marks kept are named on the columns as they are now
+    after = {(column_of(g.at), doc.level_of(g.at)): g for g in built.glyphs}
+    doc.glyphs = {at: g for at, g in doc.glyphs.items()
+                  if (column_of(at), doc.level_of(at)) not in before - set(after)
+                  and column_of(at) not in gone}
+    for glyph in after.values():
+        if not any(doc.same(at, glyph.at) for at in doc.glyphs):
+            doc.glyphs[glyph.at] = glyph
     doc.glyph_spaces = list(built.glyph_spaces)
-    for at in gone:
-        doc.glyphs.pop(at, None)
-        doc.power_spaces = [p for p in doc.power_spaces if p.at != at]
+    doc.power_spaces = [p for p in doc.power_spaces if column_of(p.at) not in gone]
     by_id = {z.id: z for z in built.zones}
     zones = []
     for zone in doc.zones:
@@ -237,7 +247,8 @@ def _rebuild(doc: MapDoc, pieces: Sequence[PiecePlacement]) -> None:
             zone = zone.model_copy(update={"spaces": list(made.spaces) if made else [],
                                            "proposed": False})
         else:
-            zone = zone.model_copy(update={"spaces": [s for s in zone.spaces if s not in gone]})
+            zone = zone.model_copy(update={"spaces": [s for s in zone.spaces
+                                                      if column_of(s) not in gone]})
         zones.append(zone)
     doc.zones = zones + [z for z in built.zones if z.id in by_id]
 
@@ -281,19 +292,20 @@ def _put(doc: MapDoc, piece: PiecePlacement) -> None:
                                           footprint=hexes, height=min(height, 20),
                                           look=LOOKS[spec.terrain]))
     elif kind is Meaning.GLYPH_SPACE:
-        at = covers(piece)[0]
-        if at not in doc.glyph_spaces:
-            doc.glyph_spaces.append(at)
-        doc.glyphs.setdefault(at, GlyphPlacement(at=at, glyph=GLYPH_PIECES[piece.piece]))
+        mark = marked(doc, piece)
+        if not any(doc.same(g, mark) for g in doc.glyph_spaces):
+            doc.glyph_spaces.append(mark)
+        if not any(doc.same(g, mark) for g in doc.glyphs):
+            doc.glyphs[mark] = GlyphPlacement(at=mark, glyph=GLYPH_PIECES[piece.piece])
     elif kind is Meaning.START_ZONE:
-        at = covers(piece)[0]
+        mark = marked(doc, piece)
         zone_id, colour = ZONES[piece.piece]
         zones = [z.model_copy(update={"spaces": [
-            *[s for s in z.spaces if s != at], *([at] if z.id == zone_id else [])]})
-            for z in doc.zones]
+            *[s for s in z.spaces if not doc.same(s, mark)],
+            *([mark] if z.id == zone_id else [])]}) for z in doc.zones]
         if not any(z.id == zone_id for z in zones):
             zones.append(StartingZone(id=zone_id, name=zone_id.capitalize(), colour=colour,
-                                      spaces=[at]))
+                                      spaces=[mark]))
         doc.zones = zones
     if keep_order:
         doc.columns = dict(sorted(doc.columns.items(), key=lambda kv: (kv[0][1], kv[0][0])))
@@ -321,12 +333,13 @@ def _take(doc: MapDoc, piece: PiecePlacement) -> None:
         hexes = {at for at, _ in core(piece)}
         doc.obstacles = [o for o in doc.obstacles if not set(o.footprint) <= hexes]
     elif kind is Meaning.GLYPH_SPACE:
-        at = covers(piece)[0]
-        doc.glyph_spaces = [g for g in doc.glyph_spaces if g != at]
-        doc.glyphs.pop(at, None)
+        mark = marked(doc, piece)
+        doc.glyph_spaces = [g for g in doc.glyph_spaces if not doc.same(g, mark)]
+        doc.glyphs = {g: glyph for g, glyph in doc.glyphs.items() if not doc.same(g, mark)}
     elif kind is Meaning.START_ZONE:
-        at, zone_id = covers(piece)[0], ZONES[piece.piece][0]
-        doc.zones = [z.model_copy(update={"spaces": [s for s in z.spaces if s != at]})
+        mark, zone_id = marked(doc, piece), ZONES[piece.piece][0]
+        doc.zones = [z.model_copy(update={"spaces": [s for s in z.spaces
+                                                     if not doc.same(s, mark)]})
                      if z.id == zone_id else z for z in doc.zones]
     doc.pieces.remove(piece)
 

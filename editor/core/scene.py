@@ -1,10 +1,12 @@
 """What the editor's view draws: an engine `FieldSetup` built from the map being edited
 (headless). A half-finished map is drawn as far as it can be: glyphs, zones, power spaces
 and obstacles that stand off the map are left out of the picture (the validation panel lists
-them)."""
+them). A mark on a surface is at the engine's space its position names
+(`arena.content.storeys.space`: a `Storey` on a column with several surfaces)."""
 
 from __future__ import annotations
 
+from arena.content.storeys import column_of, space
 from arena.engine import Board, FieldSetup, ObstacleSpec
 from arena.engine.defs import GlyphSpec, ZoneSpec
 from arena.hexgrid import Hex
@@ -23,11 +25,11 @@ def field_setup(doc: MapDoc) -> FieldSetup:
         board = Board.build(columns, [])
     return FieldSetup(
         board=board,
-        glyphs=tuple(GlyphSpec(Hex(*g.at), g.glyph, g.side == "ability")
-                     for g in doc.glyphs.values() if g.at in on),
-        zones=tuple(ZoneSpec(z.id, tuple(Hex(*h) for h in z.spaces if h in on), z.capacity,
-                             z.name) for z in doc.zones),
-        power_spaces=tuple(Hex(*p.at) for p in doc.power_spaces if p.at in on),
-        glyph_spaces=tuple(Hex(*h) for h in doc.glyph_spaces if h in on),
+        glyphs=tuple(GlyphSpec(space(g.at), g.glyph, g.side == "ability")
+                     for g in doc.glyphs.values() if column_of(g.at) in on),
+        zones=tuple(ZoneSpec(z.id, tuple(space(h) for h in z.spaces if column_of(h) in on),
+                             z.capacity, z.name) for z in doc.zones),
+        power_spaces=tuple(space(p.at) for p in doc.power_spaces if column_of(p.at) in on),
+        glyph_spaces=tuple(space(h) for h in doc.glyph_spaces if column_of(h) in on),
         id=doc.id or "field",
     )

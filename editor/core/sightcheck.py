@@ -32,6 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from arena.client.advice import Ruler, blocker_label, ruler_for
+from arena.content.storeys import named, position, space
 from arena.engine import ArmyCardData, FieldSetup, Game, HitZoneData, PlayerSetup
 from arena.engine.bodies import is_adjacent
 from arena.engine.combat import target_problem
@@ -39,7 +40,7 @@ from arena.engine.errors import EngineError
 from arena.engine.stats import StatQuery, base_height, height_advantage
 from arena.engine.vocab import Point
 from arena.hexgrid import Hex, distance
-from editor.core.mapdoc import Coord, MapDoc
+from editor.core.mapdoc import MapDoc, Position
 from editor.core.scene import field_setup
 
 __all__ = ["END_NAMES", "FIGURES", "FIGURE_HEIGHT", "MAX_HEIGHT", "Look", "SightCheck", "check",
@@ -181,7 +182,7 @@ class SightCheck:
         return f"Sight check: {sight}; {engaged}; height advantage: {higher}"
 
 
-def check_map(doc: MapDoc, a: Coord, b: Coord,
+def check_map(doc: MapDoc, a: Position | Hex, b: Position | Hex,
               heights: tuple[int, int] = (FIGURE_HEIGHT, FIGURE_HEIGHT)) -> SightCheck:
     """`check` on the battlefield being edited, as the editor draws it."""
     return check(field_setup(doc), _hex(a), _hex(b), heights)
@@ -200,7 +201,7 @@ def check(field: FieldSetup, a: Hex, b: Hex,
             obstacle = board.obstacle_at.get(at)
             why = f"a {obstacle.kind} fills it" if obstacle is not None else "there is no land"
             return SightCheck(ends, heights,
-                              f"no figure can stand on {name} [{at.q}, {at.r}]: {why}")
+                              f"no figure can stand on {name} {named(position(at))}: {why}")
     try:
         game = Game.from_position(
             field, [PlayerSetup([stand_in(0, heights[0])]),
@@ -239,5 +240,7 @@ def _height(height: int) -> int:
     return max(1, min(MAX_HEIGHT, int(height)))
 
 
-def _hex(at: Coord | Hex) -> Hex:
-    return at if isinstance(at, Hex) else Hex(*at)
+def _hex(at: Position | Hex) -> Hex:
+    """The engine's space: a position on a surface names a storey where its column has
+    several (`arena.content.storeys.space`)."""
+    return at if isinstance(at, Hex) else space(at)

@@ -18,13 +18,16 @@ from arena.content.errors import ContentError, Problem
 from arena.content.fits import Fit
 from arena.content.geometry import BattlefieldSummary, check_battlefield
 from arena.content.loader import load_document
+from arena.content.storeys import named
 from arena.content.yamlio import parse
-from editor.core.mapdoc import Coord, MapDoc
+from editor.core.mapdoc import Coord, MapDoc, Position, column_of
 from editor.core.parts import parts_list
 from editor.core.verdict import headline, play_as, play_lines
 from editor.core.verdict import note as zone_note
 
-COORD = re.compile(r"\[(-?\d+), (-?\d+)\]")
+COORD = re.compile(r"\[(-?\d+), (-?\d+)(?:, \d+)?\]|(-?\d+),(-?\d+)@\d+")
+"""A position in a message: ``[q, r]``, ``[q, r, level]`` or ``q,r@level``
+(`arena.content.storeys.named`, `written`)."""
 PATH_INDEX = re.compile(r"^(columns|glyphs|power_spaces|glyph_spaces|obstacles|starting_zones)"
                         r"\[(\d+)\]")
 EMPTY_ZONE = re.compile(r"^starting_zones\[\d+\]\.spaces$")
@@ -160,7 +163,7 @@ def estimate_components(doc: MapDoc) -> Components:
 
 
 def _hexes_of(problem: Problem, doc: MapDoc) -> tuple[Coord, ...]:
-    found = [(int(q), int(r)) for q, r in COORD.findall(problem.message)]
+    found = [(int(q or q2), int(r or r2)) for q, r, q2, r2 in COORD.findall(problem.message)]
     if not found:
         match = PATH_INDEX.match(problem.path)
         if match:
@@ -170,6 +173,12 @@ def _hexes_of(problem: Problem, doc: MapDoc) -> tuple[Coord, ...]:
 
 
 def _hexes_by_path(doc: MapDoc, kind: str, index: int) -> list[Coord]:
+    """The columns the part at a key path stands on (a mark on a surface: its column)."""
+    return list(dict.fromkeys(column_of(at) for at in _marks_by_path(doc, kind, index)))
+
+
+def _marks_by_path(doc: MapDoc, kind: str, index: int) -> list[Position]:
+    """Where the part at a key path is: its columns, or the surfaces its marks are on."""
     try:
         if kind == "columns":
             return [list(doc.columns)[index]]
@@ -204,8 +213,8 @@ def _place(path: str, doc: MapDoc) -> str:
     if match is None:
         return PLACES.get(path.split(".")[0].split("[")[0], "")
     kind, index = match.group(1), int(match.group(2))
-    hexes = _hexes_by_path(doc, kind, index)
-    at = f" [{hexes[0][0]}, {hexes[0][1]}]" if hexes else ""
+    marks = _marks_by_path(doc, kind, index)
+    at = f" {named(marks[0])}" if marks else ""
     if kind == "starting_zones" and index < len(doc.zones):
         return f"Starting zone {doc.zones[index].name}"
     if kind == "obstacles" and index < len(doc.obstacles):

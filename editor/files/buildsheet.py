@@ -31,7 +31,7 @@ from arena.client.palette import CRYPTOLITH, RUIN, TERRAIN, hex_color, mix, shad
 from arena.content.atomic import atomic_file
 from arena.content.pieces import PIECES
 from arena.hexgrid import DIRECTIONS, ORIGIN, hex_corners
-from editor.core.mapdoc import Coord, MapDoc, plane_xy
+from editor.core.mapdoc import Coord, MapDoc, Position, column_of, plane_xy
 from editor.core.parts import LevelParts, PartsList, parts_list
 from editor.core.piece_model import LevelPieces, sheet_pieces, total_line
 from editor.core.validation import estimate_components
@@ -189,11 +189,15 @@ def draw_level(surface: pygame.Surface, frame: Frame, doc: MapDoc, level: LevelP
                 pygame.draw.line(surface, TILE_EDGE, a, b, thick)
                 pygame.draw.circle(surface, TILE_EDGE, a, thick / 2)
                 pygame.draw.circle(surface, TILE_EDGE, b, thick / 2)
-    on_top = {at for at in level.hexes if doc.top(at) == level.level}
+    def on_top(space: Position) -> bool:
+        """A mark on a surface of this level (under a bridge: on the ground's page)."""
+        return column_of(space) in level.hexes and doc.level_of(space) == level.level
+
     for zone in doc.zones:
         colour = hex_color(zone.colour)
-        for at in zone.spaces:
-            if at in on_top:
+        for mark in zone.spaces:
+            if on_top(mark):
+                at = column_of(mark)
                 terrain = level.hexes[at]
                 base = TERRAIN[terrain].top if terrain in TERRAIN else (180, 180, 180)
                 pygame.draw.polygon(surface, mix(base, colour, 0.45), frame.corners(at, 0.8))
@@ -201,8 +205,8 @@ def draw_level(surface: pygame.Surface, frame: Frame, doc: MapDoc, level: LevelP
                                     max(3, round(s / 6)))
                 pygame.draw.polygon(surface, shade(colour, 0.6), frame.corners(at, 0.8), 1)
     for space in doc.power_spaces:
-        if space.at in on_top:
-            pygame.draw.polygon(surface, POWER, frame.corners(space.at, 0.58),
+        if on_top(space.at):
+            pygame.draw.polygon(surface, POWER, frame.corners(column_of(space.at), 0.58),
                                 max(2, round(s / 9)))
     px = max(10, round(s * 0.62))
     for obstacle in level.obstacles:
@@ -219,12 +223,12 @@ def draw_level(surface: pygame.Surface, frame: Frame, doc: MapDoc, level: LevelP
         pygame.draw.rect(surface, colours.detail if obstacle.kind == "ruin" else
                          colours.side, pill, border_radius=pill.height // 2)
         surface.blit(text, text.get_rect(center=pill.center))
-    for at in level.glyph_spaces:
-        cx, cy = frame.centre(at)
+    for mark in level.glyph_spaces:
+        cx, cy = frame.centre(column_of(mark))
         pygame.draw.circle(surface, INK, (cx, cy), s * 0.5, max(1, thin))
         fonts.blit(surface, "?", px, INK, (cx, cy), bold=True, anchor="center")
     for glyph in level.glyphs:
-        cx, cy = frame.centre(glyph.at)
+        cx, cy = frame.centre(column_of(glyph.at))
         down = glyph.side == "planeswalker"
         pygame.draw.circle(surface, GLYPH_DOWN if down else GLYPH, (cx, cy), s * 0.52)
         pygame.draw.circle(surface, INK, (cx, cy), s * 0.52, max(1, thin))

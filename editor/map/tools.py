@@ -78,8 +78,8 @@ class MapTools:
         """Where the box selection being dragged started (None: no box under way)."""
         self.stroke = False
         """Whether the left button is down on the map (a drag paints on)."""
-        self.stroke_hexes: set[m.Coord] = set()
-        """The hexes this stroke has already changed (a drag changes each once)."""
+        self.stroke_hexes: set[m.Position] = set()
+        """The surfaces this stroke has already changed (a drag changes each once)."""
 
     @property
     def editor(self) -> m.Editor:
@@ -123,23 +123,25 @@ class MapTools:
 
     # --- the mouse on the map ----------------------------------------------------------------
 
-    def press(self, at: m.Coord) -> None:
-        """The left button went down on a hex: a box selection starts, or the tool is used."""
+    def press(self, space: m.Position) -> None:
+        """The left button went down on a surface (`MapView.space_at`): a box selection
+        starts, or the tool is used."""
         self.stroke, self.stroke_hexes = True, set()
         if self.tool == "select":
+            at = m.column_of(space)
             self.drag_start = at
             self.selection = {at} & set(self.editor.doc.columns)
         else:
-            self.use_tool(at, first=True)
+            self.use_tool(space, first=True)
 
-    def drag(self, at: m.Coord) -> None:
-        """The mouse moved onto a hex with the left button down."""
+    def drag(self, space: m.Position) -> None:
+        """The mouse moved onto a surface with the left button down."""
         if not self.stroke:
             return
         if self.drag_start is not None:
-            self.selection = m.select_box(self.editor.doc, self.drag_start, at)
+            self.selection = m.select_box(self.editor.doc, self.drag_start, m.column_of(space))
         elif self.tool in ("raise", "lower", "paint", "zone", "erase-marks"):
-            self.use_tool(at, first=False)
+            self.use_tool(space, first=False)
 
     def release(self) -> None:
         """The left button came up: the stroke (or the box selection) ends."""
@@ -148,12 +150,16 @@ class MapTools:
             self.say(f"Selected {len(self.selection)} hexes")
         self.drag_start = None
 
-    def use_tool(self, at: m.Coord, first: bool) -> None:
-        """Apply the current tool at a hex (``first``: the press, else a drag over it)."""
+    def use_tool(self, space: m.Position, first: bool) -> None:
+        """Apply the current tool on a surface (``first``: the press, else a drag over it).
+        The marks -- glyphs, glyph spaces, zones, power spaces -- go on `space` itself (on a
+        column with several surfaces, the one the pointer picked: `MapView.space_at`); the
+        other tools work on its column."""
         tool, b, doc = self.tool, self.brush, self.editor.doc
-        if not first and at in self.stroke_hexes:
+        at = m.column_of(space)
+        if not first and space in self.stroke_hexes:
             return
-        self.stroke_hexes.add(at)
+        self.stroke_hexes.add(space)
         merge = not first
         command: m.Command | None = None
         if tool == "raise":
@@ -184,9 +190,10 @@ class MapTools:
         elif tool == "unobstacle" and first:
             command = m.RemoveObstacle(at)
         elif tool == "glyph" and first:
-            command = m.PlaceGlyph(at, b.glyph, b.side)
+            command = m.PlaceGlyph(space, b.glyph, b.side)
         elif tool == "glyph-space" and first:
-            command = m.MarkGlyphSpace(at, at not in doc.glyph_spaces)
+            command = m.MarkGlyphSpace(space, not any(doc.same(g, space)
+                                                      for g in doc.glyph_spaces))
         elif tool == "zone" and at not in doc.columns:
             self.host.message = (f"No space at [{at[0]}, {at[1]}]: a starting zone is "
                                  "painted on the battlefield's spaces")
@@ -194,12 +201,14 @@ class MapTools:
             if not any(z.id == b.zone for z in doc.zones):
                 self.host.run_command(self.add_zone_command(b.zone), merge=merge)
                 merge = True
-            command = m.PaintZone(at, b.zone, self.partner_zone(b.zone))
+            command = m.PaintZone(space, b.zone, self.partner_zone(b.zone))
         elif tool == "power" and first:
-            command = m.PaintPower(at, on=doc.power_at(at) is None)
+            command = m.PaintPower(space, on=not any(doc.same(p.at, space)
+                                                      for p in doc.power_spaces))
         elif tool == "erase-marks":
-            command = m.Batch((m.RemoveGlyph(at), m.MarkGlyphSpace(at, False), m.EraseZone(at),
-                               m.PaintPower(at, on=False)), "Erase marks")
+            command = m.Batch((m.RemoveGlyph(space), m.MarkGlyphSpace(space, False),
+                               m.EraseZone(space), m.PaintPower(space, on=False)),
+                              "Erase marks")
         elif tool == "select-same" and first:
             self.selection = m.select_same(doc, at)
             self.host.message = f"Selected {len(self.selection)} hexes"
@@ -212,7 +221,7 @@ class MapTools:
             shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
             command, self.host.message = self.pieces.command(doc, tool, at, remove=shift)
         elif tool == "sight" and first:
-            self.sight.pick(at)
+            self.sight.pick(space)
         elif tool == "centre" and first:
             self.editor.set_symmetry(at)
             self.host.refresh_tools()

@@ -18,6 +18,7 @@ from arena.client.looks import TerrainLooks
 from arena.client.palette import HIGHLIGHTS, SURFACES, TERRAIN
 from arena.client.projection import Camera, Projection
 from arena.client.render import BattlefieldRenderer, Marker, Picture
+from arena.content.storeys import space
 from arena.hexgrid import ORIGIN, Hex, hex_corners, hex_to_point
 from editor.core import model as m
 from editor.core.scene import field_setup
@@ -82,6 +83,8 @@ class MapView:
         self.slice_level: int | None = None
         """The highest level shown (None: all)."""
         self.hover: m.Coord | None = None
+        self.hover_space: m.Position | None = None
+        """The surface under the mouse (`space_at`), in the column `hover`."""
         self.focus: tuple[m.Coord, ...] = ()
         """The hexes a problem names, marked on the map."""
         self.panning: tuple[int, int] | None = None
@@ -144,16 +147,25 @@ class MapView:
 
     def hex_at(self, pos: tuple[int, int]) -> m.Coord:
         """The hex under a screen point: the column seen there, else the ground plane."""
+        return m.column_of(self.space_at(pos))
+
+    def space_at(self, pos: tuple[int, int]) -> m.Position:
+        """The surface under a screen point, as a mark put there names it: in the 3D view the
+        one the pointer is on (through the gap under a bridge to the ground, as the battle
+        screen picks: `Projection.hex_under`); in the flat plan the top surface of the
+        column. Either way only the levels shown count: with the level slice under a deck,
+        the ground under it is what the pointer reaches (`MapDoc.space`)."""
+        doc = self.editor.doc
         if self.flat:
             h = self.flat_projection().hex_at(pos)
-            return (h.q, h.r)
+            return doc.space((h.q, h.r), self.slice_level)
         proj = self.projection()
         assert self.renderer is not None and self.picture is not None
         heights = self.renderer.pick_heights(self.picture, self.slice_level)
         found = proj.hex_under(pos, heights, self.renderer.pick_bottoms(self.picture.board))
         if found is None:
             found = proj.hex_at(pos, 0.0)
-        return (found.q, found.r)
+        return doc.space_of(found, self.slice_level)
 
     def centre_on(self, hexes: Sequence[m.Coord]) -> None:
         if not hexes:
@@ -208,7 +220,8 @@ class MapView:
             proj = self.projection()
             proj = type(proj)(angle=proj.angle, zoom=proj.zoom, origin=(
                 proj.origin[0] - rect.x, proj.origin[1] - rect.y), pivot=proj.pivot)
-            dynamic = [Marker(Hex(*self.hover), "move")] if self.hover else []
+            # the pointer's mark on the surface it picked (under a bridge: the ground)
+            dynamic = [Marker(space(self.hover_space), "move")] if self.hover_space else []
             self.renderer.draw(layer, proj, self.picture, self.markers(), dynamic,
                                now=self.host.now, slice_level=self.slice_level)
             self.draw_ghosts(layer, proj)
@@ -276,18 +289,18 @@ class MapView:
             colour = tuple(min(255, int(c * k)) for c in base)
             pygame.draw.polygon(surface, colour, poly(at))
             pygame.draw.polygon(surface, (30, 32, 40), poly(at), 1)
-            zone = doc.zone_at(at)
-            if zone is not None:
-                pygame.draw.polygon(surface, _hex_colour(zone.colour), poly(at, 0.82), 3)
-            if doc.power_at(at) is not None:
+            # a column's marks on any of its surfaces (a zone under a bridge's deck too)
+            for k, zone in enumerate(doc.zones_on(at)):
+                pygame.draw.polygon(surface, _hex_colour(zone.colour), poly(at, 0.82 - k * 0.1), 3)
+            if any(doc.power_at(s) is not None for s in doc.spaces_of(at)):
                 pygame.draw.polygon(surface, (150, 80, 200), poly(at, 0.6), 3)
-            if at in doc.glyph_spaces:
+            if doc.on_column(at, doc.glyph_spaces):
                 sx, sy = self.flat_to_screen(*hex_to_point(Hex(*at)))
                 pygame.draw.circle(surface, (240, 240, 240), (sx, sy), z * 0.45, 1)
             # a column with a gap (a bridge, an overhang) names each surface: "1/8"
             label = "/".join(str(n) for n in doc.surface_levels(at)) or str(level)
             obstacle = doc.obstacle_at(at)
-            glyph = doc.glyphs.get(at)
+            glyph = next((doc.glyphs[g] for g in reversed(doc.on_column(at, doc.glyphs))), None)
             if obstacle is not None:
                 label = f"{obstacle.kind[0].upper()}{obstacle.height}"
             elif glyph is not None:
@@ -355,10 +368,12 @@ class MapView:
         self.centre_on(hexes[:1])
         self.focus = tuple(hexes)
 
-    def point_at(self, pos: tuple[int, int] | None) -> m.Coord | None:
-        """The mouse is at `pos` (None: off the map): the hex under it, now `hover`."""
-        self.hover = self.hex_at(pos) if pos is not None else None
-        return self.hover
+    def point_at(self, pos: tuple[int, int] | None) -> m.Position | None:
+        """The mouse is at `pos` (None: off the map): the surface under it, now
+        `hover_space` (its column `hover`)."""
+        self.hover_space = self.space_at(pos) if pos is not None else None
+        self.hover = m.column_of(self.hover_space) if self.hover_space is not None else None
+        return self.hover_space
 
     def start_pan(self, pos: tuple[int, int] | None) -> None:
         """The right (or middle) button went down at `pos`, or came up (None)."""

@@ -223,7 +223,7 @@ class BalancePanel:
                 "report": bool(self.alive() and "Win rate" in self.shown_html),
                 "heat": len(self.heat()), "refused": self.refused}
 
-    def heat(self) -> dict[m.Coord, tuple[int, float]]:
+    def heat(self) -> dict[m.Position, tuple[int, float]]:
         """The heat map drawn now (empty when hidden, before a report, or on another map)."""
         check = self.check
         if not self.show_heat or check is None or check.running or check.done == 0 or \
@@ -290,13 +290,13 @@ class BalancePanel:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         labels = []
         for at, (count, share) in spots.items():
-            h = Hex(*at)
+            h = Hex(*m.column_of(at))  # drawn on the surface the figures fell on
             if proj is None:
                 cx, cy = hex_to_point(h)
                 points = [host.flat_to_screen(cx + (x - cx) * 0.85, cy + (y - cy) * 0.85)
                           for x, y in hex_corners(h)]
             else:
-                points = proj.top_face(h, float(doc.top(at)), 0.85)
+                points = proj.top_face(h, float(doc.level_of(at)), 0.85)
             colour = tuple(round(lo + (hi - lo) * share)
                            for lo, hi in zip(HEAT_LOW, HEAT_HIGH, strict=True))
             pygame.draw.polygon(shade, (*colour, round(90 + 120 * share)), points)

@@ -24,6 +24,7 @@ from pygame_gui.elements import UIButton, UILabel, UITextBox, UIWindow
 
 from arena.client.overlays import draw_ruler
 from arena.client.projection import Projection
+from arena.content.storeys import named, position, space
 from arena.engine import Board
 from arena.hexgrid import Hex, hex_polygon_coords, hex_to_point
 from editor.core import model as m
@@ -67,9 +68,10 @@ class SightTool:
 
     # --- input ------------------------------------------------------------------------------
 
-    def pick(self, at: m.Coord) -> None:
-        """A click with the tool: space A, then space B, then A again."""
-        spot = at if isinstance(at, Hex) else Hex(*at)
+    def pick(self, at: m.Position | Hex) -> None:
+        """A click with the tool: space A, then space B, then A again (a surface: the ground
+        under a bridge is a space of its own, `arena.content.storeys.space`)."""
+        spot = at if isinstance(at, Hex) else space(at)
         self.ends = [spot] if len(self.ends) != 1 else [*self.ends, spot]
         self.refresh(force=True)
 
@@ -155,7 +157,7 @@ class SightTool:
             self.say(self.result.summary())
         elif len(self.ends) == 1 and force:
             a = self.ends[0]
-            self.say(f"Sight check: A at [{a.q}, {a.r}]; now click space B")
+            self.say(f"Sight check: A at {named(position(a))}; now click space B")
 
     # --- the window -------------------------------------------------------------------------
 

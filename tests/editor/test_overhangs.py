@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from editor_kit import DUEL
 
 from arena.content.battlefield import PiecePlacement
@@ -68,9 +67,6 @@ def test_a_tile_resting_on_water_still_makes_it_land() -> None:
         "water under a bridge stays water"
 
 
-@pytest.mark.xfail(strict=True, reason="a map built of pieces only is rebuilt by the "
-                   "importer's expansion (arena.content.piece_rules.expand), which fills the "
-                   "levels under a tile until the importer keeps gaps")
 def test_a_map_of_pieces_keeps_the_gap_under_a_tile_placed_above_it() -> None:
     ed = m.Editor()
     ed.execute(pm.PlacePiece(_tile((0, 0), 0)))
