@@ -223,7 +223,7 @@ class MapDoc:
     def zones_on(self, at: Coord) -> list[StartingZone]:
         """The zones with a space on one of the surfaces of the column `at`, bottom first."""
         found = (self.zone_at(s) for s in self._marked(at))
-        return list(dict.fromkeys(z for z in found if z is not None))
+        return list({z.id: z for z in found if z is not None}.values())
 
     def obstacle_at(self, at: Coord) -> Obstacle | None:
         return next((o for o in self.obstacles if at in o.footprint), None)

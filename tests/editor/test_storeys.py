@@ -268,3 +268,21 @@ def test_the_window_puts_a_mark_on_the_surface_the_pointer_picks(
     app.tools.release()
     assert (0, 2, 1) in app.editor.doc.glyphs
     assert validate(app.editor.doc).findings == []
+
+
+def test_the_flat_plan_draws_the_marks_of_both_surfaces(headless: object, bridge: Path) -> None:
+    """A bridge's hex with a zone space under the deck and another on it shows both zones'
+    rings in the flat plan."""
+    import pygame
+    from editor_kit import pump
+
+    from editor import app as editor_app
+
+    app = editor_app.EditorApp(bridge, recover=False)
+    app.editor.execute(m.PaintZone((0, 1, DECK), "orange"))
+    assert [z.id for z in app.editor.doc.zones_on((0, 1))] == ["yellow", "orange"]
+    app.toggle_flat()
+    screen = headless
+    assert isinstance(screen, pygame.Surface)
+    pump(app)
+    app.draw(screen)
