@@ -2,10 +2,11 @@
 random game on each shipped scenario and on the Duel over each shipped community map.
 
 The table (`fixtures/map-digests.json`) was recorded before spaces above spaces (bridges,
-overhangs, tunnels) came in; a map without a gap under a tile must give the same numbers to
-the last action. A community map whose import now keeps its gaps plays other spaces, so its
-row is listed in `REIMPORTED` with the reason, instead of being re-recorded silently.
-Record again (after a rule fix, explained in the change) with ``ARENA_RECORD_DIGESTS=1``.
+overhangs, tunnels) came in; a map without a gap under a tile gives the same numbers to the
+last action. A community map whose import now keeps its gaps may play otherwise: its row was
+recorded again, keeps the numbers from before under ``before``, and is listed in
+`REIMPORTED` with the reason. Record again (after a rule fix, explained in the change) with
+``ARENA_RECORD_DIGESTS=1`` (a row's ``before`` is kept).
 """
 
 from __future__ import annotations
@@ -62,8 +63,19 @@ def play_case(scenario: str, community: str | None, folder: Path) -> dict[str, A
     return {"counts": counts, "digest": game.state_digest()}
 
 
-REIMPORTED: dict[str, str] = {}
-"""Community maps whose import changed on purpose (gaps kept), with the reason."""
+REIMPORTED: dict[str, str] = {
+    "community:Web_2_Uncharted_Isle.json":
+        "7 columns keep the ground under an overhang as a space of its own, and the proposed "
+        "zones now take three of those ground spaces ([3, 6, 1], [2, 7, 1], [3, 7, 1]), so "
+        "the Planeswalkers are placed and move otherwise",
+    "community:ladders.hsc":
+        "7 columns are tiles over the bare table (a walkway at level 6 and two steps): their "
+        "surfaces are where they were, but sight now passes under them instead of through "
+        "filled land, so other targets are in sight (at action 101, Stand Down on the Kor "
+        "Hookmasters)",
+}
+"""Community maps whose import changed on purpose (gaps kept), with the reason; every other
+community map imports with its gaps kept and still plays to the numbers from before."""
 
 
 @pytest.mark.parametrize("case", sorted(cases()))
@@ -72,10 +84,11 @@ def test_map_plays_as_recorded(case: str, tmp_path: Path) -> None:
     found = play_case(scenario, community, tmp_path)
     if os.environ.get("ARENA_RECORD_DIGESTS"):
         table = json.loads(TABLE.read_text()) if TABLE.exists() else {}
-        table[case] = found
+        before = table.get(case, {}).get("before")
+        table[case] = found if before is None else {**found, "before": before}
         TABLE.write_text(json.dumps(table, indent=1, sort_keys=True) + "\n")
         return
-    table = json.loads(TABLE.read_text())
-    if case in REIMPORTED:
-        pytest.skip(REIMPORTED[case])
-    assert found == table[case]
+    recorded = dict(json.loads(TABLE.read_text())[case])
+    before = recorded.pop("before", None)
+    assert (before is not None) == (case in REIMPORTED), "a changed row names its reason"
+    assert found == recorded
