@@ -5,8 +5,7 @@ also runs it as a program (``python bridge_kit.py FILE.yaml -- ARENA OPTIONS``),
 the game's window on that position.
 
 The figure is put under the bridge by hand (its position replaced after set-up): the rules
-place figures in starting zones, and this battlefield's zones are on open ground. The map
-checks' "level N floats" (a deck over air) is let through here."""
+place figures in starting zones, and this battlefield's zones are on open ground."""
 
 from __future__ import annotations
 
@@ -99,10 +98,6 @@ def bridge_game(path: Path, seed: int = 5) -> tuple[Game, GameSetup, str]:
     from arena.engine.vocab import Phase
     from arena.hexgrid import Storey
 
-    checks = direct.map_problems
-    # a deck over air "floats" for the map checks until they know spaces above spaces
-    direct.map_problems = lambda *a: [p for p in checks(*a)  # type: ignore[assignment]
-                                      if "floats" not in str(p)]
     game, setup = direct.start(BattleRequest(battlefield=str(path), seats=("human", "human"),
                                       seed=seed))
     rng = random.Random(seed)
