@@ -67,6 +67,7 @@ __all__ = [
     "largest_community_map",
     "menu_startup_ms",
     "register",
+    "summon_everything",
 ]
 
 FULL_HD = (1920, 1080)
@@ -82,10 +83,20 @@ def duel_all_summoned(seed: int = 5, battlefield: str = "") -> tuple[Game, GameS
                       seats=(SeatSetup("human", army="gideon-premade"),
                              SeatSetup("human", army="jace-premade")), seed=seed)
     game = content.new_game(setup)
+    summon_everything(game, seed)
+    return game, setup
+
+
+def summon_everything(game: Game, seed: int, player: int | None = None) -> None:
+    """Play a game's set-up and turns by random placements until every figure of every army
+    is on the battlefield and a player (``player``, when given) is to choose a card: the
+    Planeswalkers chosen whenever nothing is left to summon, turns ended otherwise."""
     rng = random.Random(seed)
-    total = sum(len(game.state.static.cards[c].figures) for c in game.state.static.cards)
+    static = game.state.static
+    total = sum(len(static.cards[c].figures) for c in static.cards)
     for _ in range(1000):
-        if len(game.state.on_battlefield()) == total and game.pending.phase == Phase.CHOOSE:
+        if len(game.state.on_battlefield()) == total and game.pending.phase == Phase.CHOOSE \
+                and player in (None, game.to_act):
             break
         legal = game.legal_actions()
         placing = [a for a in legal if isinstance(a, (ChooseFirstPlayer, PlacePlaneswalker,
@@ -96,9 +107,8 @@ def duel_all_summoned(seed: int = 5, battlefield: str = "") -> tuple[Game, GameS
             game.apply(rng.choice(legal))
         else:
             walker = [a for a in legal if isinstance(a, ChooseCard) and
-                      game.state.static.card_def(a.card).kind == "planeswalker"]
+                      static.card_def(a.card).kind == "planeswalker"]
             game.apply(walker[0] if walker and game.pending.phase == Phase.CHOOSE else EndTurn())
-    return game, setup
 
 
 MAP_FOLDERS = (community_maps(),)

@@ -69,19 +69,9 @@ class Hex:
     storey_level: ClassVar[int] = -1
     """The sort key's third part: -1 for a plain hex, the level for a storey."""
 
-    def _before(self, other: Hex, equal: bool) -> bool:
-        # Written out rather than tuple-compared: sorting hexes is on the AI's hot path.
-        q, oq = self.q, other.q
-        if q != oq:
-            return q < oq
-        r, o_r = self.r, other.r
-        if r != o_r:
-            return r < o_r
-        level, o_level = self.storey_level, other.storey_level
-        return level < o_level or (equal and level == o_level)
-
     def __lt__(self, other: Hex) -> bool:
-        # `_before` inlined: ``sorted`` calls only this one.
+        # Written out rather than tuple-compared: sorting hexes is on the AI's hot path, and
+        # ``sorted`` calls only this one.
         q, oq = self.q, other.q
         if q != oq:
             return q < oq
@@ -90,14 +80,15 @@ class Hex:
             return r < o_r
         return self.storey_level < other.storey_level
 
+    # The order is total, so the other comparisons follow from ``<``.
     def __le__(self, other: Hex) -> bool:
-        return self._before(other, True)
+        return not other.__lt__(self)
 
     def __gt__(self, other: Hex) -> bool:
-        return other._before(self, False)
+        return other.__lt__(self)
 
     def __ge__(self, other: Hex) -> bool:
-        return other._before(self, True)
+        return not self.__lt__(other)
 
     @property
     def column(self) -> Hex:

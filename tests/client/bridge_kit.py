@@ -9,7 +9,6 @@ place figures in starting zones, and this battlefield's zones are on open ground
 
 from __future__ import annotations
 
-import random
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -87,37 +86,13 @@ def bridge_game(path: Path, seed: int = 5) -> tuple[Game, GameSetup, str]:
     (returned by id)."""
     from arena.client import direct
     from arena.client.battle_request import BattleRequest
-    from arena.engine import (
-        BeginSummon,
-        ChooseCard,
-        ChooseFirstPlayer,
-        EndTurn,
-        PlaceFigure,
-        PlacePlaneswalker,
-    )
-    from arena.engine.vocab import Phase
+    from arena.client.bench import summon_everything
     from arena.hexgrid import Storey
 
     game, setup = direct.start(BattleRequest(battlefield=str(path), seats=("human", "human"),
                                       seed=seed))
-    rng = random.Random(seed)
+    summon_everything(game, seed, player=1)
     static = game.state.static
-    total = sum(len(static.cards[c].figures) for c in static.cards)
-    for _ in range(1000):
-        if len(game.state.on_battlefield()) == total and game.pending.phase == Phase.CHOOSE \
-                and game.to_act == 1:
-            break
-        legal = game.legal_actions()
-        placing = [a for a in legal if isinstance(a, (ChooseFirstPlayer, PlacePlaneswalker,
-                                                      PlaceFigure, BeginSummon))]
-        if placing:
-            game.apply(rng.choice(placing))
-        elif game.state.pending:
-            game.apply(rng.choice(legal))
-        else:
-            walker = [a for a in legal if isinstance(a, ChooseCard) and
-                      static.card_def(a.card).kind == "planeswalker"]
-            game.apply(walker[0] if walker and game.pending.phase == Phase.CHOOSE else EndTurn())
     state = game.state
     mine = sorted(f for f in state.on_battlefield() if state.controller(f) == 1
                   and static.card_def(static.figures[f].card).base != "double"
