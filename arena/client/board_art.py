@@ -1,7 +1,7 @@
 """Sprites the battlefield renderer lays over the terrain: the highlight on a space's face,
 the warning sign beside a provoking cost, the shimmer on water, and a faded copy of an image
-(a roof cut away over the pointer, `arena.client.tiers`), and a figure touched by a hit, fading
-or sinking. Pure drawing for one camera; the
+(a roof cut away over the pointer, `arena.client.tiers`), a figure touched by a hit, fading
+or sinking, and a figure seen through the roof it stands under. Pure drawing for one camera; the
 renderer keeps them per camera state."""
 
 from __future__ import annotations
@@ -16,7 +16,12 @@ from arena.client.palette import HIGHLIGHTS, shade
 from arena.client.projection import Projection
 from arena.hexgrid import Hex
 
-__all__ = ["faint", "marker_image", "touched", "warning_sign", "water_frames"]
+__all__ = ["SEEN_THROUGH_ALPHA", "faint", "marker_image", "seen_through", "touched",
+           "warning_sign", "water_frames"]
+
+SEEN_THROUGH_ALPHA = 0.4
+"""How opaque a figure under a roof is drawn over the terrain in front of it: enough to be
+found and clicked, little enough to tell from a figure in the open."""
 
 
 def warning_sign(height: int, colour: tuple[int, int, int]) -> pygame.Surface:
@@ -95,6 +100,17 @@ def faint(image: pygame.Surface, alpha: float) -> pygame.Surface:
     """A copy of ``image`` at ``alpha`` of its opacity (a roof cut away, a figure on it)."""
     out = image.copy()
     out.fill((255, 255, 255, round(255 * alpha)), special_flags=pygame.BLEND_RGBA_MULT)
+    return out
+
+
+def seen_through(image: pygame.Surface, colour: tuple[int, int, int]) -> pygame.Surface:
+    """A figure standing under a roof (a bridge's deck, a hall's ceiling), to be drawn over
+    whatever hides it: a faint copy inside an outline in its seat's colour, so a figure in the
+    crypt's halls is seen and clicked without cutting the building away."""
+    out = faint(image, SEEN_THROUGH_ALPHA)
+    points = pygame.mask.from_surface(image).outline()
+    if len(points) > 2:
+        pygame.draw.lines(out, (*colour, 230), True, points, 2)
     return out
 
 

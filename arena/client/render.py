@@ -34,7 +34,14 @@ from typing import Any
 import pygame
 
 from arena.client import text
-from arena.client.board_art import faint, marker_image, touched, warning_sign, water_frames
+from arena.client.board_art import (
+    faint,
+    marker_image,
+    seen_through,
+    touched,
+    warning_sign,
+    water_frames,
+)
 from arena.client.figures import FigureLook, Sprite, figure_sprite
 from arena.client.looks import TerrainLooks
 from arena.client.palette import HIGHLIGHTS, ZONE_COLOURS, Color, mix
@@ -48,6 +55,7 @@ from arena.client.tiers import (
     faded,
     run_bottoms,
     tier_of,
+    under_roof,
 )
 from arena.engine import Board, FieldSetup
 from arena.hexgrid import Hex, hex_to_point
@@ -625,6 +633,10 @@ class BattlefieldRenderer:
             item.rect = rect
             composite.blit(item.image, rect)
             strips.cover(composite, item.key, rect)
+        for item in statics:  # figures under a roof are seen through what hides them
+            if item.figure is not None and under_roof(board, picture.figures[item.figure].hexes):
+                look = picture.figures[item.figure].look
+                composite.blit(seen_through(item.image, look.seat_color), item.rect)
         return composite, statics
 
     def _draw_direct(self, target: pygame.Surface, proj: Projection, picture: Picture,

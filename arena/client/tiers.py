@@ -31,6 +31,7 @@ __all__ = [
     "run_bottoms",
     "storey_bottoms",
     "tier_of",
+    "under_roof",
 ]
 
 TIER_STEP = 10.0
@@ -95,6 +96,12 @@ def roof_over(board: Board, space: Hex | None, reach: int = ROOF_REACH) -> Roof:
             if index and bottoms.get(storey, 0.0) >= ceiling:
                 cut.add((column, index))
     return frozenset(cut)
+
+
+def under_roof(board: Board, spaces: tuple[Hex, ...]) -> bool:
+    """Whether something standing on ``spaces`` has a roof over it (the renderer draws such a
+    figure seen through the terrain in front of it)."""
+    return any(board.ceiling(s) is not None for s in spaces)
 
 
 def faded(board: Board, roof: Roof, spaces: tuple[Hex, ...]) -> bool:

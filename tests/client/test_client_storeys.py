@@ -7,12 +7,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pygame
+import pytest
 from client_kit import save_artifact
 
+from arena.client import render
 from arena.client.figures import FigureLook
 from arena.client.projection import Projection
 from arena.client.render import BattlefieldRenderer, FigurePlacement, Marker, Picture
-from arena.client.tiers import roof_over, run_bottoms, tier_of
+from arena.client.tiers import roof_over, run_bottoms, tier_of, under_roof
 from arena.engine import Board, FieldSetup
 from arena.hexgrid import Hex, Storey, spiral
 
@@ -93,6 +95,31 @@ def test_figures_stand_on_the_ground_under_the_bridge_and_on_its_deck(
     # the figure under the bridge is drawn (its lower half shows under the deck) and picked
     x, y = p.to_screen(Hex(0, 0), r.stand_level(board, UNDER) + 2.0)
     assert r.figure_under((round(x), round(y))) == "under"
+
+
+def test_a_figure_under_a_roof_is_seen_through_it(screen: pygame.Surface,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deck hides the top of a figure under it: that part is drawn over the deck, faint
+    and outlined in its seat's colour, so a figure under a bridge (or in a hall under a roof)
+    is found without cutting the roof away."""
+    board = bridge_field().board
+    under = Picture(board, figures={"under": FigurePlacement(look("under"), (UNDER,))})
+
+    def drawn(picture: Picture) -> pygame.Surface:
+        r = BattlefieldRenderer(bridge_field())
+        r.draw(screen, view(r), picture)
+        return screen.copy()
+
+    empty, seen = drawn(Picture(board)), drawn(under)
+    monkeypatch.setattr(render, "under_roof", lambda *a: False)
+    hidden = drawn(under)
+    w, h = screen.get_size()
+    through = [(x, y) for x in range(0, w, 2) for y in range(0, h, 2)
+               if hidden.get_at((x, y)) == empty.get_at((x, y)) != seen.get_at((x, y))]
+    assert len(through) > 20, "the figure's part behind the deck shows through it"
+    assert any(seen.get_at(xy).r > seen.get_at(xy).b + 30 for xy in through), \
+        "outlined in its seat's colour"
+    assert under_roof(board, (UNDER,)) and not under_roof(board, (ON,))
 
 
 def test_the_pointer_reaches_the_ground_under_a_bridge_through_the_gap() -> None:
