@@ -143,6 +143,9 @@ class _Cand:
     count: float = 0.0
     dead: bool = False
     values: list[float] = field(default_factory=list)
+    work: int = 0
+    """The work its last sample took: what its next one is likely to cost (the search plans
+    a pass by its candidates' own costs, which differ by a factor of several)."""
 
     chancy: bool = False
     """Whether any of its samples rolled dice (or drew a random number)."""
@@ -375,7 +378,7 @@ class SearchController(AIController):
             share = max(1, (budget - spent) // max(1, (rounds - r) * len(live)))
             for _ in range(share):
                 if cfg.work is not None and spent and \
-                        cfg.work - stop.spent < per_sample() * len(live):
+                        cfg.work - stop.spent < _pass_cost(live, per_sample()):
                     break  # the pass would not fit what is left of the budget
                 cost, stopped = self._pass(view, alive, me, seed, sample_index, stop)
                 spent += cost
@@ -432,6 +435,7 @@ class SearchController(AIController):
                 stop.spend(found.checks[cut])
                 return spent, True
             stop.spend(found.work)
+            cand.work = found.work
             if found.rolled is not None:
                 cand.chancy = True
             if found.interrupted:
@@ -480,6 +484,14 @@ class SearchController(AIController):
                 break
         out.extend([None] * (len(actions) - len(out)))
         return out
+
+
+def _pass_cost(live: list[_Cand], average: float) -> float:
+    """What a pass over ``live`` is likely to cost: each candidate's last sample again (the
+    decision's average for one not sampled yet). An average over every candidate plans a
+    pass of the costliest survivors too cheaply, and the budget then cuts its last sample
+    off half-way."""
+    return sum(c.work if c.work else average for c in live)
 
 
 def _shrunk(final: list[_Cand], scored: list[_Cand], weight: float) -> list[float]:

@@ -64,11 +64,6 @@ def test_the_budget_bounds_each_decision(searched: list[tuple[SearchController, 
         assert hard.stats.work <= HARD.work + 40
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "on the benchmark positions of the Duel as shipped now (its zones moved onto the centre "
-    "line) 4 of the 7 decisions that spend the budget have their last pass cut: the planner "
-    "checks a pass against the decision's average sample cost, and the last candidates' "
-    "rollouts cost more than that (1 of 5 on the former positions)"))
 def test_the_rounds_are_planned_to_fit_the_budget(
         searched: list[tuple[SearchController, int]]) -> None:
     """The budget runs out between passes: the searches that spent it did not have a

@@ -5,7 +5,10 @@ search's results alone (a seeded game is the same on every version that claims t
 same AI); a change meant to alter the decisions records the file again on purpose:
 ``hard_decisions.json`` holds, per position, what `record` returns, recorded with the
 search as it was before the speed work (commit 23eb906) on the positions of the Duel as
-shipped since its zones were evened (commit b701e92: that search, this field)."""
+shipped since its zones were evened (commit b701e92: that search, this field), and again on
+purpose when the search came to plan a pass by its candidates' own sample costs
+(`arena.ai.search._pass_cost`): 2 of the 15 decisions then spent their budget otherwise
+(the work and the rollouts of their last pass), with the same actions."""
 
 from __future__ import annotations
 
