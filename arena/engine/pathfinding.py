@@ -143,9 +143,8 @@ class EngagementLookup:
         self._built = True
         if self.is_engaged is _is_engaged:
             beside: dict[Hex, list[Body]] = {}
-            around = self.board.around
             for foe in self.foes:
-                for space in {n for h in foe.hexes for n in around(h)}:
+                for space in {n for h in foe.hexes for n in self.board.around(h)}:
                     beside.setdefault(space, []).append(foe)
             self._beside = beside
             self._zone = frozenset(beside)
@@ -425,8 +424,7 @@ class _Rules:
             return problem
         road = all(self.table.road[n] for n in target)
         if self.flying:
-            # A ceiling stops flight above it (`TerrainTable.passage`).
-            blocked = self.table.passage(self.height, pos[0], lead)
+            blocked = self.table.passage(self.height, pos[0], lead)  # a ceiling stops flight
             if blocked is not None:
                 return blocked
             # cards.md Flying: each space counts 1 whatever the levels; nothing stops it midway.
