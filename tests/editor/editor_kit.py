@@ -54,6 +54,16 @@ def key(app: editor_app.EditorApp, k: int, mod: int = 0) -> None:
     pump(app)
 
 
+def drawn_app(path: Path, screen: object) -> editor_app.EditorApp:
+    """The editor window on ``path`` (no recovery), settled and drawn once on the headless
+    ``screen``: a test then reads its projection and the pixels it drew."""
+    app = editor_app.EditorApp(path, recover=False)
+    assert isinstance(screen, pygame.Surface)
+    pump(app)
+    app.draw(screen)
+    return app
+
+
 def hex_pos(app: editor_app.EditorApp, at: m.Coord) -> tuple[float, float]:
     """Where the top of the column at `at` (or the ground there) is on screen."""
     return app.projection().to_screen(Hex(*at), float(app.editor.doc.top(at)))

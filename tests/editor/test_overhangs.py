@@ -81,10 +81,9 @@ def test_the_window_shows_the_gap_in_3d_and_both_levels_in_the_flat_plan(
     the deck (the deck is not a solid column to the ground) and points at the water through
     the gap; the flat plan labels the bridge's hexes with both surfaces ("1/7")."""
     import pygame
-    from editor_kit import press, pump, shot
+    from editor_kit import drawn_app, press, pump, shot
 
     from arena.content.battlefield import Battlefield, Column
-    from editor import app as editor_app
 
     def levels(q: int, r: int) -> list[str | None]:
         ground: list[str | None] = ["water"] if r == 0 else ["land"]
@@ -94,11 +93,9 @@ def test_the_window_shows_the_gap_in_3d_and_both_levels_in_the_flat_plan(
                      columns=[Column(at=(q, r), levels=levels(q, r))
                               for q in range(-3, 4) for r in range(-3, 4) if abs(q + r) <= 3])
     path = m.Editor(m.MapDoc.from_battlefield(bf)).save(tmp_path / "bridge.yaml")
-    app = editor_app.EditorApp(path, recover=False)
     screen = headless
     assert isinstance(screen, pygame.Surface)
-    pump(app)
-    app.draw(screen)
+    app = drawn_app(path, screen)
     proj = app.projection()
     x, y = proj.to_screen(Hex(0, 0), 0.7)  # the water's face under the deck
     seen = screen.get_at((round(x), round(y)))

@@ -232,15 +232,11 @@ def test_the_window_puts_a_mark_on_the_surface_the_pointer_picks(
     the flat plan a click names the top surface, and with the level slice under the deck the
     ground under it; the status line names the surface."""
     import pygame
-    from editor_kit import pump
+    from editor_kit import drawn_app
 
-    from editor import app as editor_app
-
-    app = editor_app.EditorApp(bridge, recover=False)
     screen = headless
     assert isinstance(screen, pygame.Surface)
-    pump(app)
-    app.draw(screen)
+    app = drawn_app(bridge, screen)
     proj = app.projection()
     x, y = proj.to_screen(Hex(0, 1), 0.7)  # the bank's face under the deck
     under = (round(x), round(y))
