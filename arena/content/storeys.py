@@ -21,11 +21,11 @@ from dataclasses import dataclass
 
 from arena.content.battlefield import Column
 from arena.engine.board import Column as Floor
-from arena.engine.board import surfaces_of
+from arena.engine.board import surfaces_of, tile_runs
 from arena.hexgrid import Hex, Storey, space_at
 
 __all__ = ["Coord", "Floor", "Position", "Spaces", "column_of", "level_in", "named",
-           "order", "position", "space", "written"]
+           "order", "position", "space", "surface_levels", "written"]
 
 Coord = tuple[int, int]
 Position = tuple[int, int] | tuple[int, int, int]
@@ -51,6 +51,12 @@ def position(where: Hex) -> Position:
     if isinstance(where, Storey):
         return (where.q, where.r, where.level)
     return (where.q, where.r)
+
+
+def surface_levels(levels: Sequence[str | None]) -> list[int]:
+    """The level of each standing surface of a column's levels, bottom first (the top of
+    each run of tiles: the engine's own reading, `arena.engine.board.tile_runs`)."""
+    return [top for _, top in tile_runs(levels)]
 
 
 def named(at: Position) -> str:

@@ -78,9 +78,10 @@ class Column:
     ceiling: int | None = None
 
 
-def surfaces_of(hex_: Hex, levels: tuple[Terrain | None, ...]) -> tuple[Column, ...]:
-    """The standing surfaces of one column, bottom first: the top of each run of tiles, with
-    the level where the next run begins as its ceiling. One surface keeps the plain hex."""
+def tile_runs(levels: Sequence[Terrain | None]) -> list[tuple[int, int]]:
+    """The runs of tiles of a column, bottom first, as (the height where a run begins, the
+    height of its top): what blocks sight (`Board.solid_spans`) and what a figure stands on
+    (`surfaces_of`)."""
     runs: list[tuple[int, int]] = []
     start: int | None = None
     for index, level in enumerate(levels):
@@ -91,6 +92,13 @@ def surfaces_of(hex_: Hex, levels: tuple[Terrain | None, ...]) -> tuple[Column, 
             start = None
     if start is not None:
         runs.append((start, len(levels)))
+    return runs
+
+
+def surfaces_of(hex_: Hex, levels: tuple[Terrain | None, ...]) -> tuple[Column, ...]:
+    """The standing surfaces of one column, bottom first: the top of each run of tiles, with
+    the level where the next run begins as its ceiling. One surface keeps the plain hex."""
+    runs = tile_runs(levels)
     if len(runs) <= 1:
         top = runs[0][1] if runs else 0
         return (Column(hex_, levels, top, levels[top - 1] if top else None),)
@@ -272,16 +280,7 @@ class Board:
         column = self.columns.get(hex_.column)
         if column is None:
             return ()
-        spans: list[tuple[float, float]] = []
-        start: int | None = None
-        for index, level in enumerate(column.levels):
-            if level is not None and start is None:
-                start = index
-            if level is None and start is not None:
-                spans.append((float(start), float(index)))
-                start = None
-        if start is not None:
-            spans.append((float(start), float(len(column.levels))))
+        spans = [(float(bottom), float(top)) for bottom, top in tile_runs(column.levels)]
         obstacle = self.obstacle_at.get(hex_)
         if obstacle is not None and obstacle.blocks_sight:
             spans.append((float(column.top), float(column.top + obstacle.height)))

@@ -29,7 +29,7 @@ from arena.content.battlefield import (
     PowerSpace,
     StartingZone,
 )
-from arena.content.storeys import Coord, Position, column_of, position
+from arena.content.storeys import Coord, Position, column_of, position, surface_levels
 from arena.hexgrid import Hex, hex_to_point, neighbours, reflect, rotate, space_at
 from editor.core import piece_model
 
@@ -126,9 +126,7 @@ class MapDoc:
     def surface_levels(self, at: Coord) -> list[int]:
         """The level of each standing surface at `at`, bottom first: the top of each run of
         tiles (one for a plain column; a bridge's column has the ground and the deck)."""
-        levels = self.columns.get(at, [])
-        return [i + 1 for i, t in enumerate(levels)
-                if t is not None and (i + 1 == len(levels) or levels[i + 1] is None)]
+        return surface_levels(self.columns.get(at, []))
 
     def spaces_of(self, at: Coord) -> list[Position]:
         """The positions of the surfaces of the column at `at`, bottom first: ``[(q, r)]``
