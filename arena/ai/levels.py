@@ -36,6 +36,7 @@ from __future__ import annotations
 from arena.ai.controller import AIController, RandomController
 from arena.ai.greedy import GreedyController
 from arena.ai.search import SampleRunner, SearchConfig, SearchController
+from arena.ai.turn_budget import Stakes, TurnBudget
 from arena.ai.weights import SEARCH_WEIGHTS
 
 __all__ = ["EXPERT", "HARD", "LEVELS", "NORMAL", "SEARCH_LEVELS", "WINDOW_MARGIN",
@@ -43,10 +44,13 @@ __all__ = ["EXPERT", "HARD", "LEVELS", "NORMAL", "SEARCH_LEVELS", "WINDOW_MARGIN
 
 NORMAL = SearchConfig(candidates=4, moves_per_figure=3, attacks=4, rollouts=10, work=300,
                       time_limit=20.0, noise=6.0)
+TURN_SHARES = ((Stakes.CARD, 1 / 3), (Stakes.MOVE, 7 / 30), (Stakes.CLOSE, 1 / 6),
+               (Stakes.ATTACK, 0.0), (Stakes.ANSWER, 0.0))
+"""Each kind of decision's part of a search level's whole turn (`arena.ai.turn_budget`)."""
 HARD = SearchConfig(candidates=6, moves_per_figure=6, attacks=6, rollouts=96, work=600,
-                    time_limit=60.0)
+                    time_limit=60.0, turn=TurnBudget(2400, TURN_SHARES))
 EXPERT = SearchConfig(candidates=9, moves_per_figure=6, attacks=6, rollouts=288, work=1800,
-                      time_limit=80.0)
+                      time_limit=80.0, turn=TurnBudget(7200, TURN_SHARES))
 
 LEVELS = ("random", "easy", "normal", "hard", "expert", "greedy")
 """Controller names a seat may take (difficulty levels easy / normal / hard / expert)."""

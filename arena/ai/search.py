@@ -56,6 +56,7 @@ from arena.ai.rollout import RolloutStopped, rollout
 from arena.ai.sample import Sample, SampleMeter
 from arena.ai.snapshot import stat_deltas
 from arena.ai.tactics import Tactics, action_bonus, is_my_turn, spread
+from arena.ai.turn_budget import TurnBudget
 from arena.ai.weights import Weights
 from arena.engine import (
     Action,
@@ -103,6 +104,9 @@ class SearchConfig:
     noise: float = 0.0
     """Gumbel noise (army points) added to the final values: 0 plays the best found."""
     greedy_samples: int = 2
+    turn: TurnBudget | None = None
+    """A whole turn's work, shared out by each decision's stakes (`arena.ai.turn_budget`):
+    it replaces ``work`` on the level's own turn. None: every decision gets ``work``."""
     reply: bool = True
     """Rollouts go on into the next player's turn: the quick policy chooses its card and moves
     its figures, and the evaluation prices the attacks it then has (the engine's attack
@@ -197,7 +201,7 @@ class SearchController(AIController):
         self.stats = SearchStats()
         cap = started + self.config.time_limit
         stop.deadline = cap if stop.deadline is None else min(stop.deadline, cap)
-        stop.budget, stop.spent, stop.fired = self.config.work, 0, False
+        stop.budget, stop.spent, stop.fired = self.budget(view, legal), 0, False
         if state.pending and state.pending[-1].kind in _QUICK_KINDS:
             return self.tactics.decide_pending(view, legal, me)
         summons = [a for a in legal if isinstance(a, BeginSummon)]
@@ -231,6 +235,14 @@ class SearchController(AIController):
                 self.overruns += 1
                 log.info("%s: decision cut by its %g s safety net", self.name,
                          self.config.time_limit)
+
+    def budget(self, view: Game, legal: list[Action]) -> int | None:
+        """The work this decision may spend: its share of the turn's budget when the level
+        has one (`SearchConfig.turn`), else the level's ``work``."""
+        turn = self.config.turn
+        if turn is None:
+            return self.config.work
+        return turn.for_decision(view.state, legal)
 
     def _place(self, view: Game, legal: list[Action], me: int, seed: int, stop: StopToken
                ) -> Action:
@@ -340,10 +352,11 @@ class SearchController(AIController):
         # The one-ply values behind the candidates are work too (each evaluated position a
         # unit); the rollout samples count their own (`SampleMeter`).
         evaluated = self.tactics.ev.evaluations
-        cands = self.candidates(view, legal, me, seed, stop)
+        one_ply = stop.budget == 0  # a decision whose stakes one ply settles: no rollouts
+        cands = self.candidates(view, legal, me, seed, None if one_ply else stop)
         stop.spend(self.tactics.ev.evaluations - evaluated)
         self.stats.candidates = len(cands)
-        if len(cands) == 1:
+        if len(cands) == 1 or one_ply:
             return cands[0].action
         # A first pass gives every candidate one sample: what a sample costs here (the work
         # it took) sets how many the budget affords, and sequential halving spends those.
