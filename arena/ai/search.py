@@ -137,6 +137,8 @@ class SearchStats:
     stopped_early: bool = False
     work: int = 0
     """Simulated actions spent (`SearchConfig.work`)."""
+    budget: int | None = None
+    """The work the decision was given (`SearchController.budget`)."""
 
 
 @dataclass
@@ -201,7 +203,8 @@ class SearchController(AIController):
         self.stats = SearchStats()
         cap = started + self.config.time_limit
         stop.deadline = cap if stop.deadline is None else min(stop.deadline, cap)
-        stop.budget, stop.spent, stop.fired = self.budget(view, legal), 0, False
+        self.stats.budget = self.budget(view, legal)
+        stop.budget, stop.spent, stop.fired = self.stats.budget, 0, False
         if state.pending and state.pending[-1].kind in _QUICK_KINDS:
             return self.tactics.decide_pending(view, legal, me)
         summons = [a for a in legal if isinstance(a, BeginSummon)]
@@ -369,8 +372,9 @@ class SearchController(AIController):
             return (stop.spent - before) / spent
 
         budget = cfg.rollouts
-        if cfg.work is not None and spent:
-            budget = min(budget, spent + int((cfg.work - stop.spent) / max(1.0, per_sample())))
+        work = stop.budget  # this decision's (`budget`): the level's, or its share of the turn
+        if work is not None and spent:
+            budget = min(budget, spent + int((work - stop.spent) / max(1.0, per_sample())))
         sample_index = 1
         alive = [c for c in alive if not c.dead]
         rounds = max(1, math.ceil(math.log2(max(1, len(alive)))))
@@ -390,8 +394,8 @@ class SearchController(AIController):
                 break  # not a whole pass left: decide on what was sampled
             share = max(1, (budget - spent) // max(1, (rounds - r) * len(live)))
             for _ in range(share):
-                if cfg.work is not None and spent and \
-                        cfg.work - stop.spent < _pass_cost(live, per_sample()):
+                if work is not None and spent and \
+                        work - stop.spent < _pass_cost(live, per_sample()):
                     break  # the pass would not fit what is left of the budget
                 cost, stopped = self._pass(view, alive, me, seed, sample_index, stop)
                 spent += cost

@@ -57,19 +57,20 @@ def test_every_evaluation_counts_as_work(searched: list[tuple[SearchController, 
 
 
 def test_the_budget_bounds_each_decision(searched: list[tuple[SearchController, int]]) -> None:
-    """At most the budget plus one policy step's evaluations (the check comes before each
-    action): the work, unlike the clock, is the same on any machine."""
-    assert HARD.work is not None
+    """At most the decision's budget (its share of the turn's, `arena.ai.turn_budget`) plus
+    one policy step's evaluations (the check comes before each action): the work, unlike the
+    clock, is the same on any machine."""
     for hard, _ in searched:
-        assert hard.stats.work <= HARD.work + 40
+        assert hard.stats.budget is not None
+        assert hard.stats.work <= hard.stats.budget + 40
 
 
 def test_the_rounds_are_planned_to_fit_the_budget(
         searched: list[tuple[SearchController, int]]) -> None:
     """The budget runs out between passes: the searches that spent it did not have a
     rollout cut off half-way."""
-    assert HARD.work is not None
-    spent = [hard for hard, _ in searched if hard.stats.work >= HARD.work * 0.8]
+    spent = [hard for hard, _ in searched
+             if hard.stats.work >= (hard.stats.budget or 0) * 0.8]
     assert spent, "no benchmark decision used its budget: pick a smaller one"
     cut = [hard for hard in spent if hard.stats.stopped_early]
     assert len(cut) <= len(spent) // 4
@@ -149,5 +150,5 @@ def test_a_settled_candidate_keeps_its_mean_and_no_weight_keeps_every_mean() -> 
 
 
 def test_a_smaller_budget_spends_less() -> None:
-    small = _searched(replace(HARD, work=150))
+    small = _searched(replace(HARD, turn=None, work=150))
     assert small and all(h.stats.work <= 150 + 40 for h, _ in small)

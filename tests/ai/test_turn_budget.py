@@ -1,0 +1,125 @@
+"""A search level's whole turn has a budget of work, shared out by what each decision is about
+(`arena.ai.turn_budget`): the card choice and the moves get the most, the attacks (whose dice
+one ply prices exactly) and an optional effect's yes or no are settled by one ply, and the
+budget is read from the view, so the same position always gets the same work."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import pytest
+from ai_kit import shipped_game
+
+from arena.ai.levels import EXPERT, HARD, make_controller
+from arena.ai.search import SearchController
+from arena.ai.tactics import is_my_turn
+from arena.ai.turn_budget import Stakes, TurnBudget, stakes
+from arena.engine import Game
+from arena.engine.state import TurnState
+
+_SHARES = ((Stakes.CARD, 0.4), (Stakes.MOVE, 0.25), (Stakes.CLOSE, 0.1),
+           (Stakes.ATTACK, 0.0), (Stakes.ANSWER, 0.0))
+
+
+class _State:
+    """What `TurnBudget.drawn` reads of a state: the turn so far."""
+
+    def __init__(self, turn: TurnState) -> None:
+        self.turn_state = turn
+
+
+def test_the_steps_taken_draw_their_shares_of_the_turn() -> None:
+    budget = TurnBudget(1000, _SHARES)
+    assert budget.share(Stakes.CARD) == 400
+    assert budget.drawn(_State(TurnState())) == 0  # type: ignore[arg-type]
+    chosen = TurnState(chosen="p1:card")
+    assert budget.drawn(_State(chosen)) == 400  # type: ignore[arg-type]
+    moved = TurnState(chosen="p1:card", moved=("a", "b"), spells_played=1,
+                      attacks=(("a", 1),))
+    # The card, two moves and a spell (counted as moves), and an attack (nothing).
+    assert budget.drawn(_State(moved)) == 400 + 3 * 250 + 0  # type: ignore[arg-type]
+
+
+def _walk(game: Game, controller: SearchController, me: int, turns: int
+          ) -> list[tuple[Stakes, int, int | None, int, int]]:
+    """Play ``turns`` of ``me``'s turns with ``controller`` (the other seat by greedy):
+    (stakes, turn, budget, work, rollouts) for each decision ``me`` searched."""
+    other = make_controller("greedy", 5)
+    seen: list[tuple[Stakes, int, int | None, int, int]] = []
+    mine = 0
+    last_turn = None
+    while game.outcome() is None and mine <= turns:
+        seat = game.to_act
+        legal = game.legal_actions()
+        view = game.view(seat)
+        if seat == me and is_my_turn(game.state, me) and len(legal) > 1:
+            if game.state.turn != last_turn:
+                mine, last_turn = mine + 1, game.state.turn
+            kind = stakes(game.state, legal)
+            action = controller.choose(view, legal)
+            stats = controller.stats
+            seen.append((kind, game.state.turn, stats.budget, stats.work, stats.rollouts))
+        else:
+            action = (controller if seat == me else other).choose(view, legal)
+        game.apply(action)
+    return seen
+
+
+@pytest.fixture(scope="module")
+def walked() -> list[tuple[Stakes, int, int | None, int, int]]:
+    game = shipped_game("the-duel", ["gideon-premade", "nissa-premade"], 11)
+    return _walk(game, SearchController(3, HARD, name="hard"), 1, 4)
+
+
+def test_each_kind_of_decision_gets_its_share(
+        walked: list[tuple[Stakes, int, int | None, int, int]]) -> None:
+    turn = HARD.turn
+    assert turn is not None
+    kinds = {kind for kind, *_ in walked}
+    assert {Stakes.CARD, Stakes.MOVE, Stakes.ATTACK} <= kinds, kinds
+    for kind, _, budget, work, rollouts in walked:
+        share = turn.share(kind)
+        if kind is Stakes.CARD:
+            assert budget == share > 0  # the turn's first decision: nothing drawn yet
+        if share == 0:
+            # Settled by one ply: the candidates' one-ply values, no rollouts.
+            assert budget == 0 and rollouts == 0, (kind, work)
+        else:
+            assert round(share * turn.floor) <= (budget or 0) <= share
+            assert work <= (budget or 0) + 40  # a policy step's evaluations past the check
+
+
+def test_a_whole_turn_stays_within_its_budget(
+        walked: list[tuple[Stakes, int, int | None, int, int]]) -> None:
+    turn = HARD.turn
+    assert turn is not None
+    per_turn: dict[int, int] = defaultdict(int)
+    for _, number, _, work, _ in walked:
+        per_turn[number] += work
+    assert len(per_turn) >= 3
+    for number, work in per_turn.items():
+        assert work <= turn.work + 200, (number, work)
+
+
+def test_the_budget_is_read_from_the_view_alone() -> None:
+    """A fresh controller (a game loaded half-way through the turn) gives a decision the same
+    budget, and so the same answer, as the one that played the turn so far."""
+    game = shipped_game("the-duel", ["jace-premade", "chandra-premade"], 4)
+    hard = SearchController(3, HARD, name="hard")
+    walked = _walk(game, hard, 1, 1)
+    assert walked
+    seat = game.to_act
+    legal = game.legal_actions()
+    if not (is_my_turn(game.state, seat) and len(legal) > 1):
+        pytest.skip("the walk ended off a decision")  # pragma: no cover
+    first = SearchController(3, HARD, name="hard")
+    again = SearchController(3, HARD, name="hard")
+    view = game.view(seat)
+    assert first.budget(view, legal) == again.budget(game.view(seat), legal)
+    assert first.choose(view, legal) == again.choose(game.view(seat), legal)
+
+
+def test_expert_has_three_times_hards_turn() -> None:
+    assert HARD.turn is not None and EXPERT.turn is not None
+    assert EXPERT.turn.work == 3 * HARD.turn.work
+    assert EXPERT.turn.shares == HARD.turn.shares
