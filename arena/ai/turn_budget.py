@@ -11,7 +11,9 @@ and the answers a little.
 The budget is read from the view alone, never from what the controller remembers: the
 steps already taken this turn (`TurnState`: the card chosen, the figures moved, the attacks
 and spells) have drawn their kinds' nominal shares, and a decision gets its own share of
-what is left, and at least half of it. A game loaded half-way through a turn therefore
+what is left, and at least half of it. A turn so spends at most its budget, plus that floor
+for each decision taken after the budget was drawn (a squad's last figures still move by
+search), plus the one decision that ends the move, which takes no step. A game loaded half-way through a turn therefore
 thinks as one that was never saved, and the same view always gets the same budget.
 """
 
@@ -78,14 +80,16 @@ class TurnBudget:
         return round(self.work * dict(self.shares)[kind])
 
     def drawn(self, state: GameState) -> int:
-        """The nominal work the steps already taken this turn have drawn: the card choice,
-        a move per figure moved, an attack per attack made, and a spell or ability by the
-        step it was taken in (counted as a move, its most common place)."""
+        """The nominal work the steps already taken this turn have drawn: the card choice, a
+        move per figure moved, an attack per attack made, and a spell or ability at the
+        largest share (it may be cast at the card choice, with the most at stake), so no step
+        draws less than the decision that took it may have spent."""
         turn = state.turn_state
-        steps = [(Stakes.CARD, 1 if turn.chosen is not None else 0),
-                 (Stakes.MOVE, len(turn.moved) + turn.spells_played + len(turn.used)),
-                 (Stakes.ATTACK, sum(n for _, n in turn.attacks))]
-        return sum(self.share(kind) * n for kind, n in steps)
+        largest = max(self.share(kind) for kind, _ in self.shares)
+        return (self.share(Stakes.CARD) * (turn.chosen is not None)
+                + self.share(Stakes.MOVE) * len(turn.moved)
+                + self.share(Stakes.ATTACK) * sum(n for _, n in turn.attacks)
+                + largest * (turn.spells_played + len(turn.used)))
 
     def for_decision(self, state: GameState, legal: Sequence[Action]) -> int:
         """The work this decision may spend: its kind's share, as far as the turn has work
