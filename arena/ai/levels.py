@@ -6,8 +6,8 @@
 | easy | one ply (greedy) | every legal action once | softmax, temperature 25 points |
 | greedy | one ply | every legal action once | none |
 | normal | search (`arena.ai.search`) | 4 candidates, 10 rollouts, 300 work | Gumbel, 6 |
-| hard | search | 6 candidates, 96 rollouts, 600 work | none |
-| expert | search | 9 candidates, 288 rollouts, 1,800 work | none |
+| hard | search | 6 candidates, 96 rollouts; a turn of 2,400 work shared by stakes | none |
+| expert | search | 9 candidates, 288 rollouts; a turn of 7,200 work shared by stakes | none |
 
 A search level may be given helper processes (`arena.ai.helpers`: the game window uses the
 cores its frame loop leaves free); they take shares of its rollout samples, and the search
@@ -15,11 +15,14 @@ counts them as if it had taken them in turn, so its decisions are the same with 
 
 The budgets count work, never time: a simulated action or an evaluated position is one unit
 of work (`arena.ai.search`), so a seeded game is the same on a slow or busy machine as on a
-fast one; only the slower answer differs. Expert is hard with three times its search (the
-work, the rollouts, and three more candidates), for players who accept longer turns: more
-search measurably wins more games (README "AI strength"). Hard's 600 units keep its
-decisions within the time goals of `arena.ai.bench` (median 0.4 s, p95 1.2 s, at most 2 s on
-the reference machine); its 96 rollouts bound only the decisions whose rollouts are short.
+fast one; only the slower answer differs. Hard and expert share a whole turn's work out by
+what each decision is about (`arena.ai.turn_budget`): the card choice a third, each move
+about a quarter, the last spells of the turn a sixth, and nothing for the attacks and an
+optional effect's yes or no, which one ply settles (the search almost never chose otherwise
+there). Expert is hard with three times its search (the turn's work, the rollouts, and
+three more candidates), for players who accept longer turns. Hard's budget keeps its whole
+turns within the time goals (median 4 s, p95 10 s on the reference machine; README "AI
+strength"); its 96 rollouts bound only the decisions whose rollouts are short.
 Each search level also has a wall-clock safety net (normal 20 s, hard 60 s, expert 80 s) far
 above what its budget takes, even with other programs taking most of the CPU: when it fires
 the decision is cut, logged and counted as a budget overrun (`arena sim --json`). The
@@ -44,13 +47,13 @@ __all__ = ["EXPERT", "HARD", "LEVELS", "NORMAL", "SEARCH_LEVELS", "WINDOW_MARGIN
 
 NORMAL = SearchConfig(candidates=4, moves_per_figure=3, attacks=4, rollouts=10, work=300,
                       time_limit=20.0, noise=6.0)
-TURN_SHARES = ((Stakes.CARD, 1 / 3), (Stakes.MOVE, 7 / 30), (Stakes.CLOSE, 1 / 6),
+TURN_SHARES = ((Stakes.CARD, 1 / 6), (Stakes.MOVE, 1 / 6), (Stakes.CLOSE, 1 / 6),
                (Stakes.ATTACK, 0.0), (Stakes.ANSWER, 0.0))
 """Each kind of decision's part of a search level's whole turn (`arena.ai.turn_budget`)."""
 HARD = SearchConfig(candidates=6, moves_per_figure=6, attacks=6, rollouts=96, work=600,
-                    time_limit=60.0, turn=TurnBudget(2400, TURN_SHARES))
+                    time_limit=60.0, turn=TurnBudget(3600, TURN_SHARES))
 EXPERT = SearchConfig(candidates=9, moves_per_figure=6, attacks=6, rollouts=288, work=1800,
-                      time_limit=80.0, turn=TurnBudget(7200, TURN_SHARES))
+                      time_limit=80.0, turn=TurnBudget(10800, TURN_SHARES))
 
 LEVELS = ("random", "easy", "normal", "hard", "expert", "greedy")
 """Controller names a seat may take (difficulty levels easy / normal / hard / expert)."""

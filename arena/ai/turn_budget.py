@@ -13,8 +13,9 @@ steps already taken this turn (`TurnState`: the card chosen, the figures moved, 
 and spells) have drawn their kinds' nominal shares, and a decision gets its own share of
 what is left, and at least half of it. A turn so spends at most its budget, plus that floor
 for each decision taken after the budget was drawn (a squad's last figures still move by
-search), plus the one decision that ends the move, which takes no step. A game loaded half-way through a turn therefore
-thinks as one that was never saved, and the same view always gets the same budget.
+search), plus the one decision that ends the move, which takes no step. A game loaded
+half-way through a turn therefore thinks as one that was never saved, and the same view
+always gets the same budget.
 """
 
 from __future__ import annotations
