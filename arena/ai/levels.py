@@ -6,8 +6,8 @@
 | easy | one ply (greedy) | every legal action once | softmax, temperature 25 points |
 | greedy | one ply | every legal action once | none |
 | normal | search (`arena.ai.search`) | 4 candidates, 10 rollouts, 300 work | Gumbel, 6 |
-| hard | search | 6 candidates, 96 rollouts; a turn of 2,400 work shared by stakes | none |
-| expert | search | 9 candidates, 288 rollouts; a turn of 7,200 work shared by stakes | none |
+| hard | search | 6 candidates, 96 rollouts; a turn of 3,600 work shared by stakes | none |
+| expert | search | 9 candidates, 288 rollouts; a turn of 10,800 work shared by stakes | none |
 
 A search level may be given helper processes (`arena.ai.helpers`: the game window uses the
 cores its frame loop leaves free); they take shares of its rollout samples, and the search
@@ -16,10 +16,11 @@ counts them as if it had taken them in turn, so its decisions are the same with 
 The budgets count work, never time: a simulated action or an evaluated position is one unit
 of work (`arena.ai.search`), so a seeded game is the same on a slow or busy machine as on a
 fast one; only the slower answer differs. Hard and expert share a whole turn's work out by
-what each decision is about (`arena.ai.turn_budget`): the card choice a third, each move
-about a quarter, the last spells of the turn a sixth, and nothing for the attacks and an
-optional effect's yes or no, which one ply settles (the search almost never chose otherwise
-there). Expert is hard with three times its search (the turn's work, the rollouts, and
+what each decision is about (`arena.ai.turn_budget`): a sixth of it for each card choice,
+move and closing spell (hard's 600 units, as every decision had before), and nothing for the
+attacks and an optional effect's yes or no, which one ply settles (the search almost never
+chose otherwise there): as many games won, with a third less thinking (README "AI
+strength"). Expert is hard with three times its search (the turn's work, the rollouts, and
 three more candidates), for players who accept longer turns. Hard's budget keeps its whole
 turns within the time goals (median 4 s, p95 10 s on the reference machine; README "AI
 strength"); its 96 rollouts bound only the decisions whose rollouts are short.

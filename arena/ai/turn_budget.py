@@ -1,12 +1,14 @@
 """A whole turn's thinking budget, shared out by what each decision is about.
 
-A search level used to give every decision of its turn the same work. Measured on hard's own
-games (README "AI strength", "Time where it matters"), the rollouts change one ply's choice
-in about a third of the card choices and half the moves, but almost never in the attack
-step (one ply already prices an attack's dice exactly, `arena.ai.chance`) nor in an optional
-effect's yes or no, which took a third of the work. So the turn's work is shared out by the
-decision's **stakes** (`Stakes`): the card choice and the moves get the most, the attacks
-and the answers a little.
+A search level used to give every decision of its turn the same work. Counted on hard's own
+games (`scripts/decision_stakes.py`, README "AI strength"), its rollouts changed one ply's
+choice in about a third of the card choices, two in five moves and half the decisions after
+the attacks, but in 3% of the attack step's decisions (one ply already prices an attack's
+dice exactly, `arena.ai.chance`) and 8% of an optional effect's yes or no, which together
+took a fifth of the turn's work. So the turn's work is shared out by the decision's
+**stakes** (`Stakes`), and a kind whose share is 0 is settled by one ply. Giving the card
+choice and the moves more than the rest, at the same work per turn, lost games instead
+(README): the levels give each searched kind the same share.
 
 The budget is read from the view alone, never from what the controller remembers: the
 steps already taken this turn (`TurnState`: the card chosen, the figures moved, the attacks

@@ -19,7 +19,7 @@ from arena.ai.search import SearchController
 from arena.client.scenes.battle import BattleScene
 from arena.engine import Game
 
-_CONFIG = replace(HARD, work=200)
+_CONFIG = replace(HARD, turn=None, work=200)
 
 
 def _searched() -> Game:

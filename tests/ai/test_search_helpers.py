@@ -47,7 +47,7 @@ def _searched() -> list[Game]:
 
 def test_helpers_give_the_decisions_of_one_process(helpers: Helpers) -> None:
     games = _searched()
-    config = replace(HARD, work=300)
+    config = replace(HARD, turn=None, work=300)
     alone = _decisions(config, None, games)
     shared = _decisions(config, helpers, games)
     assert shared == alone
@@ -58,7 +58,7 @@ def test_a_budget_spent_in_mid_pass_ends_the_search_at_the_same_sample(
         helpers: Helpers) -> None:
     # A budget this small runs out inside a pass: the samples the helpers took beyond it
     # must not count, and the one it runs out in must end the search as it would alone.
-    tight = replace(HARD, work=150)
+    tight = replace(HARD, turn=None, work=150)
     games = _searched()
     alone = _decisions(tight, None, games)
     assert any(stopped for _, _, _, stopped, _ in alone)
@@ -92,7 +92,7 @@ def test_a_line_the_view_cannot_play_is_dropped_not_a_fault(
     # working out the action's chances -- drops that candidate; the search answers another.
     game = _searched()[0]
     view, legal = game.view(game.to_act), game.legal_actions()
-    first = SearchController(7, replace(HARD, work=300)).choose(view, legal)
+    first = SearchController(7, replace(HARD, turn=None, work=300)).choose(view, legal)
     real = search_module.outcomes
 
     def refusing(g: Game, action: Action, **kw: float) -> object:
@@ -101,6 +101,6 @@ def test_a_line_the_view_cannot_play_is_dropped_not_a_fault(
         return real(g, action, **kw)
 
     monkeypatch.setattr(search_module, "outcomes", refusing)
-    ai = SearchController(7, replace(HARD, work=300))
+    ai = SearchController(7, replace(HARD, turn=None, work=300))
     again = ai.decide(view, legal, StopToken())
     assert again != first and again in legal

@@ -8,7 +8,9 @@ search as it was before the speed work (commit 23eb906) on the positions of the 
 shipped since its zones were evened (commit b701e92: that search, this field), and again on
 purpose when the search came to plan a pass by its candidates' own sample costs
 (`arena.ai.search._pass_cost`): 2 of the 15 decisions then spent their budget otherwise
-(the work and the rollouts of their last pass), with the same actions."""
+(the work and the rollouts of their last pass), with the same actions; and when a whole
+turn's budget came to settle the attack step by one ply (`arena.ai.turn_budget`): the 2
+decisions of that step kept their actions, with no rollouts."""
 
 from __future__ import annotations
 
