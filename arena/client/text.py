@@ -14,6 +14,7 @@ line is drawn a word at a time, and measured (`size`, `wrap`, `fit`) as it is dr
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable, Iterable
 
 import pygame
 
@@ -144,20 +145,32 @@ def _wrap(text: str, px: int, width: int, bold: bool) -> list[str]:
     out: list[str] = []
     f = font(px, bold)
     for paragraph in text.split("\n"):
-        words = paragraph.split()
-        if not words:
-            out.append("")
-            continue
-        line = words[0]
-        for word in words[1:]:
-            trial = f"{line} {word}"
-            if _width(f, trial) <= width:
-                line = trial
-            else:
-                out.append(line)
-                line = word
-        out.append(line)
+        out += wrap_words(paragraph.split(), lambda line: _width(f, line) <= width) or [""]
     return out
+
+
+def wrap_words(words: Iterable[str], fits: Callable[[str], bool],
+               split_long: bool = False) -> list[str]:
+    """``words`` joined into as few lines as ``fits`` allows, in order: the one way every
+    panel of the game and the editor breaks its text. A word too long for a line has a line
+    of its own, or with ``split_long`` is cut into lines that fit (names in a narrow dock)."""
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        trial = f"{line} {word}" if line else word
+        if fits(trial):
+            line = trial
+            continue
+        if line:
+            lines.append(line)
+        while split_long and len(word) > 1 and not fits(word):
+            cut = next((i for i in range(len(word) - 1, 0, -1) if fits(word[:i])), 1)
+            lines.append(word[:cut])
+            word = word[cut:]
+        line = word
+    if line:
+        lines.append(line)
+    return lines
 
 
 def fit_px(text: str, px: int, width: int, bold: bool = False, least: int = 0) -> int:

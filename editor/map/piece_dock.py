@@ -23,6 +23,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UITextEntryLine
 
+from arena.client.text import wrap_words
 from arena.content.collections import SETS
 from arena.content.pieces import PIECES
 from editor.core.mapdoc import MapDoc
@@ -73,25 +74,9 @@ def matches(code: str, words: list[str], group: str) -> bool:
 
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """`text` in lines no wider than `width` (a word longer than a line is split)."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if font.size(trial)[0] <= width:
-            line = trial
-            continue
-        if line:
-            lines.append(line)
-        while font.size(word)[0] > width:
-            cut = max(1, next(i for i in range(len(word), 0, -1)
-                              if font.size(word[:i])[0] <= width))
-            lines.append(word[:cut])
-            word = word[cut:]
-        line = word
-    if line:
-        lines.append(line)
-    return lines
+    """`text` in lines no wider than `width` in the dock's own font (a word longer than a
+    line is split: `arena.client.text.wrap_words`)."""
+    return wrap_words(text.split(), lambda line: font.size(line)[0] <= width, split_long=True)
 
 
 class PieceDock:

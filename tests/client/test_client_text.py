@@ -6,6 +6,8 @@ in the hand read "Hiddenenchant common squad" at 1280x720 and 1024x600."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 import pytest
 from client_kit import frames, key
@@ -152,3 +154,36 @@ def test_the_hand_cards_small_text_keeps_its_spaces(screen: pygame.Surface,
     ink = [any(inked(x, y) for y in range(line.top, line.bottom))
            for x in range(line.left, line.right)]
     assert words_apart(ink, first, tiny), (size, tiny, first)
+
+
+def _fits(limit: int) -> Callable[[str], bool]:
+    """A line fits when it has at most ``limit`` characters (a font of fixed width)."""
+    return lambda line: len(line) <= limit
+
+
+def test_words_fill_each_line_in_order() -> None:
+    words = ["the", "quick", "brown", "fox", "jumps"]
+    assert text.wrap_words(words, _fits(10)) == ["the quick", "brown fox", "jumps"]
+    assert text.wrap_words([], _fits(10)) == []
+
+
+def test_a_word_too_long_for_a_line_has_one_of_its_own_or_is_cut() -> None:
+    words = ["a", "Leyline-Phantoms", "b"]
+    assert text.wrap_words(words, _fits(6)) == ["a", "Leyline-Phantoms", "b"]
+    assert text.wrap_words(words, _fits(6), split_long=True) == [
+        "a", "Leylin", "e-Phan", "toms b"]
+    # Not even one letter fits: a letter a line, never a loop without end.
+    assert text.wrap_words(["abc"], _fits(0), split_long=True) == ["a", "b", "c"]
+
+
+def test_the_game_and_the_editor_dock_break_lines_alike(screen: pygame.Surface) -> None:
+    """The dock's own font splits over-long names; with words that fit, it breaks the lines
+    where the game's panels do, by the one `wrap_words`."""
+    from editor.map.piece_dock import wrap as dock_wrap
+
+    f = text.font(14)
+    sentence = "Large Evergreen Tree on a tall hill of rock and sand"
+    width = f.size("Large Evergreen Tree")[0]
+    assert dock_wrap(f, sentence, width) == text.wrap_words(
+        sentence.split(), lambda line: f.size(line)[0] <= width)
+    assert all(f.size(line)[0] <= 40 for line in dock_wrap(f, "Supercalifragilistic", 40))
