@@ -203,8 +203,8 @@ class SearchController(AIController):
         self.stats = SearchStats()
         cap = started + self.config.time_limit
         stop.deadline = cap if stop.deadline is None else min(stop.deadline, cap)
-        self.stats.budget = self.budget(view, legal)
-        stop.budget, stop.spent, stop.fired = self.stats.budget, 0, False
+        self.stats.budget = self.config.work
+        stop.budget, stop.spent, stop.fired = self.config.work, 0, False
         if state.pending and state.pending[-1].kind in _QUICK_KINDS:
             return self.tactics.decide_pending(view, legal, me)
         summons = [a for a in legal if isinstance(a, BeginSummon)]
@@ -352,6 +352,10 @@ class SearchController(AIController):
     def _search(self, view: Game, legal: list[Action], me: int, seed: int, stop: StopToken,
                 started: float) -> Action:
         cfg = self.config
+        # Only a decision searched on the level's own turn draws on the turn's budget: the
+        # others (answers, questions on another player's turn) weigh every option by one
+        # ply within the level's ``work``.
+        stop.budget = self.stats.budget = self.budget(view, legal)
         # The one-ply values behind the candidates are work too (each evaluated position a
         # unit); the rollout samples count their own (`SampleMeter`).
         evaluated = self.tactics.ev.evaluations

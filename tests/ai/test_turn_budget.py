@@ -129,3 +129,26 @@ def test_expert_has_three_times_hards_turn() -> None:
     assert HARD.turn is not None and EXPERT.turn is not None
     assert EXPERT.turn.work == 3 * HARD.turn.work
     assert EXPERT.turn.shares == HARD.turn.shares
+
+
+def test_questions_outside_a_searched_decision_weigh_every_option() -> None:
+    """A question the level answers by one ply (on another player's turn, or an effect's
+    choice) keeps the level's whole ``work``: a turn's share of 0 there would let one ply
+    weigh only the first option and take it."""
+    game = shipped_game("the-duel", ["jace-premade", "gideon-premade"], 2)
+    hard = SearchController(3, HARD, name="hard")
+    other = make_controller("greedy", 5)
+    asked = []
+    steps = 0
+    while game.outcome() is None and steps < 400 and len(asked) < 3:
+        steps += 1
+        seat, legal = game.to_act, game.legal_actions()
+        pending = game.state.pending[-1] if game.state.pending else None
+        question = seat == 1 and len(legal) > 1 and pending is not None and \
+            pending.kind in ("optional", "ability_choice") and not is_my_turn(game.state, 1)
+        action = (hard if seat == 1 else other).choose(game.view(seat), legal)
+        if question:
+            asked.append((pending.kind, hard.stats.budget))
+        game.apply(action)
+    assert asked, "no question came to the hard seat off its turn: pick another seed"
+    assert all(budget == HARD.work for _, budget in asked), asked
