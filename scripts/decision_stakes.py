@@ -20,9 +20,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from arena.ai.controller import AIController, StopToken
 from arena.ai.fingerprint import fingerprint
 from arena.ai.levels import HARD, make_controller
-from arena.ai.search import SearchController, _Cand
+from arena.ai.match import Match
+from arena.ai.search import SearchConfig, SearchController, _Cand
 from arena.ai.sim import new_game, plan
 from arena.ai.turn_budget import stakes
 from arena.ai.weights import SEARCH_WEIGHTS
@@ -30,39 +32,40 @@ from arena.engine import Action, Game
 
 
 class _Watched(SearchController):
-    """Hard, noting each searched decision's best one-ply candidate."""
+    """Hard, noting for each decision it searches its stakes, its work and whether it chose
+    another action than its best one-ply candidate."""
 
-    best_prior: Action | None = None
+    def __init__(self, seed: int, config: SearchConfig, game: int) -> None:
+        super().__init__(seed, config, name="hard", weights=SEARCH_WEIGHTS)
+        self.game = game
+        self.rows: list[dict[str, Any]] = []
+        self._best: Action | None = None
 
     def candidates(self, view: Game, legal: list[Action], me: int, seed: int,
-                   stop: Any = None) -> list[_Cand]:
+                   stop: StopToken | None = None) -> list[_Cand]:
         found = super().candidates(view, legal, me, seed, stop)
-        self.best_prior = found[0].action if found else None
+        self._best = found[0].action if found else None
         return found
+
+    def decide(self, view: Game, legal: list[Action], stop: StopToken) -> Action:
+        self._best = None  # set again only if this decision is searched
+        action = super().decide(view, legal, stop)
+        if self._best is not None:
+            self.rows.append({"game": self.game, "turn": view.state.turn,
+                              "stakes": str(stakes(view.state, legal)),
+                              "work": self.stats.work, "changed": action != self._best})
+        return action
 
 
 def play(index: int, spec: Any, per_decision: bool) -> list[dict[str, Any]]:
-    """The decisions hard searched in one game."""
+    """The decisions hard searched in one game, played by the project's match runner."""
     config = replace(HARD, turn=None) if per_decision else HARD
-    game = new_game(spec)
-    seats = {seat: (_Watched(spec.seed * 10 + seat, config, name="hard", weights=SEARCH_WEIGHTS)
-                    if name == "hard" else make_controller(name, spec.seed * 10 + seat))
-             for seat, name in enumerate(spec.controllers, start=1)}
-    rows: list[dict[str, Any]] = []
-    while game.outcome() is None and game.state.turn < 60:
-        seat = game.to_act
-        legal = game.legal_actions()
-        controller = seats[seat]
-        kind = stakes(game.state, legal)
-        if isinstance(controller, _Watched):
-            controller.best_prior = None  # set again only if this decision is searched
-        action = controller.choose(game.view(seat), legal)
-        if isinstance(controller, _Watched) and controller.best_prior is not None:
-            rows.append({"game": index, "turn": game.state.turn, "stakes": str(kind),
-                         "work": controller.stats.work,
-                         "changed": action != controller.best_prior})
-        game.apply(action)
-    return rows
+    seats: dict[int, AIController] = {
+        seat: (_Watched(spec.seed * 10 + seat, config, index) if name == "hard"
+               else make_controller(name, spec.seed * 10 + seat))
+        for seat, name in enumerate(spec.controllers, start=1)}
+    Match(new_game(spec), seats, time_limit=spec.time_limit).run()
+    return [row for c in seats.values() if isinstance(c, _Watched) for row in c.rows]
 
 
 def table(rows: list[dict[str, Any]]) -> str:

@@ -5,10 +5,12 @@ budget is read from the view, so the same position always gets the same work."""
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
+from pathlib import Path
 
 import pytest
-from ai_kit import shipped_game
+from ai_kit import load_script, shipped_game
 
 from arena.ai.levels import EXPERT, HARD, make_controller
 from arena.ai.search import SearchController
@@ -116,8 +118,8 @@ def test_the_budget_is_read_from_the_view_alone() -> None:
     assert walked
     seat = game.to_act
     legal = game.legal_actions()
-    if not (is_my_turn(game.state, seat) and len(legal) > 1):
-        pytest.skip("the walk ended off a decision")  # pragma: no cover
+    assert is_my_turn(game.state, seat) and len(legal) > 1, "the walk ended off a decision"
+    assert HARD.turn is not None and HARD.turn.drawn(game.state) > 0  # half-way through
     first = SearchController(3, HARD, name="hard")
     again = SearchController(3, HARD, name="hard")
     view = game.view(seat)
@@ -152,3 +154,16 @@ def test_questions_outside_a_searched_decision_weigh_every_option() -> None:
         game.apply(action)
     assert asked, "no question came to the hard seat off its turn: pick another seed"
     assert all(budget == HARD.work for _, budget in asked), asked
+
+
+def test_the_stakes_script_counts_a_game(tmp_path: Path) -> None:
+    """`scripts/decision_stakes.py`, the count behind the shares, runs end to end: every
+    decision hard searched, by stakes, and none of the attack step's changed one ply's
+    choice (one ply settles it)."""
+    out = tmp_path / "stakes.json"
+    assert load_script("decision_stakes").main(["--games", "1", "--seed", "9",
+                                                "--out", str(out)]) == 0
+    rows = json.loads(out.read_text())["decisions"]
+    kinds = {row["stakes"] for row in rows}
+    assert {"card", "move"} <= kinds <= {str(k) for k in Stakes}
+    assert not any(row["changed"] for row in rows if row["stakes"] == "attack")
