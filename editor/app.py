@@ -324,9 +324,12 @@ class EditorApp:
 
     def closable_windows(self) -> list[UIWindow]:
         """The windows Esc closes (as their Cancel or close button would): the file dialog,
-        the questions, menus and failure windows, and the builder (its army and deck stay,
-        and quitting asks about them); never the card form, whose edits would go."""
+        the questions, menus and failure windows, the builder (its army and deck stay,
+        and quitting asks about them) and the scenario settings (what was typed stays);
+        never the card form, whose edits would go."""
         found: list[UIWindow] = list(self.docs.dialogs.open_windows())
+        if self.scenario.window is not None and self.scenario.alive():
+            found.append(self.scenario.window)
         if self.armies.window is not None and self.armies.window.alive():
             found.append(self.armies.window.window)
         if self.collections.window is not None and self.collections.window.alive():

@@ -235,7 +235,7 @@ def close_top(manager: pygame_gui.UIManager, closable: Sequence[UIWindow]) -> bo
     stack = manager.get_window_stack().get_full_stack()
     for window in reversed(stack):
         if any(window is c for c in closable):
-            window.kill()  # type: ignore[no-untyped-call]
+            window.on_close_window_button_pressed()  # type: ignore[no-untyped-call]
             return True
     return False
 

@@ -107,6 +107,8 @@ class ScenarioEditing:
         width = min(w - 20, WIDTH)
         rect = pygame.Rect(w // 2 - width // 2, 44, width, min(h - 50, 676))
         window = UIWindow(rect, ui, window_display_title="Scenario settings")
+        # Its close button (and Esc, which presses it) keeps what was typed.
+        window.on_close_window_button_pressed = self.close  # type: ignore[method-assign]
         self.window = window
         self.scenario_fields = {}
         y = 6
@@ -146,6 +148,31 @@ class ScenarioEditing:
             pygame.Rect(left, 6, max(120, inner.width - left - 8), inner.height - 12), ui,
             container=window)
 
+    def close(self) -> None:
+        """Close the window keeping what was typed: the fields stay in the form (Save
+        scenario writes them; the next opening shows them), a new map name or text is one
+        step Undo takes back. Closing never loses an edit, so Esc may close it too."""
+        if not self.alive():
+            return
+        self.keep_map_fields()
+        if self.scenario_fields:
+            self.read_scenario_fields()
+        assert self.window is not None
+        self.window.kill()  # type: ignore[no-untyped-call]
+        self.host.message = ("Scenario settings kept for this map; Save scenario writes "
+                             "them to a file")
+
+    def keep_map_fields(self) -> None:
+        """The map's name and text as typed (an undoable step, only when they changed)."""
+        fields = self.map_fields
+        if not fields:
+            return
+        doc = self.editor.doc
+        name = fields["name"].get_text().strip() or doc.name
+        text = fields["description"].get_text().strip()
+        if (name, text) != (doc.name, doc.description):
+            self.host.run_command(m.SetInfo(name=name, description=text))
+
     def read_scenario_fields(self) -> ScenarioForm:
         form = self.form()
         for name, element in self.scenario_fields.items():
@@ -156,11 +183,7 @@ class ScenarioEditing:
         return form
 
     def apply_scenario(self) -> Scenario | None:
-        fields = self.map_fields
-        if fields:
-            name = fields["name"].get_text().strip() or self.editor.doc.name
-            text = fields["description"].get_text().strip()
-            self.host.run_command(m.SetInfo(name=name, description=text))
+        self.keep_map_fields()
         form = self.read_scenario_fields() if self.scenario_fields else self.form()
         sc, problems = form.check_on_map(validate(self.editor.doc).battlefield,
                                          self.editor.doc.id)

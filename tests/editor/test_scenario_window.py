@@ -10,7 +10,7 @@ import re
 import pygame
 import pygame_gui
 import pytest
-from editor_kit import DUEL, ROOT, press, pump, shot
+from editor_kit import DUEL, ROOT, key, press, pump, shot
 
 from editor import app as editor_app
 from editor.core.builder import Builder, finding_text, shipped_catalog
@@ -117,3 +117,34 @@ def test_builder_window_lists_the_same_number(headless: pygame.Surface) -> None:
     listed = window.deck_list.item_list[5]["text"]
     assert listed.startswith("6. ")
     assert "Spell 6: " in window.deck_findings.html_text
+
+
+@pytest.mark.parametrize("how", ["escape", "close-button"])
+def test_closing_keeps_what_was_typed(headless: pygame.Surface, how: str) -> None:
+    """Esc closes the scenario window as its close button does, and neither loses what was
+    typed: the form keeps the fields (Save scenario writes them), the map its new name, as
+    one step Undo takes back."""
+    app = editor_app.EditorApp(ROOT / "scenarios" / "the-duel.yaml", recover=False)
+    press(app, app.panels.buttons["scenario"])
+    window = app.scenario.window
+    assert window is not None and app.modal_open()
+    budget = app.scenario.scenario_fields["army_budget"]
+    assert isinstance(budget, pygame_gui.elements.UITextEntryLine)
+    budget.set_text("450")
+    app.scenario.map_fields["name"].set_text("The Duel, evened")
+    if how == "escape":
+        key(app, pygame.K_ESCAPE)
+    else:
+        window.on_close_window_button_pressed()  # type: ignore[no-untyped-call]
+        pump(app)
+    assert not app.scenario.alive() and not app.modal_open()
+    assert app.scenario.form().army_budget == "450"
+    assert app.editor.doc.name == "The Duel, evened"
+    assert "kept" in app.message
+    press(app, app.panels.buttons["scenario"])
+    reopened = app.scenario.scenario_fields["army_budget"]
+    assert isinstance(reopened, pygame_gui.elements.UITextEntryLine)
+    assert reopened.get_text() == "450"
+    key(app, pygame.K_ESCAPE)
+    app.tools.undo()
+    assert app.editor.doc.name != "The Duel, evened"
