@@ -52,7 +52,7 @@ from editor.map.frame import BOTTOM, LEFT, RIGHT, TOP
 from editor.map.panels import Panels
 from editor.map.piece_palette import PIECE_TOOLS, PiecePalette
 from editor.map.tools import MapTools
-from editor.map.view import MapView
+from editor.map.view import STATUS_JOIN, MapView
 from editor.play.playing import Playing
 from editor.teststatus import EditorStatus
 from editor.windows import dialogs, filedialog
@@ -565,7 +565,7 @@ class EditorApp:
         if self.tools.selection:
             parts.append(f"{len(self.tools.selection)} selected")
         parts.append(self.message or HINTS[self.tool])
-        return "   \u2022   ".join(parts)
+        return STATUS_JOIN.join(parts)
 
     def window_title(self) -> str:
         """The window's title: the program, the file (a map with no file yet has none) and,

@@ -18,6 +18,7 @@ from arena.client.looks import TerrainLooks
 from arena.client.palette import HIGHLIGHTS, SURFACES, TERRAIN
 from arena.client.projection import Camera, Projection
 from arena.client.render import BattlefieldRenderer, Marker, Picture
+from arena.client.text import wrap_words
 from arena.content.storeys import space
 from arena.hexgrid import ORIGIN, Hex, hex_corners, hex_to_point
 from editor.core import model as m
@@ -28,6 +29,11 @@ from editor.map.piece_palette import ghost_block
 PROBLEM = (255, 84, 72)
 PREVIEW_OK = (120, 230, 150)
 SELECT = (92, 206, 255)
+STATUS_JOIN = "   \u2022   "
+"""Between the status line's parts (the map, the hex, the selection, the message)."""
+STATUS_SIZE = 15
+STATUS_SMALL = 12
+"""The status line's font size, and the smaller one of its two-line layout."""
 FLAT_SCALE = 0.62
 """The flat plan's pixels per hex size, as a part of the 3D view's zoom."""
 
@@ -187,13 +193,43 @@ class MapView:
         name = self.editor.path.name if self.editor.path else "unsaved"
         return f"{name}{' *' if self.editor.dirty else ''}"
 
+    def status_layout(self, text: str) -> tuple[pygame.font.Font, list[str]]:
+        """The status line's font and lines: one line when it fits under the map, else its
+        parts (the ``STATUS_JOIN`` pieces, then words) on two lines of a smaller font, so a
+        long hint or message is read whole at 1280x720 too; only what not even that holds
+        ends in an ellipsis."""
+        w, _ = self.host.size
+        width = w - LEFT - RIGHT - 16
+        font = self.font(STATUS_SIZE)
+        if font.size(text)[0] <= width:
+            return font, [text]
+        small = self.font(STATUS_SMALL)
+
+        def fits(line: str) -> bool:
+            return small.size(line)[0] <= width
+
+        parts = [part.strip() for part in text.split(STATUS_JOIN) if part.strip()]
+        pieces = parts[:1] + [f"\u2022 {part}" for part in parts[1:]]
+        lines = wrap_words(pieces, fits)
+        if len(lines) > 2 or not all(fits(line) for line in lines):
+            lines = wrap_words(text.split(), fits, split_long=True)
+        if len(lines) > 2:
+            last = lines[1]
+            while last and not fits(last + "\u2026"):
+                last = last[:-1]
+            lines = [lines[0], last.rstrip() + "\u2026"]
+        return small, lines
+
     def draw_status(self, surface: pygame.Surface, text: str) -> None:
-        """The status line under the map."""
-        font = self.font(15)
+        """The status line under the map (`status_layout`)."""
+        font, lines = self.status_layout(text)
         w, h = self.host.size
-        shown = font.render(text, True, (200, 205, 220))
-        surface.blit(shown, (LEFT + 8, h - BOTTOM + (BOTTOM - shown.get_height()) // 2),
-                     area=pygame.Rect(0, 0, w - LEFT - RIGHT - 16, BOTTOM))
+        step = font.get_linesize() - 1
+        top = h - BOTTOM + (BOTTOM - step * len(lines)) // 2
+        for i, line in enumerate(lines):
+            shown = font.render(line, True, (200, 205, 220))
+            surface.blit(shown, (LEFT + 8, top + i * step),
+                         area=pygame.Rect(0, 0, w - LEFT - RIGHT - 16, BOTTOM))
 
     def font(self, size: int) -> pygame.font.Font:
         if size not in self._fonts:
