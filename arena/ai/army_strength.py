@@ -39,14 +39,17 @@ from arena.ai.match import DEFAULT_TIME_LIMIT
 from arena.ai.sim import (
     GameReport,
     GameSpec,
+    army_of,
     catalog,
     deck_for,
+    deck_of,
     play_safely,
     resolve_army,
     resolve_scenario,
     run_batch,
     wilson,
 )
+from arena.content.rules import check_deck
 
 __all__ = ["DEFAULT_GAMES", "ELO_PER_UNIT", "PREMADE", "ArmyStrength", "StrengthBatch",
            "StrengthReport", "bradley_terry", "measure", "premade_armies"]
@@ -118,6 +121,9 @@ class StrengthReport:
     """Every army of the batch (tested or field), strongest first: army, rating, its 95%
     interval, Elo-like points and games."""
     errors: int = 0
+    decks: dict[str, str] = field(default_factory=dict)
+    """The spell deck each tested army played with (an id or file; "none": the army
+    alone)."""
     fingerprint: str = ""
     """The code and content that played the games (`arena.ai.fingerprint`)."""
 
@@ -130,19 +136,40 @@ class StrengthReport:
         return data
 
 
+def _deck_ref(army: str, ref: str) -> str:
+    """The deck named for a tested army, checked now as the game checks a deck (a catalogue
+    id or a deck file, whose spells fit the army's Planeswalker: colours, cost), so a wrong
+    one is refused before any game."""
+    ref = ref.strip()
+    try:
+        deck = deck_of(ref)
+    except KeyError:
+        known = ", ".join(sorted(catalog().decks))
+        raise ValueError(f"there is no deck {ref!r} (a deck id: {known}; or a deck "
+                         "file)") from None
+    cat = catalog()
+    walker = army_of(army).planeswalker
+    findings = check_deck(walker, deck.spells, cat.spells, cat.army_cards)[0]
+    if findings:
+        raise ValueError(f"the deck {ref} does not fit {army}: {findings[0].message}")
+    return ref
+
+
 class StrengthBatch:
     """The games of a strength report, those played so far, and the report.
 
     ``armies``: the armies tested (ids, short names, army files, or ``premade``);
     ``opponents``: the field (default every premade army); ``games``: per army tested;
     ``decks``: a deck per army (id or deck file) where the Planeswalker's premade deck is
-    not wanted. Raises ValueError (plainly worded) for an army, deck or scenario that cannot
-    be played. `task`, `todo` and `add` are what `arena.ai.batches.Background` plays."""
+    not wanted; ``deckless``: no spell deck on either side, so the armies alone are rated
+    (the spells take no part). Raises ValueError (plainly worded) for an army, deck or
+    scenario that cannot be played. `task`, `todo` and `add` are what
+    `arena.ai.batches.Background` plays."""
 
     def __init__(self, armies: Sequence[str], opponents: Sequence[str] = (PREMADE,),
                  scenario: str = "duel", games: int = DEFAULT_GAMES, seed: int = 1,
                  controllers: Sequence[str] = ("greedy",),
-                 decks: Mapping[str, str] | None = None) -> None:
+                 decks: Mapping[str, str] | None = None, deckless: bool = False) -> None:
         tested = _armies(armies)
         field_ = _armies(opponents)
         if not tested:
@@ -157,7 +184,9 @@ class StrengthBatch:
         names = [c.strip().lower() for c in controllers if c.strip()] or ["greedy"]
         self.controllers = list(dict.fromkeys(names))
         clock = None if set(names) <= CLOCK_FREE else DEFAULT_TIME_LIMIT
-        chosen = {resolve_army(a): d for a, d in (decks or {}).items()}
+        chosen = {army: _deck_ref(army, d)
+                  for army, d in ((resolve_army(a), d) for a, d in (decks or {}).items())}
+        self.deckless = deckless
         self.scenario, self.seed, self.tested, self.field = sid, seed, tested, field_
         self.specs: list[GameSpec] = []
         self.owner: dict[int, str] = {}
@@ -171,8 +200,8 @@ class StrengthBatch:
                 other = others[(k // 2) % len(others)]
                 pairing = (army, other) if k % 2 == 0 else (other, army)
                 seats = (names[(k // 2) % len(names)], names[(k // 2 + 1) % len(names)])
-                deck_ids = tuple(chosen[x] if x in chosen else deck_for(x, "auto")
-                                 for x in pairing)
+                deck_ids = tuple(None if deckless else chosen[x] if x in chosen
+                                 else deck_for(x, "auto") for x in pairing)
                 self.owner[len(self.specs)] = army
                 self.specs.append(GameSpec(
                     len(self.specs), sid, pairing, deck_ids, seats,
@@ -213,6 +242,9 @@ def summarize(played: Sequence[GameReport], batch: StrengthBatch) -> StrengthRep
     report.errors = len(played) - len(good)
     for army in batch.tested:
         mine = [r for r in good if batch.owner.get(r.spec.index) == army]
+        report.decks[army] = next(
+            (spec.decks[spec.armies.index(army)] or "none" for spec in batch.specs
+             if batch.owner.get(spec.index) == army), "none")
         s = ArmyStrength(army)
         opponents: dict[str, Counter[str]] = {}
         seats: dict[str, Counter[str]] = {}
@@ -337,10 +369,13 @@ def measure(armies: Sequence[str], opponents: Sequence[str] = (PREMADE,),
             scenario: str = "duel", games: int = DEFAULT_GAMES, seed: int = 1,
             controllers: Sequence[str] = ("greedy",), jobs: int | None = None,
             scheduler: str | None = None,
-            on_game: Callable[[int, int], None] | None = None) -> StrengthReport:
+            on_game: Callable[[int, int], None] | None = None,
+            decks: Mapping[str, str] | None = None, deckless: bool = False
+            ) -> StrengthReport:
     """Plan, play (local processes, or the cluster of ``scheduler``) and report
-    (``on_game(done, total)`` after each game)."""
-    batch = StrengthBatch(armies, opponents, scenario, games, seed, controllers)
+    (``on_game(done, total)`` after each game); ``decks``, ``deckless``: `StrengthBatch`."""
+    batch = StrengthBatch(armies, opponents, scenario, games, seed, controllers, decks,
+                          deckless)
 
     def count(report: GameReport) -> None:
         batch.add(report)

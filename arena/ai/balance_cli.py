@@ -6,6 +6,7 @@ Examples::
     arena balance scenarios/battlefields/skirmish.yaml --scenario skirmish --games 8
     arena balance --armies chandra-premade,liliana-premade --games 20 --json
     arena balance --armies my-army.yaml --opponents premade --scenario duel --games 40
+    arena balance --armies liliana --decks none --games 40     # the army alone, no spells
 
 With a BATTLEFIELD: each starting zone's win rate, and per team and per seat in the Skirmish
 and the Melee (`arena.ai.balance`). With ``--armies``: each army's win rate against a field
@@ -20,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 
 from arena.ai.army_strength import PREMADE, StrengthReport, measure
 from arena.ai.balance import (
@@ -34,7 +36,7 @@ from arena.ai.levels import LEVELS
 from arena.ai.sim import resolve_scenario
 from arena.ai.sim_cli import parse
 
-__all__ = ["main", "render"]
+__all__ = ["deck_choice", "main", "render", "render_strength"]
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -51,6 +53,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--opponents", default=PREMADE, metavar="A,B,...",
                         help="with --armies: the field each army plays (default 'premade': "
                              "every premade army; the army itself is left out)")
+    parser.add_argument("--decks", default="auto", metavar="auto|none|D,...",
+                        help="with --armies: 'auto' (each Planeswalker's premade deck), "
+                             "'none' (no spell decks on either side: the armies alone), or "
+                             "a deck (id or deck file) for each army tested, in order")
     parser.add_argument("--scenario", default="duel",
                         help="scenario id or short name played on it (default duel)")
     parser.add_argument("--games", type=int, default=DEFAULT_GAMES,
@@ -68,6 +74,27 @@ def _parser() -> argparse.ArgumentParser:
     add_scheduler_option(parser)
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     return parser
+
+
+def deck_choice(decks: str, armies: Sequence[str]
+                ) -> tuple[dict[str, str], bool] | str:
+    """``--decks`` read for the tested ``armies``: the deck named for each army and whether
+    every game is played without decks; or what is wrong with it, in words."""
+    key = decks.strip().lower()
+    if key == "auto":
+        return {}, False
+    if key == "none":
+        return {}, True
+    named = [d.strip() for d in decks.split(",") if d.strip()]
+    if not armies:
+        return "--decks goes with --armies (the decks of the armies tested)"
+    if PREMADE in (a.lower() for a in armies):
+        return (f"--decks names decks army by army: name the armies one by one with "
+                f"--armies instead of '{PREMADE}'")
+    if len(named) != len(armies):
+        return (f"--decks names {len(named)} deck(s) for {len(armies)} army(ies): give one "
+                "deck for each army tested, in the order of --armies (or 'auto', 'none')")
+    return dict(zip(armies, named, strict=True)), False
 
 
 def render(report: BalanceReport) -> str:
@@ -110,7 +137,10 @@ def render_strength(report: StrengthReport) -> str:
     """The army strength report as text."""
     lines = [f"{report.scenario}: {report.games} games, {' vs '.join(report.controllers)} "
              f"on both sides, seats swapped, against {', '.join(report.opponents)} "
-             f"(seed {report.seed})", "",
+             f"(seed {report.seed})",
+             "decks: " + ", ".join(f"{_short(a)} {_short(d)}" for a, d in report.decks.items())
+             + ("" if any(d != "none" for d in report.decks.values())
+                else " (every game without spell decks: the armies alone)"), "",
              f"{'army':<20} {'games':>5} {'wins':>5} {'draws':>5} {'win rate':>9}   "
              "95% CI (Wilson)"]
     for army, s in report.armies.items():
@@ -169,11 +199,16 @@ def main(argv: list[str] | None = None) -> int:
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
     progress = None if args.json else _progress
     report: BalanceReport | StrengthReport
+    armies = [a.strip() for a in (args.armies or "").split(",") if a.strip()]
+    decks = deck_choice(args.decks, armies)
+    if isinstance(decks, str):
+        print(f"arena balance: {decks}", file=sys.stderr)
+        return 2
     try:
         if args.armies is not None:
-            report = measure(args.armies.split(","), args.opponents.split(","), args.scenario,
-                             args.games, args.seed, seats, args.jobs, args.scheduler,
-                             on_game=progress)
+            report = measure(armies, args.opponents.split(","), args.scenario, args.games,
+                             args.seed, seats, args.jobs, args.scheduler, on_game=progress,
+                             decks=decks[0], deckless=decks[1])
         else:
             report = check(args.battlefield, resolve_scenario(args.scenario), args.games,
                            args.seed, seats, args.jobs, on_game=progress,

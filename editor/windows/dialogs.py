@@ -234,8 +234,9 @@ def close_top(manager: pygame_gui.UIManager, closable: Sequence[UIWindow]) -> bo
     button would; True when one was closed."""
     stack = manager.get_window_stack().get_full_stack()
     for window in reversed(stack):
-        if any(window is c for c in closable):
-            window.on_close_window_button_pressed()  # type: ignore[no-untyped-call]
+        found = next((c for c in closable if window is c), None)
+        if found is not None:
+            found.on_close_window_button_pressed()  # type: ignore[no-untyped-call]
             return True
     return False
 

@@ -21,7 +21,8 @@ from arena.ai.army_strength import (
 )
 from arena.ai.balance_cli import main
 from arena.content import writer
-from arena.content.lists import ArmyList
+from arena.content.lists import ArmyList, SpellDeck
+from arena.content.loader import load_file
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -115,3 +116,46 @@ def test_bad_requests_are_refused_plainly(capsys: pytest.CaptureFixture[str]) ->
     assert "give a BATTLEFIELD file, or --armies" in capsys.readouterr().err
     assert main(["--armies", "chandra", "--scenario", "skirmish"]) == 2
     assert "not a two-player battle" in capsys.readouterr().err
+
+
+def test_decks_may_be_named_or_left_out(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """``--decks``: each tested army's own deck, in order, checked as the game checks a deck,
+    or none on either side (the army alone: how Liliana's army was found weak without her
+    spells)."""
+    black = load_file(REPO / "cards" / "decks" / "black-premade.yaml", expect=SpellDeck)
+    deck_file = tmp_path / "my-black.yaml"
+    writer.save_model(black.model_copy(update={"id": "my-black", "name": "My black"}),
+                      deck_file)
+    named = StrengthBatch(["chandra", "liliana"], games=2, controllers=["random"],
+                          decks={"liliana": str(deck_file)})
+    assert named.specs[0].decks == ("red-premade", "white-premade")  # Chandra's own
+    assert named.specs[2].decks[0] == str(deck_file)
+    with pytest.raises(ValueError, match="the deck red-premade does not fit liliana-premade"):
+        StrengthBatch(["liliana"], decks={"liliana": "red-premade"})
+    bare = StrengthBatch(["liliana"], games=4, controllers=["random"], deckless=True)
+    assert all(spec.decks == (None, None) for spec in bare.specs)
+    with pytest.raises(ValueError, match="no deck 'nothing'"):
+        StrengthBatch(["chandra"], decks={"chandra": "nothing"})
+
+    code = main(["--armies", "liliana", "--opponents", "nissa", "--decks", "none",
+                 "--games", "2", "--seats", "random", "--jobs", "1"])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    assert "decks: liliana-premade none (every game without spell decks" in out.out
+    assert "spells cast: none" in out.out
+    code = main(["--armies", "liliana", "--opponents", "nissa", "--decks", str(deck_file),
+                 "--games", "2", "--seats", "random", "--jobs", "1", "--json"])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    assert json.loads(out.out)["decks"] == {"liliana-premade": str(deck_file)}
+
+    for argv, said in (
+            (["--decks", "red-premade,blue-premade"], "names 2 deck(s) for 1 army"),
+            (["--decks", "nothing"], "there is no deck 'nothing'"),
+            (["--decks", "red-premade"], "does not fit liliana-premade"),
+    ):
+        assert main(["--armies", "liliana", "--games", "1", *argv]) == 2
+        assert said in capsys.readouterr().err
+    assert main(["--armies", "premade", "--decks", "red-premade", "--games", "1"]) == 2
+    assert "one by one" in capsys.readouterr().err
