@@ -65,6 +65,7 @@ __all__ = [
     "damage_probs",
     "detained",
     "expected_loss",
+    "focused_loss",
     "rival_total",
     "soft_best",
     "strike_zones",
@@ -120,6 +121,46 @@ def _expected_loss(attack: int, defense: int, left: int, value: float, per_damag
     return total
 
 
+_FOCUSED: dict[tuple[tuple[tuple[int, int], ...], int, float, float, float], float] = {}
+"""`focused_loss` by its inputs (the same few squads meet the same targets in every
+position of a decision)."""
+
+
+def focused_loss(attacks: Sequence[tuple[int, int]], target: Fig, focus: float) -> float:
+    """The expected value several attacks (attack dice, defense dice) take from one target
+    together, the i-th made with probability ``focus`` ** i (a squad's later figures may not
+    get there, `Weights.focus`): from the exact distribution of their total damage, so a
+    kill only the attacks together make is priced as a kill. With one attack it is
+    `expected_loss`; with no kill in reach, the sum of each attack's own loss weighed as
+    `Evaluator.card_potential` weighs them."""
+    left = max(0, target.life - target.damage)
+    key = (tuple(attacks), left, target.value, target.per_damage, focus)
+    found = _FOCUSED.get(key)
+    if found is not None:
+        return found
+    if len(_FOCUSED) >= _LOSSES_KEPT:
+        _FOCUSED.clear()
+    total = [1.0] + [0.0] * left  # P(total damage == k); the last entry: enough to destroy
+    for i, (attack, defense) in enumerate(attacks):
+        made = focus ** i
+        probs = damage_probs(attack, defense)
+        grown = [0.0] * (left + 1)
+        for k, pk in enumerate(total):
+            if pk == 0.0:
+                continue
+            if k == left:
+                grown[left] += pk
+                continue
+            grown[k] += pk * (1.0 - made)
+            for j, pj in enumerate(probs):
+                grown[min(left, k + j)] += pk * made * pj
+        total = grown
+    value = total[left] * target.value + sum(
+        p * target.per_damage * k for k, p in enumerate(total[:left]))
+    _FOCUSED[key] = value
+    return value
+
+
 def soft_best(values: Iterable[float], spread: float) -> float:
     """What a player expects from choosing the best of several options whose values are
     estimates with noise of scale ``spread``: the best value plus a log-sum-exp share of the
@@ -163,6 +204,9 @@ def swarm_bonus(f: Fig, at: Sequence[Hex], others: Iterable[Fig], extra: int = 0
                        and spaces_between(o.hexes, at) <= swarm.within)
     return swarm.per * near
 
+
+Attack = tuple[Fig, int, int]
+"""An attack a figure could make: its target, the attack dice and the defense dice."""
 
 Zones = dict[str, tuple[tuple[Hex, ...], frozenset[Hex]]]
 """Per figure: where it stood and the spaces it could attack on its next turn (`strike_zones`)."""
@@ -423,14 +467,68 @@ class Evaluator:
                 best = value
         return best
 
+    def figure_options(self, snap: Snapshot, f: Fig, targets: Sequence[Fig]) -> list[Attack]:
+        """The attacks ``f`` could make on a turn of its own, as `figure_potential` finds
+        them: each target it can reach, with its dice."""
+        zone = self.zone(f)
+        reach = f.move + f.range
+        found = []
+        for t in targets:
+            if zone is not None:
+                if not any(h in zone for h in t.hexes):
+                    continue
+            elif spaces_between(f.hexes, t.hexes) > reach:
+                continue
+            attack = f.attack
+            if f.swarm is not None:
+                attack += swarm_bonus(f, t.hexes, snap.figs.values())
+            found.append((t, attack, t.defense))
+        return found
+
     def card_potential(self, snap: Snapshot, card: str, seat: int,
                        targets: Sequence[Fig]) -> float:
         """What a card's figures on the battlefield could do on a fresh turn."""
         state = snap.state
         figs = [snap.figs[f] for f in state.static.cards[card].figures if f in snap.figs]
+        if self.w.joint_threat > 0.0 and len(figs) > 1:
+            return self.squad_threat([self.figure_options(snap, f, targets)
+                                      for f in figs if f.controller == seat])
         scores = sorted((self.figure_potential(snap, f, targets)
                          for f in figs if f.controller == seat), reverse=True)
         return sum(s * (self.w.focus ** i) for i, s in enumerate(scores))
+
+    def squad_threat(self, options: Sequence[Sequence[Attack]]) -> float:
+        """What figures acting together can take, each from its own attacks (``options``):
+        each at its own best target (later figures weighed down by `Weights.focus`), or, where
+        that is more, those that can reach one target all at it, priced by the exact total of
+        their damage (`focused_loss`), the others at their best; `Weights.joint_threat` of
+        the gain counts."""
+        w = self.w
+        own = [max((expected_loss(a, d, t) for t, a, d in opts), default=0.0)
+               for opts in options]
+        spread = sum(v * (w.focus ** i) for i, v in enumerate(sorted(own, reverse=True)))
+        if w.joint_threat <= 0.0 or len(options) < 2:
+            return spread
+        best = spread
+        targets = {t.id: t for opts in options for t, _, _ in opts}
+        for tid in sorted(targets):
+            target = targets[tid]
+            together: list[tuple[float, tuple[int, int]]] = []
+            others: list[float] = []
+            for opts, alone in zip(options, own, strict=True):
+                dice = next(((a, d) for t, a, d in opts if t.id == tid), None)
+                if dice is None:
+                    others.append(alone)
+                else:
+                    together.append((expected_loss(dice[0], dice[1], target), dice))
+            if len(together) < 2:
+                continue
+            together.sort(key=lambda pair: (-pair[0], pair[1]))
+            value = focused_loss([dice for _, dice in together], target, w.focus)
+            value += sum(v * (w.focus ** (len(together) + j))
+                         for j, v in enumerate(sorted(others, reverse=True)))
+            best = max(best, value)
+        return spread + w.joint_threat * (best - spread)
 
     def current_potential(self, snap: Snapshot, seat: int) -> float:
         """What the player on turn can still do this turn. Figures that can still move reach
@@ -443,6 +541,8 @@ class Evaluator:
             return self.fresh_potential(snap, seat, summoned=len(ts.summoned))
         targets = self._targets(snap, seat)
         scores = []
+        options: list[list[Attack]] = []
+        joint = self.w.joint_threat > 0.0
         attack_over = phase == Phase.POST_ATTACK
         for fid in acting_figures(state):
             f = snap.figs.get(fid)
@@ -451,13 +551,28 @@ class Evaluator:
             if ts.attacks_by(fid) >= attacks_allowed(state, fid):
                 continue
             can_move = phase in MOVE_PHASES and fid not in ts.moved
-            if can_move:
+            if joint:
+                options.append(self.figure_options(snap, f, targets) if can_move
+                               else self.attacks_now(snap, fid))
+            elif can_move:
                 scores.append(self.figure_potential(snap, f, targets))
             else:
                 scores.append(self.attack_now(snap, fid))
+        if joint:
+            return self.squad_threat(options) + self.summon_potential(snap, seat)
         scores.sort(reverse=True)
         value = sum(s * (self.w.focus ** i) for i, s in enumerate(scores))
         return value + self.summon_potential(snap, seat)
+
+    def attacks_now(self, snap: Snapshot, figure: str) -> list[Attack]:
+        """The attacks ``figure`` can make from where it stands, with the engine's dice
+        (`attack_now`'s options)."""
+        found = []
+        for option in attack_options(snap.state, figure):
+            target = snap.figs.get(option.target)
+            if option.possible and target is not None:
+                found.append((target, option.attack_dice, option.defense_dice))
+        return found
 
     def attack_now(self, snap: Snapshot, figure: str) -> float:
         """The best expected loss ``figure`` can inflict from where it stands (the engine's

@@ -62,6 +62,13 @@ class Weights:
     games showed a card to be worth more or less than its points (`arena.ai.tuning`); a
     card not named here is worth its price. Planeswalkers are valued by their life
     instead (`pw_life`)."""
+    joint_threat: float = 0.0
+    """How much a card's attacks on one target count together (0 to 1): the exact
+    distribution of their total damage (`focused_loss`), so a Planeswalker three figures of a
+    squad can kill together, though none alone, is seen to be in danger (the sum of each
+    attack's own expected loss misses the kill). 0: each figure's own best target only, the
+    hand-set evaluation greedy keeps as the yardstick; the search levels weigh it fully
+    (`SEARCH_WEIGHTS`)."""
     choice_spread: float = 8.0
     """How uncertain a card's potential is (army points): a player choosing among several
     cards expects more than the best estimate (`soft_best`), so barring a close second card
