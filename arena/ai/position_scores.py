@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import comb
 
-from arena.ai.evaluate import Evaluator, expected_loss, swarm_bonus
+from arena.ai.evaluate import Evaluator, expected_loss, focused_loss, swarm_bonus
 from arena.ai.snapshot import Fig, Snapshot
 from arena.engine.bodies import Body, is_adjacent
 from arena.engine.combat import spaces_between
@@ -181,6 +181,7 @@ class PositionScores:
         friends: list[Fig] | None = None
         defense = f.defense
         focus = self.ev.w.focus
+        joint = self.ev.w.joint_threat
         single = hexes[0] if len(hexes) == 1 else None
         for threats in m.threats:
             scores = []
@@ -203,10 +204,13 @@ class PositionScores:
                         friends = [o for o in m.snap.figs.values()
                                    if o.team == f.team and o.id != f.id]
                     a += swarm_bonus(e, hexes, friends, extra=1)
-                scores.append(expected_loss(a, d, f))
+                scores.append((expected_loss(a, d, f), (a, d)))
             if scores:
-                scores.sort(reverse=True)
-                total = sum(s * focus ** i for i, s in enumerate(scores))
+                scores.sort(key=lambda pair: (-pair[0], pair[1]))
+                total = sum(s * focus ** i for i, (s, _) in enumerate(scores))
+                if joint > 0.0 and len(scores) > 1:  # the card's attacks on it together
+                    together = focused_loss([dice for _, dice in scores], f, focus)
+                    total += joint * max(0.0, together - total)
                 worst = max(worst, total)
         return worst * self.ev.w.tempo_next
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from arena.ai.evaluate import Evaluator, damage_probs, expected_loss, focused_loss
+from arena.ai.tactics import Tactics
 from arena.ai.weights import Weights
 from arena.hexgrid import Hex
 
@@ -92,3 +93,16 @@ def test_a_kill_only_the_squad_together_makes_is_seen() -> None:
 def test_greedy_keeps_the_yardstick() -> None:
     """The hand-set evaluation greedy plays by sums each figure's own threat, as it did."""
     assert Weights().joint_threat == 0.0
+
+
+def test_a_planeswalker_weighs_standing_where_a_squad_can_reach_him_together() -> None:
+    """The quick policy's move scores (`_exposure`) count a squad's attacks on the mover
+    together too: Gideon, 3 life left, sees more danger beside the three Zombies."""
+    game = wounded_gideon(3, {Z1: Hex(3, 0), Z2: Hex(3, 1), Z3: Hex(4, 0)})
+    exposures = []
+    for weights in (Weights(), JOINT):
+        tactics = Tactics(Evaluator(weights))
+        snap = tactics.ev.snap(game.state, 2)
+        mover = tactics._mover(snap, G, can_attack=False)
+        exposures.append(tactics._exposure(mover, (Hex(2, 0),), 0.0))
+    assert exposures[1] > 1.4 * exposures[0] > 0.0
