@@ -40,7 +40,7 @@ evaluates thousands.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 
 from arena.ai.snapshot import Deltas, Fig, Snapshot, figure_price, snapshot
@@ -447,8 +447,29 @@ class Evaluator:
 
     def figure_potential(self, snap: Snapshot, f: Fig, targets: Sequence[Fig]) -> float:
         """The best expected loss ``f`` can inflict on a target it can reach on a turn of
-        its own (`threatens`; it moves first, so no height is assumed)."""
+        its own: `figure_options`' best, written out (the evaluation's hottest loop: as the
+        best of that generator it took 1.9 times as long)."""
         best = 0.0
+        zone = self.zone(f)
+        reach = f.move + f.range
+        for t in targets:
+            if zone is not None:
+                if not any(h in zone for h in t.hexes):
+                    continue
+            elif spaces_between(f.hexes, t.hexes) > reach:
+                continue
+            attack = f.attack
+            if f.swarm is not None:
+                attack += swarm_bonus(f, t.hexes, snap.figs.values())
+            value = expected_loss(attack, t.defense, t)
+            if value > best:
+                best = value
+        return best
+
+    def figure_options(self, snap: Snapshot, f: Fig, targets: Sequence[Fig]
+                       ) -> Iterator[Attack]:
+        """The attacks ``f`` could make on a turn of its own: each target it can reach
+        (`threatens`; it moves first, so no height is assumed), with its dice."""
         # `threatens`, with the zone looked up once for every target.
         zone = self.zone(f)
         reach = f.move + f.range
@@ -462,28 +483,7 @@ class Evaluator:
             attack = f.attack
             if f.swarm is not None:
                 attack += swarm_bonus(f, t.hexes, snap.figs.values())
-            value = expected_loss(attack, t.defense, t)
-            if value > best:
-                best = value
-        return best
-
-    def figure_options(self, snap: Snapshot, f: Fig, targets: Sequence[Fig]) -> list[Attack]:
-        """The attacks ``f`` could make on a turn of its own, as `figure_potential` finds
-        them: each target it can reach, with its dice."""
-        zone = self.zone(f)
-        reach = f.move + f.range
-        found = []
-        for t in targets:
-            if zone is not None:
-                if not any(h in zone for h in t.hexes):
-                    continue
-            elif spaces_between(f.hexes, t.hexes) > reach:
-                continue
-            attack = f.attack
-            if f.swarm is not None:
-                attack += swarm_bonus(f, t.hexes, snap.figs.values())
-            found.append((t, attack, t.defense))
-        return found
+            yield t, attack, t.defense
 
     def card_potential(self, snap: Snapshot, card: str, seat: int,
                        targets: Sequence[Fig]) -> float:
@@ -491,7 +491,7 @@ class Evaluator:
         state = snap.state
         figs = [snap.figs[f] for f in state.static.cards[card].figures if f in snap.figs]
         if self.w.joint_threat > 0.0 and len(figs) > 1:
-            return self.squad_threat([self.figure_options(snap, f, targets)
+            return self.squad_threat([list(self.figure_options(snap, f, targets))
                                       for f in figs if f.controller == seat])
         scores = sorted((self.figure_potential(snap, f, targets)
                          for f in figs if f.controller == seat), reverse=True)
@@ -552,7 +552,7 @@ class Evaluator:
                 continue
             can_move = phase in MOVE_PHASES and fid not in ts.moved
             if joint:
-                options.append(self.figure_options(snap, f, targets) if can_move
+                options.append(list(self.figure_options(snap, f, targets)) if can_move
                                else self.attacks_now(snap, fid))
             elif can_move:
                 scores.append(self.figure_potential(snap, f, targets))
@@ -575,20 +575,10 @@ class Evaluator:
         return found
 
     def attack_now(self, snap: Snapshot, figure: str) -> float:
-        """The best expected loss ``figure`` can inflict from where it stands (the engine's
-        attack options: sight, engagement and dice with every modifier)."""
-        best = 0.0
-        options = attack_options(snap.state, figure)
-        for option in options:
-            if not option.possible:
-                continue
-            target = snap.figs.get(option.target)
-            if target is None:
-                continue
-            value = expected_loss(option.attack_dice, option.defense_dice, target)
-            if value > best:
-                best = value
-        return best
+        """The best expected loss ``figure`` can inflict from where it stands (`attacks_now`:
+        the engine's attack options, sight, engagement and dice with every modifier)."""
+        return max((expected_loss(a, d, t) for t, a, d in self.attacks_now(snap, figure)),
+                   default=0.0)
 
     def summon_potential(self, snap: Snapshot, seat: int, fresh: bool = False,
                          summoned: int = 0) -> float:
