@@ -39,17 +39,15 @@ from arena.ai.match import DEFAULT_TIME_LIMIT
 from arena.ai.sim import (
     GameReport,
     GameSpec,
-    army_of,
     catalog,
     deck_for,
-    deck_of,
+    fitting_deck,
     play_safely,
     resolve_army,
     resolve_scenario,
     run_batch,
     wilson,
 )
-from arena.content.rules import check_deck
 
 __all__ = ["DEFAULT_GAMES", "ELO_PER_UNIT", "PREMADE", "ArmyStrength", "StrengthBatch",
            "StrengthReport", "bradley_terry", "measure", "premade_armies"]
@@ -136,25 +134,6 @@ class StrengthReport:
         return data
 
 
-def _deck_ref(army: str, ref: str) -> str:
-    """The deck named for a tested army, checked now as the game checks a deck (a catalogue
-    id or a deck file, whose spells fit the army's Planeswalker: colours, cost), so a wrong
-    one is refused before any game."""
-    ref = ref.strip()
-    try:
-        deck = deck_of(ref)
-    except KeyError:
-        known = ", ".join(sorted(catalog().decks))
-        raise ValueError(f"there is no deck {ref!r} (a deck id: {known}; or a deck "
-                         "file)") from None
-    cat = catalog()
-    walker = army_of(army).planeswalker
-    findings = check_deck(walker, deck.spells, cat.spells, cat.army_cards)[0]
-    if findings:
-        raise ValueError(f"the deck {ref} does not fit {army}: {findings[0].message}")
-    return ref
-
-
 class StrengthBatch:
     """The games of a strength report, those played so far, and the report.
 
@@ -184,7 +163,7 @@ class StrengthBatch:
         names = [c.strip().lower() for c in controllers if c.strip()] or ["greedy"]
         self.controllers = list(dict.fromkeys(names))
         clock = None if set(names) <= CLOCK_FREE else DEFAULT_TIME_LIMIT
-        chosen = {army: _deck_ref(army, d)
+        chosen = {army: fitting_deck(army, d)
                   for army, d in ((resolve_army(a), d) for a, d in (decks or {}).items())}
         self.deckless = deckless
         self.scenario, self.seed, self.tested, self.field = sid, seed, tested, field_

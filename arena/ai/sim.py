@@ -43,7 +43,7 @@ from arena.content import load_catalog, load_game_catalog
 from arena.content.fits import fit
 from arena.content.lists import ArmyList, SpellDeck
 from arena.content.loader import load_file
-from arena.content.rules import check_army
+from arena.content.rules import check_army, check_deck
 from arena.content.to_engine import game_from_content
 from arena.engine.abilities.spec import abilities_of
 
@@ -54,6 +54,7 @@ __all__ = [
     "army_of",
     "battlefield_file",
     "catalog",
+    "fitting_deck",
     "check_fits",
     "deck_for",
     "deck_of",
@@ -207,6 +208,7 @@ def plan(scenario: str, controllers: Sequence[str], games: int, seed: int,
         pairings = [tuple(army_ids[(i + k) % len(army_ids)] for k in range(n_players))
                     for i in range(len(army_ids))]
     specs = []
+    fitted: set[tuple[str, str]] = set()
     for i in range(games):
         pairing = pairings[i % len(pairings)]
         shift = i // len(pairings)
@@ -225,6 +227,15 @@ def plan(scenario: str, controllers: Sequence[str], games: int, seed: int,
         else:
             deck_ids = tuple(decks[k % len(decks)] if decks else None
                              for k in range(n_players))
+            for seat, (army, deck) in enumerate(zip(pairing, deck_ids, strict=True), 1):
+                if deck is not None and (army, deck) not in fitted:
+                    try:
+                        fitted.add((army, fitting_deck(army, deck)))
+                    except ValueError as exc:
+                        raise ValueError(f"{exc} (seat {seat} of game {i + 1}: decks go "
+                                         "by seat, armies rotate over every pairing; name "
+                                         "armies whose Planeswalkers the decks fit, or "
+                                         "--decks auto)") from None
         specs.append(GameSpec(i, sid, pairing, deck_ids, tuple(per_seat),
                               seed * 100_003 + i, time_limit, battlefield))
     return specs
@@ -270,6 +281,25 @@ def deck_of(ref: str) -> SpellDeck:
         deck: SpellDeck = catalog().decks[ref]
         return deck
     return _deck_file(local_path(ref))
+
+
+def fitting_deck(army: str, ref: str) -> str:
+    """``ref`` (a deck id or deck file) checked as the game checks the deck of ``army``'s
+    Planeswalker (its colours, its cost, twelve cards), so a deck that does not fit is
+    refused, in words, before any game is played; the reference, stripped."""
+    ref = ref.strip()
+    try:
+        deck = deck_of(ref)
+    except KeyError:
+        known = ", ".join(sorted(catalog().decks))
+        raise ValueError(f"there is no deck {ref!r} (a deck id: {known}; or a deck "
+                         "file)") from None
+    cat = catalog()
+    findings = check_deck(army_of(army).planeswalker, deck.spells, cat.spells,
+                          cat.army_cards)[0]
+    if findings:
+        raise ValueError(f"the deck {ref} does not fit {army}: {findings[0].message}")
+    return ref
 
 
 def _content_file(path: str, kind: type[Any]) -> Any:

@@ -99,3 +99,17 @@ def test_a_whole_turn_is_timed_for_each_seat() -> None:
         row = summary.turn_times[name]
         assert row["turns"] > 0 and row["max"] >= row["median"] >= 0.0
     assert sim.report_from_data(json.loads(json.dumps(sim.report_to_data(report)))) == report
+
+
+def test_a_deck_that_does_not_fit_its_army_is_refused(capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    """Decks go by seat while the armies rotate over every pairing: a deck given for a seat
+    must fit each army that seat plays (the game's own deck check), or nothing is played
+    (Liliana once played a batch with Chandra's red spells)."""
+    specs = sim.plan("duel", ["random"], 2, 1, ["liliana"], ["black-premade"])
+    assert {s.decks for s in specs} == {("black-premade", "black-premade")}
+    assert main(["--armies", "liliana,chandra", "--decks", "black-premade,red-premade",
+                 "--seats", "random,random", "--games", "2", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "the deck red-premade does not fit liliana-premade" in err
+    assert "seat 2 of game 1" in err and "--decks auto" in err and "Traceback" not in err
