@@ -104,8 +104,8 @@ def test_a_whole_turn_is_timed_for_each_seat() -> None:
 def test_a_deck_that_does_not_fit_its_army_is_refused(capsys: pytest.CaptureFixture[str]
                                                       ) -> None:
     """Decks go by seat while the armies rotate over every pairing: a deck given for a seat
-    must fit each army that seat plays (the game's own deck check), or nothing is played
-    (Liliana once played a batch with Chandra's red spells)."""
+    must fit each army that seat plays (the game's own deck check), or nothing is played:
+    before, Liliana played the batch below with Chandra's red spells."""
     specs = sim.plan("duel", ["random"], 2, 1, ["liliana"], ["black-premade"])
     assert {s.decks for s in specs} == {("black-premade", "black-premade")}
     assert main(["--armies", "liliana,chandra", "--decks", "black-premade,red-premade",
