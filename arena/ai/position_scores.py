@@ -185,6 +185,7 @@ class PositionScores:
         single = hexes[0] if len(hexes) == 1 else None
         for threats in m.threats:
             scores = []
+            attacks: list[tuple[float, tuple[int, int]]] = []  # with `Weights.joint_threat`
             for e, zone, reach, number in threats:
                 # `Evaluator.threatens`: in its strike zone, else within move + range.
                 if zone is not None:
@@ -204,12 +205,15 @@ class PositionScores:
                         friends = [o for o in m.snap.figs.values()
                                    if o.team == f.team and o.id != f.id]
                     a += swarm_bonus(e, hexes, friends, extra=1)
-                scores.append((expected_loss(a, d, f), (a, d)))
+                scores.append(expected_loss(a, d, f))
+                if joint > 0.0:
+                    attacks.append((scores[-1], (a, d)))
             if scores:
-                scores.sort(key=lambda pair: (-pair[0], pair[1]))
-                total = sum(s * focus ** i for i, (s, _) in enumerate(scores))
-                if joint > 0.0 and len(scores) > 1:  # the card's attacks on it together
-                    together = focused_loss([dice for _, dice in scores], f, focus)
+                scores.sort(reverse=True)
+                total = sum(s * focus ** i for i, s in enumerate(scores))
+                if len(attacks) > 1:  # the card's attacks on it together
+                    attacks.sort(key=lambda pair: (-pair[0], pair[1]))
+                    together = focused_loss([dice for _, dice in attacks], f, focus)
                     total += joint * max(0.0, together - total)
                 worst = max(worst, total)
         return worst * self.ev.w.tempo_next
