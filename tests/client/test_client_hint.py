@@ -124,7 +124,8 @@ def test_h_shows_the_hard_levels_hint_on_the_board_and_in_the_turn_panel(
     assert "hint" in names(scene), "the turn panel offers Hint"
     key(scene, pygame.K_h)
     frames(app, screen, 1)
-    assert scene.coach.state() is HintState.THINKING
+    # asked: thinking, or already answered (an attack step is settled by one ply at once)
+    assert scene.coach.state() in (HintState.THINKING, HintState.READY)
     deadline = time.monotonic() + 120
     while scene.coach.state() is HintState.THINKING:
         assert time.monotonic() < deadline, "the hard level never answered"
