@@ -165,7 +165,6 @@ class StrengthBatch:
         clock = None if set(names) <= CLOCK_FREE else DEFAULT_TIME_LIMIT
         chosen = {army: fitting_deck(army, d)
                   for army, d in ((resolve_army(a), d) for a, d in (decks or {}).items())}
-        self.deckless = deckless
         self.scenario, self.seed, self.tested, self.field = sid, seed, tested, field_
         self.specs: list[GameSpec] = []
         self.owner: dict[int, str] = {}

@@ -76,10 +76,10 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def deck_choice(decks: str, armies: Sequence[str]
-                ) -> tuple[dict[str, str], bool] | str:
+def deck_choice(decks: str, armies: Sequence[str]) -> tuple[dict[str, str], bool]:
     """``--decks`` read for the tested ``armies``: the deck named for each army and whether
-    every game is played without decks; or what is wrong with it, in words."""
+    every game is played without decks. Raises ValueError, in words, for what cannot be
+    read so."""
     key = decks.strip().lower()
     if key == "auto":
         return {}, False
@@ -87,13 +87,14 @@ def deck_choice(decks: str, armies: Sequence[str]
         return {}, True
     named = [d.strip() for d in decks.split(",") if d.strip()]
     if not armies:
-        return "--decks goes with --armies (the decks of the armies tested)"
+        raise ValueError("--decks goes with --armies (the decks of the armies tested)")
     if PREMADE in (a.lower() for a in armies):
-        return (f"--decks names decks army by army: name the armies one by one with "
-                f"--armies instead of '{PREMADE}'")
+        raise ValueError(f"--decks names decks army by army: name the armies one by one "
+                         f"with --armies instead of '{PREMADE}'")
     if len(named) != len(armies):
-        return (f"--decks names {len(named)} deck(s) for {len(armies)} army(ies): give one "
-                "deck for each army tested, in the order of --armies (or 'auto', 'none')")
+        raise ValueError(f"--decks names {len(named)} deck(s) for {len(armies)} army(ies): "
+                         "give one deck for each army tested, in the order of --armies (or "
+                         "'auto', 'none')")
     return dict(zip(armies, named, strict=True)), False
 
 
@@ -200,15 +201,12 @@ def main(argv: list[str] | None = None) -> int:
     progress = None if args.json else _progress
     report: BalanceReport | StrengthReport
     armies = [a.strip() for a in (args.armies or "").split(",") if a.strip()]
-    decks = deck_choice(args.decks, armies)
-    if isinstance(decks, str):
-        print(f"arena balance: {decks}", file=sys.stderr)
-        return 2
     try:
+        named, deckless = deck_choice(args.decks, armies)
         if args.armies is not None:
             report = measure(armies, args.opponents.split(","), args.scenario, args.games,
                              args.seed, seats, args.jobs, args.scheduler, on_game=progress,
-                             decks=decks[0], deckless=decks[1])
+                             decks=named, deckless=deckless)
         else:
             report = check(args.battlefield, resolve_scenario(args.scenario), args.games,
                            args.seed, seats, args.jobs, on_game=progress,
