@@ -83,11 +83,11 @@ def deck_choice(decks: str, armies: Sequence[str]) -> tuple[dict[str, str], bool
     key = decks.strip().lower()
     if key == "auto":
         return {}, False
+    if not armies:  # a battlefield check plays each side's own deck
+        raise ValueError("--decks goes with --armies (the decks of the armies tested)")
     if key == "none":
         return {}, True
     named = [d.strip() for d in decks.split(",") if d.strip()]
-    if not armies:
-        raise ValueError("--decks goes with --armies (the decks of the armies tested)")
     if PREMADE in (a.lower() for a in armies):
         raise ValueError(f"--decks names decks army by army: name the armies one by one "
                          f"with --armies instead of '{PREMADE}'")

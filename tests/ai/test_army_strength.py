@@ -159,3 +159,15 @@ def test_decks_may_be_named_or_left_out(tmp_path: Path,
         assert said in capsys.readouterr().err
     assert main(["--armies", "premade", "--decks", "red-premade", "--games", "1"]) == 2
     assert "one by one" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("decks", ["none", "red-premade"])
+def test_decks_with_a_battlefield_is_refused_not_ignored(
+        decks: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--decks`` chooses the decks of the armies ``--armies`` rates; a battlefield check
+    plays each side's own deck, so ``--decks none`` there is refused in words, as a deck
+    list is, instead of being dropped without a word."""
+    field = REPO / "scenarios" / "battlefields" / "duel.yaml"
+    assert main([str(field), "--decks", decks, "--games", "1", "--seats", "random"]) == 2
+    err = capsys.readouterr().err
+    assert "--decks goes with --armies" in err and "Traceback" not in err
