@@ -83,3 +83,24 @@ def test_the_command_line_reads_files_and_explains_a_bad_one(paired, tmp_path: P
     assert "only before 0, only now 1" in capsys.readouterr().out
     with pytest.raises(SystemExit, match="not a strength file"):
         paired.main([str(a), str(bad)])
+
+
+def test_two_levels_pair_up_on_the_same_planned_games(paired, tmp_path: Path,
+                                                      capsys) -> None:  # type: ignore[no-untyped-def]
+    """``--old-level``: expert's games against hard's on the same plans (same armies, seats
+    and dice seeds), the old file's measured side being that level where the new file's is
+    another; without it the two bars do not pair."""
+    hard = _run([True, False, False, True], seats=("greedy", "hard"))
+    expert = _run([True, True, True, False], seats=("greedy", "hard"))
+    for game in expert["games"]:
+        game["spec"]["controllers"] = ["greedy", "expert"]
+    expert["bars"] = [{"bar": "expert-greedy", "seats": ["expert", "greedy"]}]
+    assert paired.compare(hard, expert) == {}
+    row = paired.compare(hard, expert, old_level="hard")["expert-greedy"]
+    assert (row["games"], row["old"], row["new"]) == (4, 2, 3)
+    assert (row["only_old"], row["only_new"]) == (1, 2)
+    a, b = tmp_path / "hard.json", tmp_path / "expert.json"
+    a.write_text(json.dumps(hard))
+    b.write_text(json.dumps(expert))
+    assert paired.main([str(a), str(b), "--old-level", "hard"]) == 0
+    assert "expert-greedy: 4 games in both; won 2 before, 3 now" in capsys.readouterr().out
