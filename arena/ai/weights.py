@@ -38,6 +38,10 @@ class Weights:
     unknown_glyph: float = 8.0
     healing_glyph: float = 4.0
     power_space: float = 1.0
+    """A figure standing on a power space (the Melee's score), as a share of its worth that
+    grows with the game's progress (`Evaluator.position_value`). Weighed twice by hard, the
+    200 seed-1 Melees were won 95 times against 88 (36 only with it, 29 only without; p =
+    0.46; README "AI strength"): not told apart, so it stays at 1."""
     tempo_now: float = 0.85
     tempo_next: float = 0.85
     tempo_later: float = 0.35
